@@ -1,0 +1,171 @@
+"""Slash commands: /game (seating), /play and friends (moves), /help."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_face.respond import actor_of, place_of, run_and_respond
+from bot.table import parse_options
+from engine import games
+
+
+def _game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=games.get(g).NAME[:100], value=g) for g in games.ids()]
+
+
+async def _side_autocomplete(interaction: discord.Interaction, current: str):
+    """Sides of the game being chosen in /game new, or of the channel's game."""
+    game_id = getattr(interaction.namespace, "game", None)
+    if not game_id:
+        game = await interaction.client.table.repo.live_game(str(interaction.channel_id))
+        game_id = game.game if game else None
+    if game_id not in games.ids():
+        return []
+    g = games.get(game_id)
+    return [app_commands.Choice(name=g.ROLE_NAMES[r], value=r)
+            for r in g.ROLES if r.startswith(current.lower())][:25]
+
+
+@app_commands.guild_only()
+class GameCog(commands.GroupCog, group_name="game", group_description="Set up a game here"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a new game in this channel")
+    @app_commands.describe(
+        game="Which game", side="The side you want (default: dealt at random)",
+        opponent="Play against the computer", options="Game options, e.g. goats=12",
+    )
+    @app_commands.choices(
+        game=_game_choices(),
+        opponent=[app_commands.Choice(name="another player", value="none"),
+                  app_commands.Choice(name="the computer", value="computer")],
+    )
+    @app_commands.autocomplete(side=_side_autocomplete)
+    async def new(self, interaction: discord.Interaction, game: str, side: str | None = None,
+                  opponent: str | None = None, options: str | None = None) -> None:
+        table = self.bot.table
+        try:
+            opts = parse_options(options or "")
+        except ValueError as e:
+            await interaction.response.send_message(str(e), ephemeral=True)
+            return
+        await run_and_respond(interaction, table.new(
+            place_of(interaction), actor_of(interaction), game,
+            role=side, opponent=opponent, options=opts))
+
+    @app_commands.command(name="join", description="Take a seat in this channel's game")
+    @app_commands.describe(side="The side you want (default: dealt at random)")
+    @app_commands.autocomplete(side=_side_autocomplete)
+    async def join(self, interaction: discord.Interaction, side: str | None = None) -> None:
+        await run_and_respond(interaction, self.bot.table.join(
+            place_of(interaction), actor_of(interaction), side))
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await run_and_respond(interaction, self.bot.table.leave(
+            place_of(interaction), actor_of(interaction)))
+
+    @app_commands.command(name="start", description="Deal the sides and begin")
+    @app_commands.describe(fill_with_computer="Seat the computer in any empty seat")
+    async def start(self, interaction: discord.Interaction,
+                    fill_with_computer: bool = False) -> None:
+        await run_and_respond(interaction, self.bot.table.start(
+            place_of(interaction), actor_of(interaction), fill_with_computer=fill_with_computer))
+
+    @app_commands.command(name="status", description="Who plays what, and whose turn it is")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await run_and_respond(interaction, self.bot.table.status(
+            place_of(interaction), actor_of(interaction)))
+
+    @app_commands.command(name="abort", description="End this channel's game without a result")
+    async def abort(self, interaction: discord.Interaction) -> None:
+        await run_and_respond(interaction, self.bot.table.abort(
+            place_of(interaction), actor_of(interaction)))
+
+
+class ResignConfirm(discord.ui.View):
+    """A short-lived ephemeral confirmation, so a slip of the finger costs nothing."""
+
+    def __init__(self, owner_id: int) -> None:
+        super().__init__(timeout=120)
+        self.owner_id = owner_id
+
+    @discord.ui.button(label="Yes, resign", style=discord.ButtonStyle.danger)
+    async def yes(self, interaction: discord.Interaction, _button: discord.ui.Button) -> None:
+        await run_and_respond(interaction, interaction.client.table.resign(
+            place_of(interaction), actor_of(interaction)), from_panel=True)
+        self.stop()
+
+    @discord.ui.button(label="No, keep playing", style=discord.ButtonStyle.secondary)
+    async def no(self, interaction: discord.Interaction, _button: discord.ui.Button) -> None:
+        await interaction.response.edit_message(content="Carry on!", view=None)
+        self.stop()
+
+
+@app_commands.guild_only()
+class PlayCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="play", description="Make your move (no move: open a panel)")
+    @app_commands.describe(move="Steps separated by spaces, e.g. `c3 d3`")
+    async def play(self, interaction: discord.Interaction, move: str | None = None) -> None:
+        await run_and_respond(interaction, self.bot.table.play(
+            place_of(interaction), actor_of(interaction), move or ""))
+
+    @play.autocomplete("move")
+    async def play_autocomplete(self, interaction: discord.Interaction, current: str):
+        pairs = await self.bot.table.autocomplete(place_of(interaction), actor_of(interaction),
+                                                  current)
+        return [app_commands.Choice(name=n, value=v) for n, v in pairs]
+
+    @app_commands.command(name="board", description="Show the current board")
+    @app_commands.describe(public="Post it for everyone (default: only you)")
+    async def board(self, interaction: discord.Interaction, public: bool = False) -> None:
+        await run_and_respond(interaction, self.bot.table.board(
+            place_of(interaction), actor_of(interaction), public=public))
+
+    @app_commands.command(name="undo", description="Take back your last move")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await run_and_respond(interaction, self.bot.table.undo(
+            place_of(interaction), actor_of(interaction)))
+
+    @app_commands.command(name="resign", description="Concede the game")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            "Resign this game? The other side wins.", ephemeral=True,
+            view=ResignConfirm(interaction.user.id))
+
+    @app_commands.command(name="log", description="The game's recent log")
+    @app_commands.describe(lines="How many lines (1–100)")
+    async def log(self, interaction: discord.Interaction,
+                  lines: app_commands.Range[int, 1, 100] = 15) -> None:
+        await run_and_respond(interaction, self.bot.table.log(
+            place_of(interaction), actor_of(interaction), lines))
+
+
+HELP = (
+    "**Darbar** hosts board games in this channel. One game per channel or thread.\n"
+    "- `/game new` opens a game (`opponent: the computer` to play the bot); others `/game join`.\n"
+    "- `/play` opens your move panel; `/play move: c3 d3` types a whole move "
+    "(autocomplete shows the legal steps).\n"
+    "- `/board`, `/log`, `/game status` to look; `/undo` takes back your last move "
+    "while nobody has answered it; `/resign` concedes; `/game abort` (creator or moderators).\n"
+    "- `/help game:<name>` shows that game's rules in short."
+)
+
+
+class HelpCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="help", description="How to play here, and each game's rules")
+    @app_commands.choices(game=_game_choices())
+    async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        reply = self.bot.table.rules(game)
+        text = reply.private if game else HELP + "\n\n" + reply.private
+        await interaction.response.send_message(text[:2000], ephemeral=True)

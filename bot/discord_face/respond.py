@@ -1,0 +1,120 @@
+"""Turn a table Reply into Discord messages, deferring when work runs long."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Awaitable
+
+import discord
+
+from bot.replies import Actor, Ping, Place, Reply
+
+# Discord wants a first answer within 3 s; past this we defer and finish later.
+DEFER_AFTER = 2.0
+PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def place_of(interaction: discord.Interaction) -> Place:
+    return Place(
+        channel_id=str(interaction.channel_id),
+        guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+    )
+
+
+def actor_of(interaction: discord.Interaction) -> Actor:
+    user = interaction.user
+    perms = interaction.permissions
+    return Actor(
+        user_id=str(user.id),
+        name=user.display_name,
+        is_admin=bool(perms.manage_channels or perms.administrator),
+    )
+
+
+def mention(p: Ping) -> str:
+    return f"<@{p.user_id}>"
+
+
+def _file(reply: Reply) -> discord.File | None:
+    if reply.image is None:
+        return None
+    return discord.File(io.BytesIO(reply.image), filename=reply.image_name)
+
+
+async def run_and_respond(
+    interaction: discord.Interaction, work: Awaitable[Reply], *, from_panel: bool = False
+) -> None:
+    """Await the table call; answer directly if it is quick, else defer first.
+
+    ``from_panel``: the interaction is a click on an ephemeral step panel, whose
+    message is edited in place rather than answered with a new one.
+    """
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done:
+        if from_panel:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    await deliver(interaction, await task, from_panel=from_panel)
+
+
+async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel: bool) -> None:
+    from bot.discord_face.views import panel_view, public_view
+
+    resp = interaction.response
+    deferred = resp.is_done()
+    public = reply.public_text(mention)
+
+    if public is not None:
+        file = _file(reply)
+        view = public_view(reply)
+        kwargs = {"allowed_mentions": PINGS}
+        if file is not None:
+            kwargs["file"] = file
+        if view is not None:
+            kwargs["view"] = view
+        if from_panel:
+            closing = reply.private or "Done."
+            if deferred:
+                await interaction.edit_original_response(content=closing, view=None)
+            else:
+                await resp.edit_message(content=closing, view=None)
+            await interaction.followup.send(public, **kwargs)
+        elif deferred:
+            await interaction.edit_original_response(content=reply.private or "Done.")
+            await interaction.followup.send(public, **kwargs)
+        else:
+            await resp.send_message(public, **kwargs)
+            if reply.private and reply.error:
+                await interaction.followup.send(reply.private, ephemeral=True)
+        return
+
+    text = reply.private or reply.prompt or "…"
+    view = panel_view(reply) if reply.choices else None
+    file = _file(reply)
+    if from_panel and not reply.error:
+        kwargs = {"content": text, "view": view}
+        if file is not None:
+            kwargs["attachments"] = [file]
+        if deferred:
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await resp.edit_message(**kwargs)
+        return
+    kwargs = {"ephemeral": True, "allowed_mentions": NO_PINGS}
+    if view is not None:
+        kwargs["view"] = view
+    if file is not None:
+        kwargs["file"] = file
+    if deferred and not from_panel:
+        await interaction.edit_original_response(
+            content=text, **{k: v for k, v in kwargs.items() if k in ("view",)},
+            attachments=[file] if file is not None else [],
+        )
+    elif deferred:
+        await interaction.followup.send(text, **kwargs)
+    else:
+        await resp.send_message(text, **kwargs)

@@ -1,0 +1,143 @@
+"""Buttons and selects. All of them are DynamicItems: their custom ids carry
+the game id and version, so they keep working after a restart and a stale
+click (a double click, an old panel) is recognised and refused politely."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot.discord_face.respond import actor_of, place_of, run_and_respond
+from bot.replies import Reply
+
+BUTTONS_MAX = 20  # 4 rows of 5; the fifth row holds Undo
+SELECT_MAX = 25
+
+
+class StepButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"darbar:s:(?P<game>\d+):(?P<ver>\d+):(?P<tok>.+)",
+):
+    def __init__(self, game_id: int, version: int, token: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or token)[:80],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"darbar:s:{game_id}:{version}:{token}"[:100],
+            )
+        )
+        self.game_id, self.version, self.token = game_id, version, token
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
+        return cls(int(match["game"]), int(match["ver"]), match["tok"], item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table = interaction.client.table
+        await run_and_respond(
+            interaction,
+            table.click(place_of(interaction), actor_of(interaction), self.game_id,
+                        self.version, self.token),
+            from_panel=True,
+        )
+
+
+class StepSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"darbar:sel:(?P<game>\d+):(?P<ver>\d+):(?P<page>\d+)",
+):
+    def __init__(self, game_id: int, version: int, page: int,
+                 options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                placeholder="Choose a step…",
+                options=options or [discord.SelectOption(label="…")],
+                custom_id=f"darbar:sel:{game_id}:{version}:{page}",
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
+        return cls(int(match["game"]), int(match["ver"]), int(match["page"]), item.options)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table = interaction.client.table
+        token = self.item.values[0]
+        await run_and_respond(
+            interaction,
+            table.click(place_of(interaction), actor_of(interaction), self.game_id,
+                        self.version, token),
+            from_panel=True,
+        )
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"darbar:undo:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Undo", style=discord.ButtonStyle.secondary, emoji="↩",
+                              custom_id=f"darbar:undo:{game_id}")
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table = interaction.client.table
+        await run_and_respond(interaction, table.undo(place_of(interaction),
+                                                      actor_of(interaction)))
+
+
+class OpenPanelButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"darbar:panel:(?P<game>\d+)"
+):
+    """On every public post: opens the clicker's own step panel (ephemeral)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Make your move", style=discord.ButtonStyle.success,
+                              emoji="🎲", custom_id=f"darbar:panel:{game_id}")
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table = interaction.client.table
+        await run_and_respond(interaction, table.panel(place_of(interaction),
+                                                       actor_of(interaction)))
+
+
+DYNAMIC_ITEMS = (StepButton, StepSelect, UndoButton, OpenPanelButton)
+
+
+def panel_view(reply: Reply) -> discord.ui.View:
+    """Buttons for a short list of steps, select menus for a long one."""
+    view = discord.ui.View(timeout=None)
+    gid, ver = reply.game_id, reply.version
+    if len(reply.choices) <= BUTTONS_MAX:
+        for i, c in enumerate(reply.choices):
+            button = StepButton(gid, ver, c.token, c.label)
+            button.row = i // 5
+            view.add_item(button)
+    else:
+        for page in range(0, min(len(reply.choices), 4 * SELECT_MAX), SELECT_MAX):
+            chunk = reply.choices[page:page + SELECT_MAX]
+            options = [discord.SelectOption(label=c.label[:100], value=c.token) for c in chunk]
+            view.add_item(StepSelect(gid, ver, page // SELECT_MAX, options))
+    undo = UndoButton(gid)
+    undo.row = 4
+    view.add_item(undo)
+    return view
+
+
+def public_view(reply: Reply) -> discord.ui.View | None:
+    """The 'Make your move' button under a public post while someone must act."""
+    if reply.game_id is None or not reply.awaiting:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(OpenPanelButton(reply.game_id))
+    return view

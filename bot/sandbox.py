@@ -1,0 +1,195 @@
+"""The offline sandbox: the same table as Discord, driven from a terminal.
+
+Lines look like Discord commands, typed as any user in any channel:
+
+    @ravi /game new goat_tiger opponent:computer
+    @ravi /play c3
+    @meera #other-channel /game new goat_tiger
+
+Every board image is written to a folder and its path printed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shlex
+import sys
+from pathlib import Path
+
+from bot.replies import Actor, Place, Reply
+from bot.table import Table, parse_options
+from db import Repository
+
+BANNER = """\
+Darbar sandbox — the Discord table, offline. You are @{user} in #{channel}.
+  @name            act as another user from now on     #name   switch channel
+  /game new goat_tiger opponent:computer   play the computer (side:goats|tigers)
+  /game new goat_tiger  then  @meera /game join          two players, any names
+  /play            your legal steps      /play c3  or  /play c3 d3   make a move
+  /complete c      what autocomplete would offer        /board /log /undo /resign
+  /game status /game abort /help [game]                 quit (or Ctrl-D)
+Board images go to {images}/ — open them as the game goes."""
+
+
+class Sandbox:
+    def __init__(self, table: Table, images: Path, channel: str, user: str, echo: bool = False):
+        self.table = table
+        self.images = images
+        self.channel = channel
+        self.user = user
+        self.echo = echo
+        self.counter = 0
+
+    def actor(self) -> Actor:
+        return Actor(user_id=f"sandbox:{self.user}", name=self.user)
+
+    def place(self) -> Place:
+        return Place(channel_id=f"sandbox:{self.channel}", guild_id="sandbox")
+
+    async def handle(self, line: str) -> str:
+        """Run one line and return what a person would see."""
+        line = line.strip()
+        if not line or line.startswith("//"):
+            return ""
+        while line and line[0] in "@#":
+            head, _, line = line.partition(" ")
+            if head[0] == "@" and len(head) > 1:
+                self.user = head[1:]
+            elif head[0] == "#" and len(head) > 1:
+                self.channel = head[1:]
+            line = line.strip()
+        if not line:
+            return f"(you are @{self.user} in #{self.channel})"
+        if line in ("help", "?"):
+            return BANNER.format(user=self.user, channel=self.channel, images=self.images)
+        if not line.startswith("/"):
+            return "Commands start with / — try /help, or type `help`."
+        try:
+            words = shlex.split(line)
+        except ValueError as e:
+            return f"Could not read that line: {e}"
+        return await self._command(words[0][1:].lower(), words[1:], line)
+
+    async def _command(self, cmd: str, rest: list[str], line: str) -> str:
+        t, a, p = self.table, self.actor(), self.place()
+        if cmd == "game":
+            sub = rest[0].lower() if rest else ""
+            pos, kw = _split_args(rest[1:])
+            if sub == "new":
+                if not pos and "game" not in kw:
+                    return "Which game? e.g. /game new goat_tiger"
+                try:
+                    options = parse_options(" ".join(f"{k}={v}" for k, v in kw.items()
+                                                     if k not in ("game", "side", "opponent")))
+                except ValueError as e:
+                    return str(e)
+                return await self._show(await t.new(
+                    p, a, kw.get("game") or pos[0], role=kw.get("side"),
+                    opponent=kw.get("opponent"), options=options))
+            if sub == "join":
+                return await self._show(await t.join(p, a, kw.get("side") or next(iter(pos), None)))
+            if sub == "start":
+                fill = kw.get("fill", "") in ("computer", "true", "yes")
+                return await self._show(await t.start(p, a, fill_with_computer=fill))
+            simple = {"leave": t.leave, "status": t.status, "abort": t.abort}
+            if sub in simple:
+                return await self._show(await simple[sub](p, a))
+            return "Use /game new | join | leave | start | status | abort."
+        if cmd == "play":
+            move = re.sub(r"^/play\s*(move:)?\s*", "", line, flags=re.I)
+            return await self._show(await t.play(p, a, move))
+        if cmd == "complete":
+            text = re.sub(r"^/complete ?", "", line, flags=re.I)
+            pairs = await t.autocomplete(p, a, text)
+            return "autocomplete: " + (" | ".join(v for _, v in pairs) or "(nothing)")
+        if cmd == "board":
+            return await self._show(await t.board(p, a))
+        if cmd == "undo":
+            return await self._show(await t.undo(p, a))
+        if cmd == "resign":
+            return await self._show(await t.resign(p, a))
+        if cmd == "log":
+            n = int(rest[0]) if rest and rest[0].isdigit() else 15
+            return await self._show(await t.log(p, a, n))
+        if cmd in ("help", "rules"):
+            return await self._show(t.rules(rest[0] if rest else None))
+        return f"Unknown command /{cmd}. Type `help`."
+
+    async def _show(self, reply: Reply) -> str:
+        out = []
+        public = reply.public_text(lambda ping: f"@{ping.name}")
+        if public:
+            out.append(_indent(f"[#{self.channel}] ", _plain(public)))
+        if reply.private:
+            tag = "✗ " if reply.error else ""
+            out.append(_indent(f"[only @{self.user}] ", tag + _plain(reply.private)))
+        if reply.choices:
+            out.append(_indent("   steps: ", "  ".join(c.token for c in reply.choices)))
+        if reply.image:
+            path = self._save(reply.image)
+            out.append(f"   image: {path}")
+        return "\n".join(out)
+
+    def _save(self, png: bytes) -> Path:
+        self.counter += 1
+        folder = self.images / re.sub(r"[^\w.-]", "_", self.channel)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{self.counter:04d}.png"
+        path.write_bytes(png)
+        return path
+
+
+def _split_args(words: list[str]) -> tuple[list[str], dict[str, str]]:
+    pos: list[str] = []
+    kw: dict[str, str] = {}
+    for w in words:
+        key, sep, value = w.partition(":")
+        if not sep:
+            key, sep, value = w.partition("=")
+        if sep and key:
+            kw[key.lower()] = value
+        else:
+            pos.append(w)
+    return pos, kw
+
+
+def _plain(text: str) -> str:
+    return text.replace("**", "")
+
+
+def _indent(prefix: str, text: str) -> str:
+    pad = " " * len(prefix)
+    lines = text.splitlines() or [""]
+    return "\n".join([prefix + lines[0], *(pad + x for x in lines[1:])])
+
+
+async def _main(db: str | None, images: str, channel: str, user: str) -> int:
+    repo = await Repository.open(db)
+    interactive = sys.stdin.isatty()
+    sandbox = Sandbox(Table(repo), Path(images), channel, user, echo=not interactive)
+    print(BANNER.format(user=user, channel=channel, images=images), flush=True)
+    try:
+        while True:
+            prompt = f"{sandbox.user}@#{sandbox.channel}> "
+            try:
+                line = await asyncio.to_thread(input, prompt if interactive else "")
+            except EOFError:
+                break
+            if line.strip().lower() in ("quit", "exit"):
+                break
+            if sandbox.echo and line.strip():
+                print(f"{prompt}{line}")
+            out = await sandbox.handle(line)
+            if out:
+                print(out, flush=True)
+    finally:
+        await repo.close()
+    return 0
+
+
+def run_sandbox(*, db: str | None, images: str, channel: str, user: str) -> int:
+    return asyncio.run(_main(db, images, channel, user))
+
+
+__all__ = ["Sandbox", "run_sandbox"]

@@ -1,0 +1,630 @@
+"""The table a game sits on: transport-agnostic orchestration for one channel.
+
+Every method loads the channel's game from the database, applies the engine,
+writes back in one version-checked transaction and returns a ``Reply``.
+Nothing is kept in memory between calls, so a restart, a second process or a
+double click cannot change the outcome. This module never imports discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from functools import wraps
+from types import ModuleType
+
+import renderer
+from bot.replies import Actor, Choice, Ping, Place, Reply, clip
+from db import ChannelBusy, Game, NewStep, Repository, Seat, Step, VersionConflict, step_arg
+from engine import IllegalAction, games
+
+COMPUTER = "Computer"
+LOG_TAIL = 15
+MAX_LINE = 400  # characters in a typed move; far beyond any real move
+MAX_CHOICES = 25  # Discord's cap on autocomplete and select options
+
+
+class Refusal(Exception):
+    """A polite no: shown only to the caller; nothing was written."""
+
+
+@dataclass
+class Loaded:
+    game: Game
+    seats: list[Seat]
+    module: ModuleType
+    state: dict | None
+
+    def roles_of(self, actor: Actor) -> list[str]:
+        return [s.role for s in self.seats if s.user_id == actor.user_id and s.role]
+
+    def seat_for(self, role: str) -> Seat | None:
+        return next((s for s in self.seats if s.role == role), None)
+
+
+def _refusals(fn: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable[Reply]]:
+    """Turn a Refusal or a lost race into a private error reply."""
+
+    @wraps(fn)
+    async def wrapper(self: Table, *args, **kwargs) -> Reply:
+        try:
+            return await fn(self, *args, **kwargs)
+        except Refusal as e:
+            return Reply(private=clip(str(e)), error=True)
+        except VersionConflict:
+            return Reply(
+                private="The game moved on while you were acting, so nothing was changed. "
+                "Use `/play` again to see the position now.",
+                error=True,
+            )
+
+    return wrapper
+
+
+class Table:
+    def __init__(self, repo: Repository, *, bot_delay: float = 0.0):
+        self.repo = repo
+        # Seconds to wait before a computer move, so a watcher sees two posts apart.
+        self.bot_delay = bot_delay
+
+    # --- loading -----------------------------------------------------------------
+
+    async def _load(self, place: Place) -> Loaded:
+        game = await self.repo.live_game(place.channel_id)
+        if game is None:
+            raise Refusal("There is no game in this channel. Start one with `/game new`.")
+        return await self._loaded(game)
+
+    async def _loaded(self, game: Game) -> Loaded:
+        seats = await self.repo.seats(game.id)
+        state = json.loads(game.state) if game.state else None
+        return Loaded(game, seats, games.get(game.game), state)
+
+    # --- seating -------------------------------------------------------------------
+
+    @_refusals
+    async def new(
+        self,
+        place: Place,
+        actor: Actor,
+        game_id: str,
+        *,
+        role: str | None = None,
+        opponent: str | None = None,
+        options: dict | None = None,
+        seed: int | None = None,
+    ) -> Reply:
+        try:
+            g = games.get(game_id)
+        except KeyError:
+            raise Refusal(
+                f"I don't know the game `{game_id}`. Games: {', '.join(games.ids())}."
+            ) from None
+        options = options or {}
+        seed = secrets.randbits(31) if seed is None else seed
+        try:
+            g.setup(seed, options)  # validates the options before anything is stored
+        except IllegalAction as e:
+            raise Refusal(str(e)) from None
+        role = self._check_role(g, role)
+        seats = [Seat(position=0, role=role, user_id=actor.user_id, name=actor.name)]
+        if opponent == "computer":
+            if not hasattr(g, "bot_steps"):
+                raise Refusal(f"{g.NAME} has no computer player yet.")
+            seats += [
+                Seat(position=i + 1, user_id=None, name=COMPUTER, is_bot=True)
+                for i in range(g.PLAYERS[1] - 1)
+            ]
+        elif opponent not in (None, "", "none"):
+            raise Refusal("The only opponent I can provide is `computer`.")
+        try:
+            game = await self.repo.create_game(
+                guild_id=place.guild_id,
+                channel_id=place.channel_id,
+                game=game_id,
+                options=options,
+                seed=seed,
+                created_by=actor.user_id,
+                seats=seats,
+            )
+        except ChannelBusy:
+            raise Refusal(
+                "This channel already has a game. Finish or abort it first "
+                "(`/game abort`), or start yours in another channel or thread."
+            ) from None
+        loaded = await self._loaded(game)
+        if len(loaded.seats) >= g.PLAYERS[1]:
+            return await self._start(loaded, intro=f"{actor.name} starts a game of {g.NAME}.")
+        need = g.PLAYERS[0] - len(loaded.seats)
+        return Reply(
+            public=f"{actor.name} opens a game of **{g.NAME}** (game #{game.id}). "
+            f"{need} more player(s) needed: `/game join`"
+            + (f" (sides: {', '.join(g.ROLES)})." if len(g.ROLES) > 1 else "."),
+            game_id=game.id,
+            version=game.version,
+        )
+
+    def _check_role(self, g: ModuleType, role: str | None) -> str | None:
+        if role in (None, "", "random", "any"):
+            return None
+        role = role.strip().lower()
+        if role not in g.ROLES:
+            raise Refusal(f"`{role}` is not a side in {g.NAME}. Sides: {', '.join(g.ROLES)}.")
+        return role
+
+    @_refusals
+    async def join(self, place: Place, actor: Actor, role: str | None = None) -> Reply:
+        lg = await self._load(place)
+        g = lg.module
+        if lg.game.status != "setup":
+            raise Refusal("This game has already started; you can watch it here.")
+        role = self._check_role(g, role)
+        mine = [s for s in lg.seats if s.user_id == actor.user_id]
+        if mine and role is None:
+            raise Refusal("You already have a seat. To play another side too, name it: "
+                          "`/game join side:<side>`.")
+        if mine and any(s.role is None for s in mine):
+            raise Refusal("Choose your first side before taking a second one.")
+        if role and any(s.role == role for s in lg.seats):
+            raise Refusal(f"The {g.ROLE_NAMES[role]} are already taken.")
+        if len(lg.seats) >= g.PLAYERS[1]:
+            raise Refusal("Every seat is taken.")
+        await self.repo.add_seat(lg.game, Seat(position=0, role=role, user_id=actor.user_id,
+                                               name=actor.name))
+        lg = await self._loaded(await self.repo.get_game(lg.game.id))
+        side = f" as the {g.ROLE_NAMES[role]}" if role else ""
+        if len(lg.seats) >= g.PLAYERS[1]:
+            return await self._start(lg, intro=f"{actor.name} joins{side}.")
+        return Reply(public=f"{actor.name} joins{side}. {self._seating(lg)}",
+                     game_id=lg.game.id, version=lg.game.version)
+
+    @_refusals
+    async def leave(self, place: Place, actor: Actor) -> Reply:
+        lg = await self._load(place)
+        if lg.game.status != "setup":
+            raise Refusal("The game has started: use `/resign` to concede instead.")
+        mine = [s.id for s in lg.seats if s.user_id == actor.user_id]
+        if not mine:
+            raise Refusal("You have no seat in this game.")
+        await self.repo.remove_seats(lg.game, mine)
+        lg = await self._loaded(await self.repo.get_game(lg.game.id))
+        if not any(not s.is_bot for s in lg.seats):
+            await self.repo.set_status(lg.game, "aborted")
+            return Reply(public=f"{actor.name} leaves; nobody is left, so the game is closed.")
+        return Reply(public=f"{actor.name} leaves. {self._seating(lg)}")
+
+    @_refusals
+    async def start(self, place: Place, actor: Actor, *, fill_with_computer: bool = False) -> Reply:
+        lg = await self._load(place)
+        g = lg.module
+        if lg.game.status != "setup":
+            raise Refusal("The game is already under way.")
+        seated = any(s.user_id == actor.user_id for s in lg.seats)
+        if not (seated or actor.user_id == lg.game.created_by or actor.is_admin):
+            raise Refusal("Only a seated player can start the game.")
+        missing = g.PLAYERS[0] - len(lg.seats)
+        if missing > 0:
+            if not fill_with_computer:
+                raise Refusal(f"{missing} more player(s) needed. Ask someone to `/game join`, "
+                              "or start with `fill: computer`.")
+            if not hasattr(g, "bot_steps"):
+                raise Refusal(f"{g.NAME} has no computer player yet.")
+            for _ in range(missing):
+                await self.repo.add_seat(lg.game, Seat(position=0, name=COMPUTER, is_bot=True))
+                lg = await self._loaded(await self.repo.get_game(lg.game.id))
+        return await self._start(lg, intro=f"{actor.name} starts the game.")
+
+    async def _start(self, lg: Loaded, intro: str) -> Reply:
+        g = lg.module
+        game = lg.game
+        # Deal the sides nobody asked for, at random but reproducibly from the seed.
+        free = [r for r in g.ROLES if r not in {s.role for s in lg.seats}]
+        random.Random(game.seed).shuffle(free)
+        roles = {s.id: s.role or free.pop() for s in lg.seats}
+        state = g.setup(game.seed, json.loads(game.options))
+        await self.repo.start_game(game, roles, state)
+        lg = await self._loaded(await self.repo.get_game(game.id))
+        lg, bot_lines = await self._run_bots(lg)
+        lines = [intro, f"**{g.NAME}** — game #{game.id}. {self._seating(lg)}"]
+        if bot_lines:
+            lines.append("\n".join(bot_lines))
+        return await self._public_update(lg, "\n".join(lines))
+
+    # --- moves ---------------------------------------------------------------------
+
+    def _acting_role(self, lg: Loaded, actor: Actor, state: dict) -> str:
+        """The role the actor plays now, or a refusal that says who is awaited."""
+        if lg.game.status != "active":
+            raise Refusal("The game has not started yet." if lg.game.status == "setup"
+                          else "This game is over.")
+        g = lg.module
+        view = g.view(state, None)
+        if not view["active"]:
+            raise Refusal("This game is over.")
+        mine = lg.roles_of(actor)
+        if not mine:
+            raise Refusal("You are not seated in this game: spectators can watch but not play.")
+        for role in view["active"]:
+            if role in mine:
+                return role
+        waiting = ", ".join(self._who(lg, r) for r in view["active"])
+        raise Refusal(f"It is not your turn: waiting for {waiting}.")
+
+    @_refusals
+    async def play(self, place: Place, actor: Actor, line: str) -> Reply:
+        """Apply a typed line of step tokens, all or nothing."""
+        line = (line or "").strip()
+        if not line:
+            return await self.panel(place, actor)
+        if len(line) > MAX_LINE:
+            raise Refusal(f"That move is too long ({len(line)} characters).")
+        lg = await self._load(place)
+        state = lg.state
+        new_steps: list[NewStep] = []
+        tokens = line.lower().split()
+        for i, tok in enumerate(tokens):
+            try:
+                role = self._acting_role(lg, actor, state)
+            except Refusal:
+                if not new_steps:
+                    raise
+                raise Refusal(f"Your move was complete before `{' '.join(tokens[i:])}`; "
+                              "nothing was played.") from None
+            try:
+                state, step = self._apply_token(lg, state, role, actor, tok)
+            except Refusal as e:
+                if len(tokens) == 1:
+                    raise
+                raise Refusal(f"Step {i + 1} of {len(tokens)} (`{tok}`): {e} "
+                              "Nothing was played.") from None
+            new_steps.append(step)
+        return await self._commit(lg, actor, state, new_steps)
+
+    @_refusals
+    async def click(self, place: Place, actor: Actor, game_id: int, version: int,
+                    token: str) -> Reply:
+        """One step from a panel button built at ``version`` of ``game_id``."""
+        lg = await self._load(place)
+        if lg.game.id != game_id:
+            raise Refusal("That panel belongs to a game that has ended.")
+        if lg.game.version != version:
+            raise Refusal("That panel is out of date — the game has moved on. "
+                          "Use `/play` for a fresh one.")
+        role = self._acting_role(lg, actor, lg.state)
+        state, step = self._apply_token(lg, lg.state, role, actor, token)
+        return await self._commit(lg, actor, state, [step])
+
+    def _apply_token(self, lg: Loaded, state: dict, role: str, actor: Actor,
+                     tok: str) -> tuple[dict, NewStep]:
+        g = lg.module
+        try:
+            action, arg = games.step_for_token(g, state, role, tok)
+            state = g.act(state, role, action, arg)
+        except IllegalAction as e:
+            raise Refusal(str(e)) from None
+        return state, NewStep(role=role, user_id=actor.user_id, action=action, arg=arg)
+
+    async def _commit(self, lg: Loaded, actor: Actor, state: dict,
+                      steps: list[NewStep]) -> Reply:
+        g = lg.module
+        before = g.view(lg.state, None)
+        await self._store(lg, steps, state)
+        lg = await self._loaded(await self.repo.get_game(lg.game.id))
+        after = g.view(state, None)
+        if after["move"] == before["move"] and after["active"] == before["active"]:
+            # A step inside a move: only the mover sees it until the move is complete.
+            return self._panel_reply(lg, actor, note="")
+        lines = after["log"][len(before["log"]):]
+        lg, bot_lines = await self._run_bots(lg)
+        reply = await self._public_update(lg, f"**{actor.name}**: " + " ".join(lines)
+                                          + ("\n" + "\n".join(bot_lines) if bot_lines else ""))
+        reply.move_done = True
+        return reply
+
+    async def _store(self, lg: Loaded, steps: list[NewStep], state: dict) -> None:
+        res = lg.module.result(state)
+        await self.repo.append_steps(
+            lg.game, steps, state,
+            status="finished" if res is not None else None,
+            result=res,
+        )
+
+    async def _run_bots(self, lg: Loaded) -> tuple[Loaded, list[str]]:
+        """Let computer seats play while one of them is to move."""
+        g = lg.module
+        lines: list[str] = []
+        while lg.game.status == "active":
+            view = g.view(lg.state, None)
+            bots = [r for r in view["active"] if (s := lg.seat_for(r)) and s.is_bot]
+            if not bots:
+                break
+            role = bots[0]
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            # Search is CPU-bound: keep it off the event loop (gateway heartbeats).
+            steps = await asyncio.to_thread(g.bot_steps, lg.state, role)
+            state = lg.state
+            for action, arg in steps:
+                state = g.act(state, role, action, arg)
+            await self._store(lg, [NewStep(role, None, a, arg) for a, arg in steps], state)
+            new_view = g.view(state, None)
+            lines.append(f"**{COMPUTER}**: " + " ".join(new_view["log"][len(view["log"]):]))
+            lg = await self._loaded(await self.repo.get_game(lg.game.id))
+        return lg, lines
+
+    async def _public_update(self, lg: Loaded, text: str) -> Reply:
+        """The public post after a completed move: image, log, who is next."""
+        g = lg.module
+        view = g.view(lg.state, None)
+        reply = Reply(public=text, image=await self._image(lg), game_id=lg.game.id,
+                      version=lg.game.version)
+        if lg.game.status == "finished":
+            reply.public += "\n" + self._result_line(lg, already_said=text)
+            reply.pings = self._pings(lg, g.ROLES)
+            reply.ping_note = "thanks for playing!"
+        else:
+            reply.pings = self._pings(lg, view["active"])
+            reply.awaiting = bool(view["active"])
+        return reply
+
+    async def _image(self, lg: Loaded) -> bytes:
+        view = lg.module.view(lg.state, None)
+        players = {s.role: s.name for s in lg.seats if s.role}
+        return await asyncio.to_thread(renderer.render, lg.game.game, view, players=players)
+
+    # --- the panel ------------------------------------------------------------------
+
+    @_refusals
+    async def panel(self, place: Place, actor: Actor) -> Reply:
+        lg = await self._load(place)
+        self._acting_role(lg, actor, lg.state)
+        return self._panel_reply(lg, actor, note="")
+
+    def _panel_reply(self, lg: Loaded, actor: Actor, note: str) -> Reply:
+        g = lg.module
+        role = self._acting_role(lg, actor, lg.state)
+        view = g.view(lg.state, role)
+        choices = [Choice(g.token(a, arg), g.describe(a, arg))
+                   for a, arg in games.legal_steps(g, view)]
+        return Reply(private=(note + "\n" if note else "") + view["prompt"], prompt=view["prompt"],
+                     choices=choices, game_id=lg.game.id, version=lg.game.version)
+
+    async def autocomplete(self, place: Place, actor: Actor, text: str) -> list[tuple[str, str]]:
+        """Legal continuations of a partly typed line, as (shown name, value) pairs.
+        A refusal becomes a single entry that explains it, keeping what was typed."""
+        text = (text or "")[:MAX_LINE]
+        try:
+            return await self._continuations(place, actor, text)
+        except Refusal as e:
+            return [(clip(str(e), 100), text.strip()[:100] or "?")]
+
+    async def _continuations(self, place: Place, actor: Actor, text: str) -> list[tuple[str, str]]:
+        lg = await self._load(place)
+        g = lg.module
+        words = text.lower().split()
+        partial = "" if (not text or text[-1].isspace()) else words.pop()
+        state = lg.state
+        for tok in words:
+            role = self._acting_role(lg, actor, state)
+            state, _ = self._apply_token(lg, state, role, actor, tok)
+        try:
+            role = self._acting_role(lg, actor, state)
+        except Refusal:
+            if not words:
+                raise
+            return [(clip(f"{' '.join(words)} — complete move", 100), " ".join(words))]
+        view = g.view(state, role)
+        stem = " ".join(words)
+        out = []
+        for action, arg in games.legal_steps(g, view):
+            tok = g.token(action, arg)
+            if tok.startswith(partial):
+                value = f"{stem} {tok}".strip()
+                out.append((clip(f"{value}   ({g.describe(action, arg)})", 100), value))
+        if not out:
+            return [(clip(f"`{partial}` is not a legal step here", 100), stem or partial)]
+        return out[:MAX_CHOICES]
+
+    # --- undo, resign, abort -----------------------------------------------------------
+
+    @_refusals
+    async def undo(self, place: Place, actor: Actor) -> Reply:
+        lg = await self._load(place)
+        if lg.game.status != "active":
+            raise Refusal("Only a game in progress can be undone.")
+        if not lg.roles_of(actor):
+            raise Refusal("You are not seated in this game.")
+        g = lg.module
+        steps = await self.repo.steps(lg.game.id)
+        states = self._replay_states(lg, steps)
+        j = len(steps) - 1
+        while j >= 0 and steps[j].user_id is None:  # the computer's reply goes too
+            j -= 1
+        if j < 0:
+            raise Refusal("There is nothing of yours to undo.")
+        if steps[j].user_id != actor.user_id:
+            raise Refusal(f"{self._name_of(lg, steps[j].user_id)} has moved since your last "
+                          "move, so it can no longer be taken back.")
+        # Back to the start of the move that step belongs to.
+        move_no = g.view(states[j], None)["move"]
+        k = j
+        while k > 0 and steps[k - 1].user_id == actor.user_id and \
+                g.view(states[k - 1], None)["move"] == move_no:
+            k -= 1
+        if any(states[i]["rng"] != states[k]["rng"] for i in range(k, len(steps) + 1)):
+            raise Refusal("Dice were rolled or cards drawn since, so that move stands.")
+        target = states[k]
+        await self.repo.undo_steps(lg.game, [s.seq for s in steps[k:]], target)
+        lg = await self._loaded(await self.repo.get_game(lg.game.id))
+        if g.view(states[-1], None)["move"] == move_no:
+            # Only a half-made move, which nobody else has seen: stay private.
+            return self._panel_reply(lg, actor, note="Step taken back.")
+        undone = g.view(states[-1], None)["log"][len(g.view(target, None)["log"]):]
+        reply = await self._public_update(
+            lg, f"↩ **{actor.name}** takes back: " + " ".join(undone))
+        reply.move_done = True
+        return reply
+
+    def _replay_states(self, lg: Loaded, steps: list[Step]) -> list[dict]:
+        """states[i] is the state before step i; states[-1] the state after all."""
+        g = lg.module
+        state = g.setup(lg.game.seed, json.loads(lg.game.options))
+        out = [state]
+        for st in steps:
+            state = g.act(state, st.role, st.action, step_arg(st))
+            out.append(state)
+        return out
+
+    @_refusals
+    async def resign(self, place: Place, actor: Actor) -> Reply:
+        lg = await self._load(place)
+        if lg.game.status != "active":
+            raise Refusal("The game has not started: use `/game leave` instead.")
+        g = lg.module
+        mine = lg.roles_of(actor)
+        if not mine:
+            raise Refusal("You are not seated in this game.")
+        winners = [r for r in g.ROLES if r not in mine]
+        result = {"winners": winners, "scores": {r: int(r in winners) for r in g.ROLES},
+                  "reason": f"{actor.name} resigned."}
+        await self.repo.set_status(lg.game, "finished", result=result)
+        lg = await self._loaded(await self.repo.get_game(lg.game.id))
+        return await self._public_update(lg, f"🏳 **{actor.name}** resigns.")
+
+    @_refusals
+    async def abort(self, place: Place, actor: Actor) -> Reply:
+        lg = await self._load(place)
+        if actor.user_id != lg.game.created_by and not actor.is_admin:
+            raise Refusal("Only the player who created this game, or a member who can manage "
+                          "this channel, can abort it.")
+        await self.repo.set_status(lg.game, "aborted")
+        return Reply(public=f"Game #{lg.game.id} ({lg.module.NAME}) was aborted by {actor.name}.")
+
+    # --- looking -----------------------------------------------------------------------
+
+    @_refusals
+    async def status(self, place: Place, actor: Actor) -> Reply:
+        lg = await self._load(place)
+        g = lg.module
+        lines = [f"**{g.NAME}** — game #{lg.game.id}, {lg.game.status}.", self._seating(lg)]
+        if lg.game.status == "active":
+            view = g.view(lg.state, None)
+            lines.append(f"Moves played: {view['move']}. Waiting for: "
+                         + ", ".join(self._who(lg, r) for r in view["active"]) + ".")
+        return Reply(private="\n".join(lines))
+
+    @_refusals
+    async def log(self, place: Place, actor: Actor, lines: int = LOG_TAIL) -> Reply:
+        game = await self.repo.latest_game(place.channel_id)
+        if game is None or game.state is None:
+            raise Refusal("There is no game log in this channel yet.")
+        lg = await self._loaded(game)
+        log = lg.module.view(lg.state, None)["log"]
+        lines = max(1, min(int(lines), 100))
+        shown = log[-lines:]
+        head = f"**{lg.module.NAME}** — game #{game.id}, last {len(shown)} of {len(log)} lines:"
+        first = len(log) - len(shown) + 1
+        numbered = [f"`{first + i:>3}` {t}" for i, t in enumerate(shown)]
+        # Keep the newest lines when the message would exceed Discord's limit.
+        while len(head) + sum(len(x) + 1 for x in numbered) > 2000 and len(numbered) > 1:
+            numbered.pop(0)
+        return Reply(private=clip("\n".join([head, *numbered])))
+
+    @_refusals
+    async def board(self, place: Place, actor: Actor, *, public: bool = False) -> Reply:
+        game = await self.repo.latest_game(place.channel_id)
+        if game is None or game.state is None:
+            raise Refusal("There is no game on the table in this channel.")
+        lg = await self._loaded(game)
+        view = lg.module.view(lg.state, None)
+        text = view["log"][-1] if view["log"] else lg.module.NAME
+        if public:
+            return Reply(public=text, image=await self._image(lg))
+        return Reply(private=text, image=await self._image(lg), image_private=True)
+
+    @staticmethod
+    def rules(game_id: str | None = None) -> Reply:
+        if game_id:
+            try:
+                g = games.get(game_id)
+            except KeyError:
+                return Reply(private=f"I don't know `{game_id}`. Games: {', '.join(games.ids())}.",
+                             error=True)
+            return Reply(private=clip(g.RULES_SUMMARY))
+        lines = ["**Games on this table:**"]
+        for gid in games.ids():
+            g = games.get(gid)
+            lo, hi = g.PLAYERS
+            players = f"{lo}" if lo == hi else f"{lo}–{hi}"
+            lines.append(f"- `{gid}` — {g.NAME}, {players} players")
+        return Reply(private="\n".join(lines))
+
+    # --- wording helpers ---------------------------------------------------------------
+
+    def _who(self, lg: Loaded, role: str) -> str:
+        seat = lg.seat_for(role)
+        name = seat.name if seat else "nobody"
+        return f"{name} ({lg.module.ROLE_NAMES[role]})"
+
+    def _name_of(self, lg: Loaded, user_id: str | None) -> str:
+        seat = next((s for s in lg.seats if s.user_id == user_id), None)
+        return seat.name if seat else COMPUTER
+
+    def _seating(self, lg: Loaded) -> str:
+        g = lg.module
+        parts = [f"{g.ROLE_NAMES[s.role]}: {s.name}" if s.role else f"{s.name} (side not chosen)"
+                 for s in lg.seats]
+        return "Seats — " + " · ".join(parts) if parts else "No one is seated."
+
+    def _pings(self, lg: Loaded, roles: list[str]) -> list[Ping]:
+        out: list[Ping] = []
+        seen: set[str] = set()
+        for role in roles:
+            seat = lg.seat_for(role)
+            if seat and seat.user_id and seat.user_id not in seen:
+                seen.add(seat.user_id)
+                out.append(Ping(seat.user_id, seat.name, lg.module.ROLE_NAMES[role]))
+        return out
+
+    def _result_line(self, lg: Loaded, already_said: str = "") -> str:
+        res = json.loads(lg.game.result) if lg.game.result else None
+        if res is None:
+            return ""
+        names = lg.module.ROLE_NAMES
+        reason = res.get("reason", "")
+        if reason and reason in already_said:
+            reason = ""
+        if not res["winners"]:
+            return f"🏁 Game over — a draw. {reason}".strip()
+        who = " and ".join(
+            f"{names[r]} ({(lg.seat_for(r) or Seat(position=0, name='?')).name})"
+            for r in res["winners"]
+        )
+        verb = "wins" if len(res["winners"]) == 1 else "win"
+        return f"🏆 Game over — {who} {verb}. {reason}".strip()
+
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def parse_options(text: str) -> dict:
+    """``"goats=12 threefold_draw=off"`` → ``{"goats": 12, "threefold_draw": False}``.
+    The game's setup() checks names and ranges; this only reads the values."""
+    out: dict = {}
+    for part in (text or "").replace(",", " ").split():
+        key, sep, value = part.partition("=")
+        if not sep or not key:
+            raise ValueError(f"Options are written `name=value`; `{part}` is not.")
+        low = value.lower()
+        if low in _TRUE | _FALSE:
+            out[key.lower()] = low in _TRUE
+        elif value.lstrip("-").isdigit() and len(value) <= 9:
+            out[key.lower()] = int(value)
+        else:
+            out[key.lower()] = value
+    return out

@@ -1,0 +1,24 @@
+"""Storage: SQLModel tables and the async repository."""
+
+from db.models import LIVE_STATUSES, Game, Seat, Step
+from db.repository import (
+    ChannelBusy,
+    NewStep,
+    Repository,
+    VersionConflict,
+    normalise_url,
+    step_arg,
+)
+
+__all__ = [
+    "LIVE_STATUSES",
+    "ChannelBusy",
+    "Game",
+    "NewStep",
+    "Repository",
+    "Seat",
+    "Step",
+    "VersionConflict",
+    "normalise_url",
+    "step_arg",
+]

@@ -1,0 +1,37 @@
+"""Aadu-Huli aata, the Goat-Tiger game (Vijayanagara rulebook, section 5.5)."""
+
+from engine.games.goat_tiger.rules import (
+    ID,
+    NAME,
+    OPTIONS,
+    PLAYERS,
+    ROLE_NAMES,
+    ROLES,
+    RULES_SUMMARY,
+    act,
+    describe,
+    parse_token,
+    result,
+    setup,
+    summary,
+    token,
+    view,
+)
+
+__all__ = [
+    "ID",
+    "NAME",
+    "OPTIONS",
+    "PLAYERS",
+    "ROLE_NAMES",
+    "ROLES",
+    "RULES_SUMMARY",
+    "act",
+    "describe",
+    "parse_token",
+    "result",
+    "setup",
+    "summary",
+    "token",
+    "view",
+]

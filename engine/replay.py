@@ -1,0 +1,18 @@
+"""Rebuild a state from its seed, options and step log (the source of truth)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine import games
+
+Steps = Iterable[tuple[str, str, object]]
+
+
+def replay(game_id: str, seed: int, options: dict, steps: Steps) -> dict:
+    """Apply (role, action, arg) steps in order to a fresh setup."""
+    g = games.get(game_id)
+    state = g.setup(seed, options)
+    for role, action, arg in steps:
+        state = g.act(state, role, action, arg)
+    return state

@@ -1,0 +1,40 @@
+"""Pictures of game positions for Discord: ``render(game_id, view)`` gives PNG bytes.
+
+Renderers are pure: they read the spectator view a game's ``view(state, None)``
+returns and draw it, with no I/O beyond loading fonts once, no clock and no
+randomness, so the same view always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from renderer import goat_tiger
+
+# game id -> module with render(view, players) -> bytes and layout() -> {label: (x, y)}
+_RENDERERS: dict[str, ModuleType] = {goat_tiger.ID: goat_tiger}
+
+
+def _module(game_id: str) -> ModuleType:
+    try:
+        return _RENDERERS[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_RENDERERS))
+        raise KeyError(f"no renderer for game {game_id!r}; renderers exist for: {known}") from None
+
+
+def render(game_id: str, view: dict, *, players: dict[str, str] | None = None) -> bytes:
+    """PNG picture of ``view``; ``players`` maps role -> display name for the header."""
+    return _module(game_id).render(view, players)
+
+
+def layout(game_id: str) -> dict[str, tuple[int, int]]:
+    """Pixel centre of every point of the game's board in the rendered image, by label."""
+    return _module(game_id).layout()
+
+
+def ids() -> list[str]:
+    return sorted(_RENDERERS)
+
+
+__all__ = ["ids", "layout", "render"]

@@ -1,0 +1,68 @@
+"""Benchmark: ``python -m renderer [-n 50] [--save DIR]``.
+
+Prints, for each sample position, the median render time (draw + PNG encode) over
+``-n`` renders and the PNG size, plus what ``optimize=True`` would cost, and with
+``--save`` writes the PNGs to DIR. Not a test: timings depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from renderer import goat_tiger, render
+from renderer.common import encode_png
+from renderer.samples import PLAYERS, goat_tiger_views
+
+
+def _median_ms(fn: Callable[[], object], n: int) -> float:
+    times = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1000
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m renderer", description=__doc__)
+    ap.add_argument("-n", type=int, default=50, help="renders per position (default 50)")
+    ap.add_argument("--save", type=Path, help="directory to write the sample PNGs to")
+    args = ap.parse_args(argv)
+
+    t0 = time.perf_counter()
+    render("goat_tiger", goat_tiger_views()["start"], players=PLAYERS)
+    print(
+        f"first render (builds background, sprites, palette): "
+        f"{(time.perf_counter() - t0) * 1000:.0f} ms"
+    )
+    print(
+        f"{'position':<10} {'render ms':>9} {'draw ms':>8} {'PNG KB':>7} "
+        f"{'optimize=True ms':>17} {'KB':>6}"
+    )
+    pal = goat_tiger.palette()
+    for name, view in goat_tiger_views().items():
+        png = render("goat_tiger", view, players=PLAYERS)
+        total = _median_ms(lambda v=view: render("goat_tiger", v, players=PLAYERS), args.n)
+        drawn = goat_tiger.draw(view, PLAYERS)
+        draw_ms = _median_ms(lambda v=view: goat_tiger.draw(v, PLAYERS), args.n)
+        opt_ms = _median_ms(
+            lambda im=drawn: encode_png(im, pal, optimize=True), max(5, args.n // 5)
+        )
+        opt_kb = len(encode_png(drawn, pal, optimize=True)) / 1024
+        print(
+            f"{name:<10} {total:9.1f} {draw_ms:8.1f} {len(png) / 1024:7.1f} "
+            f"{opt_ms + draw_ms:17.1f} {opt_kb:6.1f}"
+        )
+        if args.save:
+            args.save.mkdir(parents=True, exist_ok=True)
+            (args.save / f"goat_tiger_{name}.png").write_bytes(png)
+    if args.save:
+        print(f"saved to {args.save}/")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,224 @@
+"""Drawing helpers shared by the per-game renderers: fonts, smooth shapes, PNG encoding.
+
+Everything here is pure and deterministic: the same calls give the same pixels, so the
+same view always encodes to the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+Point = tuple[float, float]
+
+# fonts-dejavu-core puts the files here on Debian/Ubuntu (and on the CI image).
+FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> Font:
+    """DejaVu Sans at ``size`` px, loaded once; Pillow's built-in font if it is missing."""
+    path = FONT_DIR / FONT_FILES[bold]
+    try:
+        return ImageFont.truetype(str(path), size)
+    except OSError:
+        # Pillow >= 10.1 ships a scalable default font, so sizes still roughly hold.
+        return ImageFont.load_default(size=size)
+
+
+@lru_cache(maxsize=1)
+def has_dejavu() -> bool:
+    """Whether the real fonts loaded (the fallback font lacks glyphs such as → and ✕)."""
+    f = font(20)
+    return isinstance(f, ImageFont.FreeTypeFont) and f.getname()[0].startswith("DejaVu")
+
+
+# Symbols DejaVu has and Pillow's built-in fallback font lacks, with plain stand-ins.
+_PLAIN = str.maketrans({"→": "->", "★": "*", "—": "-", "×": "x", "…": "...", "✕": "x"})
+
+
+def safe(text: str) -> str:
+    """``text`` as it can be drawn: symbols swapped for ASCII when DejaVu is missing."""
+    return text if has_dejavu() else text.translate(_PLAIN)
+
+
+def text_width(text: str, f: Font) -> float:
+    return f.getlength(text)
+
+
+def fit(text: str, f: Font, max_width: float) -> str:
+    """``text`` cut short with an ellipsis so that it fits in ``max_width`` pixels."""
+    text = safe(text)
+    if text_width(text, f) <= max_width:
+        return text
+    dots = safe("…")
+    while text and text_width(text + dots, f) > max_width:
+        text = text[:-1]
+    return text.rstrip() + dots
+
+
+def clean(name: str) -> str:
+    """A display name fit to draw: no control characters, and no characters beyond the
+    Basic Multilingual Plane (emoji, mostly), which no bundled font has a glyph for."""
+    kept = "".join(ch for ch in name if ch.isprintable() and ord(ch) < 0x10000)
+    return " ".join(kept.replace("\ufe0f", "").replace("\u200d", "").split())
+
+
+class Smooth:
+    """A transparent layer drawn at ``scale``× and shrunk onto the base image.
+
+    Pillow's ellipses, lines and polygons are not anti-aliased; drawing them
+    supersampled inside a small box and averaging down is the cheap way to get
+    smooth rings and arrows. Coordinates passed to the helpers are base-image pixels.
+    """
+
+    def __init__(self, box: tuple[int, int, int, int], scale: int = 4) -> None:
+        self.x0, self.y0, x1, y1 = box
+        self.size = (x1 - self.x0, y1 - self.y0)
+        self.scale = scale
+        self.layer = Image.new("RGBA", (self.size[0] * scale, self.size[1] * scale))
+        self.draw = ImageDraw.Draw(self.layer)
+
+    def p(self, x: float, y: float) -> Point:
+        return ((x - self.x0) * self.scale, (y - self.y0) * self.scale)
+
+    def w(self, width: float) -> int:
+        return max(1, round(width * self.scale))
+
+    def circle(
+        self,
+        c: Point,
+        r: float,
+        fill: RGBA | None = None,
+        outline: RGBA | None = None,
+        width: float = 0,
+    ) -> None:
+        (x, y), s = self.p(*c), self.scale
+        box = (x - r * s, y - r * s, x + r * s, y + r * s)
+        self.draw.ellipse(box, fill=fill, outline=outline, width=self.w(width) if width else 0)
+
+    def line(self, pts: Sequence[Point], fill: RGBA, width: float) -> None:
+        """A polyline with round caps (Pillow's own caps are square)."""
+        scaled = [self.p(*q) for q in pts]
+        self.draw.line(scaled, fill=fill, width=self.w(width), joint="curve")
+        for q in pts:
+            self.circle(q, width / 2, fill=fill)
+
+    def polygon(self, pts: Iterable[Point], fill: RGBA) -> None:
+        self.draw.polygon([self.p(*q) for q in pts], fill=fill)
+
+    def arc(self, c: Point, r: float, start: float, end: float, fill: RGBA, width: float) -> None:
+        (x, y), s = self.p(*c), self.scale
+        box = (x - r * s, y - r * s, x + r * s, y + r * s)
+        self.draw.arc(box, start, end, fill=fill, width=self.w(width))
+
+    def rounded(
+        self,
+        box: tuple[float, float, float, float],
+        radius: float,
+        fill: RGBA | None = None,
+        outline: RGBA | None = None,
+        width: float = 0,
+    ) -> None:
+        a, b = self.p(box[0], box[1]), self.p(box[2], box[3])
+        self.draw.rounded_rectangle(
+            (*a, *b),
+            radius * self.scale,
+            fill=fill,
+            outline=outline,
+            width=self.w(width) if width else 0,
+        )
+
+    def shrink(self) -> Image.Image:
+        """The layer at base size: use it as a sprite, or let ``smooth`` paste it."""
+        # BOX averages each scale×scale block exactly: the cheapest correct downsample.
+        return self.layer.resize(self.size, Image.Resampling.BOX)
+
+
+@contextmanager
+def smooth(base: Image.Image, box: tuple[float, ...], scale: int = 4) -> Iterator[Smooth]:
+    """Draw anti-aliased shapes inside ``box`` of ``base`` (clipped to the image)."""
+    x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
+    x1, y1 = min(base.width, int(box[2]) + 1), min(base.height, int(box[3]) + 1)
+    if x1 <= x0 or y1 <= y0:
+        yield Smooth((0, 0, 1, 1), scale)  # nothing visible: draw into a throwaway layer
+        return
+    s = Smooth((x0, y0, x1, y1), scale)
+    yield s
+    small = s.shrink()
+    base.paste(small, (x0, y0), small)
+
+
+def paste(base: Image.Image, sprite: Image.Image, centre: Point) -> None:
+    """Paste an RGBA sprite centred on ``centre`` (rounded to whole pixels)."""
+    x = round(centre[0] - sprite.width / 2)
+    y = round(centre[1] - sprite.height / 2)
+    base.paste(sprite, (x, y), sprite)
+
+
+def text_sprite(
+    text: str, f: Font, fill: RGB, halo: RGB | None = None, halo_width: int = 0
+) -> Image.Image:
+    """Text on a transparent tile, optionally with a halo so it stays legible over lines."""
+    left, top, right, bottom = f.getbbox(text, stroke_width=halo_width)
+    pad = 2
+    tile = Image.new("RGBA", (int(right - left) + 2 * pad, int(bottom - top) + 2 * pad))
+    ImageDraw.Draw(tile).text(
+        (pad - left, pad - top),
+        text,
+        font=f,
+        fill=fill,
+        stroke_width=halo_width,
+        stroke_fill=halo,
+    )
+    return tile
+
+
+def make_palette(
+    specimens: Sequence[Image.Image], exact: Sequence[RGB] = (), colors: int = 256
+) -> Image.Image:
+    """One palette for every render: the ``exact`` colours (flat fills, which must not
+    drift: a red cross should stay red), then colours chosen from specimen pictures
+    showing every anti-aliased blend the renderer draws.
+
+    Mapping to a fixed palette takes ~1 ms where choosing a palette per image takes
+    ~10 ms, and it keeps colours identical from one position to the next.
+    """
+    sheet = Image.new(
+        "RGB", (max(im.width for im in specimens), sum(im.height for im in specimens))
+    )
+    y = 0
+    for im in specimens:
+        sheet.paste(im, (0, y))
+        y += im.height
+    fixed = list(dict.fromkeys(exact))
+    chosen = sheet.quantize(colors=colors - len(fixed), method=Image.Quantize.MEDIANCUT)
+    found = chosen.getpalette()[: 3 * (colors - len(fixed))]
+    flat = [v for rgb in fixed for v in rgb] + found
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(flat + [0] * (768 - len(flat)))
+    return pal
+
+
+def encode_png(img: Image.Image, palette: Image.Image, *, optimize: bool = False) -> bytes:
+    """Palette PNG, mapped to ``palette`` without dithering so flat areas stay flat.
+
+    zlib level 6 rather than ``optimize=True`` (level 9): on these images the bytes
+    differ by ~5 % while level 9 takes about four times as long (see ``python -m renderer``).
+    """
+    q = img.quantize(palette=palette, dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    if optimize:
+        q.save(buf, format="PNG", optimize=True)
+    else:
+        q.save(buf, format="PNG", compress_level=6)
+    return buf.getvalue()

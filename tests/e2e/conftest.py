@@ -1,0 +1,54 @@
+"""Fixtures for end-to-end tests against the local fake Discord (tests/fake_discord.py)."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+_ROOT = str(Path(__file__).resolve().parents[2])
+if _ROOT not in sys.path:  # make `tests.fake_discord` importable without __init__ files
+    sys.path.insert(0, _ROOT)
+
+from tests.fake_discord import FakeDiscord  # noqa: E402
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A started FakeDiscord (admin: "ravi") with discord.py's URLs pointed at it.
+
+    Run the bot with ``async with fake_discord.running(client): ...`` so that it is closed
+    before this fixture stops the server.
+    """
+    fake = FakeDiscord(admins=["ravi"])
+    await fake.start()
+    try:
+        with fake.patch_client_urls():
+            yield fake
+    finally:
+        await fake.close()
+
+
+class _ErrorCollector(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture
+def bot_errors() -> Iterator[list[logging.LogRecord]]:
+    """ERROR records logged under the ``discord`` logger (unhandled exceptions in commands, views,
+    events). discord.py swallows handler exceptions after logging them, so assert this is empty."""
+    collector = _ErrorCollector()
+    logger = logging.getLogger("discord")
+    logger.addHandler(collector)
+    try:
+        yield collector.records
+    finally:
+        logger.removeHandler(collector)

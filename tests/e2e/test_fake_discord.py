@@ -1,0 +1,322 @@
+"""Tests for tests/fake_discord.py, driving a throwaway discord.py bot defined in this file."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import AsyncIterator
+
+import aiohttp
+import discord
+import pytest
+from discord import app_commands
+from PIL import Image
+
+from tests.fake_discord import FakeDiscord
+
+GUILD = discord.Object(1000)
+FRUITS = ["mango", "guava", "jackfruit", "banana", "lychee"]
+
+
+def png_file(width: int, height: int, name: str = "board.png") -> discord.File:
+    buffer = io.BytesIO()
+    Image.new("RGB", (width, height), (255, 153, 51)).save(buffer, format="PNG")
+    buffer.seek(0)
+    return discord.File(buffer, filename=name)
+
+
+class AgainView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.clicks = 0
+
+    @discord.ui.button(label="Again", style=discord.ButtonStyle.primary)
+    async def again(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        self.clicks += 1
+        await interaction.response.edit_message(
+            content=f"pong x{self.clicks}", attachments=[png_file(200, 60)], view=self
+        )
+
+
+class FruitView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.select(
+        placeholder="Fruit", max_values=2, options=[discord.SelectOption(label=f) for f in FRUITS]
+    )
+    async def choose(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.send_message(f"chose {', '.join(select.values)}", ephemeral=True)
+
+
+class SecretView(discord.ui.View):
+    @discord.ui.button(label="Reveal")
+    async def reveal(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.edit_message(content="revealed", view=None)
+
+
+class ToyBot(discord.Client):
+    def __init__(self) -> None:
+        intents = discord.Intents.default()  # no message_content, no members
+        super().__init__(intents=intents, guild_ready_timeout=0.1, chunk_guilds_at_startup=False)
+        self.tree = app_commands.CommandTree(self)
+        register_commands(self.tree)
+
+    async def setup_hook(self) -> None:
+        await self.tree.sync()
+        await self.tree.sync(guild=GUILD)
+
+
+def register_commands(tree: app_commands.CommandTree) -> None:
+    @tree.command(description="Pong with a picture")
+    async def ping(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("pong", file=png_file(160, 48), view=AgainView())
+
+    @tree.command(description="Pick a fruit", guild=GUILD)
+    async def pick(interaction: discord.Interaction, fruit: str) -> None:
+        await interaction.response.send_message(f"you picked {fruit}")
+
+    @pick.autocomplete("fruit")
+    async def pick_fruit(interaction: discord.Interaction, current: str) -> list:
+        return [app_commands.Choice(name=f.title(), value=f) for f in FRUITS if current in f]
+
+    @tree.command(description="Defer, then edit and follow up")
+    async def slow(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await asyncio.sleep(0.05)
+        await interaction.edit_original_response(content="slow done")
+        await interaction.followup.send("and one more thing", ephemeral=True)
+
+    @tree.command(description="A select menu")
+    async def menu(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("pick fruits", view=FruitView())
+
+    @tree.command(description="Ephemeral with a button")
+    async def secret(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("psst", ephemeral=True, view=SecretView())
+
+    @tree.command(description="Post in the channel")
+    async def announce(interaction: discord.Interaction, text: str) -> None:
+        assert isinstance(interaction.channel, discord.TextChannel)
+        await interaction.channel.send(f"{text} (by {interaction.user.mention})")
+        await interaction.response.send_message("posted", ephemeral=True)
+
+    @tree.command(description="DM the caller")
+    async def dm(interaction: discord.Interaction) -> None:
+        await interaction.user.send("a private note")
+        await interaction.response.send_message("sent", ephemeral=True)
+
+    @tree.command(description="Create a game channel (needs Manage Channels)")
+    async def setup(interaction: discord.Interaction) -> None:
+        if not interaction.permissions.manage_channels:
+            await interaction.response.send_message("need Manage Channels", ephemeral=True)
+            return
+        assert interaction.guild is not None
+        channel = await interaction.guild.create_text_channel("game-1")
+        await interaction.response.send_message(f"created {channel.mention}")
+
+    @tree.command(description="Always fails")
+    async def boom(interaction: discord.Interaction) -> None:
+        raise RuntimeError("kaboom")
+
+    game = app_commands.Group(name="game", description="Game commands")
+
+    @game.command(description="Start a game")
+    async def start(interaction: discord.Interaction, players: int, opponent: discord.Member):
+        await interaction.response.send_message(f"{players} players vs {opponent.display_name}")
+
+    tree.add_command(game)
+
+
+@pytest.fixture
+async def bot(fake_discord: FakeDiscord) -> AsyncIterator[ToyBot]:
+    async with fake_discord.running(ToyBot()) as client:
+        assert isinstance(client, ToyBot)
+        yield client
+
+
+async def test_login_sync_and_guild_create(fake_discord, bot, bot_errors):
+    paths = [(r.method, r.path) for r in fake_discord.requests[:3]]
+    assert paths[:2] == [("GET", "/users/@me"), ("GET", "/oauth2/applications/@me")]
+    assert fake_discord.identify_payloads[0]["token"] == "fake-token"
+    by_name = {c["name"]: c for c in fake_discord.commands}
+    assert "guild_id" not in by_name["ping"]
+    assert by_name["pick"]["guild_id"] == "1000"
+    assert by_name["game"]["options"][0]["type"] == 1  # subcommand
+    guild = bot.get_guild(1000)
+    assert guild is not None and guild.me is not None
+    assert [c.name for c in guild.text_channels] == ["general", "channel-1", "channel-2"]
+    assert guild.me.guild_permissions.manage_channels  # the bot's role
+    admin_role = guild.get_role(1001)  # members are not cached without the members intent
+    assert admin_role is not None and admin_role.permissions.administrator
+    assert bot_errors == []
+
+
+async def test_ping_png_then_button_edits_same_message(fake_discord, bot, bot_errors):
+    handle = await fake_discord.slash("ravi", "ping")
+    callback = await handle.wait_response()
+    assert callback.json["type"] == 4 and callback.query == {"with_response": "1"}
+    assert callback.json["data"]["attachments"] == [{"id": 0, "filename": "board.png"}]
+    assert [f.is_png for f in callback.files] == [True]
+    assert Image.open(io.BytesIO(callback.files[0].data)).size == (160, 48)
+    message = fake_discord.message_from_callback(callback)
+    assert message["content"] == "pong" and message["flags"] == 0
+    assert message["interaction_id"] == str(handle.id) and message["webhook_id"] == "900"
+    (attachment,) = message["attachments"]
+    async with aiohttp.ClientSession() as session, session.get(attachment["url"]) as resp:
+        assert await resp.read() == fake_discord.attachment_bytes[int(attachment["id"])]
+
+    message_id = int(message["id"])
+    for expected in ("pong x1", "pong x2"):  # the view stays bound to response_message_id
+        custom_id = fake_discord.custom_id_by_label(message, "Again")
+        click = await fake_discord.click("meera", message_id, custom_id)
+        edit = await click.wait_response()
+        assert edit.json["type"] == 7
+        assert fake_discord.message_from_callback(edit) is message
+        assert message["content"] == expected
+        (new_attachment,) = message["attachments"]
+        png = fake_discord.attachment_bytes[int(new_attachment["id"])]
+        assert Image.open(io.BytesIO(png)).size == (200, 60)
+    assert bot_errors == []
+
+
+async def test_autocomplete_and_guild_command(fake_discord, bot, bot_errors):
+    choices = await fake_discord.autocomplete("arjun", "pick", {"fruit": "an"}, "fruit")
+    assert choices == [{"name": "Mango", "value": "mango"}, {"name": "Banana", "value": "banana"}]
+    handle = await fake_discord.slash("arjun", "pick", {"fruit": "lychee"})
+    assert handle.payload["data"]["guild_id"] == "1000"
+    assert handle.payload["data"]["options"] == [{"name": "fruit", "type": 3, "value": "lychee"}]
+    await handle.wait_response()
+    assert handle.original is not None and handle.original["content"] == "you picked lychee"
+    assert bot_errors == []
+
+
+async def test_defer_then_edit_original_and_followup(fake_discord, bot, bot_errors):
+    handle = await fake_discord.slash("ravi", "slow")
+    callback = await handle.wait_response()
+    assert callback.json["type"] == 5
+    assert callback.response["interaction"]["response_message_loading"] is True
+    requests = await handle.wait_done()
+    assert [(r.method, r.path.split("/")[-1]) for r in requests[1:]] == [
+        ("PATCH", "@original"), ("POST", handle.token)]
+    assert handle.original is not None
+    assert handle.original["content"] == "slow done" and handle.original["flags"] == 0
+    (followup,) = handle.followups
+    assert followup["content"] == "and one more thing" and followup["flags"] == 64
+    assert bot_errors == []
+
+
+async def test_string_select(fake_discord, bot, bot_errors):
+    menu = await fake_discord.slash("meera", "menu")
+    message = fake_discord.message_from_callback(await menu.wait_response())
+    (custom_id,) = fake_discord.component_custom_ids(message)
+    choice = await fake_discord.select("meera", int(message["id"]), custom_id, ["mango", "guava"])
+    reply = await choice.wait_response()
+    assert reply.json["type"] == 4 and reply.json["data"]["flags"] == 64
+    assert fake_discord.message_from_callback(reply)["content"] == "chose mango, guava"
+    assert bot_errors == []
+
+
+async def test_ephemeral_reply_and_click_on_it(fake_discord, bot, bot_errors):
+    handle = await fake_discord.slash("spectator", "secret")
+    callback = await handle.wait_response()
+    assert callback.response["interaction"]["response_message_ephemeral"] is True
+    message = fake_discord.message_from_callback(callback)
+    assert message["flags"] == 64
+    click = await fake_discord.click(
+        "spectator", int(message["id"]), fake_discord.custom_id_by_label(message, "Reveal")
+    )
+    assert click.payload["message"]["flags"] == 64
+    assert (await click.wait_response()).json["type"] == 7
+    assert message["content"] == "revealed" and message["components"] == []
+    assert message["flags"] == 64
+    with pytest.raises(ValueError, match="ephemeral"):  # nobody else can see it
+        await fake_discord.click("ravi", int(message["id"]), "anything")
+    with pytest.raises(LookupError):  # the button is gone now
+        await fake_discord.click("spectator", int(message["id"]), "anything")
+    assert bot_errors == []
+
+
+async def test_subcommand_options_are_typed_from_synced_definitions(fake_discord, bot, bot_errors):
+    handle = await fake_discord.slash(
+        "ravi", "game", {"players": 3, "opponent": "meera"}, subcommand="start"
+    )
+    (sub,) = handle.payload["data"]["options"]
+    assert sub["type"] == 1 and sub["name"] == "start"
+    assert [(o["name"], o["type"], o["value"]) for o in sub["options"]] == [
+        ("players", 4, 3), ("opponent", 6, "102")]
+    await handle.wait_response()
+    assert handle.original is not None and handle.original["content"] == "3 players vs meera"
+    assert bot_errors == []
+
+
+async def test_rate_limited_channel_post_is_retried_once(fake_discord, bot, bot_errors):
+    fake_discord.fail_next("POST", r"^/channels/\d+/messages$", retry_after=0.1)
+    handle = await fake_discord.slash("meera", "announce", {"text": "durbar at noon"})
+    await handle.wait_response()
+    posts = [r for r in fake_discord.requests if r.path == "/channels/2000/messages"]
+    assert [r.status for r in posts] == [429, 200]
+    assert posts[1].time - posts[0].time >= 0.1
+    (message,) = [m for m in fake_discord.messages_in(2000) if "webhook_id" not in m]
+    assert message["content"] == "durbar at noon (by <@102>)"
+    assert [u["id"] for u in message["mentions"]] == ["102"]
+    assert "webhook_id" not in message
+    assert bot_errors == []
+
+
+async def test_dm_and_gateway_reconnect(fake_discord, bot, bot_errors):
+    handle = await fake_discord.slash("arjun", "dm")
+    await handle.wait_response()
+    (note,) = fake_discord.messages_in(fake_discord.dm_channel_id("arjun"))
+    assert note["content"] == "a private note"
+
+    await fake_discord.drop_gateway()
+    assert len(fake_discord.identify_payloads) == 2 and len(fake_discord.resume_payloads) == 1
+    again = await fake_discord.slash("arjun", "ping")
+    assert (await again.wait_response()).json["type"] == 4
+    assert bot_errors == []
+
+
+async def test_admin_can_create_channel_member_cannot(fake_discord, bot, bot_errors):
+    refused = await fake_discord.slash("meera", "setup")
+    await refused.wait_response()
+    assert refused.original is not None and refused.original["content"] == "need Manage Channels"
+    done = await fake_discord.slash("ravi", "setup")
+    await done.wait_response()
+    (created,) = [c for c in fake_discord.channels.values() if c["name"] == "game-1"]
+    assert done.original is not None and done.original["content"] == f"created <#{created['id']}>"
+    assert bot_errors == []
+
+
+async def test_handler_exception_is_visible_in_bot_errors(fake_discord, bot, bot_errors):
+    handle = await fake_discord.slash("ravi", "boom")
+    for _ in range(200):
+        if bot_errors:
+            break
+        await asyncio.sleep(0.01)
+    (record,) = bot_errors
+    assert record.levelno == logging.ERROR and "boom" in record.getMessage()
+    assert record.exc_info is not None and "kaboom" in str(record.exc_info[1])
+    assert handle.requests == []  # the bot never answered: users would see "did not respond"
+
+
+async def test_unknown_route_and_double_acknowledge(fake_discord, bot):
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"{fake_discord.api_base}/nope") as resp:
+            assert resp.status == 404 and resp.headers["Content-Type"] == "application/json"
+            assert (await resp.json())["code"] == 0
+        handle = await fake_discord.slash("ravi", "ping")
+        await handle.wait_response()
+        url = f"{fake_discord.api_base}/interactions/{handle.id}/{handle.token}/callback"
+        async with session.post(url, json={"type": 4, "data": {"content": "x"}}) as resp:
+            assert resp.status == 400 and (await resp.json())["code"] == 40060
+
+
+async def test_server_error_is_retried_by_discord_py(fake_discord, bot, bot_errors):
+    fake_discord.fail_next("POST", r"/callback$", status=500)  # discord.py sleeps 1 s, retries
+    handle = await fake_discord.slash("ravi", "pick", {"fruit": "mango"})
+    await handle.wait_response()
+    assert [r.status for r in handle.requests] == [500, 200]
+    assert handle.original is not None and handle.original["content"] == "you picked mango"
+    assert bot_errors == []

@@ -1,0 +1,49 @@
+"""Helpers for driving the table layer in tests."""
+
+import io
+import json
+import random
+
+from PIL import Image
+
+from bot.replies import Actor, Place
+from engine import games
+from engine.replay import replay
+
+RAVI = Actor("101", "ravi")
+MEERA = Actor("102", "meera")
+SAM = Actor("104", "sam")  # a spectator
+MOD = Actor("105", "mod", is_admin=True)
+HERE = Place(channel_id="2000", guild_id="1000")
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    return Image.open(io.BytesIO(data)).size
+
+
+async def snapshot(repo, place=HERE):
+    """What is stored for the channel's game: (version, state JSON, live step count)."""
+    game = await repo.latest_game(place.channel_id)
+    steps = await repo.steps(game.id)
+    return game.version, game.state, len(steps)
+
+
+async def assert_replays(repo, game_id):
+    """The stored snapshot equals the replay of the stored log."""
+    game = await repo.get_game(game_id)
+    steps = [(s.role, s.action, json.loads(s.arg) if s.arg else None)
+             for s in await repo.steps(game_id)]
+    assert replay(game.game, game.seed, json.loads(game.options), steps) == json.loads(game.state)
+
+
+def random_move_line(state: dict, rng: random.Random) -> str:
+    g = games.get(state["game"])
+    role = g.view(state, None)["active"][0]
+    moves = state["moves"]
+    tokens = []
+    while state["moves"] == moves and g.result(state) is None:
+        action, arg = rng.choice(games.legal_steps(g, g.view(state, role)))
+        tokens.append(g.token(action, arg))
+        state = g.act(state, role, action, arg)
+    return " ".join(tokens)
