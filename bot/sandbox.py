@@ -12,6 +12,7 @@ Every board image is written to a folder and its path printed.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import shlex
 import sys
@@ -20,6 +21,8 @@ from pathlib import Path
 from bot.replies import Actor, Place, Reply
 from bot.table import Table, parse_options
 from db import Repository
+
+log = logging.getLogger("darbar.sandbox")
 
 BANNER = """\
 Darbar sandbox — the Discord table, offline. You are @{user} in #{channel}.
@@ -180,7 +183,11 @@ async def _main(db: str | None, images: str, channel: str, user: str) -> int:
                 break
             if sandbox.echo and line.strip():
                 print(f"{prompt}{line}")
-            out = await sandbox.handle(line)
+            try:
+                out = await sandbox.handle(line)
+            except Exception:  # one bad line must not end a newcomer's session
+                log.exception("sandbox command failed: %s", line)
+                out = "Sorry, something went wrong on my side; the game is unchanged."
             if out:
                 print(out, flush=True)
     finally:

@@ -77,7 +77,10 @@ class Table:
         game = await self.repo.live_game(place.channel_id)
         if game is None:
             raise Refusal("There is no game in this channel. Start one with `/game new`.")
-        return await self._loaded(game)
+        lg = await self._loaded(game)
+        # A computer reply lost to a crash or restart is made now, before anything else.
+        lg, _ = await self._run_bots(lg)
+        return lg
 
     async def _loaded(self, game: Game) -> Loaded:
         seats = await self.repo.seats(game.id)
@@ -350,9 +353,13 @@ class Table:
             state = lg.state
             for action, arg in steps:
                 state = g.act(state, role, action, arg)
-            await self._store(lg, [NewStep(role, None, a, arg) for a, arg in steps], state)
-            new_view = g.view(state, None)
-            lines.append(f"**{COMPUTER}**: " + " ".join(new_view["log"][len(view["log"]):]))
+            try:
+                await self._store(lg, [NewStep(role, None, a, arg) for a, arg in steps], state)
+            except VersionConflict:
+                pass  # another request made this computer move first; take theirs
+            else:
+                new_view = g.view(state, None)
+                lines.append(f"**{COMPUTER}**: " + " ".join(new_view["log"][len(view["log"]):]))
             lg = await self._loaded(await self.repo.get_game(lg.game.id))
         return lg, lines
 

@@ -11,7 +11,8 @@ from types import ModuleType
 
 from renderer import goat_tiger
 
-# game id -> module with render(view, players) -> bytes and layout() -> {label: (x, y)}
+# game id -> module with render(view, players) -> bytes, layout() -> {label: (x, y)}
+# and warm() -> None
 _RENDERERS: dict[str, ModuleType] = {goat_tiger.ID: goat_tiger}
 
 
@@ -33,8 +34,14 @@ def layout(game_id: str) -> dict[str, tuple[int, int]]:
     return _module(game_id).layout()
 
 
+def warm(game_id: str | None = None) -> None:
+    """Build a renderer's caches ahead of the first render (all games by default)."""
+    for gid in [game_id] if game_id else list(_RENDERERS):
+        _module(gid).warm()
+
+
 def ids() -> list[str]:
     return sorted(_RENDERERS)
 
 
-__all__ = ["ids", "layout", "render"]
+__all__ = ["ids", "layout", "render", "warm"]

@@ -2,7 +2,8 @@
 (pieces, highlight rings, the capture cross, last-move arrows).
 
 Sprites are drawn large or supersampled and scaled down, because Pillow's shapes
-are not anti-aliased; caching them keeps each render to a few pastes.
+are not anti-aliased; caching them keeps each render to a few pastes. Cached images
+are shared between renders: paste them, never draw on them.
 """
 
 from __future__ import annotations
@@ -175,18 +176,24 @@ def ring_sprite(radius: int, colour: RGBA, dashed: bool) -> Image.Image:
     return s.shrink()
 
 
-@lru_cache(maxsize=8)
-def cross_sprite(half: int, width: int) -> Image.Image:
+def _cross(s: Smooth, c: Point, half: float, width: float) -> None:
     """A red ✕ with a pale halo so it shows on dark grooves and light pieces alike."""
-    side = 2 * (half + width + 4)
-    c = side / 2
-    s = Smooth((0, 0, side, side))
-    lo, hi = c - half, c + half
-    arms = [((lo, lo), (hi, hi)), ((lo, hi), (hi, lo))]
+    (x, y) = c
+    arms = [
+        ((x - half, y - half), (x + half, y + half)),
+        ((x - half, y + half), (x + half, y - half)),
+    ]
     for a, b in arms:
         s.line([a, b], HALO, width + 4)
     for a, b in arms:
         s.line([a, b], CAPTURE, width)
+
+
+@lru_cache(maxsize=8)
+def cross_sprite(half: int, width: int) -> Image.Image:
+    side = 2 * (half + width + 4)
+    s = Smooth((0, 0, side, side))
+    _cross(s, (side / 2, side / 2), half, width)
     return s.shrink()
 
 
@@ -200,10 +207,20 @@ def captured_sprite(radius: int) -> Image.Image:
     return tile
 
 
+CROSS_HALF, CROSS_WIDTH = 15, 7  # the ✕ on a captured goat's point
+
+
 @lru_cache(maxsize=256)
-def arrow_sprite(a: Point, b: Point, trim: float) -> tuple[Image.Image, tuple[int, int]]:
-    """An arrow from ``a`` (marked with a small hollow circle where the piece came from)
-    to ``trim`` pixels short of ``b``, as a tile and the tile's top-left position."""
+def arrow_sprite(
+    a: Point, b: Point, trim: float, over: Point | None = None
+) -> tuple[Image.Image, tuple[int, int]]:
+    """An arrow from ``a`` (a small hollow circle marks where the piece came from) to
+    ``trim`` pixels short of ``b``, with the ✕ of a captured goat at ``over``; as a
+    tile and the tile's top-left position.
+
+    The ✕ goes over the shaft but under the head: on a short leap the captured
+    point sits right behind the arrowhead, and both must stay whole.
+    """
     (ax, ay), (bx, by) = a, b
     pad = 24
     box = (
@@ -225,8 +242,10 @@ def arrow_sprite(a: Point, b: Point, trim: float) -> tuple[Image.Image, tuple[in
     ]
     s.circle(a, 13, outline=HALO, width=9)
     s.line([a, base], HALO, 11)
-    s.polygon([(x + ux * 3, y + uy * 3) for x, y in head], HALO)
     s.circle(a, 13, outline=LAST, width=5)
     s.line([(ax + ux * 13, ay + uy * 13), base], LAST, 6)
+    if over is not None:
+        _cross(s, over, CROSS_HALF, CROSS_WIDTH)
+    s.polygon([(x + ux * 3, y + uy * 3) for x, y in head], HALO)
     s.polygon(head, LAST)
     return s.shrink(), (box[0], box[1])

@@ -1,5 +1,6 @@
 """Aadu-Huli aata, the Goat-Tiger game (Vijayanagara rulebook, section 5.5)."""
 
+from engine.games.goat_tiger.ai import bot_steps
 from engine.games.goat_tiger.rules import (
     ID,
     NAME,
@@ -27,6 +28,7 @@ __all__ = [
     "ROLES",
     "RULES_SUMMARY",
     "act",
+    "bot_steps",
     "describe",
     "parse_token",
     "result",

@@ -1,0 +1,82 @@
+"""The offline sandbox through the real entry point, as a newcomer would use it."""
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from engine import games
+from tests.support.table import png_size, random_move_line
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_darbar(tmp: Path, script: str, *args: str) -> str:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp / 'sandbox.sqlite3'}"
+    env["DISCORD_TOKEN"] = ""
+    env["PYTHONPATH"] = str(ROOT)  # this checkout, whatever the venv was installed from
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", *args], input=script, capture_output=True, text=True,
+        cwd=tmp, env=env, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+    return done.stdout
+
+
+def test_no_token_starts_the_sandbox_and_two_people_play(tmp_path):
+    out = run_darbar(tmp_path, "\n".join([
+        "@ravi /game new goat_tiger side:goats",
+        "@meera /game join",
+        "@ravi /play c3",
+        "@meera /play move: b3 d3",
+        "@meera /play b4",
+        "@sam /play c4",
+        "/complete ",
+        "quit",
+    ]))
+    assert "No DISCORD_TOKEN is set" in out
+    assert "Goats place on c3." in out
+    assert "@meera (Tigers) — your move." in out
+    assert "Tigers leap b3 → d3 over c3" in out
+    assert "It is not your turn: waiting for ravi (Goats)." in out
+    assert "not seated" in out
+    images = sorted((tmp_path / "sandbox_images" / "table").glob("*.png"))
+    assert len(images) == 3  # the start, and one per completed move
+    assert all(png_size(p.read_bytes())[0] >= 600 for p in images)
+    assert f"image: {Path('sandbox_images') / 'table' / '0003.png'}" in out
+
+
+def test_a_game_survives_a_restart_of_the_process(tmp_path):
+    run_darbar(tmp_path, "@ravi /game new goat_tiger side:goats\n@meera /game join\n"
+                         "@ravi /play c3\n", "sandbox")
+    out = run_darbar(tmp_path, "@meera /play b3 b2\n@ravi /game status\n@ravi /log\n", "sandbox")
+    assert "Tigers move b3 → b2." in out
+    assert "Moves played: 2. Waiting for: ravi (Goats)." in out
+    assert "Goats place on c3." in out  # the log from before the restart
+
+
+def test_one_person_plays_both_sides_to_the_end(tmp_path):
+    g = games.get("goat_tiger")
+    state, rng, lines = g.setup(0, {}), random.Random(4), []
+    while g.result(state) is None:
+        line = random_move_line(state, rng)
+        lines.append(f"/play {line}")
+        role = g.view(state, None)["active"][0]
+        for tok in line.split():
+            action, arg = games.step_for_token(g, state, role, tok)
+            state = g.act(state, role, action, arg)
+    script = "@ravi /game new goat_tiger side:goats\n/game join tigers\n" + "\n".join(lines)
+    out = run_darbar(tmp_path, script, "sandbox")
+    assert "Game over" in out
+    assert g.result(state)["reason"] in out
+    assert "✗" not in out  # no step was refused
+
+
+def test_against_the_computer(tmp_path):
+    out = run_darbar(tmp_path, "@ravi /game new goat_tiger side:tigers opponent:computer\n"
+                               "/play\n", "sandbox")
+    assert "Computer: Goats place on" in out
+    assert "steps:" in out  # the panel lists the tigers' legal first steps
