@@ -4,7 +4,6 @@ import pytest
 
 from engine import IllegalAction, games
 from engine.games.goat_tiger.board import ADJ, LINES, N
-
 from tests.support.goat_tiger import g, play, position
 
 

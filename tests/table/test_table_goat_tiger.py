@@ -158,8 +158,8 @@ async def test_undo_takes_back_your_move_until_the_opponent_answers(table, repo)
     game = await repo.latest_game(HERE.channel_id)
     assert json.loads(game.state)["board"].count("G") == 0
     assert [p.user_id for p in r.pings] == [RAVI.user_id]
-    await table.play(HERE, RAVI, "c4")
-    await table.play(HERE, MEERA, "b4 c5")
+    assert not (await table.play(HERE, RAVI, "c4")).error
+    assert not (await table.play(HERE, MEERA, "b4 b5")).error
     r = await table.undo(HERE, RAVI)
     assert r.error and "meera has moved since" in r.private
     r = await table.undo(HERE, SAM)

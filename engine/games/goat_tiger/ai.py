@@ -36,21 +36,45 @@ _ADJM: tuple[int, ...] = tuple(sum(_BIT[q] for q in ADJ[p]) for p in range(N))
 _JMP: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
     tuple((o, la, _BIT[o], _BIT[la]) for o, la in JUMPS[p]) for p in range(N)
 )
-# Every three consecutive points on a line: (middle bit, both-ends bits). A goat
-# in the middle can only ever be leapt along such a triple, and a goat on either
-# end makes that leap impossible (the tiger would need that end to stand on or
-# to land on). Apex, wings and base corners sit in no middle: they are safe.
-_TRIPLES: tuple[tuple[int, int], ...] = tuple(
-    (_BIT[line[i]], _BIT[line[i - 1]] | _BIT[line[i + 1]])
-    for line in LINES
-    for i in range(1, len(line) - 1)
-)
+
+
+def _grouped_triples() -> tuple[tuple[int, int, int], ...]:
+    """Every three consecutive points (a, p, b) on a line, grouped by the two
+    gaps (p - a, b - p) as (gap before, gap after, mask of middles p).
+
+    A goat on p can only ever be leapt along such a triple, and a goat on
+    either end makes that leap impossible (the tiger would need that end to
+    stand on or to land on); apex, wings and base corners are middles of no
+    triple, so goats there are safe for good. Grouping by gaps lets the
+    evaluation test every triple of a group with a few shifts of the masks.
+    """
+    groups: dict[tuple[int, int], int] = {}
+    for line in LINES:  # every line in board.json runs in increasing point order
+        for a, p, b in zip(line, line[1:], line[2:], strict=False):
+            groups[(p - a, b - p)] = groups.get((p - a, b - p), 0) | _BIT[p]
+    return tuple((d1, d2, mask) for (d1, d2), mask in sorted(groups.items()))
+
+
+def _grouped_edges() -> tuple[tuple[int, int], ...]:
+    """Every pair of adjacent points (a < b), grouped by gap b - a, as (gap,
+    mask of the lower points a): the same shift trick for counting steps."""
+    groups: dict[int, int] = {}
+    for a in range(N):
+        for b in ADJ[a]:
+            if b > a:
+                groups[b - a] = groups.get(b - a, 0) | _BIT[a]
+    return tuple(sorted(groups.items()))
+
+
+_TRIPLE_GROUPS = _grouped_triples()
+_EDGE_GROUPS = _grouped_edges()
 
 # --- evaluation weights, in hundredths of a goat, from the Tigers' side ------
 W_CAPTURE = 100  # a captured goat
 W_MOBILITY = 4  # each legal tiger move (steps and leaps)
 W_TRAPPED = 20  # each tiger with no move at all: one step closer to a goat win
 W_WEAK = 3  # each line along which a goat stands with no goat beside it
+W_GOAT_MOBILITY = 4  # each goat step to an empty point: room for the Goats to wait
 W_THREAT_ONE = 15  # goats to move facing one leap: usually parried, at a cost
 W_THREAT_TWO = 70  # goats to move facing leaps on two goats: one usually falls
 # Draws score 0; the evaluation is shifted by this so that an ordinary, even
@@ -65,8 +89,8 @@ INF = 10 * WIN
 # widest positions (early placement) stay under a second on a slow 2-core box.
 LEVELS: dict[str, tuple[int, int]] = {
     "easy": (2, 2_000),
-    "normal": (64, 12_000),
-    "hard": (64, 30_000),
+    "normal": (64, 30_000),
+    "hard": (64, 80_000),
 }
 
 
@@ -81,27 +105,49 @@ def _key(g: int, t: int, hand: int, side: int) -> int:
 def _evaluate(g: int, t: int, cap: int, side: int) -> int:
     """Static score from the Tigers' point of view."""
     empty = _FULL ^ (g | t)
-    mob = 0
+    # Tiger steps, and tigers with no step at all (trapped unless they can leap).
+    steps = 0
     trapped = 0
-    threat = 0
     rest = t
     while rest:
         low = rest & -rest
         rest ^= low
         p = low.bit_length() - 1
-        m = (_ADJM[p] & empty).bit_count()
-        for _o, _la, ob, lb in _JMP[p]:
-            if g & ob and empty & lb:
-                m += 1
-                threat |= ob
-        if not m:
-            trapped += 1
-        mob += m
+        n = (_ADJM[p] & empty).bit_count()
+        if not n:
+            for _o, _la, ob, lb in _JMP[p]:
+                if g & ob and empty & lb:
+                    break
+            else:
+                trapped += 1
+        steps += n
+    # Along every triple: leaps open now (tiger at one end, empty at the
+    # other), and goats with no goat at either end (leapable later).
+    leaps = 0
+    threat = 0
     weak = 0
-    for mid, ends in _TRIPLES:
-        if g & mid and not g & ends:
-            weak += 1
-    score = cap * W_CAPTURE + mob * W_MOBILITY - trapped * W_TRAPPED + weak * W_WEAK - BASELINE
+    for d1, d2, mids in _TRIPLE_GROUPS:
+        x = g & mids
+        if x:
+            fwd = x & (t << d1) & (empty >> d2)
+            back = x & (empty << d1) & (t >> d2)
+            leaps += fwd.bit_count() + back.bit_count()
+            threat |= fwd | back
+            weak += (x & ~(g << d1) & ~(g >> d2)).bit_count()
+    # Goat steps to empty points. Goats must move every turn, so without spare
+    # safe steps they are forced to open gaps; while placing, it rewards goats
+    # that keep open ground next to them.
+    gmob = 0
+    for d, lows in _EDGE_GROUPS:
+        gmob += (g & lows & (empty >> d)).bit_count() + (empty & lows & (g >> d)).bit_count()
+    score = (
+        cap * W_CAPTURE
+        + (steps + leaps) * W_MOBILITY
+        - trapped * W_TRAPPED
+        + weak * W_WEAK
+        - gmob * W_GOAT_MOBILITY
+        - BASELINE
+    )
     if side == GOATS and threat:
         # With the Tigers to move, the quiescence search plays the leaps out;
         # with the Goats to move it stops, so guess what the threats cost.
@@ -252,13 +298,9 @@ class _Search:
             if i == 0:
                 sc = -self.search(ng, nt, nh, nc, other, depth - 1, -beta, -alpha, ply + 1, ck)
             else:
-                sc = -self.search(
-                    ng, nt, nh, nc, other, depth - 1, -alpha - 1, -alpha, ply + 1, ck
-                )
+                sc = -self.search(ng, nt, nh, nc, other, depth - 1, -alpha - 1, -alpha, ply + 1, ck)
                 if alpha < sc < beta:
-                    sc = -self.search(
-                        ng, nt, nh, nc, other, depth - 1, -beta, -alpha, ply + 1, ck
-                    )
+                    sc = -self.search(ng, nt, nh, nc, other, depth - 1, -beta, -alpha, ply + 1, ck)
             self._pop(ck)
             if sc > best:
                 best = sc
@@ -389,9 +431,7 @@ class _Search:
                             ng, nt, nh, nc, other, depth - 1, -alpha - 1, -alpha, 1, ck
                         )
                         if sc > alpha:
-                            sc = -self.search(
-                                ng, nt, nh, nc, other, depth - 1, -INF, -alpha, 1, ck
-                            )
+                            sc = -self.search(ng, nt, nh, nc, other, depth - 1, -INF, -alpha, 1, ck)
                     self._pop(ck)
                     scores[m] = sc
                     if sc > alpha:
@@ -485,7 +525,7 @@ def bot_steps(state: dict, role: str, *, level: str = "normal") -> list[Step]:
     return [("select", LABELS[src]), ("to", LABELS[dst])]
 
 
-# --- benchmark: python -m engine.games.goat_tiger.ai ---------------------------
+# --- benchmark: python -m engine.games.goat_tiger.ai [games] [max moves] ------
 
 
 def play_game(
@@ -494,43 +534,49 @@ def play_game(
     *,
     seed: int = 0,
     max_moves: int = 300,
-    timings: list[float] | None = None,
 ) -> dict:
-    """Play one game between two step-choosers; returns the final state.
-    ``timings`` collects the seconds each chooser call took."""
+    """Play one game between two step-choosers; returns the final state."""
     state = rules.setup(seed)
     players = {"goats": goats, "tigers": tigers}
     while state["result"] is None and state["moves"] < max_moves:
         role = state["to_move"]
-        start = time.perf_counter()
-        steps = players[role](state)
-        if timings is not None:
-            timings.append(time.perf_counter() - start)
-        for action, arg in steps:
+        for action, arg in players[role](state):
             state = rules.act(state, role, action, arg)
     return state
 
 
-def _bench(games: int = 3) -> None:
+def _bench_player(
+    level: str, role: str, randoms: int, timings: list[float]
+) -> Callable[[dict], list[Step]]:
+    """The bot, timed, except that the Goats' first ``randoms`` placements are
+    picked by a seeded generator, so that games between equal bots differ."""
     import random
 
+    rng = random.Random(randoms)
+
+    def play(state: dict) -> list[Step]:
+        if role == "goats" and state["moves"] < 2 * randoms:
+            return [("place", LABELS[rng.choice(rules.legal_moves(state))[1]])]
+        start = time.perf_counter()
+        steps = bot_steps(state, role, level=level)
+        timings.append(time.perf_counter() - start)
+        return steps
+
+    return play
+
+
+def _bench(games: int, max_moves: int) -> None:
+    print(f"{games} games per level, bot against itself, at most {max_moves} moves each")
     for level in LEVELS:
         times: list[float] = []
         tally = {"goats": 0, "tigers": 0, "draw": 0, "unfinished": 0}
         for n in range(games):
-            # A few seeded random opening placements make the games differ.
-            rng = random.Random(n)
-            opening = n  # goats' first `n` placements are random
-
-            def goat_player(s: dict, _l: str = level, _r: random.Random = rng) -> list[Step]:
-                if s["moves"] < 2 * opening:
-                    return [("place", LABELS[_r.choice(rules.legal_moves(s))[1]])]
-                return bot_steps(s, "goats", level=_l)
-
-            def tiger_player(s: dict, _l: str = level) -> list[Step]:
-                return bot_steps(s, "tigers", level=_l)
-
-            final = play_game(goat_player, tiger_player, seed=n, timings=times)
+            final = play_game(
+                _bench_player(level, "goats", n, times),
+                _bench_player(level, "tigers", n, times),
+                seed=n,
+                max_moves=max_moves,
+            )
             res = final["result"]
             if res is None:
                 tally["unfinished"] += 1
@@ -540,9 +586,15 @@ def _bench(games: int = 3) -> None:
                 tally["draw"] += 1
         print(
             f"{level:>6}: {len(times)} moves, median {statistics.median(times):.3f} s, "
-            f"max {max(times):.3f} s; results {tally}"
+            f"max {max(times):.3f} s; {tally}",
+            flush=True,
         )
 
 
 if __name__ == "__main__":
-    _bench()
+    import sys
+
+    _bench(
+        int(sys.argv[1]) if len(sys.argv) > 1 else 3,
+        int(sys.argv[2]) if len(sys.argv) > 2 else 200,
+    )
