@@ -42,7 +42,6 @@ class Sandbox:
         self.channel = channel
         self.user = user
         self.echo = echo
-        self.counter = 0
 
     def actor(self) -> Actor:
         return Actor(user_id=f"sandbox:{self.user}", name=self.user)
@@ -135,10 +134,11 @@ class Sandbox:
         return "\n".join(out)
 
     def _save(self, png: bytes) -> Path:
-        self.counter += 1
         folder = self.images / re.sub(r"[^\w.-]", "_", self.channel)
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{self.counter:04d}.png"
+        # Carry on from earlier sessions' images rather than overwrite them.
+        taken = [int(p.stem) for p in folder.glob("*.png") if p.stem.isdigit()]
+        path = folder / f"{max(taken, default=0) + 1:04d}.png"
         path.write_bytes(png)
         return path
 

@@ -56,6 +56,9 @@ def test_a_game_survives_a_restart_of_the_process(tmp_path):
     assert "Tigers move b3 → b2." in out
     assert "Moves played: 2. Waiting for: ravi (Goats)." in out
     assert "Goats place on c3." in out  # the log from before the restart
+    out = run_darbar(tmp_path, "@ravi /board\n", "sandbox")
+    images = sorted(p.name for p in (tmp_path / "sandbox_images" / "table").glob("*.png"))
+    assert images == [f"{i:04d}.png" for i in range(1, 5)]  # none overwritten
 
 
 def test_one_person_plays_both_sides_to_the_end(tmp_path):
