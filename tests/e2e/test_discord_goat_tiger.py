@@ -33,7 +33,7 @@ def content(req: RecordedRequest) -> str:
 
 async def answer(fake: FakeDiscord, handle) -> RecordedRequest:
     """The callback, after every followup and edit of this interaction settled."""
-    await handle.wait_done()
+    await handle.wait_done(quiet=0.03)
     return await handle.wait_response()
 
 
