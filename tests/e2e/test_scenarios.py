@@ -3,6 +3,7 @@ discord.py client and our Discord face against the fake Discord on 127.0.0.1."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -167,15 +168,23 @@ async def test_autocomplete_offers_only_legal_next_tokens(fake_discord, db_url, 
     assert bot_errors == []
 
 
-async def test_the_real_entry_point_plays_a_move(fake_discord, tmp_path):
+async def test_the_real_entry_point_plays_and_survives_a_restart(fake_discord, tmp_path):
     """`python -m bot` with a token-like value, pointed at the fake by the test seam."""
     fake = fake_discord
     env = {**os.environ, **fake.env,
            "DISCORD_TOKEN": "MTAxMDEwMTAxMDEw.fake.token-value-for-tests",
            "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'smoke.sqlite3'}",
            "PYTHONPATH": str(ROOT), "LOG_LEVEL": "INFO"}
-    proc = subprocess.Popen([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def start():
+        return subprocess.Popen([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def stop(p):
+        p.send_signal(signal.SIGINT)
+        return p.communicate(timeout=30)
+
+    proc = start()
     try:
         await fake.wait_for(lambda r: r.method == "PUT" and "/commands" in r.path, timeout=30)
         r = await answer(fake, await fake.slash(
@@ -184,9 +193,71 @@ async def test_the_real_entry_point_plays_a_move(fake_discord, tmp_path):
         assert r.files[0].is_png
         r = await answer(fake, await fake.slash("ravi", "play", {"move": "c3"}))
         assert "Goats place on c3" in content(r) and "<@101>" in content(r)
+        posted = fake.message_from_callback(r)
     finally:
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
+        out, err = stop(proc)
     assert "Traceback" not in err, err
     assert "fake.token-value" not in out + err  # the token never reaches the log
     assert "synced" in err
+    # Restart: a new process on the same database answers a button from before.
+    proc = start()
+    try:
+        await fake.wait_for(lambda r: r.method == "PUT" and "/commands" in r.path,
+                            timeout=30, after=len(fake.requests))
+        button = fake.custom_id_by_label(posted, "Make your move")
+        r = await answer(fake, await fake.click("ravi", int(posted["id"]), button))
+        panel = fake.message_from_callback(r)
+        h = await fake.click("ravi", int(panel["id"]), fake.custom_id_by_label(panel, "Place e3"))
+        await h.wait_done(quiet=0.03)
+        assert "Goats place on e3" in content(public_posts(h)[0])
+    finally:
+        out, err = stop(proc)
+    assert "Traceback" not in err and " ERROR " not in err, err
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.game)
+async def test_refusals_are_ephemeral_and_change_nothing(fake_discord, db_url, bot_errors,
+                                                         script):
+    fake, g = fake_discord, script.module
+    first = script.random_game()[0]
+    by_role = {role: user for user, role in script.seats.items()}
+    mover = by_role[first.role]
+    waiting = next((u for u in script.seats if u != mover), None)
+    async with fake.running(make_bot(db_url)) as bot:
+        await seat_players(fake, script)
+        before = (await bot.repo.live_game("2000")).version
+        attempts = [("spectator", first.line(g), "not seated"),
+                    (mover, "zz-not-a-step", "")]
+        if waiting:
+            attempts.append((waiting, first.line(g), "not your turn"))
+        for user, line, why in attempts:
+            r = await answer(fake, await fake.slash(user, "play", {"move": line}))
+            assert r.json["type"] == 4 and flags(r) & EPHEMERAL and not r.files, (user, line)
+            assert why in content(r)
+        r = await answer(fake, await fake.slash(mover, "play", {"move": first.line(g)},
+                                                channel_id=2001))
+        assert flags(r) & EPHEMERAL and "no game in this channel" in content(r)
+        r = await answer(fake, await fake.slash(mover, "game", {"game": script.game},
+                                                subcommand="new"))
+        assert flags(r) & EPHEMERAL and "already has a game" in content(r)
+        assert (await bot.repo.live_game("2000")).version == before
+    assert bot_errors == []
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.game)
+async def test_double_click_applies_one_step(fake_discord, db_url, bot_errors, script):
+    fake, g = fake_discord, script.module
+    first = script.random_game()[0]
+    user = {role: u for u, role in script.seats.items()}[first.role]
+    async with fake.running(make_bot(db_url)) as bot:
+        await seat_players(fake, script)
+        panel = fake.message_from_callback(await answer(fake, await fake.slash(user, "play")))
+        action, arg = first.steps[0]
+        cid = fake.custom_id_by_label(panel, g.describe(action, arg))
+        a, b = await asyncio.gather(fake.click(user, int(panel["id"]), cid),
+                                    fake.click(user, int(panel["id"]), cid))
+        await a.wait_done(quiet=0.03)
+        await b.wait_done(quiet=0.03)
+        game = await bot.repo.live_game("2000")
+        assert len(await bot.repo.steps(game.id)) == 1
+    assert bot_errors == []
