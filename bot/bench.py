@@ -32,15 +32,8 @@ def _pct(values: list[float], q: float) -> float:
 
 def _random_line(g, state: dict, rng: random.Random) -> str:
     """A whole legal move for the side to move, as a typed line."""
-    role = g.view(state, None)["active"][0]
-    tokens: list[str] = []
-    move = state["moves"]
-    while state["moves"] == move and g.result(state) is None:
-        view = g.view(state, role)
-        action, arg = rng.choice(games.legal_steps(g, view))
-        tokens.append(g.token(action, arg))
-        state = g.act(state, role, action, arg)
-    return " ".join(tokens)
+    steps, _ = games.random_move(g, state, rng)
+    return " ".join(g.token(action, arg) for action, arg in steps)
 
 
 async def _play_game(table: Table, repo: Repository, n: int, moves: int,

@@ -59,4 +59,20 @@ def step_for_token(g: ModuleType, state: dict, role: str, token: str) -> tuple[s
     raise IllegalAction(f"`{token}` is not a legal step now.")
 
 
-__all__ = ["get", "ids", "legal_steps", "tokens", "step_for_token", "IllegalAction"]
+def random_move(g: ModuleType, state: dict, rng) -> tuple[list[tuple[str, object]], dict]:
+    """One whole legal move for the role to act, chosen step by step with ``rng``
+    (a ``random.Random``): for fuzzers, benchmarks and test scripts, never for rules.
+    Returns the steps and the state after them."""
+    role = g.view(state, None)["active"][0]
+    move = g.view(state, None)["move"]
+    steps: list[tuple[str, object]] = []
+    while g.view(state, None)["move"] == move and g.result(state) is None:
+        action, arg = rng.choice(legal_steps(g, g.view(state, role)))
+        steps.append((action, arg))
+        state = g.act(state, role, action, arg)
+    return steps, state
+
+
+__all__ = [
+    "get", "ids", "legal_steps", "tokens", "step_for_token", "random_move", "IllegalAction",
+]

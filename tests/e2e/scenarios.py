@@ -36,13 +36,7 @@ class GameScript:
         moves: list[Move] = []
         while g.result(state) is None and len(moves) < max_moves:
             role = g.view(state, None)["active"][0]
-            done = state_moves = g.view(state, None)["move"]
-            steps = []
-            while done == state_moves and g.result(state) is None:
-                action, arg = rng.choice(games.legal_steps(g, g.view(state, role)))
-                steps.append((action, arg))
-                state = g.act(state, role, action, arg)
-                done = g.view(state, None)["move"]
+            steps, state = games.random_move(g, state, rng)
             moves.append(Move(role, steps))
         assert g.result(state) is not None, "the scripted game must end"
         return moves

@@ -108,13 +108,9 @@ async def test_against_the_computer_to_the_end(fake_discord, db_url, bot_errors,
             game = await bot.repo.latest_game("2000")
             if game.status != "active":
                 break
-            state = json.loads(game.state)
-            steps, moves = [], g.view(state, None)["move"]
-            while g.view(state, None)["move"] == moves and g.result(state) is None:
-                action, arg = rng.choice(games.legal_steps(g, g.view(state, role)))
-                steps.append(g.token(action, arg))
-                state = g.act(state, role, action, arg)
-            h = await fake.slash(user, "play", {"move": " ".join(steps)})
+            steps, _ = games.random_move(g, json.loads(game.state), rng)
+            line = " ".join(g.token(action, arg) for action, arg in steps)
+            h = await fake.slash(user, "play", {"move": line})
             await h.wait_done(quiet=0.03)
             post = public_posts(h)[0]
             assert post.files[0].is_png

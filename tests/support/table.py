@@ -39,11 +39,5 @@ async def assert_replays(repo, game_id):
 
 def random_move_line(state: dict, rng: random.Random) -> str:
     g = games.get(state["game"])
-    role = g.view(state, None)["active"][0]
-    moves = state["moves"]
-    tokens = []
-    while state["moves"] == moves and g.result(state) is None:
-        action, arg = rng.choice(games.legal_steps(g, g.view(state, role)))
-        tokens.append(g.token(action, arg))
-        state = g.act(state, role, action, arg)
-    return " ".join(tokens)
+    steps, _ = games.random_move(g, state, rng)
+    return " ".join(g.token(action, arg) for action, arg in steps)
