@@ -22,6 +22,12 @@ from bot.replies import Actor, Choice, Ping, Place, Reply, clip
 from db import ChannelBusy, Game, NewStep, Repository, Seat, Step, VersionConflict, step_arg
 from engine import IllegalAction, games
 
+
+def playable_ids() -> list[str]:
+    """Games a table can host: rules and a board image both exist (an engine may
+    land before its renderer)."""
+    return [g for g in games.ids() if g in renderer.ids()]
+
 COMPUTER = "Computer"
 LOG_TAIL = 15
 MAX_LINE = 400  # characters in a typed move; far beyond any real move
@@ -101,12 +107,11 @@ class Table:
         options: dict | None = None,
         seed: int | None = None,
     ) -> Reply:
-        try:
-            g = games.get(game_id)
-        except KeyError:
+        if game_id not in playable_ids():
             raise Refusal(
-                f"I don't know the game `{game_id}`. Games: {', '.join(games.ids())}."
-            ) from None
+                f"I don't know the game `{game_id}`. Games: {', '.join(playable_ids())}."
+            )
+        g = games.get(game_id)
         options = options or {}
         seed = secrets.randbits(31) if seed is None else seed
         try:
@@ -556,14 +561,13 @@ class Table:
     @staticmethod
     def rules(game_id: str | None = None) -> Reply:
         if game_id:
-            try:
-                g = games.get(game_id)
-            except KeyError:
+            if game_id not in games.ids():
                 return Reply(private=f"I don't know `{game_id}`. Games: {', '.join(games.ids())}.",
                              error=True)
+            g = games.get(game_id)
             return Reply(private=clip(g.RULES_SUMMARY))
         lines = ["**Games on this table:**"]
-        for gid in games.ids():
+        for gid in playable_ids():
             g = games.get(gid)
             lo, hi = g.PLAYERS
             players = f"{lo}" if lo == hi else f"{lo}–{hi}"

@@ -7,12 +7,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_face.respond import actor_of, place_of, run_and_respond
-from bot.table import parse_options
+from bot.table import parse_options, playable_ids
 from engine import games
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=games.get(g).NAME[:100], value=g) for g in games.ids()]
+    return [app_commands.Choice(name=games.get(g).NAME[:100], value=g) for g in playable_ids()]
 
 
 async def _side_autocomplete(interaction: discord.Interaction, current: str):
@@ -21,7 +21,7 @@ async def _side_autocomplete(interaction: discord.Interaction, current: str):
     if not game_id:
         game = await interaction.client.table.repo.live_game(str(interaction.channel_id))
         game_id = game.game if game else None
-    if game_id not in games.ids():
+    if game_id not in playable_ids():
         return []
     g = games.get(game_id)
     return [app_commands.Choice(name=g.ROLE_NAMES[r], value=r)

@@ -14,7 +14,7 @@ from types import ModuleType
 from engine.errors import IllegalAction
 
 # Module names in priority order; a game is listed once its package exists.
-_KNOWN = ["goat_tiger"]
+_KNOWN = ["goat_tiger", "vijayanagara"]
 _cache: dict[str, ModuleType] = {}
 
 

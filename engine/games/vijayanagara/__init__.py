@@ -1,0 +1,26 @@
+"""Vijayanagara: the Deccan Empires of Medieval India, 1290-1398 (GMT Games, 2023).
+
+The map and Event deck are reconstructions (see map.json and cards.json)."""
+
+from engine.games.vijayanagara.rules import (
+    ID,
+    NAME,
+    OPTIONS,
+    PLAYERS,
+    ROLE_NAMES,
+    ROLES,
+    RULES_SUMMARY,
+    act,
+    describe,
+    parse_token,
+    result,
+    setup,
+    summary,
+    token,
+    view,
+)
+
+__all__ = [
+    "ID", "NAME", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES", "RULES_SUMMARY", "act",
+    "describe", "parse_token", "result", "setup", "summary", "token", "view",
+]

@@ -1,0 +1,153 @@
+"""The prompt machine: a stack of frames, each a JSON dict with a type ``t`` and
+the ``role`` that decides it. A frame type registers three functions:
+
+- ``auto(state, frame) -> bool``: do the work that needs no decision; return True
+  if the stack changed (the loop then looks at the new top), False to wait;
+- ``prompt(state, frame) -> (text, actions)``: what the owner may do now;
+- ``act(state, frame, action, arg)``: apply one legal step.
+
+Procedures that need a decision half-way push a frame and continue from the
+frame's ``auto`` when it is back on top (Rally the Troops' state machine, in
+Python). Callbacks are referred to by name so that frames stay JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.errors import IllegalAction
+
+
+@dataclass
+class FrameType:
+    prompt: Callable | None = None
+    act: Callable | None = None
+    auto: Callable | None = None
+
+
+FRAMES: dict[str, FrameType] = {}
+CALLBACKS: dict[str, Callable] = {}
+
+
+def frame(name: str, *, prompt=None, act=None, auto=None) -> None:
+    FRAMES[name] = FrameType(prompt, act, auto)
+
+
+def callback(fn: Callable) -> Callable:
+    CALLBACKS[fn.__name__] = fn
+    return fn
+
+
+def push(state: dict, t: str, role: str | None = None, **fields) -> dict:
+    f = {"t": t, "role": role, **fields}
+    state["stack"].append(f)
+    return f
+
+
+def pop(state: dict, f: dict) -> None:
+    """Remove ``f`` (normally the top frame)."""
+    for i in range(len(state["stack"]) - 1, -1, -1):
+        if state["stack"][i] is f:
+            del state["stack"][i]
+            return
+    raise RuntimeError(f"frame {f['t']} is not on the stack")
+
+
+def top(state: dict) -> dict | None:
+    return state["stack"][-1] if state["stack"] else None
+
+
+def advance(state: dict, idle: Callable[[dict], bool]) -> None:
+    """Run automatic frames until one waits for a decision; ``idle`` is called
+    on an empty stack and returns False once nothing more can happen."""
+    for _ in range(100000):
+        f = top(state)
+        if f is None:
+            if not idle(state):
+                return
+            continue
+        ft = FRAMES[f["t"]]
+        if ft.auto is not None and ft.auto(state, f):
+            continue
+        if ft.prompt is None:
+            raise RuntimeError(f"frame {f['t']} can neither run nor ask")
+        return
+    raise RuntimeError("the prompt machine did not settle")
+
+
+def prompt_of(state: dict, f: dict) -> tuple[str, dict]:
+    return FRAMES[f["t"]].prompt(state, f)
+
+
+def apply(state: dict, f: dict, action: str, arg) -> None:
+    text, actions = prompt_of(state, f)
+    if action not in actions or (actions[action] is not None and arg not in actions[action]) or (
+        actions[action] is None and arg is not None
+    ):
+        raise IllegalAction(refusal(action, arg, text, actions))
+    FRAMES[f["t"]].act(state, f, action, arg)
+
+
+def refusal(action: str, arg, text: str, actions: dict) -> str:
+    what = f"`{arg if arg is not None else action}`"
+    legal = []
+    for a, args in actions.items():
+        legal.extend([a] if args is None else [str(x) for x in args])
+    shown = ", ".join(f"`{t}`" for t in legal[:12]) + (" …" if len(legal) > 12 else "")
+    return f"{what} is not possible now. {text} Possible: {shown}."
+
+
+# --- generic frames -----------------------------------------------------------------
+
+
+def ask_count(state: dict, role: str, text: str, lo: int, hi: int, on: str, **params) -> None:
+    """Ask for a number lo..hi, then call CALLBACKS[on](state, n, **params)."""
+    push(state, "count", role, text=text, lo=lo, hi=hi, on=on, p=params)
+
+
+def _count_auto(state: dict, f: dict) -> bool:
+    if f["hi"] <= f["lo"]:
+        pop(state, f)
+        CALLBACKS[f["on"]](state, max(f["lo"], f["hi"]), **f["p"])
+        return True
+    return False
+
+
+def _count_prompt(state: dict, f: dict) -> tuple[str, dict]:
+    return f["text"], {"count": [str(i) for i in range(f["lo"], f["hi"] + 1)]}
+
+
+def _count_act(state: dict, f: dict, action: str, arg) -> None:
+    pop(state, f)
+    CALLBACKS[f["on"]](state, int(arg), **f["p"])
+
+
+frame("count", prompt=_count_prompt, act=_count_act, auto=_count_auto)
+
+
+def ask_choice(state: dict, role: str, text: str, options: list[str], on: str, **params) -> None:
+    """Ask to pick one of ``options`` (tokens), then CALLBACKS[on](state, choice, **params).
+    A single option is taken without asking."""
+    push(state, "choice", role, text=text, options=options, on=on, p=params)
+
+
+def _choice_auto(state: dict, f: dict) -> bool:
+    if len(f["options"]) <= 1:
+        pop(state, f)
+        if f["options"]:
+            CALLBACKS[f["on"]](state, f["options"][0], **f["p"])
+        return True
+    return False
+
+
+def _choice_prompt(state: dict, f: dict) -> tuple[str, dict]:
+    return f["text"], {"choose": list(f["options"])}
+
+
+def _choice_act(state: dict, f: dict, action: str, arg) -> None:
+    pop(state, f)
+    CALLBACKS[f["on"]](state, arg, **f["p"])
+
+
+frame("choice", prompt=_choice_prompt, act=_choice_act, auto=_choice_auto)

@@ -1,0 +1,297 @@
+"""Vijayanagara (GMT 2023) to the engine contract: setup / view / act / result /
+summary, typed tokens and button labels. The rules live in the modules this one
+imports; see README "Vijayanagara" for the token grammar and the readings."""
+
+from __future__ import annotations
+
+import copy
+import re
+
+from engine.errors import IllegalAction
+from engine.games.vijayanagara import commands, sequence
+from engine.games.vijayanagara import machine as m
+from engine.games.vijayanagara import pieces as pc
+from engine.games.vijayanagara.board import (
+    BAHMANI,
+    DELHI,
+    FACTION_NAMES,
+    FACTIONS,
+    KINDS,
+    NAMES,
+    PROVINCES,
+    SETUP_AVAILABLE,
+    SETUP_PIECES,
+    SETUP_RESOURCES,
+    SLOTS,
+    SPACES,
+    VIJAYANAGARA,
+    space_token,
+)
+from engine.rng import seed_state
+
+ID = "vijayanagara"
+NAME = "Vijayanagara"
+ROLES = list(FACTIONS)
+ROLE_NAMES = dict(FACTION_NAMES) | {"mongols": "Mongol Invaders"}
+PLAYERS = (1, 3)
+OPTIONS = {
+    "timurs_shadow": {
+        "default": False,
+        "help": "Timur's Shadow variant: after the first Timurid card, Commands select one space",
+    },
+}
+
+RULES_SUMMARY = (
+    "**Vijayanagara** (GMT 2023; rules in our words). Delhi Sultanate, Bahmani Kingdom and "
+    "Vijayanagara Empire compete over India, 1290-1398, until Timur invades Delhi.\n"
+    "- Each card, the Eligible factions act in the card's order (2.3): `cmd` Command + Decree, "
+    "`command` Command only or `event`, `limited` one-space Command, or `pass`.\n"
+    "- Commands: Delhi `conscript` `march` `govern` `attack`; Bahmani and Vijayanagara "
+    "`rally` `migrate` `rebel` (Tughlaq Dynasty only) `attack`; 1 Resource per space.\n"
+    "- Decrees: Delhi `tribute` `campaign` `obedience`; Bahmani `trade` `build` `conspire`; "
+    "Vijayanagara `tax` `build` `compel`.\n"
+    "- Victory (5.0): Delhi scores Tributary Prosperity and fights Timur at the end; the others "
+    "score Prosperity they Control, Forts/Temples and Influence. Ties go to Resources.\n"
+    "- **Reconstructions**: the printed map's adjacency and Prosperity and the printed Event "
+    "cards are not public; Darbar's map and deck respect every known fact and are labelled "
+    "as its own (owners may swap in the printed values).\n"
+    "Type a turn as tokens, e.g. `cmd conscript delhi tamilakam done decree tribute` "
+    "(grammar: docs/vijayanagara.md)."
+)
+
+
+# --- setup -------------------------------------------------------------------------
+
+
+def setup(seed: int, options: dict | None = None) -> dict:
+    opts = _options(options or {})
+    state: dict = {
+        "game": ID,
+        "options": opts,
+        "rng": seed_state(seed),
+        "spaces": {s: {k: 0 for k in KINDS} for s in SPACES},
+        "tributary": {p: True for p in PROVINCES},
+        "control": {p: None for p in PROVINCES},
+        "avail": dict(SETUP_AVAILABLE),
+        "track": {f: {str(lvl): c for lvl, c in slots.items()} for f, slots in SLOTS.items()},
+        "influence": {BAHMANI: 0, VIJAYANAGARA: 0},
+        "resources": dict(SETUP_RESOURCES),
+        "cavalry": {DELHI: 2, BAHMANI: 0, VIJAYANAGARA: 0, "pool": 8},
+        "dynasty": "khalji",
+        "eligible": {f: True for f in FACTIONS},
+        "turn": None,
+        "deck": [],
+        "out": [],
+        "current": None,
+        "played": [],
+        "timur_drawn": False,
+        "timur_bonus": 0,
+        "stack": [],
+        "move": 0,
+        "turn_ended": False,
+        "touched": [],
+        "last_touched": [],
+        "log": ["Vijayanagara: the Khalji Dynasty rules in Delhi. All provinces are Tributary."],
+        "result": None,
+    }
+    for space, kinds in SETUP_PIECES.items():
+        for kind, count in kinds.items():
+            state["spaces"][space][kind] = count
+    state["deck"], state["out"] = sequence.build_deck(state)
+    pc.update_control(state)
+    m.advance(state, sequence.idle)
+    _settle(state, None)
+    return state
+
+
+def _options(options: dict) -> dict:
+    unknown = set(options) - set(OPTIONS)
+    if unknown:
+        raise IllegalAction(f"Unknown option(s): {', '.join(sorted(unknown))}.")
+    out = {k: spec["default"] for k, spec in OPTIONS.items()}
+    out.update(options)
+    out["timurs_shadow"] = bool(out["timurs_shadow"])
+    return out
+
+
+# --- the contract ----------------------------------------------------------------------
+
+
+def active(state: dict) -> list[str]:
+    f = m.top(state)
+    return [f["role"]] if f is not None and state["result"] is None else []
+
+
+def view(state: dict, role: str | None) -> dict:
+    v = summary(state)
+    v.update(
+        game=ID,
+        active=active(state),
+        move=state["move"],
+        log=list(state["log"]),
+        last_touched=list(state["last_touched"]),
+        touched=list(state["touched"]),
+        prompt="",
+        actions={},
+        waiting_for=active(state),
+    )
+    if role is not None and role in v["active"]:
+        v["prompt"], v["actions"] = _prompt(state, role)
+    return v
+
+
+# Generic number / choice prompts name the rule of the procedure that asked them.
+CALLBACK_RULES = {
+    "advance_from": "3.5.2", "advanced": "3.5.2", "plunder_at": "3.5.3", "gifts": "2.4.2",
+    "campaign_take": "4.2.2", "campaign_drop": "4.2.2", "conspire_target": "4.3.3",
+    "conspire_place": "4.3.3", "compel_in": "4.4.3", "cavalry_from": "1.10",
+    "succession_campaign": "2.5", "succession_limited": "2.5.2", "succession_gain": "2.5.2",
+    "built": "4.3.2, 4.4.2",
+}
+COMMAND_CALLBACKS = {"moved": None, "supported": "attack", "attack_support": "attack",
+                     "attack_defender": "attack"}
+RULE_MARK = re.compile(r"\(\d\.\d")
+
+
+def _rule_of(state: dict, f: dict) -> str | None:
+    on = f.get("on")
+    if on in CALLBACK_RULES:
+        return CALLBACK_RULES[on]
+    if on in COMMAND_CALLBACKS:
+        cmd = next(x for x in reversed(state["stack"]) if x["t"] == "cmd")
+        return commands.rule(cmd["role"], COMMAND_CALLBACKS[on] or cmd["name"])
+    return None
+
+
+def _prompt(state: dict, role: str) -> tuple[str, dict]:
+    f = m.top(state)
+    text, actions = m.prompt_of(state, f)
+    if not RULE_MARK.search(text) and (rule := _rule_of(state, f)):
+        text = f"{text} ({rule})"
+    actions = dict(actions)
+    if f["t"] != "give" and sequence.can_give(state, role):
+        actions["give"] = None
+    return text, actions
+
+
+def act(state: dict, role: str, action: str, arg: object = None) -> dict:
+    if state["result"] is not None:
+        raise IllegalAction("This game is over.")
+    if role not in ROLES:
+        raise IllegalAction(f"`{role}` is not a faction in this game.")
+    who = active(state)
+    if role not in who:
+        raise IllegalAction(f"It is not your turn: waiting for {ROLE_NAMES[who[0]]}.")
+    new = copy.deepcopy(state)
+    f = m.top(new)
+    if action == "give" and f["t"] != "give":
+        if not sequence.can_give(new, role):
+            raise IllegalAction("You have no Resources or Cavalry to give.")
+        sequence.start_give(new, role)
+    else:
+        m.apply(new, f, action, arg)
+    m.advance(new, sequence.idle)
+    _settle(new, role)
+    return new
+
+
+def _settle(state: dict, role: str | None) -> None:
+    """Count completed moves: a faction's action ended, or the decision passed to
+    another role. The table posts publicly when this number changes."""
+    now = active(state)
+    if state["turn_ended"] or (role is not None and now != [role]):
+        state["move"] += 1
+        state["last_touched"] = list(state["touched"])
+        state["touched"] = []
+    state["turn_ended"] = False
+
+
+def result(state: dict) -> dict | None:
+    return state["result"]
+
+
+def summary(state: dict) -> dict:
+    """The normalised public board (documented in the README)."""
+    spaces = {}
+    for s in SPACES:
+        counts = {k: v for k, v in state["spaces"][s].items() if v}
+        spaces[s] = {
+            "name": NAMES[s],
+            "pieces": counts,
+            "tributary": state["tributary"].get(s),
+            "control": state["control"].get(s),
+        }
+    vp = pc.victory_points(state)
+    factions = {}
+    for f in FACTIONS:
+        factions[f] = {
+            "resources": state["resources"][f],
+            "cavalry": state["cavalry"][f],
+            "vp": vp[f],
+        }
+    turn = state["turn"] or {}
+    return {
+        "spaces": spaces,
+        "factions": factions,
+        "available": dict(state["avail"]),
+        "cavalry_pool": state["cavalry"]["pool"],
+        "influence": dict(state["influence"]),
+        "influence_slots": {f: dict(v) for f, v in state["track"].items()},
+        "dynasty": state["dynasty"],
+        "card": sequence.card_info(state["current"]),
+        "played": list(state["played"]),
+        "deck_size": len(state["deck"]),
+        "successions_left": [c for c in state["deck"] if c[0] == "s"],
+        "eligible": dict(state["eligible"]),
+        "turn": {"acted": list(turn.get("acted", [])), "cmd_decree": turn.get("cd"),
+                 "event_or_command": turn.get("ec"), "choices": dict(turn.get("choices", {}))},
+        "result": state["result"],
+    }
+
+
+# --- tokens --------------------------------------------------------------------------------
+
+
+def token(action: str, arg: object) -> str:
+    return action if arg is None else str(arg)
+
+
+DESCRIBE = {
+    "cmd": "Command + Decree", "command": "Command only", "event": "Event", "limited":
+    "Limited Command", "pass": "Pass", "done": "Done", "decree": "Take the Decree", "give":
+    "Give…", "ready": "Cavalry done", "cancel": "Cancel", "skip": "Skip", "qasbah": "Build Qasbah",
+    "take": "Take pieces", "drop": "Drop pieces", "place": "Place a Raja", "shift":
+    "Shift Influence",
+}
+
+
+def describe(action: str, arg: object) -> str:
+    """A short button label for a step."""
+    if arg is None:
+        return DESCRIBE.get(action, action.capitalize())
+    text = str(arg)
+    if text in NAMES:
+        return NAMES[text]
+    if "@" in text:
+        kind, space = text.split("@")
+        return f"{pc.PIECE_NAMES[kind]} ({NAMES[space]})"
+    if text in pc.PIECE_NAMES:
+        return pc.PIECE_NAMES[text]
+    return {"fewer": f"Only {text}", "count": text}.get(action, text)
+
+
+def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
+    """Map a typed word to the step it would be, so that act() can say why it is refused."""
+    tok = tok.strip().lower()
+    f = m.top(state)
+    if f is None or role not in active(state):
+        return (tok, None)
+    _, actions = _prompt(state, role)
+    space = space_token(tok)
+    if space is not None:
+        for a, args in actions.items():
+            if args and space in args:
+                return a, space
+        if "space" in actions or "from" in actions:
+            return ("space" if "space" in actions else "from"), space
+    return (tok, None)
