@@ -27,6 +27,7 @@ from engine.games.goat_tiger.board import (
     TIGER_START,
     N,
 )
+from engine.options import with_defaults
 from engine.rng import seed_state
 
 ID = "goat_tiger"
@@ -90,11 +91,7 @@ def setup(seed: int, options: dict | None = None) -> dict:
 
 
 def _options(options: dict) -> dict:
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise IllegalAction(f"Unknown option(s): {', '.join(sorted(unknown))}.")
-    out = {k: spec["default"] for k, spec in OPTIONS.items()}
-    out.update(options)
+    out = with_defaults(OPTIONS, options)
     goats = out["goats"]
     if not isinstance(goats, int) or isinstance(goats, bool) or not (
         OPTIONS["goats"]["min"] <= goats <= OPTIONS["goats"]["max"]

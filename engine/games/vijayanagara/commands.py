@@ -125,7 +125,6 @@ def _unused(state: dict, faction: str, s: str, spent: dict) -> dict[str, int]:
     ``spent[s]`` counts the used ones by the kind they had then; an Amir or Raja
     flipped since then is counted against its other side."""
     by_kind = spent.get(s, {})
-    by_kind = by_kind if isinstance(by_kind, dict) else {}
     out = {k: pc.n(state, s, k) - by_kind.get(k, 0) for k in UNIT_KINDS[faction]}
     for k in out:
         other = k[:-1] + ("r" if k.endswith("_o") else "o")

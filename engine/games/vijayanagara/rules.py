@@ -27,6 +27,7 @@ from engine.games.vijayanagara.board import (
     VIJAYANAGARA,
     space_token,
 )
+from engine.options import with_defaults
 from engine.rng import seed_state
 
 ID = "vijayanagara"
@@ -105,11 +106,7 @@ def setup(seed: int, options: dict | None = None) -> dict:
 
 
 def _options(options: dict) -> dict:
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise IllegalAction(f"Unknown option(s): {', '.join(sorted(unknown))}.")
-    out = {k: spec["default"] for k, spec in OPTIONS.items()}
-    out.update(options)
+    out = with_defaults(OPTIONS, options)
     out["timurs_shadow"] = bool(out["timurs_shadow"])
     return out
 

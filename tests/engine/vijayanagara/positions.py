@@ -12,6 +12,8 @@ game's own remaining deck) following it.
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine import games
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
@@ -71,6 +73,25 @@ def position(
     m.advance(state, sequence.idle)
     state["turn_ended"] = False
     return state
+
+
+# Event cards whose faction order starts with the named faction (cards.json).
+FIRST = {"delhi": 2, "bahmani": 12, "vijayanagara": 6}
+
+
+def turn_of(faction: str, *, funds: int | None = None, **kw) -> dict:
+    """An empty board (unless ``clear=False``), no Cavalry, and ``faction`` first to act;
+    ``funds`` sets its Resources when the test gives none."""
+    kw.setdefault("clear", True)
+    kw.setdefault("cavalry", {})
+    if funds is not None:
+        kw.setdefault("resources", {faction: funds})
+    return position(card=FIRST[faction], **kw)
+
+
+def turns(funds: int | None = None) -> tuple:
+    """(delhi_turn, bahmani_turn, vijayanagara_turn): ``turn_of`` for each faction."""
+    return tuple(partial(turn_of, f, funds=funds) for f in FACTIONS)
 
 
 def active(state: dict) -> str:

@@ -14,28 +14,10 @@ from tests.engine.vijayanagara.positions import (
     pieces,
     play,
     position,
+    turns,
 )
 
-# Event cards whose faction order starts with the named faction (cards.json).
-DELHI_FIRST, BAHMANI_FIRST, VIJAYANAGARA_FIRST = 2, 12, 6
-
-
-def delhi_turn(**kw):
-    kw.setdefault("clear", True)
-    kw.setdefault("cavalry", {})
-    return position(card=DELHI_FIRST, **kw)
-
-
-def bahmani_turn(**kw):
-    kw.setdefault("clear", True)
-    kw.setdefault("cavalry", {})
-    return position(card=BAHMANI_FIRST, **kw)
-
-
-def vijayanagara_turn(**kw):
-    kw.setdefault("clear", True)
-    kw.setdefault("cavalry", {})
-    return position(card=VIJAYANAGARA_FIRST, **kw)
+delhi_turn, bahmani_turn, vijayanagara_turn = turns()
 
 
 def spaces_offered(state):

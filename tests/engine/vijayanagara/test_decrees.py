@@ -7,30 +7,15 @@ import pytest
 
 from engine.errors import IllegalAction
 from tests.engine.vijayanagara.fuzz import check
-from tests.engine.vijayanagara.positions import actions, active, pieces, play, position
+from tests.engine.vijayanagara.positions import (
+    actions,
+    active,
+    pieces,
+    play,
+    turns,
+)
 
-DELHI_FIRST, BAHMANI_FIRST, VIJAYANAGARA_FIRST = 2, 12, 6
-
-
-def turn(card, **kw):
-    kw.setdefault("clear", True)
-    kw.setdefault("cavalry", {})
-    return position(card=card, **kw)
-
-
-def delhi_turn(**kw):
-    kw.setdefault("resources", {"delhi": 5})
-    return turn(DELHI_FIRST, **kw)
-
-
-def bahmani_turn(**kw):
-    kw.setdefault("resources", {"bahmani": 5})
-    return turn(BAHMANI_FIRST, **kw)
-
-
-def vijayanagara_turn(**kw):
-    kw.setdefault("resources", {"vijayanagara": 5})
-    return turn(VIJAYANAGARA_FIRST, **kw)
+delhi_turn, bahmani_turn, vijayanagara_turn = turns(funds=5)
 
 
 # --- 4.1 Decrees in general --------------------------------------------------------------
