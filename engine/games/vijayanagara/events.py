@@ -1,7 +1,7 @@
-"""The per-card Event hook (2.3.4). Each Event card's two effects are functions
-``effect(state, faction)`` registered by card number and side; they mutate the
-state and may push frames for the choices they leave open. A card without a
-registered effect cannot be chosen as an Event (the option is not offered)."""
+"""Carrying out an Event (2.3.4). A side's effect is, in order of precedence: a
+function registered here by card number and side (``effect(state, faction)``,
+used by tests), the ops of the card data (effects.py), or "manual" (manual.py).
+A side with none of these is not offered."""
 
 from __future__ import annotations
 
@@ -17,9 +17,30 @@ def register(number: int, side: str, fn: Callable[[dict, str], None]) -> None:
     EFFECTS.setdefault(number, {})[side] = fn
 
 
-def sides(number: int) -> list[str]:
-    return [s for s in SIDES if s in EFFECTS.get(number, {})]
+def _data(state: dict, number: int, side: str):
+    from engine.games.vijayanagara import decks
+
+    return (decks.events(state)[number].get(side) or {}).get("effect")
+
+
+def sides(state: dict, number: int) -> list[str]:
+    return [s for s in SIDES if s in EFFECTS.get(number, {}) or _data(state, number, s)]
+
+
+def text(state: dict, number: int, side: str) -> str:
+    from engine.games.vijayanagara import decks
+
+    return (decks.events(state)[number].get(side) or {}).get("text", "")
 
 
 def run(state: dict, number: int, side: str, faction: str) -> None:
-    EFFECTS[number][side](state, faction)
+    from engine.games.vijayanagara import effects, manual
+
+    if side in EFFECTS.get(number, {}):
+        EFFECTS[number][side](state, faction)
+        return
+    effect = _data(state, number, side)
+    if effect == "manual":
+        manual.start(state, faction)
+    else:
+        effects.start(state, effect, faction, f"card {number} {side}")

@@ -24,14 +24,16 @@ class FrameType:
     prompt: Callable | None = None
     act: Callable | None = None
     auto: Callable | None = None
+    why: Callable | None = None  # (state, frame, action, arg) -> reason a step is refused
+    parse: Callable | None = None  # (state, frame, word) -> the step a typed word means
 
 
 FRAMES: dict[str, FrameType] = {}
 CALLBACKS: dict[str, Callable] = {}
 
 
-def frame(name: str, *, prompt=None, act=None, auto=None) -> None:
-    FRAMES[name] = FrameType(prompt, act, auto)
+def frame(name: str, *, prompt=None, act=None, auto=None, why=None, parse=None) -> None:
+    FRAMES[name] = FrameType(prompt, act, auto, why, parse)
 
 
 def callback(fn: Callable) -> Callable:
@@ -85,7 +87,9 @@ def apply(state: dict, f: dict, action: str, arg) -> None:
     if action not in actions or (actions[action] is not None and arg not in actions[action]) or (
         actions[action] is None and arg is not None
     ):
-        raise IllegalAction(refusal(action, arg, text, actions))
+        why = FRAMES[f["t"]].why
+        reason = why(state, f, action, arg) if why else None
+        raise IllegalAction(reason or refusal(action, arg, text, actions))
     FRAMES[f["t"]].act(state, f, action, arg)
 
 

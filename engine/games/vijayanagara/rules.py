@@ -8,7 +8,7 @@ import copy
 import re
 
 from engine.errors import IllegalAction
-from engine.games.vijayanagara import commands, sequence
+from engine.games.vijayanagara import commands, decks, sequence
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
 from engine.games.vijayanagara.board import (
@@ -36,6 +36,11 @@ ROLES = list(FACTIONS)
 ROLE_NAMES = dict(FACTION_NAMES) | {"mongols": "Mongol Invaders"}
 PLAYERS = (1, 3)
 OPTIONS = {
+    "deck": {
+        "default": "darbar",
+        "help": "Event deck: `darbar` (Darbar's own reconstruction) or a deck file of the "
+        "printed cards with effects played by hand",
+    },
     "timurs_shadow": {
         "default": False,
         "help": "Timur's Shadow variant: after the first Timurid card, Commands select one space",
@@ -108,6 +113,8 @@ def setup(seed: int, options: dict | None = None) -> dict:
 def _options(options: dict) -> dict:
     out = with_defaults(OPTIONS, options)
     out["timurs_shadow"] = bool(out["timurs_shadow"])
+    out["deck"] = str(out["deck"]).strip().lower()
+    decks.load(out["deck"])  # refuses an unknown or broken deck
     return out
 
 
@@ -235,7 +242,7 @@ def summary(state: dict) -> dict:
         "influence": dict(state["influence"]),
         "influence_slots": {f: dict(v) for f, v in state["track"].items()},
         "dynasty": state["dynasty"],
-        "card": sequence.card_info(state["current"]),
+        "card": sequence.card_info(state, state["current"]),
         "played": list(state["played"]),
         "deck_size": len(state["deck"]),
         "successions_left": [c for c in state["deck"] if c[0] == "s"],
@@ -283,6 +290,9 @@ def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
     f = m.top(state)
     if f is None or role not in active(state):
         return (tok, None)
+    parse = m.FRAMES[f["t"]].parse
+    if parse is not None:
+        return parse(state, f, tok)
     _, actions = _prompt(state, role)
     space = space_token(tok)
     if space is not None:

@@ -4,15 +4,13 @@ Timurid cards and Timur Invades Delhi (2.6), negotiation (1.5.2), final score.""
 from __future__ import annotations
 
 from engine import rng
-from engine.games.vijayanagara import battle, commands, decrees, events, upkeep
+from engine.games.vijayanagara import battle, commands, decks, decrees, events, upkeep
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
 from engine.games.vijayanagara.board import (
     BAHMANI,
     DELHI,
-    EVENTS,
     FACTIONS,
-    MONGOL_CARDS,
     MONGOLS,
     NAMES,
     PASS_RESOURCES,
@@ -27,8 +25,8 @@ from engine.games.vijayanagara.board import (
 
 def build_deck(state: dict) -> tuple[list[str], list[str]]:
     """Return (deck top first, cards left out of this game)."""
-    ev = rng.shuffle(state, [f"e{n}" for n in sorted(EVENTS)])
-    mongols = rng.shuffle(state, sorted(MONGOL_CARDS))
+    ev = rng.shuffle(state, [f"e{n}" for n in sorted(decks.events(state))])
+    mongols = rng.shuffle(state, sorted(decks.mongols(state)))
     stacks = [ev[i * 6:(i + 1) * 6] for i in range(4)]
     for i in range(3):
         stacks[i] = rng.shuffle(state, stacks[i] + mongols[2 * i:2 * i + 2])
@@ -40,28 +38,30 @@ def build_deck(state: dict) -> tuple[list[str], list[str]]:
     return deck, ev[24:] + mongols[6:]
 
 
-def card_title(card: str) -> str:
+def card_title(state: dict, card: str) -> str:
     if card[0] == "e":
-        return EVENTS[int(card[1:])]["title"]
+        return decks.events(state)[int(card[1:])]["title"]
     if card[0] == "m":
-        return f"Mongol Invasion ({SHORT[MONGOL_CARDS[card]['faction']]})"
+        return f"Mongol Invasion ({SHORT[decks.mongols(state)[card]['faction']]})"
     return SPECIAL_TITLES[card]
 
 
-def card_info(card: str | None) -> dict | None:
+def card_info(state: dict, card: str | None) -> dict | None:
     if card is None:
         return None
-    info = {"id": card, "title": card_title(card)}
+    info = {"id": card, "title": card_title(state, card)}
     if card[0] == "e":
-        c = EVENTS[int(card[1:])]
+        c = decks.events(state)[int(card[1:])]
         info.update(number=c["number"], order=list(c["order"]),
                     stay_eligible=c["stay_eligible"], year=c.get("year"),
-                    sides=events.sides(c["number"]))
+                    sides=events.sides(state, c["number"]),
+                    text={side: events.text(state, c["number"], side)
+                          for side in ("unshaded", "shaded")})
         info["kind"] = "event"
     else:
         info["kind"] = {"m": "mongol", "s": "succession", "t": "timurid"}[card[0]]
         if card[0] == "m":
-            info["faction"] = MONGOL_CARDS[card]["faction"]
+            info["faction"] = decks.mongols(state)[card]["faction"]
     return info
 
 
@@ -77,7 +77,7 @@ def idle(state: dict) -> bool:
         state["played"].append(state["current"])
     card = state["deck"].pop(0)
     state["current"] = card
-    info = card_info(card)
+    info = card_info(state, card)
     line = f"Card: {info['title']}"
     if info["kind"] == "event":
         line = f"Card {info['number']}: {info['title']} (order " + ", ".join(
@@ -89,7 +89,8 @@ def idle(state: dict) -> bool:
         state["turn"] = {"acted": [], "cd": None, "ec": None, "stay": [], "choices": {}}
         m.push(state, "sop")
     elif kind == "m":
-        m.push(state, "mongol_card", MONGOL_CARDS[card]["faction"], left=2, gifts=False)
+        m.push(state, "mongol_card", decks.mongols(state)[card]["faction"], left=2,
+               gifts=False)
     elif kind == "s":
         m.push(state, "succession", card=card, step=0)
     elif card == "t1":
@@ -109,7 +110,7 @@ def idle(state: dict) -> bool:
 
 
 def _order(state: dict) -> list[str]:
-    return list(EVENTS[int(state["current"][1:])]["order"])
+    return list(decks.events(state)[int(state["current"][1:])]["order"])
 
 
 def _sop_auto(state: dict, f: dict) -> bool:
@@ -121,7 +122,8 @@ def _sop_auto(state: dict, f: dict) -> bool:
     # Adjust Eligibility (2.3.7)
     for faction in FACTIONS:
         took_fork = faction in (turn["cd"], turn["ec"])
-        state["eligible"][faction] = not took_fork or faction in turn["stay"]
+        state["eligible"][faction] = turn.get("force", {}).get(
+            faction, not took_fork or faction in turn["stay"])
     inel = [SHORT[x] for x in FACTIONS if not state["eligible"][x]]
     state["log"].append("Eligibility: " + (", ".join(inel) + " Ineligible next card."
                                            if inel else "everyone Eligible next card."))
@@ -147,7 +149,7 @@ def _choose_options(state: dict, faction: str) -> list[str]:
         out.append("cmd")
     if turn["ec"] is None:
         out.append("command")
-        if events.sides(int(state["current"][1:])):
+        if events.sides(state, int(state["current"][1:])):
             out.append("event")
     if commands.has_location(state, faction):
         out.append("limited")
@@ -174,7 +176,7 @@ def _choose_auto(state: dict, f: dict) -> bool:
 def _choose_prompt(state: dict, f: dict) -> tuple[str, dict]:
     faction = f["role"]
     opts = _choose_options(state, faction)
-    card = card_info(state["current"])
+    card = card_info(state, state["current"])
     text = (f"{pc.fname(faction)}: your turn on card {card['number']} ({card['title']}). "
             "Choose (2.3.3): " + "; ".join(
                 CHOICE_TEXT[o].format(res=PASS_RESOURCES[faction]) for o in opts) + ".")
@@ -283,13 +285,13 @@ m.frame("decree_pick", prompt=_decree_prompt, act=_decree_act)
 def _event_prompt(state: dict, f: dict) -> tuple[str, dict]:
     number = int(state["current"][1:])
     return (f"{pc.fname(f['role'])}: carry out the `unshaded` or the `shaded` Event of card "
-            f"{number} (2.3.4)."), {s: None for s in events.sides(number)}
+            f"{number} (2.3.4)."), {s: None for s in events.sides(state, number)}
 
 
 def _event_act(state: dict, f: dict, action: str, arg) -> None:
     number = int(state["current"][1:])
     m.pop(state, f)
-    if EVENTS[number]["stay_eligible"]:
+    if decks.events(state)[number]["stay_eligible"]:
         state["turn"]["stay"].append(f["role"])
     state["log"].append(f"{pc.fname(f['role'])} carry out the {action} Event.")
     events.run(state, number, action, f["role"])

@@ -64,8 +64,10 @@ def check(state: dict) -> None:
 
 
 def play(seed: int, *, options: dict | None = None, give_rate: float = 0.02,
-         checked: bool = True, max_steps: int = 20000) -> tuple[dict, list]:
-    """Play one complete game with random legal steps; returns (state, steps)."""
+         checked: bool = True, max_steps: int = 20000,
+         events: set | None = None) -> tuple[dict, list]:
+    """Play one complete game with random legal steps; returns (state, steps).
+    ``events`` collects (card, side) for every Event carried out."""
     r = random.Random(seed)
     state = g.setup(seed, options or {})
     steps = []
@@ -78,6 +80,8 @@ def play(seed: int, *, options: dict | None = None, give_rate: float = 0.02,
         if not pool or r.random() < give_rate:
             pool = legal
         action, arg = r.choice(pool)
+        if events is not None and action in ("unshaded", "shaded"):
+            events.add((state["current"], action))
         state = g.act(state, role, action, arg)
         steps.append((role, action, arg))
         if checked:

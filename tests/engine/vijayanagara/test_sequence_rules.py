@@ -252,7 +252,8 @@ def _windfall(state: dict, faction: str) -> None:
     state["log"].append("test windfall")
 
 
-def test_the_event_is_offered_only_for_cards_with_an_effect(effects):
+def test_the_event_is_offered_only_for_sides_with_an_effect(effects, monkeypatch):
+    monkeypatch.setattr(events, "_data", lambda state, number, side: None)  # no card data
     effects(DELHI_FIRST)
     s = position(card=DELHI_FIRST)
     assert "event" not in tokens(s)
@@ -290,7 +291,8 @@ def test_a_stay_eligible_event_keeps_the_faction_eligible(effects):
     assert summ(s)["eligible"] == {"delhi": False, "bahmani": True, "vijayanagara": True}
 
 
-def test_an_event_cannot_be_typed_when_none_is_registered(effects):
+def test_an_event_cannot_be_typed_when_the_card_has_no_effect(effects, monkeypatch):
+    monkeypatch.setattr(events, "_data", lambda state, number, side: None)
     effects(DELHI_FIRST)
     s = position(card=DELHI_FIRST)
     with pytest.raises(IllegalAction):

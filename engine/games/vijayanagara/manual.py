@@ -1,0 +1,214 @@
+"""By-hand Events for the printed deck: the executing faction edits the board with
+logged steps (place, remove, move, flip, Tributary, Resources, Cavalry, Influence),
+each checked against Available, the piece limits, stacking and who may enter,
+then says `done`. A refused edit changes nothing and says why."""
+
+from __future__ import annotations
+
+from engine.games.vijayanagara import machine as m
+from engine.games.vijayanagara import pieces as pc
+from engine.games.vijayanagara import upkeep
+from engine.games.vijayanagara.board import (
+    BAHMANI,
+    BOX,
+    FACTIONS,
+    KINDS,
+    NAMES,
+    OWNER,
+    PIECE_NAMES,
+    PROVINCES,
+    SPACES,
+    STRUCTURE,
+    VIJAYANAGARA,
+    space_token,
+)
+from engine.games.vijayanagara.effects import _allowed_in
+
+EDITS = ("place", "remove", "move", "flip", "tributary", "resources", "cavalry", "influence")
+BOX_KINDS = ("troop", "governor", "qasbah", "amir", "fort", "raja", "temple", "invader")
+# The words a stage expects, in order, after the edit is named.
+STAGES = {
+    "place": ("kind", "space"), "remove": ("kind", "space"), "move": ("kind", "from", "to"),
+    "flip": ("kind", "space"), "tributary": ("space",), "resources": ("faction", "amount"),
+    "cavalry": ("faction", "amount"), "influence": ("faction", "amount"),
+}
+
+
+def start(state: dict, faction: str) -> None:
+    state["log"].append(f"{pc.fname(faction)} carry out this Event by hand; every edit is "
+                        "logged (undo if the table disagrees).")
+    m.push(state, "manual", faction, edit=None, got={})
+
+
+def _stage(f: dict) -> str | None:
+    if f["edit"] is None:
+        return None
+    return STAGES[f["edit"]][len(f["got"])]
+
+
+def _options(state: dict, f: dict) -> list[str]:
+    edit, stage = f["edit"], _stage(f)
+    if stage == "kind":
+        if edit == "place":
+            return [k for k in BOX_KINDS if state["avail"][k]]
+        kinds = ("amir_o", "amir_r", "raja_o", "raja_r") if edit == "flip" else [
+            k for k in KINDS if edit == "remove" or k not in STRUCTURE.values()]
+        return [k for k in kinds if any(pc.n(state, s, k) for s in SPACES)]
+    if stage in ("space", "from", "to"):
+        return [s for s in (PROVINCES if edit == "tributary" else SPACES)
+                if _why_space(state, f, s) is None]
+    if stage == "faction":
+        return [x for x in FACTIONS if edit != "influence" or x in (BAHMANI, VIJAYANAGARA)]
+    return [a for a in ("+1", "-1") if _why_amount(state, f, a) is None]
+
+
+def _kind_for(state: dict, f: dict, s: str) -> str:
+    kind = f["got"]["kind"]
+    if kind in ("amir", "raja"):
+        owner = OWNER[kind + "_o"]
+        rebel = state["control"].get(s) == owner
+        return kind + ("_r" if rebel else "_o")
+    return kind
+
+
+def _why_space(state: dict, f: dict, s: str) -> str | None:
+    edit, got, stage = f["edit"], f["got"], _stage(f)
+    name = NAMES.get(s, s)
+    if s not in SPACES:
+        return f"`{s}` is not a space on the map."
+    if edit == "tributary":
+        return None if s in PROVINCES else f"{name} is not a Province: it never holds a " \
+            "Tributary marker (1.3.2, 1.3.3)."
+    kind = got["kind"]
+    if edit == "place" or stage == "to":
+        real = _kind_for(state, f, s) if edit == "place" else kind
+        if not _allowed_in(real, s):
+            return f"{PIECE_NAMES[real]}s may not enter {name} (1.3.2, 1.3.3)."
+        if real in STRUCTURE.values() and pc.n(state, s, real):
+            return f"{name} already holds a {PIECE_NAMES[real]}: one per space (1.4.4)."
+        if stage == "to" and s == got["from"]:
+            return "Pick a different space to move to."
+        return None
+    if not pc.n(state, s, kind):
+        return f"There is no {PIECE_NAMES[kind]} in {name}."
+    if edit == "flip":
+        if kind.endswith("_o") and s in PROVINCES and state["tributary"][s]:
+            return f"{name} is Tributary: its Amirs and Rajas stay Obedient (1.6)."
+        if kind.endswith("_r") and state["control"].get(s) == OWNER[kind]:
+            return f"{name} is Controlled by their own faction: they stay Rebelling (1.4.5)."
+    return None
+
+
+def _why_amount(state: dict, f: dict, a: str) -> str | None:
+    edit, who = f["edit"], f["got"]["faction"]
+    up = a == "+1"
+    if edit == "resources":
+        have = state["resources"][who]
+        if (up and have >= 24) or (not up and have <= 0):
+            return f"Resources stay within 0-24 (1.8); {pc.fname(who)} have {have}."
+    elif edit == "cavalry":
+        if up and not state["cavalry"]["pool"] and not pc.cavalry_donors(state, who):
+            return "There is no Cavalry token left to take (1.10)."
+        if not up and not state["cavalry"][who]:
+            return f"{pc.fname(who)} hold no Cavalry."
+    else:
+        lvl = state["influence"][who]
+        if (up and lvl >= 4) or (not up and lvl <= 0):
+            return f"Influence stays within 0-4 (1.9); {pc.fname(who)} are at {lvl}."
+    return None
+
+
+def _prompt(state: dict, f: dict) -> tuple[str, dict]:
+    who = pc.fname(f["role"])
+    if f["edit"] is None:
+        return (f"{who}: carry out the Event by hand (2.3.4): choose an edit, or `done` when "
+                "the Event is complete.", {e: None for e in EDITS} | {"done": None})
+    stage = _stage(f)
+    ask = {"kind": "which piece?", "space": "in which space?", "from": "from which space?",
+           "to": "to which space?", "faction": "for which faction?", "amount": "+1 or -1?"}
+    return (f"{who}: by-hand {f['edit']} (2.3.4): {ask[stage]} Or `cancel`.",
+            {stage: _options(state, f), "cancel": None})
+
+
+def _act(state: dict, f: dict, action: str, arg) -> None:
+    if action == "done":
+        state["log"].append(f"{pc.fname(f['role'])} finish the Event.")
+        m.pop(state, f)
+    elif action == "cancel":
+        f["edit"], f["got"] = None, {}
+    elif f["edit"] is None:
+        f["edit"] = action
+    else:
+        f["got"][action] = arg
+        if len(f["got"]) == len(STAGES[f["edit"]]):
+            _apply(state, f)
+            f["edit"], f["got"] = None, {}
+
+
+def _apply(state: dict, f: dict) -> None:
+    edit, got = f["edit"], f["got"]
+    who = pc.fname(f["role"])
+    if edit == "place":
+        kind = _kind_for(state, f, got["space"])
+        pc.place(state, got["space"], kind)
+        line = f"place a {PIECE_NAMES[kind]} in {NAMES[got['space']]}"
+    elif edit == "remove":
+        pc.remove(state, got["space"], got["kind"])
+        line = f"remove a {PIECE_NAMES[got['kind']]} from {NAMES[got['space']]}"
+    elif edit == "move":
+        pc.move(state, got["from"], got["to"], got["kind"], 1)
+        line = (f"move a {PIECE_NAMES[got['kind']]} {NAMES[got['from']]} → "
+                f"{NAMES[got['to']]}")
+    elif edit == "flip":
+        pc.flip(state, got["space"], got["kind"], 1)
+        line = f"flip a {PIECE_NAMES[got['kind']]} in {NAMES[got['space']]}"
+    elif edit == "tributary":
+        now = not state["tributary"][got["space"]]
+        pc.set_tributary(state, got["space"], now)
+        line = ("place" if now else "remove") + f" the Tributary marker in {NAMES[got['space']]}"
+    else:
+        target, step = got["faction"], 1 if got["amount"] == "+1" else -1
+        if edit == "resources":
+            pc.gain(state, target, step)
+        elif edit == "cavalry":
+            if step > 0:
+                upkeep.gain_cavalry(state, target, 1)
+            else:
+                pc.spend_cavalry(state, target, 1)
+        else:
+            pc.shift_influence(state, target, step)
+            upkeep.refill_slots(state, target)
+        line = f"{pc.fname(target)} {edit} {got['amount']}"
+    state["log"].append(f"By hand, {who}: {line}.")
+
+
+def _why(state: dict, f: dict, action: str, arg) -> str | None:
+    stage = _stage(f)
+    if stage is None or action != stage:
+        return None
+    if stage == "kind":
+        box = BOX.get(arg)
+        if box is None:
+            return f"`{arg}` is not a piece: " + ", ".join(BOX_KINDS) + "."
+        if f["edit"] == "place" and not state["avail"][box]:
+            return f"No {PIECE_NAMES[box]} is Available to place (1.4.3)."
+        return f"There is no {PIECE_NAMES[arg]} on the map to {f['edit']}."
+    if stage in ("space", "from", "to"):
+        return _why_space(state, f, arg)
+    if stage == "amount":
+        return _why_amount(state, f, arg) if arg in ("+1", "-1") else "Type `+1` or `-1`."
+    return None
+
+
+def _parse(state: dict, f: dict, tok: str) -> tuple[str, object]:
+    stage = _stage(f)
+    if stage in ("space", "from", "to"):
+        return stage, space_token(tok) or tok
+    if stage is not None and tok != "cancel":
+        return stage, tok
+    return tok, None
+
+
+m.frame("manual", prompt=_prompt, act=_act, why=_why, parse=_parse)
+
+__all__ = ["start", "EDITS", "BOX", "VIJAYANAGARA"]
