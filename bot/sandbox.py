@@ -16,6 +16,7 @@ import logging
 import re
 import shlex
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.replies import Actor, Place, Reply
@@ -31,7 +32,8 @@ Darbar sandbox — the Discord table, offline. You are @{user} in #{channel}.
   /game new goat_tiger  then  @meera /game join          two players, any names
   /play            your legal steps      /play c3  or  /play c3 d3   make a move
   /complete c      what autocomplete would offer        /board /log /undo /resign
-  /game status /game abort /help [game]                 quit (or Ctrl-D)
+  /game status /game abort /help [game] [topic]         quit (or Ctrl-D)
+  /card /score     the current card; the score (games that have them)
 Board images go to {images}/ — open them as the game goes."""
 
 
@@ -114,13 +116,21 @@ class Sandbox:
         if cmd == "log":
             n = int(rest[0]) if rest and rest[0].isdigit() else 15
             return await self._show(await t.log(p, a, n))
+        if cmd in ("card", "score"):
+            return await self._show(await getattr(t, cmd)(p, a))
         if cmd in ("help", "rules"):
-            return await self._show(t.rules(rest[0] if rest else None))
+            pos, kw = _split_args(rest)
+            game = kw.get("game") or next(iter(pos), None)
+            return await self._show(t.rules(game, kw.get("topic") or next(iter(pos[1:]), None)))
         return f"Unknown command /{cmd}. Type `help`."
 
     async def _show(self, reply: Reply) -> str:
         out = []
         public = reply.public_text(lambda ping: f"@{ping.name}")
+        if public:
+            # Discord renders <t:N:R> in each reader's time zone; the terminal shows UTC.
+            public = re.sub(r"<t:(\d+):R>", lambda mt: datetime.fromtimestamp(
+                int(mt.group(1)), UTC).strftime("%H:%M UTC"), public)
         if public:
             out.append(_indent(f"[#{self.channel}] ", _plain(public)))
         if reply.private:

@@ -14,6 +14,7 @@ import random
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import UTC
 from functools import wraps
 from types import ModuleType
 
@@ -233,6 +234,17 @@ class Table:
         free = [r for r in g.ROLES if r not in {s.role for s in lg.seats}]
         random.Random(game.seed).shuffle(free)
         roles = {s.id: s.role or free.pop() for s in lg.seats}
+        if free:
+            # Fewer players than sides (the game allows it): the players share the
+            # remaining sides in turn, so every side has someone to act for it.
+            humans = [s for s in lg.seats if not s.is_bot]
+            for i, role in enumerate(sorted(free, key=g.ROLES.index)):
+                holder = humans[i % len(humans)]
+                await self.repo.add_seat(game, Seat(position=0, role=role,
+                                                    user_id=holder.user_id, name=holder.name))
+            lg = await self._loaded(await self.repo.get_game(game.id))
+            game = lg.game
+            roles = {s.id: roles.get(s.id) or s.role for s in lg.seats}
         state = g.setup(game.seed, json.loads(game.options))
         await self.repo.start_game(game, roles, state)
         lg = await self._loaded(await self.repo.get_game(game.id))
@@ -381,6 +393,10 @@ class Table:
         else:
             reply.pings = self._pings(lg, view["active"])
             reply.awaiting = bool(view["active"])
+            # A Discord timestamp: every reader sees it in their own time zone.
+            since = int(lg.game.updated_at.replace(tzinfo=lg.game.updated_at.tzinfo or UTC)
+                        .timestamp())
+            reply.ping_note = f"your move (waiting since <t:{since}:R>)."
         return reply
 
     async def _image(self, lg: Loaded) -> bytes:
@@ -558,14 +574,42 @@ class Table:
             return Reply(public=text, image=await self._image(lg))
         return Reply(private=text, image=await self._image(lg), image_private=True)
 
+    async def _report(self, place: Place, name: str, missing: str) -> Reply:
+        """A game's own text about the channel's game (``card_report``, ``score_report``)."""
+        game = await self.repo.latest_game(place.channel_id)
+        if game is None or game.state is None:
+            raise Refusal("There is no game on the table in this channel.")
+        lg = await self._loaded(game)
+        report = getattr(lg.module, name, None)
+        if report is None:
+            raise Refusal(f"{lg.module.NAME} {missing}.")
+        return Reply(private=clip(report(lg.state)))
+
+    @_refusals
+    async def card(self, place: Place, actor: Actor) -> Reply:
+        return await self._report(place, "card_report", "has no cards")
+
+    @_refusals
+    async def score(self, place: Place, actor: Actor) -> Reply:
+        return await self._report(place, "score_report", "keeps no running score")
+
     @staticmethod
-    def rules(game_id: str | None = None) -> Reply:
+    def rules(game_id: str | None = None, topic: str | None = None) -> Reply:
         if game_id:
             if game_id not in games.ids():
                 return Reply(private=f"I don't know `{game_id}`. Games: {', '.join(games.ids())}.",
                              error=True)
             g = games.get(game_id)
-            return Reply(private=clip(g.RULES_SUMMARY))
+            topics = getattr(g, "RULES_TOPICS", {})
+            if topic:
+                key = topic.strip().lower()
+                if key not in topics:
+                    listed = ", ".join(f"`{t}`" for t in topics) or "none"
+                    return Reply(private=f"No topic `{key[:40]}` for {g.NAME}. Topics: {listed}.",
+                                 error=True)
+                return Reply(private=clip(topics[key]))
+            more = ("\nTopics: " + ", ".join(f"`{t}`" for t in topics)) if topics else ""
+            return Reply(private=clip(g.RULES_SUMMARY + more))
         lines = ["**Games on this table:**"]
         for gid in playable_ids():
             g = games.get(gid)

@@ -2,6 +2,7 @@
 
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -39,7 +40,7 @@ def test_no_token_starts_the_sandbox_and_two_people_play(tmp_path):
     ]))
     assert "No DISCORD_TOKEN is set" in out
     assert "Goats place on c3." in out
-    assert "@meera (Tigers) — your move." in out
+    assert re.search(r"@meera \(Tigers\) — your move \(waiting since \d\d:\d\d UTC\)\.", out)
     assert "Tigers leap b3 → d3 over c3" in out
     assert "It is not your turn: waiting for ravi (Goats)." in out
     assert "not seated" in out

@@ -129,6 +129,16 @@ class PlayCog(commands.Cog):
         await run_and_respond(interaction, self.bot.table.board(
             place_of(interaction), actor_of(interaction), public=public))
 
+    @app_commands.command(name="card", description="The current card and the cards played")
+    async def card(self, interaction: discord.Interaction) -> None:
+        await run_and_respond(interaction, self.bot.table.card(
+            place_of(interaction), actor_of(interaction)))
+
+    @app_commands.command(name="score", description="Victory points as they stand")
+    async def score(self, interaction: discord.Interaction) -> None:
+        await run_and_respond(interaction, self.bot.table.score(
+            place_of(interaction), actor_of(interaction)))
+
     @app_commands.command(name="undo", description="Take back your last move")
     async def undo(self, interaction: discord.Interaction) -> None:
         await run_and_respond(interaction, self.bot.table.undo(
@@ -169,3 +179,19 @@ class HelpCog(commands.Cog):
         reply = self.bot.table.rules(game)
         text = reply.private if game else HELP + "\n\n" + reply.private
         await interaction.response.send_message(text[:2000], ephemeral=True)
+
+    @app_commands.command(name="rules", description="A short summary of one rule topic")
+    @app_commands.describe(topic="e.g. sequence, attack, victory (empty: the list)")
+    @app_commands.choices(game=_game_choices())
+    async def rules(self, interaction: discord.Interaction, game: str | None = None,
+                    topic: str | None = None) -> None:
+        if game is None:
+            live = await self.bot.table.repo.latest_game(str(interaction.channel_id))
+            game = live.game if live else None
+        if game is None:
+            await interaction.response.send_message(
+                "No game here yet: name one, e.g. `/rules game:vijayanagara topic:attack`.",
+                ephemeral=True)
+            return
+        reply = self.bot.table.rules(game, topic)
+        await interaction.response.send_message(reply.private[:2000], ephemeral=True)

@@ -19,8 +19,10 @@ from engine.games.vijayanagara.rules import (
     token,
     view,
 )
+from engine.games.vijayanagara.texts import RULES_TOPICS, card_report, score_report
 
 __all__ = [
     "ID", "NAME", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES", "RULES_SUMMARY", "act",
-    "describe", "parse_token", "result", "setup", "summary", "token", "view",
+    "describe", "parse_token", "result", "setup", "summary", "token", "view", "RULES_TOPICS",
+    "card_report", "score_report",
 ]

@@ -59,8 +59,9 @@ RULES_SUMMARY = (
     "- Victory (5.0): Delhi scores Tributary Prosperity and fights Timur at the end; the others "
     "score Prosperity they Control, Forts/Temples and Influence. Ties go to Resources.\n"
     "- **Reconstructions**: the printed map's adjacency and Prosperity and the printed Event "
-    "cards are not public; Darbar's map and deck respect every known fact and are labelled "
-    "as its own (owners may swap in the printed values).\n"
+    "cards are not public. Darbar's map respects every known fact, and its 36 Events are "
+    "its own, drawn from the history of 1290-1398. Owners of the printed cards can play them "
+    "by hand with option `deck=<name>`.\n"
     "Type a turn as tokens, e.g. `cmd conscript delhi tamilakam done decree tribute` "
     "(grammar: docs/vijayanagara.md)."
 )

@@ -5,11 +5,15 @@ ends right after Timur with a result, and the log replays to the same state.
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
+from engine import games
+from engine.games.vijayanagara import decks
 from engine.replay import replay
-from tests.engine.vijayanagara.fuzz import play
+from tests.engine.vijayanagara.fuzz import check, g, play
+from tests.engine.vijayanagara.positions import active, position
 
 GAMES = 120
 
@@ -25,6 +29,31 @@ def test_random_games_keep_every_invariant_and_end_after_timur(block):
         endings.add(tuple(state["result"]["winners"]))
         assert len(steps) > 50
     assert endings  # at least one decided game per block
+
+
+def test_by_hand_games_keep_every_invariant():
+    for seed in range(10):
+        state, _ = play(seed, options={"deck": "by_hand"})
+        assert state["result"]["winners"]
+
+
+@pytest.mark.parametrize("number", sorted(decks.load("darbar")["events"]))
+def test_every_card_side_runs_from_setup_with_random_choices(number):
+    """Each side, with random answers to its prompts, from three opening positions:
+    no error, the invariants hold after every step, and the faction's turn ends."""
+    for side in ("unshaded", "shaded"):
+        for seed in range(3):
+            s = position(card=number, seed=seed)
+            r = random.Random(seed)
+            s = g.act(s, active(s), "event", None)
+            s = g.act(s, active(s), side, None)
+            card = s["current"]
+            while s["current"] == card and s["turn"]["acted"] == [] and s["result"] is None:
+                who = active(s)
+                steps = [x for x in games.legal_steps(g, g.view(s, who)) if x[0] != "give"]
+                s = g.act(s, who, *r.choice(steps))
+                check(s)
+            assert s["turn"]["acted"] or s["current"] != card
 
 
 def test_a_game_replays_from_its_log_and_survives_json():

@@ -1,0 +1,104 @@
+"""Player-facing texts: short rule summaries by topic (in our own words, with the
+rulebook's section numbers), the current card, and the score as it stands."""
+
+from __future__ import annotations
+
+from engine.games.vijayanagara import decks, events, sequence
+from engine.games.vijayanagara import pieces as pc
+from engine.games.vijayanagara.board import FACTIONS, SHORT
+
+RULES_TOPICS = {
+    "sequence": "**Sequence of Play (2.3).** Each Event card lists the factions in order. Every "
+    "Eligible faction in that order picks one of: Command + Decree, or Event / Command only "
+    "(each of these two forks once per card), a Limited Command (one space; stays Eligible), "
+    "or Pass (+3 Resources for Delhi, +1 for the others; stays Eligible). Factions that took a "
+    "fork are Ineligible on the next card, unless the Event they took says Stay Eligible.",
+    "commands": "**Commands (3.0).** Pick spaces one by one, 1 Resource each, each space once, "
+    "each piece used once. Delhi: Conscript, March, Govern, Attack (3.2). Bahmani: Rally, "
+    "Migrate, Rebel, Attack (3.3). Vijayanagara: Rally, Migrate, Rebel, Attack (3.4). Rebel "
+    "only under the Tughlaq Dynasty (2.7).",
+    "decrees": "**Decrees (4.0).** Taken with a Command, before or after it. Delhi: Collect "
+    "Tribute, Campaign, Demand Obedience. Bahmani: Trade, Build (Fort), Conspire. "
+    "Vijayanagara: Tax, Build (Temple), Compel. Conspire and Compel grow stronger at Influence "
+    "2 (4.3.3, 4.4.3); Trade gives more Cavalry with Influence (4.3.1).",
+    "attack": "**Attack (3.2.4, 3.3.4, 3.4.4).** The attacker rolls 4 dice (3 against a Bahmani "
+    "Fort, or Mongols in Delhi), the defender 2. Each die at or under your number of Units "
+    "in the fight hits (a 6 always misses). Qasbah, Fort and Temple spaces let Units next "
+    "door join. Both sides remove their own losses. Bahmani against Vijayanagara: the side "
+    "losing fewer gains Influence, the other loses it.",
+    "cavalry": "**Cavalry (1.10).** Ten tokens in all. After the dice, the attacker then the "
+    "defender may spend tokens: Charge lowers one of your dice by one, Screen removes one of "
+    "the opponent's dice unless it shows a 1. Mongols always have one free Charge.",
+    "control": "**Tributary and Control (1.6, 1.7).** Provinces start Tributary and are never "
+    "Controlled while Tributary. An Independent Province is Controlled by a faction with more "
+    "pieces there than all others together. Amirs in a Bahmani Province and Rajas in a "
+    "Vijayanagara Province are always Rebelling (1.4.5).",
+    "influence": "**Deccan Influence (1.9).** Bahmani and Vijayanagara each have a track 0-4. "
+    "Units waiting on the track join the Available box when the marker reaches them, and "
+    "must be put back when it falls below. Influence counts as victory points.",
+    "mongols": "**Mongol Invasions (2.4, 3.5).** The faction named on the card makes two Mongol "
+    "Commands: Amass (3 Invaders into the Mountain Passes), Advance (towards Delhi), Attack "
+    "and Plunder (fight, then Delhi loses Resources and Troops). Then it may take Compromising "
+    "Gifts: -1 Influence for 2 Resources and 2 Cavalry.",
+    "succession": "**Succession (2.5).** Zenith of the Delhi Sultanate (Tughlaq Dynasty, "
+    "Rebel allowed), Rise of the Rebel Sultans (free Limited Commands and gains), Lords of the "
+    "Deccan (pay 3 Resources to shift Influence, up to 3 times each) come at fixed places.",
+    "timur": "**Timur (2.6).** The first Timurid card brings half the Available Invaders into "
+    "the Mountain Passes. The second is Timur's invasion: battles in the Passes, in Punjab, "
+    "then in Delhi until one side is gone. Then the game ends.",
+    "victory": "**Victory (5.0).** Delhi: Prosperity of Tributary Provinces, plus 3 minus the "
+    "Invaders left in Delhi after Timur (at least -3). Bahmani and Vijayanagara: Prosperity "
+    "of Provinces they Control, plus Forts / Temples on the map, plus Influence. Ties go to "
+    "Resources.",
+    "data": "**Reconstructions.** The printed map's adjacency and Prosperity and the printed "
+    "Event cards are not public. Darbar's map is rebuilt from real geography and keeps every "
+    "fact the rulebook states. Its 36 Events are its own, drawn from the history of "
+    "1290-1398. Owners of the printed deck can play it by hand (option `deck=<name>`).",
+}
+
+
+def card_report(state: dict) -> str:
+    info = sequence.card_info(state, state["current"])
+    lines = []
+    if info:
+        if info["kind"] == "event":
+            order = " → ".join(SHORT[f] for f in info["order"])
+            stay = " · **Stay Eligible**" if info["stay_eligible"] else ""
+            lines.append(f"**Card {info['number']}: {info['title']}** ({info['year']}) — "
+                         f"order {order}{stay}")
+            history = decks.events(state)[info["number"]].get("history")
+            if history:
+                lines.append(f"*{history}*")
+            for side in ("unshaded", "shaded"):
+                text = events.text(state, info["number"], side) or (
+                    "carried out by hand" if side in info["sides"] else "no effect")
+                lines.append(f"- {side.capitalize()}: {text}")
+        else:
+            lines.append(f"**{info['title']}**")
+    played = [sequence.card_title(state, c) for c in state["played"]]
+    lines.append(f"Played ({len(played)}): " + (", ".join(played[-12:]) or "none")
+                 + (" …" if len(played) > 12 else ""))
+    succ = [c for c in state["deck"] if c[0] == "s"]
+    lines.append(f"Cards left in the deck: {len(state['deck'])}; Succession cards to come: "
+                 f"{len(succ)}.")
+    if state["options"]["deck"] == "darbar":
+        lines.append("_Darbar's own Event deck: a reconstruction, not the printed cards._")
+    return "\n".join(lines)
+
+
+def score_report(state: dict) -> str:
+    vp = pc.victory_points(state)
+    lines = ["**Victory points as they stand (5.0)**"]
+    for f in sorted(FACTIONS, key=lambda x: (-vp[x], -state["resources"][x])):
+        parts = {
+            "delhi": f"Tributary Prosperity {pc.tributary_prosperity(state)}"
+            + (f", Timur {state['timur_bonus']:+d}" if state["result"] else ""),
+            "bahmani": f"Provinces {pc.controlled_prosperity(state, f)}, Forts "
+            f"{pc.structures_on_map(state, f)}, Influence {state['influence'].get(f, 0)}",
+            "vijayanagara": f"Provinces {pc.controlled_prosperity(state, f)}, Temples "
+            f"{pc.structures_on_map(state, f)}, Influence {state['influence'].get(f, 0)}",
+        }[f]
+        lines.append(f"- {SHORT[f]}: **{vp[f]}** ({parts}; {state['resources'][f]} Resources)")
+    if state["result"] is None:
+        lines.append("Delhi adds 3 minus the Invaders left in Delhi once Timur has come.")
+    return "\n".join(lines)
