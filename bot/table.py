@@ -483,7 +483,9 @@ class Table:
         while k > 0 and steps[k - 1].user_id == actor.user_id and \
                 g.view(states[k - 1], None)["move"] == move_no:
             k -= 1
-        if any(states[i]["rng"] != states[k]["rng"] for i in range(k, len(steps) + 1)):
+        # Dice or a revealed card make a move final; a game may name what it reveals.
+        barrier = getattr(g, "undo_barrier", lambda st: st["rng"])
+        if any(barrier(states[i]) != barrier(states[k]) for i in range(k, len(steps) + 1)):
             raise Refusal("Dice were rolled or cards drawn since, so that move stands.")
         target = states[k]
         await self.repo.undo_steps(lg.game, [s.seq for s in steps[k:]], target)

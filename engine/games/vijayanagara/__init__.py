@@ -17,6 +17,7 @@ from engine.games.vijayanagara.rules import (
     setup,
     summary,
     token,
+    undo_barrier,
     view,
 )
 from engine.games.vijayanagara.texts import RULES_TOPICS, card_report, score_report
@@ -24,5 +25,5 @@ from engine.games.vijayanagara.texts import RULES_TOPICS, card_report, score_rep
 __all__ = [
     "ID", "NAME", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES", "RULES_SUMMARY", "act",
     "describe", "parse_token", "result", "setup", "summary", "token", "view", "RULES_TOPICS",
-    "card_report", "score_report",
+    "card_report", "score_report", "undo_barrier",
 ]

@@ -211,6 +211,11 @@ def _settle(state: dict, role: str | None) -> None:
     state["turn_ended"] = False
 
 
+def undo_barrier(state: dict) -> list:
+    """Changes whenever dice are rolled or a card is revealed: undo stops there."""
+    return [state["rng"], state["current"], len(state["played"])]
+
+
 def result(state: dict) -> dict | None:
     return state["result"]
 
