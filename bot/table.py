@@ -242,7 +242,8 @@ class Table:
                 holder = humans[i % len(humans)]
                 await self.repo.add_seat(game, Seat(position=0, role=role,
                                                     user_id=holder.user_id, name=holder.name))
-            lg = await self._loaded(await self.repo.get_game(game.id))
+                game = await self.repo.get_game(game.id)
+            lg = await self._loaded(game)
             game = lg.game
             roles = {s.id: roles.get(s.id) or s.role for s in lg.seats}
         state = g.setup(game.seed, json.loads(game.options))

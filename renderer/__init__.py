@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from renderer import goat_tiger
+from renderer import goat_tiger, vijayanagara
 
 # game id -> module with render(view, players) -> bytes, layout() -> {label: (x, y)}
 # and warm() -> None
-_RENDERERS: dict[str, ModuleType] = {goat_tiger.ID: goat_tiger}
+_RENDERERS: dict[str, ModuleType] = {goat_tiger.ID: goat_tiger, vijayanagara.ID: vijayanagara}
 
 
 def _module(game_id: str) -> ModuleType:

@@ -1,6 +1,6 @@
 """Benchmark: ``python -m renderer [-n 50] [--save DIR]``.
 
-Prints, for each sample position, the median render time (draw + PNG encode) over
+Prints, for each game's sample positions, the median render time (draw + PNG encode) over
 ``-n`` renders and the PNG size, plus what ``optimize=True`` would cost, and with
 ``--save`` writes the PNGs to DIR. Not a test: timings depend on the machine.
 """
@@ -12,10 +12,17 @@ import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
-from renderer import goat_tiger, render
+from renderer import goat_tiger, render, vijayanagara
 from renderer.common import encode_png
-from renderer.samples import PLAYERS, goat_tiger_views
+from renderer.samples import PLAYERS, VIJAYANAGARA_PLAYERS, goat_tiger_views, vijayanagara_views
+
+# game id -> (renderer module, sample views, players)
+GAMES = {
+    "goat_tiger": (goat_tiger, goat_tiger_views, PLAYERS),
+    "vijayanagara": (vijayanagara, vijayanagara_views, VIJAYANAGARA_PLAYERS),
+}
 
 
 def _median_ms(fn: Callable[[], object], n: int) -> float:
@@ -27,28 +34,23 @@ def _median_ms(fn: Callable[[], object], n: int) -> float:
     return statistics.median(times) * 1000
 
 
-def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m renderer", description=__doc__)
-    ap.add_argument("-n", type=int, default=50, help="renders per position (default 50)")
-    ap.add_argument("--save", type=Path, help="directory to write the sample PNGs to")
-    args = ap.parse_args(argv)
-
+def _bench(game: str, module: ModuleType, views: dict[str, dict], players: dict, args) -> None:
     t0 = time.perf_counter()
-    render("goat_tiger", goat_tiger_views()["start"], players=PLAYERS)
+    render(game, next(iter(views.values())), players=players)
     print(
-        f"first render (builds background, sprites, palette): "
+        f"{game}: first render (builds background, sprites, palette): "
         f"{(time.perf_counter() - t0) * 1000:.0f} ms"
     )
     print(
         f"{'position':<10} {'render ms':>9} {'draw ms':>8} {'PNG KB':>7} "
         f"{'optimize=True ms':>17} {'KB':>6}"
     )
-    pal = goat_tiger.palette()
-    for name, view in goat_tiger_views().items():
-        png = render("goat_tiger", view, players=PLAYERS)
-        total = _median_ms(lambda v=view: render("goat_tiger", v, players=PLAYERS), args.n)
-        drawn = goat_tiger.draw(view, PLAYERS)
-        draw_ms = _median_ms(lambda v=view: goat_tiger.draw(v, PLAYERS), args.n)
+    pal = module.palette()
+    for name, view in views.items():
+        png = render(game, view, players=players)
+        total = _median_ms(lambda v=view: render(game, v, players=players), args.n)
+        drawn = module.draw(view, players)
+        draw_ms = _median_ms(lambda v=view: module.draw(v, players), args.n)
         opt_ms = _median_ms(
             lambda im=drawn: encode_png(im, pal, optimize=True), max(5, args.n // 5)
         )
@@ -59,7 +61,17 @@ def main(argv: list[str] | None = None) -> None:
         )
         if args.save:
             args.save.mkdir(parents=True, exist_ok=True)
-            (args.save / f"goat_tiger_{name}.png").write_bytes(png)
+            (args.save / f"{game}_{name}.png").write_bytes(png)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m renderer", description=__doc__)
+    ap.add_argument("-n", type=int, default=50, help="renders per position (default 50)")
+    ap.add_argument("--save", type=Path, help="directory to write the sample PNGs to")
+    args = ap.parse_args(argv)
+
+    for game, (module, views_of, players) in GAMES.items():
+        _bench(game, module, views_of(), players, args)
     if args.save:
         print(f"saved to {args.save}/")
 

@@ -222,3 +222,14 @@ def encode_png(img: Image.Image, palette: Image.Image, *, optimize: bool = False
     else:
         q.save(buf, format="PNG", compress_level=6)
     return buf.getvalue()
+
+
+def quad_bezier(p0: Point, p1: Point, p2: Point, steps: int = 24) -> list[Point]:
+    """Points along the quadratic Bezier curve from p0 to p2 pulled towards p1."""
+    pts = []
+    for i in range(steps + 1):
+        t = i / steps
+        u = 1 - t
+        pts.append((u * u * p0[0] + 2 * u * t * p1[0] + t * t * p2[0],
+                    u * u * p0[1] + 2 * u * t * p1[1] + t * t * p2[1]))
+    return pts

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from renderer.common import RGBA, Point, Smooth
+from renderer.common import RGBA, Point, Smooth, quad_bezier
 
 # --- colours -------------------------------------------------------------------------
 # Dark frame and header, sandstone slab, carved grooves. Highlights use the
@@ -70,20 +70,6 @@ MASTER = 256  # pieces are drawn once at this size and scaled down
 MASTER_R = 92  # disc radius on the master; the rest is room for ears and shadow
 
 
-def _bezier(p0: Point, p1: Point, p2: Point, steps: int = 24) -> list[Point]:
-    pts = []
-    for i in range(steps + 1):
-        t = i / steps
-        u = 1 - t
-        pts.append(
-            (
-                u * u * p0[0] + 2 * u * t * p1[0] + t * t * p2[0],
-                u * u * p0[1] + 2 * u * t * p1[1] + t * t * p2[1],
-            )
-        )
-    return pts
-
-
 def _goat_master() -> Image.Image:
     """A light disc with a dark rim holding a dark goat's head: long face, swept-back
     horns, floppy ears and a beard. The round outline (no ears poking out) and the
@@ -94,7 +80,7 @@ def _goat_master() -> Image.Image:
     d.ellipse((c - r, c - r, c + r, c + r), fill=GOAT_FILL, outline=GOAT_INK, width=12)
     for sx in (-1, 1):
         # a horn tapers from the crown, up and back: a chain of shrinking dots
-        horn = _bezier((c + sx * 12, c - 30), (c + sx * 18, c - 76), (c + sx * 60, c - 64))
+        horn = quad_bezier((c + sx * 12, c - 30), (c + sx * 18, c - 76), (c + sx * 60, c - 64))
         for i, (x, y) in enumerate(horn):
             w = 11 - 7 * i / len(horn)
             d.ellipse((x - w, y - w, x + w, y + w), fill=GOAT_INK)

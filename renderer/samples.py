@@ -1,13 +1,17 @@
 """Real positions for the benchmark, the tests and the reference images.
 
-Each sample is a move list played through the engine, so the views have exactly the
-shape the bot will pass to ``render``. Tokens are point labels as a player types them;
-``b2-d2`` is a two-step move (select b2, then to d2).
+Each sample is played through the engine, so the views have exactly the shape the bot
+will pass to ``render``. Goat-Tiger samples are move lists: tokens are point labels as
+a player types them; ``b2-d2`` is a two-step move (select b2, then to d2). Vijayanagara
+samples are seeded random games (random legal steps, as the fuzzer plays them).
 """
 
 from __future__ import annotations
 
+import random
+
 from engine import games
+from engine.games.vijayanagara import board as geo
 
 GOAT_TIGER_GAMES: dict[str, str] = {
     "start": "",
@@ -46,3 +50,59 @@ def goat_tiger_views() -> dict[str, dict]:
     role = picked["to_move"]
     views["selected"] = g.view(g.act(picked, role, "select", "b5"), None)
     return views
+
+
+# --- Vijayanagara ----------------------------------------------------------------------------
+
+VIJAYANAGARA_PLAYERS: dict[str, str | None] = {
+    "delhi": "ravi",
+    "bahmani": "Meena",
+    "vijayanagara": None,  # a seat whose player has no display name
+}
+VIJAYANAGARA_START_SEED = 1  # its first card is an Event
+VIJAYANAGARA_GAME_SEED = 56  # a random game in which Orissa fills up with 18 pieces
+
+
+def vijayanagara_game(seed: int) -> list[dict]:
+    """Every state of a complete random game: setup, then one state after each step.
+    Steps are drawn with ``random.Random(seed)`` from the legal ones in display order,
+    leaving out negotiation (``give``, ``cancel``) unless nothing else is legal."""
+    g = games.get("vijayanagara")
+    rng = random.Random(seed)
+    state = g.setup(seed, {})
+    states = [state]
+    while state["result"] is None and len(states) < 5000:
+        role = g.view(state, None)["active"][0]
+        legal = games.legal_steps(g, g.view(state, role))
+        pool = [s for s in legal if s[0] not in ("give", "cancel")] or legal
+        action, arg = rng.choice(pool)
+        state = g.act(state, role, action, arg)
+        states.append(state)
+    return states
+
+
+def most_crowded(state: dict, spaces: list[str] | None = None) -> tuple[int, str]:
+    """(pieces, space) of the space (of ``spaces``, default all) holding the most pieces."""
+    return max(
+        (sum(p.values()), s) for s, p in state["spaces"].items() if spaces is None or s in spaces
+    )
+
+
+def vijayanagara_views() -> dict[str, dict]:
+    """Spectator views of the sample positions, by name: ``start`` (setup), ``crowded``
+    (the moment of a game when one Province holds the most pieces, mid-card with the
+    spaces of the action under way highlighted) and ``end`` (the same game, finished)."""
+    g = games.get("vijayanagara")
+    game = vijayanagara_game(VIJAYANAGARA_GAME_SEED)
+    mid = [
+        s
+        for s in game
+        if s["result"] is None and s["touched"] and str(s["current"]).startswith("e")
+    ]
+    provinces = list(geo.PROVINCES)
+    crowded = max(mid, key=lambda s: most_crowded(s, provinces)[0])  # the first of equals
+    return {
+        "start": g.view(g.setup(VIJAYANAGARA_START_SEED, {}), None),
+        "crowded": g.view(crowded, None),
+        "end": g.view(game[-1], None),
+    }

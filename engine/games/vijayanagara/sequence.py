@@ -85,6 +85,7 @@ def idle(state: dict) -> bool:
         line += ")"
     state["log"].append(line + ".")
     kind = card[0]
+    state["turn"] = None  # only Event cards have a Sequence of Play turn
     if kind == "e":
         state["turn"] = {"acted": [], "cd": None, "ec": None, "stay": [], "choices": {}}
         m.push(state, "sop")

@@ -1,0 +1,336 @@
+"""The look of the Vijayanagara picture: colours, and the sprites drawn once and cached
+(piece icons, Control and Tributary markers, Prosperity coins, highlight frames,
+mountain peaks).
+
+Every piece kind has its own silhouette as well as its faction's colour, so nothing
+depends on colour alone: Delhi's Troops are squares and Governors shields, Amirs and
+Rajas are discs when Obedient and spiky bursts when Rebelling (each with its letter,
+A or R), Mongol Invaders are triangles, and the three kinds of Structure are little
+buildings (a domed Qasbah, a battlemented Fort, a tiered Temple). Markers carry the
+faction's letter: D, B, V.
+
+Sprites are drawn supersampled and scaled down (Pillow's shapes are not
+anti-aliased). Cached images are shared between renders: paste them, never draw on them.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image
+
+from renderer.common import RGB, RGBA, Point, Smooth, font
+
+# --- colours -------------------------------------------------------------------------
+# The house frame of the Goat-Tiger picture, a parchment map on a grey-blue sea, and
+# the game's faction colours. Highlights use the Okabe-Ito blue, as Goat-Tiger does.
+
+FRAME = (46, 33, 25)
+PANEL = (66, 50, 38)  # boxes on the dark frame
+PANEL_EDGE = (104, 82, 62)
+CREAM = (248, 238, 214)
+MUTED_CREAM = (205, 184, 148)
+GOLD = (232, 182, 70)
+BANNER = (232, 182, 70)
+
+SEA = (170, 196, 200)
+SEA_INK = (84, 116, 124)
+LAND = (226, 211, 172)
+LAND_EDGE = (160, 134, 94)
+NORTH_LAND = (214, 202, 176)  # Delhi, Punjab and the Passes: Delhi and Mongols only
+SPACE_FILL = (251, 246, 233)
+NORTH_FILL = (236, 232, 224)
+SPACE_EDGE = (120, 94, 64)
+LINK = (132, 100, 64)
+INK = (56, 37, 22)
+MUTED_INK = (122, 94, 64)
+MOUNTAIN = (122, 88, 56)
+MOUNTAIN_LIGHT = (238, 226, 200)
+
+DELHI = (46, 46, 52)  # black / dark grey
+DELHI_LIGHT = (150, 150, 158)
+BAHMANI = (22, 166, 156)  # turquoise
+VIJAYANAGARA = (240, 190, 30)  # yellow
+MONGOLS = (204, 44, 36)  # red
+LIGHT_GLYPH = (246, 244, 238)
+DARK_GLYPH = (30, 26, 22)
+COIN = (236, 196, 92)
+COIN_EDGE = (150, 110, 40)
+CAVALRY = (176, 120, 70)
+
+LAST = (0, 104, 178, 255)
+HALO = (255, 250, 236, 230)
+
+FACTION_COLOUR: dict[str, RGB] = {
+    "delhi": DELHI,
+    "bahmani": BAHMANI,
+    "vijayanagara": VIJAYANAGARA,
+    "mongols": MONGOLS,
+}
+GLYPH_ON: dict[str, RGB] = {  # letter colour on a faction's fill
+    "delhi": LIGHT_GLYPH,
+    "bahmani": DARK_GLYPH,
+    "vijayanagara": DARK_GLYPH,
+    "mongols": LIGHT_GLYPH,
+}
+LETTER = {"delhi": "D", "bahmani": "B", "vijayanagara": "V", "mongols": "M"}
+
+# Flat fills that the palette must reproduce exactly.
+FLAT_COLOURS = [
+    FRAME,
+    PANEL,
+    PANEL_EDGE,
+    CREAM,
+    MUTED_CREAM,
+    GOLD,
+    SEA,
+    SEA_INK,
+    LAND,
+    LAND_EDGE,
+    NORTH_LAND,
+    SPACE_FILL,
+    NORTH_FILL,
+    SPACE_EDGE,
+    LINK,
+    INK,
+    MUTED_INK,
+    MOUNTAIN,
+    MOUNTAIN_LIGHT,
+    DELHI,
+    DELHI_LIGHT,
+    BAHMANI,
+    VIJAYANAGARA,
+    MONGOLS,
+    LIGHT_GLYPH,
+    DARK_GLYPH,
+    COIN,
+    COIN_EDGE,
+    CAVALRY,
+    LAST[:3],
+    HALO[:3],
+]
+
+# piece kind -> (faction, silhouette, letter)
+PIECES: dict[str, tuple[str, str, str]] = {
+    "troop": ("delhi", "square", "T"),
+    "governor": ("delhi", "shield", "G"),
+    "qasbah": ("delhi", "dome", ""),
+    "amir_o": ("bahmani", "disc", "A"),
+    "amir_r": ("bahmani", "burst", "A"),
+    "fort": ("bahmani", "fort", ""),
+    "raja_o": ("vijayanagara", "disc", "R"),
+    "raja_r": ("vijayanagara", "burst", "R"),
+    "temple": ("vijayanagara", "temple", ""),
+    "invader": ("mongols", "triangle", "M"),
+}
+
+
+def _rgba(c: RGB, a: int = 255) -> RGBA:
+    return (c[0], c[1], c[2], a)
+
+
+def _star(c: Point, r_out: float, r_in: float, points: int, turn: float = 0) -> list[Point]:
+    out = []
+    for i in range(2 * points):
+        r = r_out if i % 2 == 0 else r_in
+        a = math.pi * i / points - math.pi / 2 + turn
+        out.append((c[0] + r * math.cos(a), c[1] + r * math.sin(a)))
+    return out
+
+
+def _letter(s: Smooth, c: Point, text: str, size: float, fill: RGB) -> None:
+    """A bold letter centred on ``c``, drawn on the supersampled layer."""
+    f = font(round(size * s.scale), bold=True)
+    s.draw.text(s.p(*c), text, font=f, fill=_rgba(fill), anchor="mm")
+
+
+def _draw_piece(s: Smooth, kind: str, c: Point, r: float) -> None:
+    """Piece ``kind`` of half-size ``r`` centred on ``c``: a dark outline around the
+    faction's fill, so light pieces (yellow) show on the cream boxes too."""
+    faction, shape, letter = PIECES[kind]
+    fill, edge = _rgba(FACTION_COLOUR[faction]), _rgba(DARK_GLYPH)
+    glyph = GLYPH_ON[faction]
+    x, y = c
+    w = max(1.0, r * 0.16)
+    if shape == "square":
+        q = r * 0.84
+        s.rounded((x - q, y - q, x + q, y + q), r * 0.2, fill=fill, outline=edge, width=w)
+    elif shape == "shield":
+        q = r * 0.86
+        pts = [
+            (x - q, y - q),
+            (x + q, y - q),
+            (x + q, y + q * 0.2),
+            (x, y + q * 1.1),
+            (x - q, y + q * 0.2),
+        ]
+        s.polygon([(px, py) for px, py in _grow(pts, (x, y), w)], edge)
+        s.polygon(pts, fill)
+    elif shape == "disc":
+        s.circle(c, r * 0.9, fill=fill, outline=edge, width=w)
+    elif shape == "burst":
+        s.polygon(_star(c, r * 1.04, r * 0.7, 8, math.pi / 8), edge)
+        s.polygon(_star(c, r * 1.04 - w * 1.4, r * 0.7 - w, 8, math.pi / 8), fill)
+    elif shape == "triangle":
+        pts = [(x, y - r * 0.98), (x + r * 0.98, y + r * 0.8), (x - r * 0.98, y + r * 0.8)]
+        s.polygon(_grow(pts, (x, y + r * 0.2), w * 1.4), edge)
+        s.polygon(pts, fill)
+    elif shape == "dome":  # Qasbah: a domed hall with a finial
+        s.rounded(
+            (x - r * 0.9, y - r * 0.05, x + r * 0.9, y + r * 0.9),
+            r * 0.1,
+            fill=fill,
+            outline=edge,
+            width=w,
+        )
+        s.circle((x, y - r * 0.05), r * 0.62, fill=fill, outline=edge, width=w)
+        s.rounded((x - r * 0.8, y + r * 0.05, x + r * 0.8, y + r * 0.8), r * 0.08, fill=fill)
+        s.line([(x, y - r * 0.66), (x, y - r * 0.98)], edge, w * 1.2)
+        s.rounded(
+            (x - r * 0.22, y + r * 0.35, x + r * 0.22, y + r * 0.9), r * 0.2, fill=_rgba(glyph)
+        )
+    elif shape == "fort":  # Fort: a wall with battlements
+        top = y - r * 0.45
+        s.rounded(
+            (x - r * 0.95, top, x + r * 0.95, y + r * 0.9),
+            r * 0.08,
+            fill=fill,
+            outline=edge,
+            width=w,
+        )
+        for i in (-1, 0, 1):
+            cx = x + i * r * 0.66
+            s.rounded(
+                (cx - r * 0.26, y - r * 0.95, cx + r * 0.26, top + w),
+                r * 0.05,
+                fill=fill,
+                outline=edge,
+                width=w,
+            )
+            s.rounded((cx - r * 0.26 + w, top - w, cx + r * 0.26 - w, top + w * 1.5), 0, fill=fill)
+        s.rounded(
+            (x - r * 0.24, y + r * 0.3, x + r * 0.24, y + r * 0.9), r * 0.22, fill=_rgba(glyph)
+        )
+    elif shape == "temple":  # Temple: a tiered spire (shikhara) on a plinth
+        tiers = [(0.95, 0.9, 0.3), (0.7, 0.3, -0.3), (0.44, -0.3, -0.8)]
+        for half, bottom, top in tiers:
+            s.rounded(
+                (x - r * half, y + r * top, x + r * half, y + r * bottom),
+                r * 0.06,
+                fill=fill,
+                outline=edge,
+                width=w,
+            )
+        s.circle((x, y - r * 0.86), r * 0.16, fill=edge)
+    if letter:
+        dy = r * 0.2 if shape == "triangle" else (-r * 0.05 if shape == "shield" else 0)
+        _letter(s, (x, y + dy), letter, r * (1.05 if shape == "triangle" else 1.2), glyph)
+
+
+def _grow(pts: list[Point], c: Point, by: float) -> list[Point]:
+    """``pts`` pushed ``by`` pixels away from ``c``: an outline for a polygon."""
+    out = []
+    for px, py in pts:
+        dx, dy = px - c[0], py - c[1]
+        d = math.hypot(dx, dy) or 1
+        out.append((px + dx / d * by, py + dy / d * by))
+    return out
+
+
+@lru_cache(maxsize=64)
+def piece_sprite(kind: str, size: int) -> Image.Image:
+    """Piece ``kind`` in a ``size``×``size`` RGBA tile."""
+    s = Smooth((0, 0, size, size), scale=4)
+    _draw_piece(s, kind, (size / 2, size / 2), size / 2 - 1)
+    return s.shrink()
+
+
+@lru_cache(maxsize=32)
+def marker_sprite(faction: str, size: int, faded: bool = False) -> Image.Image:
+    """A faction's square marker with its letter (Control, order, Influence); faded for
+    an Ineligible faction."""
+    s = Smooth((0, 0, size, size), scale=4)
+    m = size / 2
+    fill = FACTION_COLOUR[faction]
+    a = 110 if faded else 255
+    s.rounded((1, 1, size - 1, size - 1), size * 0.18, fill=_rgba(DARK_GLYPH, a))
+    s.rounded((2.5, 2.5, size - 2.5, size - 2.5), size * 0.14, fill=_rgba(fill, a))
+    _letter(s, (m, m + size * 0.02), LETTER[faction], size * 0.6, GLYPH_ON[faction])
+    tile = s.shrink()
+    if faded:
+        alpha = tile.getchannel("A").point(lambda v: v * 150 // 255)
+        tile.putalpha(alpha)
+    return tile
+
+
+@lru_cache(maxsize=8)
+def tributary_sprite(size: int) -> Image.Image:
+    """The Tributary marker: a round grey Delhi token with a T, never square like a
+    Control marker."""
+    s = Smooth((0, 0, size, size), scale=4)
+    m = size / 2
+    s.circle((m, m), m - 1, fill=_rgba(DARK_GLYPH))
+    s.circle((m, m), m - 2.5, fill=_rgba(DELHI_LIGHT))
+    s.circle((m, m), m - 5, outline=_rgba(DELHI), width=1.2)
+    _letter(s, (m, m + 0.5), "T", size * 0.5, DELHI)
+    return s.shrink()
+
+
+@lru_cache(maxsize=8)
+def coin_sprite(value: int, size: int) -> Image.Image:
+    """A Prosperity coin with its value."""
+    s = Smooth((0, 0, size, size), scale=4)
+    m = size / 2
+    s.circle((m, m), m - 1, fill=_rgba(COIN_EDGE))
+    s.circle((m, m), m - 2.5, fill=_rgba(COIN))
+    s.circle((m, m), m - 5, outline=_rgba(COIN_EDGE), width=1)
+    _letter(s, (m, m + 0.5), str(value), size * 0.55, INK)
+    return s.shrink()
+
+
+@lru_cache(maxsize=8)
+def cavalry_sprite(size: int) -> Image.Image:
+    """A Cavalry token: a brown disc with a horseshoe."""
+    s = Smooth((0, 0, size, size), scale=4)
+    m = size / 2
+    s.circle((m, m), m - 1, fill=_rgba(DARK_GLYPH))
+    s.circle((m, m), m - 2.5, fill=_rgba(CAVALRY))
+    s.arc((m, m + size * 0.04), size * 0.24, 140, 400, _rgba(LIGHT_GLYPH), size * 0.1)
+    return s.shrink()
+
+
+@lru_cache(maxsize=4)
+def resource_sprite(size: int) -> Image.Image:
+    """Resources: a small stack of coins."""
+    s = Smooth((0, 0, size, size), scale=4)
+    for i, dy in enumerate((0.62, 0.44, 0.26)):
+        cx = size * (0.5 + (0.05 if i == 1 else -0.03))
+        box = (cx - size * 0.4, size * dy - size * 0.14, cx + size * 0.4, size * dy + size * 0.2)
+        s.rounded(box, size * 0.16, fill=_rgba(COIN_EDGE))
+        inner = (box[0] + 1.5, box[1] + 1.2, box[2] - 1.5, box[3] - 2.2)
+        s.rounded(inner, size * 0.12, fill=_rgba(COIN))
+    return s.shrink()
+
+
+@lru_cache(maxsize=4)
+def frame_sprite(w: int, h: int, radius: int, colour: RGBA = LAST) -> Image.Image:
+    """A thick highlight frame around a space box (with a pale halo)."""
+    pad = 8
+    s = Smooth((0, 0, w + 2 * pad, h + 2 * pad), scale=3)
+    box = (pad - 3, pad - 3, w + pad + 3, h + pad + 3)
+    s.rounded(box, radius + 3, outline=HALO, width=9)
+    s.rounded(box, radius + 3, outline=colour, width=5)
+    return s.shrink()
+
+
+def peak(s: Smooth, c: Point, h: float) -> None:
+    """One mountain of the Vindhya Range: a brown triangle with a light flank."""
+    x, y = c
+    s.polygon(
+        [(x - h * 0.9, y + h * 0.5), (x, y - h * 0.6), (x + h * 0.9, y + h * 0.5)], _rgba(MOUNTAIN)
+    )
+    s.polygon(
+        [(x, y - h * 0.6), (x + h * 0.9, y + h * 0.5), (x + h * 0.25, y + h * 0.5)],
+        _rgba(MOUNTAIN_LIGHT, 140),
+    )

@@ -1,0 +1,106 @@
+"""Vijayanagara through the table layer: shared sides for fewer players, typed
+multi-faction turns, panel steps, a cross-player Cavalry decision, /card and /score."""
+
+import json
+
+from tests.support.table import HERE, MEERA, RAVI, SAM, assert_replays, png_size
+
+BAHMANI_FIRST_SEED = 2  # the first card's order starts with Bahmani at this seed
+DELHI_FIRST_SEED = 1
+
+
+async def state_of(repo):
+    return json.loads((await repo.latest_game(HERE.channel_id)).state)
+
+
+async def two_players(table, seed):
+    """ravi takes Delhi, meera Bahmani; Vijayanagara goes to the first player, ravi."""
+    r = await table.new(HERE, RAVI, "vijayanagara", role="delhi", seed=seed)
+    assert not r.error, r.private
+    r = await table.join(HERE, MEERA, "bahmani")
+    assert not r.error, r.private
+    r = await table.start(HERE, RAVI)
+    assert not r.error, r.private
+    return r
+
+
+async def test_one_player_holds_every_faction(table, repo):
+    r = await table.new(HERE, RAVI, "vijayanagara", seed=DELHI_FIRST_SEED)
+    r = await table.start(HERE, RAVI)
+    assert not r.error, r.private
+    for name in ("Delhi Sultanate: ravi", "Bahmani Kingdom: ravi", "Vijayanagara Empire: ravi"):
+        assert name in r.public
+    assert [p.user_id for p in r.pings] == [RAVI.user_id]
+    w, h = png_size(r.image)
+    assert w >= 800 and len(r.image) < 1_000_000
+    # One line may run through several factions' turns when one person holds them all.
+    r = await table.play(HERE, RAVI, "pass pass pass")
+    assert not r.error, r.private
+    assert r.public.count("pass (+") == 3
+
+
+async def test_a_typed_turn_and_a_panel_turn_by_two_players(table, repo):
+    r = await two_players(table, DELHI_FIRST_SEED)
+    assert "Vijayanagara Empire: ravi" in r.public and "Bahmani Kingdom: meera" in r.public
+    r = await table.play(HERE, RAVI, "cmd conscript delhi tamilakam done decree tribute")
+    assert not r.error, r.private
+    assert "Conscript in Delhi: 5 Troops placed." in r.public
+    assert "Collect Tribute" in r.public
+    state = await state_of(repo)
+    assert state["spaces"]["delhi"]["troop"] == 9
+    nxt = state["stack"][-1]["role"]
+    holder = MEERA if nxt == "bahmani" else RAVI
+    assert [p.user_id for p in r.pings] == [holder.user_id]
+    # the next faction uses the panel: buttons carry the game version
+    panel = await table.panel(HERE, holder)
+    tokens = [c.token for c in panel.choices]
+    assert "pass" in tokens and "cmd" not in tokens  # Delhi took Command + Decree
+    r = await table.click(HERE, holder, panel.game_id, panel.version, "limited")
+    assert not r.error and r.public is None  # a step inside a move stays private
+    assert "Limited Command" in r.prompt
+    stale = await table.click(HERE, holder, panel.game_id, panel.version, "pass")
+    assert stale.error and "out of date" in stale.private
+    await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
+
+
+async def test_the_defender_decides_its_cavalry_mid_turn(table, repo):
+    await two_players(table, BAHMANI_FIRST_SEED)
+    # meera's Bahmani attack Delhi in Madhyadesh; Delhi (ravi) holds two Cavalry tokens.
+    r = await table.play(HERE, MEERA, "cmd attack madhyadesh")
+    assert not r.error, r.private
+    state = await state_of(repo)
+    top = state["stack"][-1]  # the seed's dice leave Delhi a Cavalry choice to make
+    assert top["t"] == "battle" and top["role"] == "delhi" and top["phase"] == "d_cav"
+    assert "roll [" in r.public  # the dice are shown in the channel
+    assert [p.user_id for p in r.pings] == [RAVI.user_id]
+    assert "waiting since <t:" in r.ping_note
+    refused = await table.play(HERE, MEERA, "ready")
+    assert refused.error and "ravi" in refused.private
+    spectator = await table.play(HERE, SAM, "ready")
+    assert spectator.error
+    r = await table.play(HERE, RAVI, "ready")
+    assert not r.error, r.private
+    state = await state_of(repo)
+    # the battle is over and the turn goes on with Bahmani's own choices
+    assert all(f["t"] != "battle" for f in state["stack"])
+    await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
+
+
+async def test_card_score_and_rule_topics(table):
+    await two_players(table, DELHI_FIRST_SEED)
+    card = await table.card(HERE, SAM)
+    assert "Card " in card.private and "Unshaded:" in card.private
+    assert "reconstruction" in card.private
+    score = await table.score(HERE, SAM)
+    assert "Delhi: **18**" in score.private
+    topic = table.rules("vijayanagara", "attack")
+    assert "3.2.4" in topic.private
+    unknown = table.rules("vijayanagara", "elephants")
+    assert unknown.error and "`attack`" in unknown.private
+
+
+async def test_card_and_score_on_a_game_without_them(table):
+    await table.new(HERE, RAVI, "goat_tiger", role="goats", seed=1)
+    await table.join(HERE, MEERA)
+    r = await table.card(HERE, RAVI)
+    assert r.error and "has no cards" in r.private
