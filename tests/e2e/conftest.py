@@ -52,3 +52,9 @@ def bot_errors() -> Iterator[list[logging.LogRecord]]:
         yield collector.records
     finally:
         logger.removeHandler(collector)
+
+
+@pytest.fixture
+def db_url(tmp_path):
+    """A fresh SQLite database file for one bot (or two, one after the other)."""
+    return f"sqlite+aiosqlite:///{tmp_path / 'e2e.sqlite3'}"

@@ -3,8 +3,6 @@ against the local fake Discord on 127.0.0.1."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.discord_face.client import DarbarBot
 from tests.fake_discord import FakeDiscord, RecordedRequest
 
@@ -14,11 +12,6 @@ RAVI, MEERA = 101, 102
 
 def make_bot(db_url: str) -> DarbarBot:
     return DarbarBot(database_url=db_url, guild_ready_timeout=0.1)
-
-
-@pytest.fixture
-def db_url(tmp_path):
-    return f"sqlite+aiosqlite:///{tmp_path / 'e2e.sqlite3'}"
 
 
 def flags(req: RecordedRequest) -> int:

@@ -23,11 +23,6 @@ from tests.e2e.test_discord_goat_tiger import EPHEMERAL, answer, content, flags,
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def db_url(tmp_path):
-    return f"sqlite+aiosqlite:///{tmp_path / 'e2e.sqlite3'}"
-
-
 def make_bot(db_url: str) -> DarbarBot:
     return DarbarBot(database_url=db_url, guild_ready_timeout=0.1)
 
