@@ -3,7 +3,8 @@
 Plays many Goat-Tiger games concurrently through the real table layer (typed
 moves, SQLite write, board image) and prints moves per second, the median and
 p99 latency of one move, render time and PNG size, and the computer's think
-time.
+time. Then the same for Vijayanagara (one player holding all three factions):
+latency per move through the table layer, render time and PNG size.
 """
 
 from __future__ import annotations
@@ -59,6 +60,46 @@ async def _play_game(table: Table, repo: Repository, n: int, moves: int,
             raise RuntimeError(f"bench move refused: {reply.private}")
         played += 1
     return played
+
+
+async def _play_vijayanagara(table: Table, repo: Repository, n: int, moves: int,
+                             latencies: list[float]) -> int:
+    g = games.get("vijayanagara")
+    rng = random.Random(n)
+    place = Place(channel_id=f"bench-vj-{n}", guild_id="bench")
+    solo = Actor(f"v{n}", f"player-v{n}")
+    await table.new(place, solo, "vijayanagara", seed=n)
+    await table.start(place, solo)
+    played = 0
+    for _ in range(moves):
+        game = await repo.live_game(place.channel_id)
+        if game is None:
+            break
+        words = _random_line(g, json.loads(game.state), rng).split()
+        # A random turn may exceed one typed line; part of a move is a legal line too.
+        lines = [" ".join(words[i:i + 60]) for i in range(0, len(words), 60)]
+        for line in lines:
+            t0 = time.perf_counter()
+            reply = await table.play(place, solo, line)
+            latencies.append(time.perf_counter() - t0)
+            if reply.error:
+                raise RuntimeError(f"bench move refused: {reply.private}")
+        played += 1
+    return played
+
+
+def _vijayanagara_render() -> list[tuple[str, float, int]]:
+    from renderer import samples
+
+    out = []
+    for name, view in samples.vijayanagara_views().items():
+        times = []
+        for _ in range(10):
+            t0 = time.perf_counter()
+            png = renderer.render("vijayanagara", view, players=samples.VIJAYANAGARA_PLAYERS)
+            times.append(time.perf_counter() - t0)
+        out.append((name, statistics.median(times), len(png)))
+    return out
 
 
 def _render_figures() -> tuple[float, int, int]:
@@ -120,6 +161,22 @@ async def _bench(games_n: int, moves: int, db: str | None) -> None:
     med, worst = _ai_figures()
     print("computer opponent (normal):")
     print(f"  think time median    {med * 1000:.0f} ms, max {worst * 1000:.0f} ms")
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = await Repository.open(db or f"sqlite+aiosqlite:///{Path(tmp) / 'vj.sqlite3'}")
+        table = Table(repo)
+        vj: list[float] = []
+        t0 = time.perf_counter()
+        vj_games = max(1, games_n // 2)
+        counts = await asyncio.gather(*(_play_vijayanagara(table, repo, n, moves, vj)
+                                        for n in range(vj_games)))
+        wall = time.perf_counter() - t0
+        await repo.close()
+    print(f"Vijayanagara, {vj_games} concurrent games, typed moves incl. DB write + PNG:")
+    print(f"  moves completed      {sum(counts)} ({sum(counts) / wall:.1f} per second)")
+    print(f"  latency median       {statistics.median(vj) * 1000:.1f} ms")
+    print(f"  latency p99          {_pct(vj, 0.99) * 1000:.1f} ms")
+    for name, secs, size in _vijayanagara_render():
+        print(f"  render {name:<8}      {secs * 1000:.1f} ms, {size / 1024:.1f} KB")
 
 
 def run_bench(*, games: int, moves: int, db: str | None) -> int:

@@ -31,7 +31,7 @@ def playable_ids() -> list[str]:
 
 COMPUTER = "Computer"
 LOG_TAIL = 15
-MAX_LINE = 400  # characters in a typed move; far beyond any real move
+MAX_LINE = 1000  # characters in a typed line; a long Vijayanagara turn needs ~300
 MAX_CHOICES = 25  # Discord's cap on autocomplete and select options
 
 
