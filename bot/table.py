@@ -337,8 +337,12 @@ class Table:
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
         after = g.view(state, None)
         if after["move"] == before["move"] and after["active"] == before["active"]:
-            # A step inside a move: only the mover sees it until the move is complete.
-            return self._panel_reply(lg, actor, note="")
+            # A step inside a move: only the mover sees it until the move is complete,
+            # with a preview of the board where a game asks for one.
+            reply = self._panel_reply(lg, actor, note="")
+            if getattr(g, "PREVIEW_STEPS", False):
+                reply.image, reply.image_private = await self._image(lg), True
+            return reply
         lines = after["log"][len(before["log"]):]
         lg, bot_lines = await self._run_bots(lg)
         reply = await self._public_update(lg, f"**{actor.name}**: " + " ".join(lines)

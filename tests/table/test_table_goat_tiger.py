@@ -68,7 +68,7 @@ async def test_refusals_are_private_and_leave_the_game_untouched(table, repo):
         (MEERA, "zz", "not a point on the board"),  # unknown token
         (MEERA, "b3 e4", "cannot reach"),  # illegal step, with the reason
         (MEERA, "b3 d3 d4", "complete before"),  # trailing tokens after the move
-        (MEERA, "b3 b2 " + "x" * 500, "too long"),
+        (MEERA, "b3 b2 " + "x" * 1200, "too long"),
     ]
     for actor, line, reason in cases:
         r = await table.play(HERE, actor, line)

@@ -57,6 +57,7 @@ async def test_a_typed_turn_and_a_panel_turn_by_two_players(table, repo):
     assert "pass" in tokens and "cmd" not in tokens  # Delhi took Command + Decree
     r = await table.click(HERE, holder, panel.game_id, panel.version, "limited")
     assert not r.error and r.public is None  # a step inside a move stays private
+    assert r.image_private and png_size(r.image) == (1400, 1050)  # with a preview
     assert "Limited Command" in r.prompt
     stale = await table.click(HERE, holder, panel.game_id, panel.version, "pass")
     assert stale.error and "out of date" in stale.private

@@ -7,6 +7,7 @@ from engine.games.vijayanagara.rules import (
     NAME,
     OPTIONS,
     PLAYERS,
+    PREVIEW_STEPS,
     ROLE_NAMES,
     ROLES,
     RULES_SUMMARY,
@@ -23,7 +24,7 @@ from engine.games.vijayanagara.rules import (
 from engine.games.vijayanagara.texts import RULES_TOPICS, card_report, score_report
 
 __all__ = [
-    "ID", "NAME", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES", "RULES_SUMMARY", "act",
+    "ID", "NAME", "OPTIONS", "PLAYERS", "PREVIEW_STEPS", "ROLE_NAMES", "ROLES", "RULES_SUMMARY", "act",
     "describe", "parse_token", "result", "setup", "summary", "token", "view", "RULES_TOPICS",
     "card_report", "score_report", "undo_barrier",
 ]

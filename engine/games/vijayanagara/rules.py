@@ -35,6 +35,7 @@ NAME = "Vijayanagara"
 ROLES = list(FACTIONS)
 ROLE_NAMES = dict(FACTION_NAMES) | {"mongols": "Mongol Invaders"}
 PLAYERS = (1, 3)
+PREVIEW_STEPS = True  # a turn has many steps: show the acting player the board as it goes
 OPTIONS = {
     "deck": {
         "default": "darbar",
