@@ -43,6 +43,17 @@ class Choice:
     label: str
 
 
+@dataclass(frozen=True)
+class Consent:
+    """A request to undo past dice or a revealed card, waiting for the other players.
+    The whole request travels in the buttons, so it survives a restart."""
+
+    game_id: int
+    version: int
+    requester: str  # user id
+    agreed: tuple[str, ...] = ()
+
+
 @dataclass
 class Reply:
     # Posted in the channel for everyone, with the image and the pings.
@@ -65,6 +76,8 @@ class Reply:
     move_done: bool = False
     # Someone must act next in this game (a "make your move" button makes sense).
     awaiting: bool = False
+    # An undo that needs the other players' agreement (buttons under the message).
+    consent: Consent | None = None
 
     def public_text(self, mention: Callable[[Ping], str]) -> str | None:
         """The public message with pings rendered by the face's ``mention``."""

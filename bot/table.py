@@ -19,7 +19,7 @@ from functools import wraps
 from types import ModuleType
 
 import renderer
-from bot.replies import Actor, Choice, Ping, Place, Reply, clip
+from bot.replies import Actor, Choice, Consent, Ping, Place, Reply, clip
 from db import ChannelBusy, Game, NewStep, Repository, Seat, Step, VersionConflict, step_arg
 from engine import IllegalAction, games
 
@@ -471,6 +471,12 @@ class Table:
             raise Refusal("Only a game in progress can be undone.")
         if not lg.roles_of(actor):
             raise Refusal("You are not seated in this game.")
+        return await self._undo(lg, actor, agreed=False)
+
+    def _voters(self, lg: Loaded, requester: str) -> set[str]:
+        return {s.user_id for s in lg.seats if s.user_id and s.user_id != requester}
+
+    async def _undo(self, lg: Loaded, actor: Actor, *, agreed: bool) -> Reply:
         g = lg.module
         steps = await self.repo.steps(lg.game.id)
         states = self._replay_states(lg, steps)
@@ -490,8 +496,18 @@ class Table:
             k -= 1
         # Dice or a revealed card make a move final; a game may name what it reveals.
         barrier = getattr(g, "undo_barrier", lambda st: st["rng"])
-        if any(barrier(states[i]) != barrier(states[k]) for i in range(k, len(steps) + 1)):
-            raise Refusal("Dice were rolled or cards drawn since, so that move stands.")
+        crossed = any(barrier(states[i]) != barrier(states[k]) for i in range(k, len(steps) + 1))
+        voters = self._voters(lg, actor.user_id)
+        if crossed and not agreed and voters:  # alone at the table, nobody needs asking
+            names = ", ".join(self._name_of(lg, u) for u in sorted(voters))
+            return Reply(
+                public=f"↩ **{actor.name}** asks to take back their last move, although dice "
+                f"were rolled or a card was revealed since. {names}: do you agree?",
+                pings=[Ping(u, self._name_of(lg, u), "vote") for u in sorted(voters)],
+                ping_note="agree or refuse with the buttons below.",
+                consent=Consent(lg.game.id, lg.game.version, actor.user_id),
+                game_id=lg.game.id, version=lg.game.version,
+            )
         target = states[k]
         await self.repo.undo_steps(lg.game, [s.seq for s in steps[k:]], target)
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
@@ -503,6 +519,31 @@ class Table:
             lg, f"↩ **{actor.name}** takes back: " + " ".join(undone))
         reply.move_done = True
         return reply
+
+    @_refusals
+    async def undo_vote(self, place: Place, actor: Actor, request: Consent, yes: bool) -> Reply:
+        """One player's answer to an undo request (a button under the request)."""
+        lg = await self._load(place)
+        if (lg.game.id, lg.game.version) != (request.game_id, request.version):
+            raise Refusal("The game has moved on since this request, so it has lapsed.")
+        voters = self._voters(lg, request.requester)
+        if actor.user_id not in voters:
+            raise Refusal("Only the other players decide on this undo.")
+        asker = self._name_of(lg, request.requester)
+        if not yes:
+            return Reply(private=f"{actor.name} refuses, so {asker}'s move stands.")
+        agreed = tuple(sorted(set(request.agreed) | {actor.user_id}))
+        if set(agreed) >= voters:
+            reply = await self._undo(lg, Actor(request.requester, asker), agreed=True)
+            reply.private = "Everyone agreed: the move is taken back."
+            return reply
+        names = ", ".join(self._name_of(lg, u) for u in agreed)
+        return Reply(
+            private=f"↩ {asker} asks to take back their last move. Agreed so far: {names} "
+            f"({len(agreed)} of {len(voters)}).",
+            consent=Consent(request.game_id, request.version, request.requester, agreed),
+            game_id=lg.game.id, version=lg.game.version,
+        )
 
     def _replay_states(self, lg: Loaded, steps: list[Step]) -> list[dict]:
         """states[i] is the state before step i; states[-1] the state after all."""

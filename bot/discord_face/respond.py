@@ -93,7 +93,7 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
         return
 
     text = reply.private or reply.prompt or "…"
-    view = panel_view(reply) if reply.choices else None
+    view = panel_view(reply) if reply.choices else public_view(reply)
     file = _file(reply)
     if from_panel and not reply.error:
         kwargs = {"content": text, "view": view}

@@ -9,7 +9,7 @@ import re
 import discord
 
 from bot.discord_face.respond import actor_of, place_of, run_and_respond
-from bot.replies import Reply
+from bot.replies import Consent, Reply
 
 BUTTONS_MAX = 20  # 4 rows of 5; the fifth row holds Undo
 SELECT_MAX = 25
@@ -111,7 +111,49 @@ class OpenPanelButton(
                                                        actor_of(interaction)))
 
 
-DYNAMIC_ITEMS = (StepButton, StepSelect, UndoButton, OpenPanelButton)
+class UndoVoteButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"darbar:uv:(?P<game>\d+):(?P<ver>\d+):(?P<yes>[yn]):(?P<req>\d+)(?P<agreed>(\.\d+)*)",
+):
+    """Agree / refuse under an undo request; the request and the votes so far live
+    in the custom id, so a restart loses nothing."""
+
+    def __init__(self, request: Consent, yes: bool) -> None:
+        votes = "".join(f".{u}" for u in request.agreed)
+        super().__init__(
+            discord.ui.Button(
+                label="Agree to undo" if yes else "Refuse",
+                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
+                custom_id=f"darbar:uv:{request.game_id}:{request.version}:{'y' if yes else 'n'}:"
+                f"{request.requester}{votes}"[:100],
+            )
+        )
+        self.request, self.yes = request, yes
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
+        agreed = tuple(u for u in match["agreed"].split(".") if u)
+        request = Consent(int(match["game"]), int(match["ver"]), match["req"], agreed)
+        return cls(request, match["yes"] == "y")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table = interaction.client.table
+        await run_and_respond(
+            interaction,
+            table.undo_vote(place_of(interaction), actor_of(interaction), self.request,
+                            self.yes),
+            from_panel=True,
+        )
+
+
+def consent_view(request: Consent) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoVoteButton(request, True))
+    view.add_item(UndoVoteButton(request, False))
+    return view
+
+
+DYNAMIC_ITEMS = (StepButton, StepSelect, UndoButton, OpenPanelButton, UndoVoteButton)
 
 
 def panel_view(reply: Reply) -> discord.ui.View:
@@ -135,7 +177,10 @@ def panel_view(reply: Reply) -> discord.ui.View:
 
 
 def public_view(reply: Reply) -> discord.ui.View | None:
-    """The 'Make your move' button under a public post while someone must act."""
+    """The 'Make your move' button under a public post while someone must act, or
+    the vote buttons under an undo request."""
+    if reply.consent is not None:
+        return consent_view(reply.consent)
     if reply.game_id is None or not reply.awaiting:
         return None
     view = discord.ui.View(timeout=None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from engine import games
 from tests.e2e.test_discord_goat_tiger import (
     EPHEMERAL,
     MEERA,
@@ -30,6 +31,21 @@ async def whose_turn(bot) -> tuple[str, str]:
     return user, role
 
 
+async def until_pass_is_offered(fake, bot) -> None:
+    """Play the first step offered (e.g. on a Mongol card) until someone may Pass: the
+    seed of a game opened through Discord is random."""
+    g = games.get("vijayanagara")
+    for _ in range(40):
+        user, role = await whose_turn(bot)
+        state = json.loads((await bot.repo.live_game("2000")).state)
+        legal = games.tokens(g, g.view(state, role))
+        if "pass" in legal:
+            return
+        tok = sorted(t for t in legal if t != "give")[0]
+        await answer(fake, await fake.slash(user, "play", {"move": tok}))
+    raise AssertionError("no Pass offered")
+
+
 async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_url,
                                                                  bot_errors):
     fake = fake_discord
@@ -45,6 +61,7 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
         assert r.files[0].is_png and r.files[0].png_size == (1400, 1050)
 
         # A typed turn: Pass, all or nothing, posted publicly with the next ping.
+        await until_pass_is_offered(fake, bot)
         user, role = await whose_turn(bot)
         h = await fake.slash(user, "play", {"move": "pass"})
         await answer(fake, h)
@@ -54,6 +71,8 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
         assert f"<@{USERS[nxt_user]}>" in content(post) and "waiting since <t:" in content(post)
 
         # The next faction uses the panel: a button per legal step.
+        await until_pass_is_offered(fake, bot)
+        nxt_user, nxt_role = await whose_turn(bot)
         r = await answer(fake, await fake.slash(nxt_user, "play"))
         assert flags(r) & EPHEMERAL and "(2.3.3)" in content(r)
         panel = fake.message_from_callback(r)
@@ -73,4 +92,44 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
         assert flags(r) & EPHEMERAL and "Delhi: **" in content(r)
         r = await answer(fake, await fake.slash("meera", "rules", {"topic": "cavalry"}))
         assert flags(r) & EPHEMERAL and "(1.10)" in content(r)
+    assert bot_errors == []
+
+
+async def test_undo_past_a_revealed_card_by_consent_buttons(fake_discord, db_url, bot_errors):
+    fake = fake_discord
+    async with fake.running(make_bot(db_url)) as bot:
+        await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "vijayanagara", "side": "delhi"}, subcommand="new"))
+        await answer(fake, await fake.slash("meera", "game", {"side": "bahmani"},
+                                            subcommand="join"))
+        await answer(fake, await fake.slash("ravi", "game", subcommand="start"))
+        # Everyone passes (or takes the first step a Mongol card offers) until the
+        # current card ends and the next one is revealed.
+        g = games.get("vijayanagara")
+        for _ in range(40):
+            last, role = await whose_turn(bot)
+            state = json.loads((await bot.repo.live_game("2000")).state)
+            legal = games.tokens(g, g.view(state, role))
+            tok = "pass" if "pass" in legal else sorted(t for t in legal if t != "give")[0]
+            r = await answer(fake, await fake.slash(last, "play", {"move": tok}))
+            assert not flags(r) & EPHEMERAL or "Step" not in content(r), content(r)
+            state = json.loads((await bot.repo.live_game("2000")).state)
+            if state["played"]:
+                break
+        assert state["played"], "the first card ended"
+        other = "meera" if last == "ravi" else "ravi"
+        h = await fake.slash(last, "undo")
+        await answer(fake, h)
+        request = public_posts(h)[0]
+        assert "asks to take back" in content(request) and f"<@{USERS[other]}>" in content(request)
+        msg = fake.message_from_callback(await h.wait_response())
+        # The asker cannot vote; the other player's agreement takes the move back.
+        r = await answer(fake, await fake.click(last, int(msg["id"]),
+                                                fake.custom_id_by_label(msg, "Agree to undo")))
+        assert flags(r) & EPHEMERAL and "other players" in content(r)
+        h = await fake.click(other, int(msg["id"]), fake.custom_id_by_label(msg, "Agree to undo"))
+        await h.wait_done()
+        assert any("takes back" in content(p) for p in public_posts(h))
+        state = json.loads((await bot.repo.live_game("2000")).state)
+        assert state["played"] == []
     assert bot_errors == []

@@ -105,3 +105,51 @@ async def test_card_and_score_on_a_game_without_them(table):
     await table.join(HERE, MEERA)
     r = await table.card(HERE, RAVI)
     assert r.error and "has no cards" in r.private
+
+
+async def _third_pass_reveals_a_card(table, repo):
+    """Seed 1: card order Delhi (ravi), Bahmani (meera), Vijayanagara (ravi); the
+    third pass ends the card and reveals the next one."""
+    await two_players(table, DELHI_FIRST_SEED)
+    for user in (RAVI, MEERA, RAVI):
+        r = await table.play(HERE, user, "pass")
+        assert not r.error, r.private
+    state = await state_of(repo)
+    assert state["played"] == ["e22"]
+    return state
+
+
+async def test_undo_past_a_revealed_card_needs_the_others_consent(table, repo):
+    before = await _third_pass_reveals_a_card(table, repo)
+    r = await table.undo(HERE, RAVI)
+    assert not r.error and r.consent is not None
+    assert "asks to take back" in r.public and [p.user_id for p in r.pings] == [MEERA.user_id]
+    assert await state_of(repo) == before  # nothing changes until everyone agrees
+    mine = await table.undo_vote(HERE, RAVI, r.consent, True)
+    assert mine.error and "other players" in mine.private
+    done = await table.undo_vote(HERE, MEERA, r.consent, True)
+    assert not done.error and "Everyone agreed" in done.private
+    assert "takes back" in done.public
+    after = await state_of(repo)
+    assert after["current"] == "e22" and after["played"] == []
+    await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
+
+
+async def test_a_refused_or_stale_undo_request_changes_nothing(table, repo):
+    before = await _third_pass_reveals_a_card(table, repo)
+    r = await table.undo(HERE, RAVI)
+    no = await table.undo_vote(HERE, MEERA, r.consent, False)
+    assert "move stands" in no.private and no.consent is None
+    assert await state_of(repo) == before
+    await table.play(HERE, (RAVI if before["stack"][-1]["role"] != "bahmani" else MEERA),
+                     "pass")
+    stale = await table.undo_vote(HERE, MEERA, r.consent, True)
+    assert stale.error and "lapsed" in stale.private
+
+
+async def test_alone_at_the_table_undo_needs_no_vote(table, repo):
+    await table.new(HERE, RAVI, "vijayanagara", seed=DELHI_FIRST_SEED)
+    await table.start(HERE, RAVI)
+    await table.play(HERE, RAVI, "pass pass pass")
+    r = await table.undo(HERE, RAVI)
+    assert not r.error and r.consent is None and "takes back" in r.public

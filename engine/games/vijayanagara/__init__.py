@@ -24,7 +24,7 @@ from engine.games.vijayanagara.rules import (
 from engine.games.vijayanagara.texts import RULES_TOPICS, card_report, score_report
 
 __all__ = [
-    "ID", "NAME", "OPTIONS", "PLAYERS", "PREVIEW_STEPS", "ROLE_NAMES", "ROLES", "RULES_SUMMARY", "act",
-    "describe", "parse_token", "result", "setup", "summary", "token", "view", "RULES_TOPICS",
-    "card_report", "score_report", "undo_barrier",
+    "ID", "NAME", "OPTIONS", "PLAYERS", "PREVIEW_STEPS", "ROLE_NAMES", "ROLES",
+    "RULES_SUMMARY", "RULES_TOPICS", "act", "card_report", "describe", "parse_token",
+    "result", "score_report", "setup", "summary", "token", "undo_barrier", "view",
 ]
