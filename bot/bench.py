@@ -37,55 +37,46 @@ def _random_line(g, state: dict, rng: random.Random) -> str:
     return " ".join(g.token(action, arg) for action, arg in steps)
 
 
-async def _play_game(table: Table, repo: Repository, n: int, moves: int,
-                     latencies: list[float]) -> int:
-    g = games.get(GAME)
-    rng = random.Random(n)
-    place = Place(channel_id=f"bench-{n}", guild_id="bench")
-    a, b = Actor(f"a{n}", f"player-a{n}"), Actor(f"b{n}", f"player-b{n}")
-    await table.new(place, a, GAME, role="goats", seed=n)
-    await table.join(place, b)
+async def _play_random(table: Table, repo: Repository, place: Place, moves: int,
+                       actor_for, rng: random.Random, latencies: list[float]) -> int:
+    """Up to ``moves`` random whole moves, typed; ``actor_for(state)`` says who types."""
     played = 0
     for _ in range(moves):
         game = await repo.live_game(place.channel_id)
         if game is None:
             break
         state = json.loads(game.state)
-        actor = a if state["to_move"] == "goats" else b
-        line = _random_line(g, state, rng)
-        t0 = time.perf_counter()
-        reply = await table.play(place, actor, line)
-        latencies.append(time.perf_counter() - t0)
-        if reply.error:
-            raise RuntimeError(f"bench move refused: {reply.private}")
-        played += 1
-    return played
-
-
-async def _play_vijayanagara(table: Table, repo: Repository, n: int, moves: int,
-                             latencies: list[float]) -> int:
-    g = games.get("vijayanagara")
-    rng = random.Random(n)
-    place = Place(channel_id=f"bench-vj-{n}", guild_id="bench")
-    solo = Actor(f"v{n}", f"player-v{n}")
-    await table.new(place, solo, "vijayanagara", seed=n)
-    await table.start(place, solo)
-    played = 0
-    for _ in range(moves):
-        game = await repo.live_game(place.channel_id)
-        if game is None:
-            break
-        words = _random_line(g, json.loads(game.state), rng).split()
-        # A random turn may exceed one typed line; part of a move is a legal line too.
-        lines = [" ".join(words[i:i + 60]) for i in range(0, len(words), 60)]
-        for line in lines:
+        words = _random_line(games.get(game.game), state, rng).split()
+        # A long random turn may exceed one typed line; part of a move is a legal line too.
+        for i in range(0, len(words), 60):
             t0 = time.perf_counter()
-            reply = await table.play(place, solo, line)
+            reply = await table.play(place, actor_for(state), " ".join(words[i:i + 60]))
             latencies.append(time.perf_counter() - t0)
             if reply.error:
                 raise RuntimeError(f"bench move refused: {reply.private}")
         played += 1
     return played
+
+
+async def _play_game(table: Table, repo: Repository, n: int, moves: int,
+                     latencies: list[float]) -> int:
+    place = Place(channel_id=f"bench-{n}", guild_id="bench")
+    a, b = Actor(f"a{n}", f"player-a{n}"), Actor(f"b{n}", f"player-b{n}")
+    await table.new(place, a, GAME, role="goats", seed=n)
+    await table.join(place, b)
+    return await _play_random(table, repo, place, moves,
+                              lambda st: a if st["to_move"] == "goats" else b,
+                              random.Random(n), latencies)
+
+
+async def _play_vijayanagara(table: Table, repo: Repository, n: int, moves: int,
+                             latencies: list[float]) -> int:
+    place = Place(channel_id=f"bench-vj-{n}", guild_id="bench")
+    solo = Actor(f"v{n}", f"player-v{n}")  # one player holds all three factions
+    await table.new(place, solo, "vijayanagara", seed=n)
+    await table.start(place, solo)
+    return await _play_random(table, repo, place, moves, lambda st: solo,
+                              random.Random(n), latencies)
 
 
 def _vijayanagara_render() -> list[tuple[str, float, int]]:
