@@ -30,6 +30,7 @@ Darbar sandbox — the Discord table, offline. You are @{user} in #{channel}.
   @name            act as another user from now on     #name   switch channel
   /game new goat_tiger opponent:computer   play the computer (side:goats|tigers)
   /game new goat_tiger  then  @meera /game join          two players, any names
+  /game new vijayanagara  then  /game start             hold all three factions yourself
   /play            your legal steps      /play c3  or  /play c3 d3   make a move
   /complete c      what autocomplete would offer        /board /log /undo /resign
   /game status /game abort /help [game] [topic]         quit (or Ctrl-D)

@@ -149,10 +149,12 @@ class Table:
         if len(loaded.seats) >= g.PLAYERS[1]:
             return await self._start(loaded, intro=f"{actor.name} starts a game of {g.NAME}.")
         need = g.PLAYERS[0] - len(loaded.seats)
+        sides = f" (sides: {', '.join(g.ROLES)})" if len(g.ROLES) > 1 else ""
+        seating = (f"{need} more player(s) needed: `/game join`{sides}." if need > 0 else
+                   f"Others may `/game join`{sides}; `/game start` when ready (free sides "
+                   "are shared among the players).")
         return Reply(
-            public=f"{actor.name} opens a game of **{g.NAME}** (game #{game.id}). "
-            f"{need} more player(s) needed: `/game join`"
-            + (f" (sides: {', '.join(g.ROLES)})." if len(g.ROLES) > 1 else "."),
+            public=f"{actor.name} opens a game of **{g.NAME}** (game #{game.id}). {seating}",
             game_id=game.id,
             version=game.version,
         )

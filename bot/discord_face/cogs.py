@@ -163,9 +163,10 @@ HELP = (
     "- `/game new` opens a game (`opponent: the computer` to play the bot); others `/game join`.\n"
     "- `/play` opens your move panel; `/play move: c3 d3` types a whole move "
     "(autocomplete shows the legal steps).\n"
-    "- `/board`, `/log`, `/game status` to look; `/undo` takes back your last move "
-    "while nobody has answered it; `/resign` concedes; `/game abort` (creator or moderators).\n"
-    "- `/help game:<name>` shows that game's rules in short."
+    "- `/board`, `/log`, `/game status`, `/card`, `/score` to look; `/undo` takes back your "
+    "last move while nobody has answered it (past dice or a new card, the others vote); "
+    "`/resign` concedes; `/game abort` (creator or moderators).\n"
+    "- `/help game:<name>` shows that game's rules in short; `/rules topic:` one topic."
 )
 
 

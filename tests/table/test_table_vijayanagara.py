@@ -153,3 +153,14 @@ async def test_alone_at_the_table_undo_needs_no_vote(table, repo):
     await table.play(HERE, RAVI, "pass pass pass")
     r = await table.undo(HERE, RAVI)
     assert not r.error and r.consent is None and "takes back" in r.public
+
+
+async def test_opening_says_the_game_may_start_and_autocomplete_offers_legal_tokens(table):
+    r = await table.new(HERE, RAVI, "vijayanagara", role="delhi", seed=DELHI_FIRST_SEED)
+    assert "`/game start` when ready" in r.public and "more player" not in r.public
+    await table.start(HERE, RAVI)
+    offered = [value for _, value in await table.autocomplete(HERE, RAVI, "cmd co")]
+    assert offered == ["cmd conscript"]
+    offered = [value for _, value in await table.autocomplete(HERE, RAVI, "cmd conscript ")]
+    assert "cmd conscript delhi" in offered and "cmd conscript sindh" in offered
+    assert "cmd conscript orissa" in offered and "cmd conscript punjab" not in offered
