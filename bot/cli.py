@@ -1,10 +1,12 @@
-"""`darbar`: run the bot, the offline sandbox, or the benchmark."""
+"""`darbar`: run the bot, the offline sandbox, the benchmark, or an admin tool
+(list, export, import, replay, undo, backup)."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from dotenv import load_dotenv
 
@@ -21,7 +23,27 @@ def main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="measure moves/s, latency, render time, PNG size")
     bench.add_argument("--games", type=int, default=20)
     bench.add_argument("--moves", type=int, default=40, help="moves per game at most")
-    for p in (sb, bench, sub.choices["run"]):
+    admin = {
+        "list": sub.add_parser("list", help="list the stored games"),
+        "export": sub.add_parser("export", help="write a game (options, seed, log, snapshot) "
+                                 "as JSON"),
+        "import": sub.add_parser("import", help="load a game exported as JSON"),
+        "replay": sub.add_parser("replay", help="re-run a game's log and compare it with the "
+                                 "stored snapshot"),
+        "undo": sub.add_parser("undo", help="take back the last N steps of an active game"),
+        "backup": sub.add_parser("backup", help="consistent online copy of the SQLite database"),
+    }
+    admin["list"].add_argument("--status", default=None)
+    for name in ("export", "replay", "undo"):
+        admin[name].add_argument("game", type=int)
+    admin["export"].add_argument("--out", default=None, help="file (default: stdout)")
+    admin["import"].add_argument("file")
+    admin["import"].add_argument("--channel", default=None, help="put it in this channel id")
+    admin["replay"].add_argument("--repair", action="store_true",
+                                 help="store the replay as the snapshot when they differ")
+    admin["undo"].add_argument("n", type=int, nargs="?", default=1)
+    admin["backup"].add_argument("path")
+    for p in (sb, bench, sub.choices["run"], *admin.values()):
         p.add_argument("--db", default=None, help="database URL (default: DATABASE_URL)")
     args = parser.parse_args(argv)
 
@@ -49,8 +71,51 @@ def main(argv: list[str] | None = None) -> int:
         from bot.bench import run_bench
 
         return run_bench(games=args.games, moves=args.moves, db=db)
+    if cmd in admin:
+        return _admin(cmd, args, db)
     parser.print_help()
     return 2
+
+
+def _admin(cmd: str, args, db: str | None) -> int:
+    import asyncio
+    import json
+
+    from bot import admin
+    from db import ChannelBusy, Repository
+
+    async def go() -> str:
+        if cmd == "backup":
+            return admin.backup(db, args.path)
+        repo = await Repository.open(db)
+        try:
+            if cmd == "list":
+                return "\n".join(await admin.list_games(repo, args.status)) or "No games."
+            if cmd == "export":
+                text = json.dumps(await admin.export_game(repo, args.game), indent=1)
+                if args.out is None:
+                    return text
+                Path(args.out).write_text(text)
+                return f"Game #{args.game} written to {args.out}."
+            if cmd == "import":
+                data = json.loads(Path(args.file).read_text())
+                return f"Imported as game #{await admin.import_game(repo, data, args.channel)}."
+            if cmd == "replay":
+                return await admin.replay_game(repo, args.game, repair=args.repair)
+            return await admin.undo_game(repo, args.game, args.n)
+        finally:
+            await repo.close()
+
+    try:
+        print(asyncio.run(go()))
+    except ChannelBusy as e:
+        print(f"darbar {cmd}: channel {e} has a game in progress; use --channel.",
+              file=sys.stderr)
+        return 1
+    except (admin.AdminError, OSError, ValueError) as e:
+        print(f"darbar {cmd}: {e}", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
