@@ -6,11 +6,12 @@ is exactly the replay of its log."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from pathlib import Path
 
-from db import NewStep, Repository, Seat, normalise_url, step_arg
+from db import NewStep, Repository, Seat, VersionConflict, normalise_url, step_arg
 from engine import IllegalAction, games
 from engine.replay import replay
 
@@ -33,7 +34,9 @@ async def _replayed(repo: Repository, game) -> tuple[dict | None, list]:
     if game.state is None:  # still seating: nothing to replay
         return None, steps
     log = [(s.role, s.action, step_arg(s)) for s in steps]
-    return replay(game.game, game.seed, json.loads(game.options), log), steps
+    # A long game takes a while to replay: keep the event loop (and heartbeats) free.
+    state = await asyncio.to_thread(replay, game.game, game.seed, json.loads(game.options), log)
+    return state, steps
 
 
 async def list_games(repo: Repository, status: str | None = None) -> list[str]:
@@ -116,6 +119,21 @@ async def replay_game(repo: Repository, game_id: int, *, repair: bool = False) -
                          f"{len(steps)} steps in: {', '.join(differ)}. Use --repair.")
     await repo.undo_steps(game, [], state)  # stores the snapshot, bumps the version
     return f"Game #{game_id}: snapshot repaired from its {len(steps)} steps ({', '.join(differ)})."
+
+
+async def verify_active(repo: Repository) -> tuple[int, list[str]]:
+    """Check every active game's snapshot against its log and repair stale ones (run
+    at bot start). Returns (games checked, repair messages)."""
+    repaired = []
+    active = await repo.list_games("active")
+    for game in active:
+        try:
+            msg = await replay_game(repo, game.id, repair=True)
+        except VersionConflict:
+            continue  # a player moved meanwhile: that write stored a fresh snapshot
+        if "repaired" in msg:
+            repaired.append(msg)
+    return len(active), repaired
 
 
 async def undo_game(repo: Repository, game_id: int, n: int = 1) -> str:

@@ -123,3 +123,26 @@ def test_backup_is_a_consistent_copy(db, capsys, tmp_path):
         assert c.execute("select count(*) from step where game_id=?", (gid,)).fetchone()[0] > 10
     code, _, err = run(capsys, "backup", str(target), "--db", url)
     assert code == 1 and "exists" in err
+
+
+def test_the_bot_repairs_a_stale_snapshot_when_it_starts(db, capsys):
+    """What the bot runs at start (DarbarBot.setup_hook → admin.verify_active)."""
+    from bot.admin import verify_active
+
+    url, gid = db
+    state, _ = stored(url, gid)
+    state["influence"]["bahmani"] = 4
+    with sqlite3.connect(url.split(":///", 1)[1]) as c:
+        c.execute("update game set state=? where id=?", (json.dumps(state), gid))
+
+    async def go():
+        repo = await Repository.open(url)
+        try:
+            return await verify_active(repo)
+        finally:
+            await repo.close()
+
+    checked, repaired = asyncio.run(go())
+    assert checked == 1 and len(repaired) == 1 and "influence" in repaired[0]
+    assert stored(url, gid)[0]["influence"]["bahmani"] == 0
+    assert asyncio.run(go()) == (1, [])  # a second start finds nothing to repair

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 
@@ -60,6 +61,17 @@ class DarbarBot(commands.Bot):
         else:
             synced = await self.tree.sync()
         log.info("synced %d application commands", len(synced))
+        # A snapshot that disagrees with its log (a crash between writes, a hand edit)
+        # is rebuilt from the log; in the background, so the gateway connects at once.
+        self.verified = asyncio.create_task(self._verify_games())
+
+    async def _verify_games(self) -> None:
+        from bot.admin import verify_active
+
+        checked, repaired = await verify_active(self.repo)
+        for line in repaired:
+            log.warning(line)
+        log.info("verified %d active game(s), repaired %d", checked, len(repaired))
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))
@@ -77,6 +89,9 @@ class DarbarBot(commands.Bot):
             await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
+        task = getattr(self, "verified", None)
+        if task is not None and not task.done():
+            task.cancel()
         await super().close()
         if self.repo is not None:
             await self.repo.close()

@@ -3,6 +3,8 @@ against the local fake Discord on 127.0.0.1."""
 
 from __future__ import annotations
 
+import json
+
 from bot.discord_face.client import DarbarBot
 from tests.fake_discord import FakeDiscord, RecordedRequest
 
@@ -154,4 +156,20 @@ async def test_against_the_computer_and_resign(fake_discord, db_url, bot_errors)
         assert "Game over" in content(public_posts(h)[0])
         game = await bot.repo.latest_game("2000")
         assert game.status == "finished"
+    assert bot_errors == []
+
+
+async def test_a_restart_repairs_a_stale_snapshot_from_the_log(fake_discord, db_url, bot_errors):
+    fake = fake_discord
+    async with fake.running(make_bot(db_url)) as bot:
+        await answer(fake, await fake.slash("ravi", "game", {"game": "goat_tiger",
+                                                             "side": "goats"}, subcommand="new"))
+        await answer(fake, await fake.slash("meera", "game", subcommand="join"))
+        await answer(fake, await fake.slash("ravi", "play", {"move": "c3"}))
+        game = await bot.repo.live_game("2000")
+        good = game.state
+        await bot.repo.undo_steps(game, [], {**json.loads(good), "captured": 4})  # corrupt it
+    async with fake.running(make_bot(db_url)) as bot:
+        await bot.verified
+        assert (await bot.repo.live_game("2000")).state == good
     assert bot_errors == []
