@@ -19,6 +19,7 @@ from functools import wraps
 from types import ModuleType
 
 import renderer
+from bot.ratelimit import RateLimiter
 from bot.replies import Actor, Choice, Consent, Ping, Place, Reply, clip
 from db import ChannelBusy, Game, NewStep, Repository, Seat, Step, VersionConflict, step_arg
 from engine import IllegalAction, games
@@ -58,6 +59,12 @@ def _refusals(fn: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable[Re
 
     @wraps(fn)
     async def wrapper(self: Table, *args, **kwargs) -> Reply:
+        actor = next((a for a in args if isinstance(a, Actor)), None)
+        if self.limiter is not None and actor is not None:
+            wait = self.limiter.wait(actor.user_id)
+            if wait > 0:
+                return Reply(private=f"You are going a little fast: try again in {wait:.0f} s. "
+                             "Nothing was changed.", error=True)
         try:
             return await fn(self, *args, **kwargs)
         except Refusal as e:
@@ -73,8 +80,11 @@ def _refusals(fn: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable[Re
 
 
 class Table:
-    def __init__(self, repo: Repository, *, bot_delay: float = 0.0):
+    def __init__(self, repo: Repository, *, bot_delay: float = 0.0,
+                 limiter: RateLimiter | None = None):
         self.repo = repo
+        # Commands per user per window (the bot sets one; tests and the bench do not).
+        self.limiter = limiter
         # Seconds to wait before a computer move, so a watcher sees two posts apart.
         self.bot_delay = bot_delay
 

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.discord_face.cogs import GameCog, HelpCog, PlayCog
 from bot.discord_face.views import DYNAMIC_ITEMS
+from bot.ratelimit import RateLimiter
 from bot.table import Table
 from db import Repository
 
@@ -35,7 +36,7 @@ def configure_endpoints() -> None:
 
 class DarbarBot(commands.Bot):
     def __init__(self, *, database_url: str | None = None, sync_guild: int | None = None,
-                 **kwargs) -> None:
+                 rate_limit: tuple[int, float] | None = (20, 10.0), **kwargs) -> None:
         # Slash commands only: no message-content intent is requested.
         intents = discord.Intents.default()
         kwargs.setdefault("chunk_guilds_at_startup", False)
@@ -43,12 +44,15 @@ class DarbarBot(commands.Bot):
                          help_command=None, **kwargs)
         self.database_url = database_url
         self.sync_guild = sync_guild
+        # Commands per user per window: far above real play, well below a flood.
+        self.rate_limit = rate_limit
         self.repo: Repository | None = None
         self.table: Table | None = None
 
     async def setup_hook(self) -> None:
         self.repo = await Repository.open(self.database_url)
-        self.table = Table(self.repo)
+        limiter = RateLimiter(*self.rate_limit) if self.rate_limit else None
+        self.table = Table(self.repo, limiter=limiter)
         for cog in (GameCog(self), PlayCog(self), HelpCog(self)):
             await self.add_cog(cog)
         # Buttons from before a restart keep working: they are matched by custom id.

@@ -13,7 +13,8 @@ RAVI, MEERA = 101, 102
 
 
 def make_bot(db_url: str) -> DarbarBot:
-    return DarbarBot(database_url=db_url, guild_ready_timeout=0.1)
+    # No rate limit: the scripted players click faster than any person.
+    return DarbarBot(database_url=db_url, guild_ready_timeout=0.1, rate_limit=None)
 
 
 def flags(req: RecordedRequest) -> int:
@@ -172,4 +173,17 @@ async def test_a_restart_repairs_a_stale_snapshot_from_the_log(fake_discord, db_
     async with fake.running(make_bot(db_url)) as bot:
         await bot.verified
         assert (await bot.repo.live_game("2000")).state == good
+    assert bot_errors == []
+
+
+async def test_a_flood_of_commands_is_slowed_politely(fake_discord, db_url, bot_errors):
+    fake = fake_discord
+    bot = DarbarBot(database_url=db_url, guild_ready_timeout=0.1, rate_limit=(5, 60.0))
+    async with fake.running(bot):
+        answers = [await answer(fake, await fake.slash("ravi", "board")) for _ in range(7)]
+        slowed = [r for r in answers if "going a little fast" in content(r)]
+        assert len(slowed) == 2 and all(flags(r) & EPHEMERAL for r in slowed)
+        # another user is not affected
+        r = await answer(fake, await fake.slash("meera", "board"))
+        assert "going a little fast" not in content(r)
     assert bot_errors == []

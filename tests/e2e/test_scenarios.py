@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def make_bot(db_url: str) -> DarbarBot:
-    return DarbarBot(database_url=db_url, guild_ready_timeout=0.1)
+    # No rate limit: the scripted players click faster than any person.
+    return DarbarBot(database_url=db_url, guild_ready_timeout=0.1, rate_limit=None)
 
 
 async def seat_players(fake, script: GameScript) -> dict:
