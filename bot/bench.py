@@ -1,20 +1,42 @@
-"""`darbar bench`: figures, not a test.
+"""`darbar bench`: load figures, not a test.
 
-Plays many Goat-Tiger games concurrently through the real table layer (typed
-moves, SQLite write, board image) and prints moves per second, the median and
-p99 latency of one move, render time and PNG size, and the computer's think
-time. Then the same for Vijayanagara (one player holding all three factions):
-latency per move through the table layer, render time and PNG size.
+For each backend (SQLite in a temp file; PostgreSQL on a throwaway server from
+``db/pg_cluster.py``, or ``--db URL``):
+
+1. stores ``--stored`` games (default 1,000): a mix of finished and active
+   Goat-Tiger and Vijayanagara games with their real engine-generated step logs
+   and snapshots, written straight into the tables;
+2. plays ``--channels`` channels (default 50) of random legal whole moves
+   concurrently through the real table layer (``Table.play`` with typed lines:
+   load, engine, one version-checked write, PNG render), in ``--procs`` worker
+   processes that each own a Table and a Repository and play disjoint channels;
+   paced at ``--rate`` moves per second offered in total (each channel waits for
+   its previous reply, as a player waits for the post), or as fast as the replies
+   come with rate 0;
+3. prints completed moves, moves per second, p50 / p99 latency of one move
+   (typed line to reply, the image included), peak RSS per process and in total,
+   and the number of stored games.
+
+The moves are worked out before the clock starts (the engine is deterministic, so
+the table reaches the same positions), so the figures measure the bot, not the
+load generator. ``--quick`` leaves out the extra figures (renderer, computer
+opponent, Vijayanagara per-move latency).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing as mp
+import os
 import random
+import resource
 import statistics
 import tempfile
 import time
+import traceback
+from contextlib import ExitStack
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import renderer
@@ -23,7 +45,13 @@ from bot.table import Table
 from db import Repository
 from engine import games
 
-GAME = "goat_tiger"
+GOAL_RATE, GOAL_P99_MS = 100.0, 500.0  # issue 7: twice Discord's global limit for one bot
+WORDS_PER_LINE = 60  # a long random Vijayanagara turn is typed as several lines
+STORED_GUILD = "bench-stored"
+# The stored mix: (game, finished?, share). Most stored games are over; Vijayanagara
+# games are long and fewer.
+STORED_MIX = [("goat_tiger", True, 0.55), ("goat_tiger", False, 0.15),
+              ("vijayanagara", True, 0.20), ("vijayanagara", False, 0.10)]
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -31,145 +59,469 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _random_line(g, state: dict, rng: random.Random) -> str:
-    """A whole legal move for the side to move, as a typed line."""
-    steps, _ = games.random_move(g, state, rng)
-    return " ".join(g.token(action, arg) for action, arg in steps)
+def _maxrss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KB on Linux
 
 
-async def _play_random(table: Table, repo: Repository, place: Place, moves: int,
-                       actor_for, rng: random.Random, latencies: list[float]) -> int:
-    """Up to ``moves`` random whole moves, typed; ``actor_for(state)`` says who types."""
-    played = 0
-    for _ in range(moves):
-        game = await repo.live_game(place.channel_id)
-        if game is None:
+def _cpu_ticks() -> tuple[int, int, int] | None:
+    """(busy, stolen, total) CPU ticks of the whole machine so far (Linux): how busy it
+    was, and how much time a virtual machine's host gave to others (steal)."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return None
+    fields += [0] * (8 - len(fields))
+    total = sum(fields[:8])  # guest time is already counted in user time
+    return total - fields[3] - fields[4] - fields[7], fields[7], total
+
+
+# --- the stored games ---------------------------------------------------------------------
+
+
+@dataclass
+class Played:
+    """A game played with random legal moves: its log and where it stands."""
+
+    game: str
+    seed: int
+    steps: list[tuple[str, str, object]]  # (role, action, arg)
+    moves: list[tuple[str, list[str]]]  # (role to move, typed lines) per whole move
+    state: dict
+
+
+def _play(game_id: str, seed: int, max_moves: int) -> Played:
+    """Random legal whole moves from the start until the end or ``max_moves``."""
+    g = games.get(game_id)
+    rng = random.Random(seed)
+    state = g.setup(seed, {})
+    steps: list[tuple[str, str, object]] = []
+    moves: list[tuple[str, list[str]]] = []
+    while g.result(state) is None and len(moves) < max_moves:
+        role = g.view(state, None)["active"][0]
+        move, state = games.random_move(g, state, rng)
+        steps += [(role, action, arg) for action, arg in move]
+        words = [g.token(action, arg) for action, arg in move]
+        moves.append((role, [" ".join(words[i:i + WORDS_PER_LINE])
+                             for i in range(0, len(words), WORDS_PER_LINE)]))
+    return Played(game_id, seed, steps, moves, state)
+
+
+def _templates(stored: int) -> dict[tuple[str, bool], list[Played]]:
+    """Distinct engine-played games to store (copies of them fill up ``stored``)."""
+    kinds: dict[tuple[str, bool], list[Played]] = {}
+    for game_id, finished, share in STORED_MIX:
+        want = max(1, round(stored * share))
+        distinct = min(want, 80 if game_id == "goat_tiger" else 8)  # a VJ game takes ~0.3 s
+        rng = random.Random(f"{game_id}-{finished}")
+        kinds[(game_id, finished)] = [
+            _play(game_id, 1000 + i, 10_000 if finished else rng.randint(5, 40))
+            for i in range(distinct)
+        ]
+    return kinds
+
+
+async def _store_games(repo: Repository, stored: int,
+                       templates: dict[tuple[str, bool], list[Played]]) -> None:
+    """Insert ``stored`` games, their seats and logs in a few big statements."""
+    from sqlalchemy import insert, select
+
+    from db.models import Game, Seat, Step, utcnow
+
+    now = utcnow()
+    counts = [round(stored * share) for _, _, share in STORED_MIX]
+    counts[0] = max(0, counts[0] + stored - sum(counts))
+    plan: list[tuple[str, Played]] = []
+    for (game_id, finished, _), n in zip(STORED_MIX, counts, strict=True):
+        pool = templates[(game_id, finished)]
+        plan += [(f"stored-{len(plan) + i}", pool[i % len(pool)]) for i in range(n)]
+    if not plan:
+        return
+    g_rows, mods = [], {}
+    for channel, p in plan:
+        g = mods.setdefault(p.game, games.get(p.game))
+        res = g.result(p.state)
+        g_rows.append({
+            "guild_id": STORED_GUILD, "channel_id": channel, "game": p.game, "options": "{}",
+            "seed": p.seed, "status": "finished" if res is not None else "active",
+            "created_by": f"{channel}-a", "created_at": now, "updated_at": now,
+            "version": 2 + len(p.moves), "state": json.dumps(p.state),
+            "result": None if res is None else json.dumps(res),
+        })
+    async with repo.engine.begin() as conn:
+        await conn.execute(insert(Game), g_rows)
+        ids = dict((await conn.execute(
+            select(Game.channel_id, Game.id).where(Game.guild_id == STORED_GUILD))).all())
+        seats, steps = [], []
+        for n, (channel, p) in enumerate(plan):
+            gid = ids[channel]
+            if p.game == "goat_tiger":  # every third one against the computer
+                bot = n % 3 == 0
+                users = {"goats": f"{channel}-a", "tigers": None if bot else f"{channel}-b"}
+                seats += [{"game_id": gid, "position": i, "role": role, "user_id": user,
+                           "name": user or "Computer", "is_bot": user is None}
+                          for i, (role, user) in enumerate(users.items())]
+            else:  # one person holding all three factions
+                users = dict.fromkeys(games.get(p.game).ROLES, f"{channel}-a")
+                seats += [{"game_id": gid, "position": i, "role": role, "user_id": user,
+                           "name": user, "is_bot": False}
+                          for i, (role, user) in enumerate(users.items())]
+            steps += [{"game_id": gid, "seq": i, "role": role, "user_id": users[role],
+                       "action": action, "arg": None if arg is None else json.dumps(arg),
+                       "created_at": now, "undone": False}
+                      for i, (role, action, arg) in enumerate(p.steps, 1)]
+        await conn.execute(insert(Seat), seats)
+        for i in range(0, len(steps), 20_000):
+            await conn.execute(insert(Step), steps[i:i + 20_000])
+
+
+def _count_games(url: str) -> int:
+    from sqlalchemy import func, select
+
+    from db.models import Game
+
+    async def go() -> int:
+        repo = await Repository.open(url)
+        try:
+            async with repo.engine.connect() as conn:
+                return (await conn.execute(select(func.count()).select_from(Game))).scalar_one()
+        finally:
+            await repo.close()
+
+    return asyncio.run(go())
+
+
+# --- the load: one worker process ------------------------------------------------------------
+
+
+@dataclass
+class Channel:
+    place: Place
+    actors: dict[str, Actor]  # role -> who types for it
+    games: list[Played]  # played one after another; each opened when the last one ends
+
+
+@dataclass
+class WorkerSpec:
+    url: str
+    game: str
+    channels: list[int]  # global channel numbers (they name the channels and seed the games)
+    moves_per_channel: int
+    rate: float  # moves per second offered by all channels of all workers together (0: flat out)
+    total_channels: int
+    run: int = 0  # runs on one database play in channels of their own
+
+
+def _channel(spec: WorkerSpec, n: int) -> Channel:
+    place = Place(channel_id=f"load{spec.run}-{spec.game}-{n}", guild_id="bench")
+    g = games.get(spec.game)
+    if spec.game == "goat_tiger":
+        actors = {"goats": Actor(f"l{n}a", f"player-{n}a"),
+                  "tigers": Actor(f"l{n}b", f"player-{n}b")}
+    else:
+        solo = Actor(f"l{n}a", f"player-{n}a")
+        actors = dict.fromkeys(g.ROLES, solo)
+    played, left, k = [], spec.moves_per_channel, 0
+    while left > 0:
+        p = _play(spec.game, 100_000 + 1000 * n + k, left)
+        if not p.moves:
             break
-        state = json.loads(game.state)
-        words = _random_line(games.get(game.game), state, rng).split()
-        # A long random turn may exceed one typed line; part of a move is a legal line too.
-        for i in range(0, len(words), 60):
-            t0 = time.perf_counter()
-            reply = await table.play(place, actor_for(state), " ".join(words[i:i + 60]))
-            latencies.append(time.perf_counter() - t0)
-            if reply.error:
-                raise RuntimeError(f"bench move refused: {reply.private}")
-        played += 1
-    return played
+        played.append(p)
+        left -= len(p.moves)
+        k += 1
+    return Channel(place, actors, played)
 
 
-async def _play_game(table: Table, repo: Repository, n: int, moves: int,
-                     latencies: list[float]) -> int:
-    place = Place(channel_id=f"bench-{n}", guild_id="bench")
-    a, b = Actor(f"a{n}", f"player-a{n}"), Actor(f"b{n}", f"player-b{n}")
-    await table.new(place, a, GAME, role="goats", seed=n)
-    await table.join(place, b)
-    return await _play_random(table, repo, place, moves,
-                              lambda st: a if st["to_move"] == "goats" else b,
-                              random.Random(n), latencies)
+async def _open(table: Table, ch: Channel, p: Played) -> None:
+    first = next(iter(ch.actors.values()))
+    if p.game == "goat_tiger":
+        replies = [await table.new(ch.place, ch.actors["goats"], p.game, role="goats",
+                                   seed=p.seed),
+                   await table.join(ch.place, ch.actors["tigers"])]
+    else:
+        replies = [await table.new(ch.place, first, p.game, seed=p.seed),
+                   await table.start(ch.place, first)]
+    for r in replies:
+        if r.error:
+            raise RuntimeError(f"bench could not open a game in {ch.place.channel_id}: "
+                               f"{r.private}")
 
 
-async def _play_vijayanagara(table: Table, repo: Repository, n: int, moves: int,
-                             latencies: list[float]) -> int:
-    place = Place(channel_id=f"bench-vj-{n}", guild_id="bench")
-    solo = Actor(f"v{n}", f"player-v{n}")  # one player holds all three factions
-    await table.new(place, solo, "vijayanagara", seed=n)
-    await table.start(place, solo)
-    return await _play_random(table, repo, place, moves, lambda st: solo,
-                              random.Random(n), latencies)
+@dataclass
+class Tally:
+    moves: int = 0
+    opened: int = 0
+    latencies: list[float] = field(default_factory=list)
 
 
-def _vijayanagara_render() -> list[tuple[str, float, int]]:
+def _arrivals(spec: WorkerSpec, t0: float) -> dict[int, list[float]]:
+    """When each of the worker's channels may make its moves: one Poisson stream of
+    ``rate`` moves per second for all channels of all workers (every worker draws the
+    same one), dealt to the channels in turn."""
+    rng = random.Random(f"arrivals-{spec.run}")
+    times, t = [], t0
+    for _ in range(spec.moves_per_channel * spec.total_channels):
+        t += rng.expovariate(spec.rate)
+        times.append(t)
+    return {n: times[n::spec.total_channels] for n in spec.channels}
+
+
+async def _drive(table: Table, ch: Channel, tally: Tally, due: list[float] | None) -> None:
+    """Play the channel's planned moves, each when it is due (if a schedule is given)
+    and never before the reply to the previous one."""
+    k = 0
+    for i, p in enumerate(ch.games):
+        if i:
+            await _open(table, ch, p)
+            tally.opened += 1
+        for role, lines in p.moves:
+            if due:
+                wait = due[k] - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                k += 1
+            for line in lines:
+                t = time.perf_counter()
+                reply = await table.play(ch.place, ch.actors[role], line)
+                tally.latencies.append(time.perf_counter() - t)
+                if reply.error:
+                    raise RuntimeError(f"bench move refused in {ch.place.channel_id}: "
+                                       f"{reply.private}")
+            tally.moves += 1
+
+
+async def _worker_main(spec: WorkerSpec, ready, go, start, results) -> None:
+    repo = await Repository.open(spec.url)
+    try:
+        table = Table(repo)
+        renderer.warm()
+        chans = [_channel(spec, n) for n in spec.channels]
+        for ch in chans:  # untimed: every channel's first game is open before the clock starts
+            await _open(table, ch, ch.games[0])
+        ready.put(os.getpid())
+        await asyncio.to_thread(go.wait)
+        t0 = start.value  # the same instant for every worker (CLOCK_MONOTONIC)
+        due = _arrivals(spec, t0) if spec.rate > 0 else {}
+        await asyncio.sleep(max(0.0, t0 - time.monotonic()))
+        tally = Tally()
+        cpu0 = time.process_time()
+        await asyncio.gather(*(_drive(table, ch, tally, due.get(n))
+                               for n, ch in zip(spec.channels, chans, strict=True)))
+        t1 = time.monotonic()
+        results.put({"pid": os.getpid(), "moves": tally.moves, "opened": tally.opened,
+                     "latencies": tally.latencies, "start": t0, "end": t1,
+                     "cpu": time.process_time() - cpu0, "rss_mb": _maxrss_mb()})
+    finally:
+        await repo.close()
+
+
+def _worker(spec: WorkerSpec, ready, go, start, results) -> None:
+    try:
+        asyncio.run(_worker_main(spec, ready, go, start, results))
+    except BaseException:
+        results.put({"error": traceback.format_exc()})
+        ready.put(-1)
+
+
+@dataclass
+class LoadResult:
+    game: str
+    procs: int
+    channels: int
+    rate: float
+    moves: int
+    opened: int
+    seconds: float
+    latencies: list[float]
+    rss_mb: list[float]
+    cpu: float
+    busy: tuple[float, float] | None = None  # machine CPU share: (busy, stolen by the host)
+
+    @property
+    def per_second(self) -> float:
+        return self.moves / self.seconds if self.seconds else 0.0
+
+    def met(self) -> bool:
+        return self.per_second >= GOAL_RATE and _pct(self.latencies, 0.99) * 1000 < GOAL_P99_MS
+
+
+def run_load(url: str, *, game: str = "goat_tiger", channels: int, moves: int, procs: int,
+             rate: float, run: int = 0, timeout: float = 900) -> LoadResult:
+    """``moves`` whole moves (in total) over ``channels`` channels in ``procs`` fresh
+    worker processes on the database at ``url``; returns the merged figures."""
+    procs = max(1, min(procs, channels))
+    per_channel = -(-moves // channels)
+    ctx = mp.get_context("spawn")  # clean workers: their RSS is the bot's, not the bench's
+    ready, results, go, start = ctx.Queue(), ctx.Queue(), ctx.Event(), ctx.Value("d", 0.0)
+    workers = []
+    for w in range(procs):
+        spec = WorkerSpec(url, game, list(range(w, channels, procs)), per_channel, rate,
+                          channels, run)
+        p = ctx.Process(target=_worker, args=(spec, ready, go, start, results), daemon=True)
+        p.start()
+        workers.append(p)
+    try:
+        for _ in workers:
+            if ready.get(timeout=timeout) == -1:
+                raise RuntimeError(results.get(timeout=10)["error"])
+        start.value = time.monotonic() + 0.1
+        go.set()
+        ticks0 = _cpu_ticks()
+        got = [results.get(timeout=timeout) for _ in workers]
+        ticks1 = _cpu_ticks()
+    finally:
+        for p in workers:
+            p.join(timeout=10)
+            if p.is_alive():
+                p.kill()
+    for r in got:
+        if "error" in r:
+            raise RuntimeError(f"bench worker failed:\n{r['error']}")
+    seconds = max(r["end"] for r in got) - min(r["start"] for r in got)
+    busy = None
+    if ticks0 and ticks1 and ticks1[2] > ticks0[2]:
+        total = ticks1[2] - ticks0[2]
+        busy = ((ticks1[0] - ticks0[0]) / total, (ticks1[1] - ticks0[1]) / total)
+    return LoadResult(game, procs, channels, rate, sum(r["moves"] for r in got),
+                      sum(r["opened"] for r in got), seconds,
+                      [x for r in got for x in r["latencies"]], [r["rss_mb"] for r in got],
+                      sum(r["cpu"] for r in got), busy)
+
+
+def _print_load(backend: str, r: LoadResult, stored: int, now: int) -> None:
+    pace = f"paced at {r.rate:g} moves/s offered" if r.rate > 0 else "flat out (closed loop)"
+    procs = f"{r.procs} process{'es' if r.procs > 1 else ''}"
+    print(f"{backend} · {procs} · {r.channels} {r.game} channels · {pace}:")
+    print(f"  moves completed      {r.moves} in {r.seconds:.1f} s"
+          + (f" (+{r.opened} games opened on the way)" if r.opened else ""))
+    print(f"  moves per second     {r.per_second:.1f}")
+    print(f"  latency p50          {statistics.median(r.latencies) * 1000:.1f} ms"
+          "   (typed line to reply, PNG included)")
+    print(f"  latency p99          {_pct(r.latencies, 0.99) * 1000:.1f} ms")
+    each = ", ".join(f"{m:.0f}" for m in r.rss_mb)
+    print(f"  peak RSS             {sum(r.rss_mb):.0f} MB"
+          + (f" ({each} per process)" if len(r.rss_mb) > 1 else ""))
+    busy = ""
+    if r.busy is not None:
+        busy = f"; machine {r.busy[0]:.0%} busy"
+        if r.busy[1] >= 0.01:
+            busy += f", {r.busy[1]:.0%} taken by the host (steal)"
+    print(f"  CPU per move         {r.cpu / max(1, r.moves) * 1000:.1f} ms in the bot processes"
+          f"{busy}")
+    print(f"  stored games         {stored} before the runs, {now} now")
+    if r.game == "goat_tiger":
+        verdict = "met" if r.met() else "NOT met"
+        print(f"  goal                 {verdict} (>= {GOAL_RATE:.0f} moves/s, "
+              f"p99 < {GOAL_P99_MS:.0f} ms)")
+
+
+# --- extra figures ---------------------------------------------------------------------------
+
+
+def _render_figures() -> None:
     from renderer import samples
 
-    out = []
-    for name, view in samples.vijayanagara_views().items():
-        times = []
-        for _ in range(10):
-            t0 = time.perf_counter()
-            png = renderer.render("vijayanagara", view, players=samples.VIJAYANAGARA_PLAYERS)
-            times.append(time.perf_counter() - t0)
-        out.append((name, statistics.median(times), len(png)))
-    return out
-
-
-def _render_figures() -> tuple[float, int, int]:
-    g = games.get(GAME)
-    rng = random.Random(7)
-    state = g.setup(7, {})
-    for _ in range(30):  # a busy mid-game position
-        if g.result(state) is not None:
-            break
-        role = g.view(state, None)["active"][0]
-        for tok in _random_line(g, state, rng).split():
-            action, arg = games.step_for_token(g, state, role, tok)
-            state = g.act(state, role, action, arg)
-    view = g.view(state, None)
-    start_png = renderer.render(GAME, g.view(g.setup(1, {}), None))
+    g = games.get("goat_tiger")
+    mid = _play("goat_tiger", 7, 30).state
+    view = g.view(mid, None)
+    start_png = renderer.render("goat_tiger", g.view(g.setup(1, {}), None))
     times = []
     for _ in range(30):
         t0 = time.perf_counter()
-        png = renderer.render(GAME, view, players={"goats": "ravi", "tigers": "meera"})
+        png = renderer.render("goat_tiger", view, players={"goats": "ravi", "tigers": "meera"})
         times.append(time.perf_counter() - t0)
-    return statistics.median(times), len(start_png), len(png)
+    print("renderer (one thread, nothing else running):")
+    print(f"  goat_tiger           {statistics.median(times) * 1000:.1f} ms, "
+          f"{len(start_png) / 1024:.1f} KB at the start, {len(png) / 1024:.1f} KB mid-game")
+    for name, v in samples.vijayanagara_views().items():
+        times = []
+        for _ in range(10):
+            t0 = time.perf_counter()
+            png = renderer.render("vijayanagara", v, players=samples.VIJAYANAGARA_PLAYERS)
+            times.append(time.perf_counter() - t0)
+        print(f"  vijayanagara {name:<8}{statistics.median(times) * 1000:.1f} ms, "
+              f"{len(png) / 1024:.1f} KB")
 
 
-def _ai_figures() -> tuple[float, float]:
-    g = games.get(GAME)
+def _ai_figures(moves: int = 12) -> None:
+    g = games.get("goat_tiger")
     state = g.setup(3, {})
     times = []
-    while g.result(state) is None and state["moves"] < 60:
+    while g.result(state) is None and len(times) < moves:
         role = g.view(state, None)["active"][0]
         t0 = time.perf_counter()
         steps = g.bot_steps(state, role)
         times.append(time.perf_counter() - t0)
         for action, arg in steps:
             state = g.act(state, role, action, arg)
-    return statistics.median(times), max(times)
+    print(f"computer opponent (goat_tiger, first {len(times)} moves):")
+    print(f"  think time           median {statistics.median(times) * 1000:.0f} ms, "
+          f"max {max(times) * 1000:.0f} ms")
 
 
-async def _bench(games_n: int, moves: int, db: str | None) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        url = db or f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        repo = await Repository.open(url)
-        table = Table(repo)
-        latencies: list[float] = []
-        t0 = time.perf_counter()
-        counts = await asyncio.gather(*(_play_game(table, repo, n, moves, latencies)
-                                        for n in range(games_n)))
-        wall = time.perf_counter() - t0
-        await repo.close()
-    total = sum(counts)
-    print(f"table layer, {games_n} concurrent games on SQLite, typed moves incl. DB write + PNG:")
-    print(f"  moves completed      {total}")
-    print(f"  moves per second     {total / wall:.1f}")
-    print(f"  latency median       {statistics.median(latencies) * 1000:.1f} ms")
-    print(f"  latency p99          {_pct(latencies, 0.99) * 1000:.1f} ms")
-    render_s, start_size, mid_size = _render_figures()
-    print("renderer:")
-    print(f"  render time median   {render_s * 1000:.1f} ms")
-    print(f"  PNG size start / mid {start_size / 1024:.1f} KB / {mid_size / 1024:.1f} KB")
-    med, worst = _ai_figures()
-    print("computer opponent (normal):")
-    print(f"  think time median    {med * 1000:.0f} ms, max {worst * 1000:.0f} ms")
-    with tempfile.TemporaryDirectory() as tmp:
-        repo = await Repository.open(db or f"sqlite+aiosqlite:///{Path(tmp) / 'vj.sqlite3'}")
-        table = Table(repo)
-        vj: list[float] = []
-        t0 = time.perf_counter()
-        vj_games = max(1, games_n // 2)
-        counts = await asyncio.gather(*(_play_vijayanagara(table, repo, n, moves, vj)
-                                        for n in range(vj_games)))
-        wall = time.perf_counter() - t0
-        await repo.close()
-    print(f"Vijayanagara, {vj_games} concurrent games, typed moves incl. DB write + PNG:")
-    print(f"  moves completed      {sum(counts)} ({sum(counts) / wall:.1f} per second)")
-    print(f"  latency median       {statistics.median(vj) * 1000:.1f} ms")
-    print(f"  latency p99          {_pct(vj, 0.99) * 1000:.1f} ms")
-    for name, secs, size in _vijayanagara_render():
-        print(f"  render {name:<8}      {secs * 1000:.1f} ms, {size / 1024:.1f} KB")
+# --- the whole run ------------------------------------------------------------------------------
 
 
-def run_bench(*, games: int, moves: int, db: str | None) -> int:
-    asyncio.run(_bench(games, moves, db))
+def _backends(backend: str, db: str | None) -> list[str]:
+    if db:
+        return ["postgresql" if db.startswith("postgres") else "sqlite"]
+    return ["sqlite", "postgresql"] if backend == "both" else [backend]
+
+
+def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 1000,
+              channels: int = 50, moves: int = 3000, procs: list[int] | None = None,
+              rates: list[float] | None = None, vj_channels: int = 4, vj_moves: int = 40,
+              quick: bool = False, pg_fsync: bool = True) -> int:
+    procs = procs or [2]
+    rates = rates if rates is not None else [GOAL_RATE, 0]
+    t_start = time.monotonic()
+    templates = _templates(stored)
+    print(f"darbar bench: {stored} stored games, {channels} channels of goat_tiger, {moves} "
+          f"moves a run, processes {'/'.join(map(str, procs))}, on a {os.cpu_count()}-core "
+          "machine\n", flush=True)
+    for n, name in enumerate(_backends(backend, db)):
+        with ExitStack() as stack:
+            if db:
+                url = db
+            elif name == "sqlite":
+                tmp = stack.enter_context(tempfile.TemporaryDirectory())
+                url = f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}"
+            else:
+                from db.pg_cluster import PgCluster, PostgresNotFound
+
+                try:
+                    pg = stack.enter_context(PgCluster(fsync=pg_fsync))
+                except PostgresNotFound as e:
+                    print(f"postgresql: skipped ({e}).\n")
+                    continue
+                url = pg.url
+            label = name if name == "sqlite" else (
+                f"postgresql (fsync {'on' if pg_fsync else 'off'})" if not db else name)
+
+            async def store(url: str = url) -> None:
+                repo = await Repository.open(url)
+                try:
+                    await _store_games(repo, stored, templates)
+                finally:
+                    await repo.close()
+
+            t0 = time.monotonic()
+            asyncio.run(store())
+            print(f"{label}: {stored} games stored in {time.monotonic() - t0:.1f} s", flush=True)
+            runs = 0
+            for p in procs:
+                for rate in rates:
+                    runs += 1
+                    r = run_load(url, channels=channels, moves=moves, procs=p, rate=rate,
+                                 run=runs)
+                    _print_load(label, r, stored, _count_games(url))
+                    print(flush=True)
+            if not quick and n == 0 and vj_channels > 0:
+                r = run_load(url, game="vijayanagara", channels=vj_channels, moves=vj_moves,
+                             procs=1, rate=0, run=runs + 1)
+                _print_load(label, r, stored, _count_games(url))
+                print(flush=True)
+    if not quick:
+        _render_figures()
+        _ai_figures()
+    print(f"\n(bench took {time.monotonic() - t_start:.0f} s)")
     return 0

@@ -20,9 +20,19 @@ def main(argv: list[str] | None = None) -> int:
     sb.add_argument("--images", default="sandbox_images", help="folder for board images")
     sb.add_argument("--channel", default="table", help="channel to start in")
     sb.add_argument("--user", default="you", help="who you are at the start")
-    bench = sub.add_parser("bench", help="measure moves/s, latency, render time, PNG size")
-    bench.add_argument("--games", type=int, default=20)
-    bench.add_argument("--moves", type=int, default=40, help="moves per game at most")
+    bench = sub.add_parser("bench", help="load figures: moves/s, p50/p99 latency, peak memory "
+                           "with stored games, on SQLite and PostgreSQL")
+    bench.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
+    bench.add_argument("--stored", type=int, default=1000, help="games stored before the load")
+    bench.add_argument("--channels", type=int, default=50, help="channels playing at once")
+    bench.add_argument("--moves", type=int, default=3000, help="moves per run, in total")
+    bench.add_argument("--procs", default="2", help="worker processes, e.g. 2 or 1,2 (a run "
+                       "for each)")
+    bench.add_argument("--rate", default="100,0", help="moves/s offered in total, 0 = flat "
+                       "out; e.g. 100,0 (a run for each)")
+    bench.add_argument("--quick", action="store_true", help="only the load figures")
+    bench.add_argument("--pg-no-fsync", action="store_true",
+                       help="PostgreSQL without fsync (default: real commit costs)")
     admin = {
         "list": sub.add_parser("list", help="list the stored games"),
         "export": sub.add_parser("export", help="write a game (options, seed, log, snapshot) "
@@ -70,7 +80,12 @@ def main(argv: list[str] | None = None) -> int:
     if cmd == "bench":
         from bot.bench import run_bench
 
-        return run_bench(games=args.games, moves=args.moves, db=db)
+        # Only an explicit --db: the bench writes a thousand games into its database.
+        return run_bench(backend=args.backend, db=args.db, stored=args.stored,
+                         channels=args.channels, moves=args.moves,
+                         procs=[int(x) for x in args.procs.split(",")],
+                         rates=[float(x) for x in args.rate.split(",")],
+                         quick=args.quick, pg_fsync=not args.pg_no_fsync)
     if cmd in admin:
         return _admin(cmd, args, db)
     parser.print_help()

@@ -16,9 +16,10 @@ import logging
 import re
 import shlex
 import sys
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bot.reminders import due_nudges
 from bot.replies import Actor, Place, Reply
 from bot.table import Table, parse_options
 from db import Repository
@@ -35,6 +36,8 @@ Darbar sandbox — the Discord table, offline. You are @{user} in #{channel}.
   /complete c      what autocomplete would offer        /board /log /undo /resign
   /game status /game abort /help [game] [topic]         quit (or Ctrl-D)
   /card /score     the current card; the score (games that have them)
+  /game remind dm after:12   reminders     /wait 25   let 25 hours pass (shows reminders)
+  /game reassign tigers @sam (or computer)  hand a side over (creator or moderator)
 Board images go to {images}/ — open them as the game goes."""
 
 
@@ -45,6 +48,7 @@ class Sandbox:
         self.channel = channel
         self.user = user
         self.echo = echo
+        self.later = timedelta()  # how far /wait has moved the clock
 
     def actor(self) -> Actor:
         return Actor(user_id=f"sandbox:{self.user}", name=self.user)
@@ -97,10 +101,41 @@ class Sandbox:
             if sub == "start":
                 fill = kw.get("fill", "") in ("computer", "true", "yes")
                 return await self._show(await t.start(p, a, fill_with_computer=fill))
+            if sub == "remind":
+                hours = kw.get("after") or kw.get("after_hours") or next(iter(pos[1:]), None)
+                try:
+                    hours_value = float(hours) if hours else None
+                except ValueError:
+                    return "Hours are a number, e.g. /game remind dm after:12"
+                return await self._show(await t.remind(
+                    p, a, kw.get("mode") or next(iter(pos), None), hours_value))
+            if sub == "reassign":
+                side = kw.get("side") or next(iter(pos), None)
+                who = (kw.get("player") or next(iter(pos[1:]), "")).lstrip("@")
+                if not who:
+                    return "Name who takes the seat: /game reassign tigers @meera (or computer)"
+                to = None if who == "computer" else Actor(f"sandbox:{who}", who)
+                return await self._show(await t.reassign(p, a, side, to))
             simple = {"leave": t.leave, "status": t.status, "abort": t.abort}
             if sub in simple:
                 return await self._show(await simple[sub](p, a))
-            return "Use /game new | join | leave | start | status | abort."
+            return "Use /game new | join | leave | start | status | abort | remind | reassign."
+        if cmd == "wait":
+            # Time passes (offline only): show the reminders that would go out by then.
+            try:
+                self.later += timedelta(hours=float(rest[0]) if rest else 24)
+            except ValueError:
+                return "Say how many hours pass, e.g. /wait 25"
+            nudges = await due_nudges(t.repo, datetime.now(UTC) + self.later, t.reminders)
+            lines = [f"(the clock is now {self.later} ahead)"]
+            for n in nudges:
+                if n.mode == "dm":
+                    lines += [_indent(f"[DM to @{ping.name}] ", _plain(n.dm_text(ping)))
+                              for ping in n.pings]
+                else:
+                    lines.append(_indent(f"[#{n.place.channel_id.removeprefix('sandbox:')}] ",
+                                         _plain(n.channel_text(lambda q: f"@{q.name}"))))
+            return self._times("\n".join(lines if nudges else [*lines, "No reminders due."]))
         if cmd == "play":
             move = re.sub(r"^/play\s*(move:)?\s*", "", line, flags=re.I)
             return await self._show(await t.play(p, a, move))
@@ -129,10 +164,7 @@ class Sandbox:
         out = []
         public = reply.public_text(lambda ping: f"@{ping.name}")
         if public:
-            # Discord renders <t:N:R> in each reader's time zone; the terminal shows UTC.
-            public = re.sub(r"<t:(\d+):R>", lambda mt: datetime.fromtimestamp(
-                int(mt.group(1)), UTC).strftime("%H:%M UTC"), public)
-        if public:
+            public = self._times(public)
             out.append(_indent(f"[#{self.channel}] ", _plain(public)))
         if reply.private:
             tag = "✗ " if reply.error else ""
@@ -143,6 +175,12 @@ class Sandbox:
             path = self._save(reply.image)
             out.append(f"   image: {path}")
         return "\n".join(out)
+
+    @staticmethod
+    def _times(text: str) -> str:
+        """Discord renders <t:N:R> in each reader's time zone; the terminal shows UTC."""
+        return re.sub(r"<t:(\d+):R>", lambda mt: datetime.fromtimestamp(
+            int(mt.group(1)), UTC).strftime("%H:%M UTC"), text)
 
     def _save(self, png: bytes) -> Path:
         folder = self.images / re.sub(r"[^\w.-]", "_", self.channel)
@@ -169,7 +207,8 @@ def _split_args(words: list[str]) -> tuple[list[str], dict[str, str]]:
 
 
 def _plain(text: str) -> str:
-    return text.replace("**", "")
+    """Discord markup as a terminal shows it: no bold, channel links by name."""
+    return re.sub(r"<#sandbox:([^>]+)>", r"#\1", text.replace("**", ""))
 
 
 def _indent(prefix: str, text: str) -> str:

@@ -13,15 +13,17 @@ import json
 import random
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC
 from functools import wraps
 from types import ModuleType
 
 import renderer
 from bot.ratelimit import RateLimiter
+from bot.reminders import MAX_IDLE_HOURS, MODES, Policy, describe
 from bot.replies import Actor, Choice, Consent, Ping, Place, Reply, clip
 from db import ChannelBusy, Game, NewStep, Repository, Seat, Step, VersionConflict, step_arg
+from db.models import utcnow
 from engine import IllegalAction, games
 
 
@@ -46,6 +48,14 @@ class Loaded:
     seats: list[Seat]
     module: ModuleType
     state: dict | None
+    _public: dict | None = field(default=None, init=False, repr=False, compare=False)
+
+    def public_view(self) -> dict:
+        """``module.view(state, None)``, worked out once: a Loaded never changes its state
+        (a new one is made for every new state), and nothing edits a view."""
+        if self._public is None:
+            self._public = self.module.view(self.state, None)
+        return self._public
 
     def roles_of(self, actor: Actor) -> list[str]:
         return [s.role for s in self.seats if s.user_id == actor.user_id and s.role]
@@ -70,19 +80,21 @@ def _refusals(fn: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable[Re
         except Refusal as e:
             return Reply(private=clip(str(e)), error=True)
         except VersionConflict:
-            return Reply(
-                private="The game moved on while you were acting, so nothing was changed. "
-                "Use `/play` again to see the position now.",
-                error=True,
-            )
+            place = next((a for a in args if isinstance(a, Place)), None)
+            note = "The game moved on while you were acting, so nothing was changed."
+            if place is None or actor is None:
+                return Reply(private=note, error=True)
+            return await self._moved_on(place, actor, note)
 
     return wrapper
 
 
 class Table:
     def __init__(self, repo: Repository, *, bot_delay: float = 0.0,
-                 limiter: RateLimiter | None = None):
+                 limiter: RateLimiter | None = None, reminders: Policy | None = None):
         self.repo = repo
+        # The reminder setting of games nobody configured (server-wide, from the env).
+        self.reminders = reminders or Policy()
         # Commands per user per window (the bot sets one; tests and the bench do not).
         self.limiter = limiter
         # Seconds to wait before a computer move, so a watcher sees two posts apart.
@@ -91,16 +103,17 @@ class Table:
     # --- loading -----------------------------------------------------------------
 
     async def _load(self, place: Place) -> Loaded:
-        game = await self.repo.live_game(place.channel_id)
-        if game is None:
+        found = await self.repo.live_game_seats(place.channel_id)  # one query for both
+        if found is None:
             raise Refusal("There is no game in this channel. Start one with `/game new`.")
-        lg = await self._loaded(game)
+        lg = await self._loaded(*found)
         # A computer reply lost to a crash or restart is made now, before anything else.
         lg, _ = await self._run_bots(lg)
         return lg
 
-    async def _loaded(self, game: Game) -> Loaded:
-        seats = await self.repo.seats(game.id)
+    async def _loaded(self, game: Game, seats: list[Seat] | None = None) -> Loaded:
+        if seats is None:
+            seats = await self.repo.seats(game.id)
         state = json.loads(game.state) if game.state else None
         return Loaded(game, seats, games.get(game.game), state)
 
@@ -275,7 +288,7 @@ class Table:
             raise Refusal("The game has not started yet." if lg.game.status == "setup"
                           else "This game is over.")
         g = lg.module
-        view = g.view(state, None)
+        view = lg.public_view() if state is lg.state else g.view(state, None)
         if not view["active"]:
             raise Refusal("This game is over.")
         mine = lg.roles_of(actor)
@@ -325,8 +338,8 @@ class Table:
         if lg.game.id != game_id:
             raise Refusal("That panel belongs to a game that has ended.")
         if lg.game.version != version:
-            raise Refusal("That panel is out of date — the game has moved on. "
-                          "Use `/play` for a fresh one.")
+            return await self._moved_on(place, actor, "That panel is out of date — the game "
+                                        "has moved on, so nothing was changed.")
         role = self._acting_role(lg, actor, lg.state)
         state, step = self._apply_token(lg, lg.state, role, actor, token)
         return await self._commit(lg, actor, state, [step])
@@ -344,10 +357,9 @@ class Table:
     async def _commit(self, lg: Loaded, actor: Actor, state: dict,
                       steps: list[NewStep]) -> Reply:
         g = lg.module
-        before = g.view(lg.state, None)
-        await self._store(lg, steps, state)
-        lg = await self._loaded(await self.repo.get_game(lg.game.id))
-        after = g.view(state, None)
+        before = lg.public_view()
+        lg = await self._store(lg, steps, state)
+        after = lg.public_view()
         if after["move"] == before["move"] and after["active"] == before["active"]:
             # A step inside a move: only the mover sees it until the move is complete,
             # with a preview of the board where a game asks for one.
@@ -362,20 +374,30 @@ class Table:
         reply.move_done = True
         return reply
 
-    async def _store(self, lg: Loaded, steps: list[NewStep], state: dict) -> None:
+    async def _store(self, lg: Loaded, steps: list[NewStep], state: dict) -> Loaded:
+        """Write the steps; return the game as they leave it, without reading it back.
+        The write was version-checked, so nothing (seats included) changed since ``lg`` was
+        read, and any later write is again checked against the version known here."""
         res = lg.module.result(state)
-        await self.repo.append_steps(
+        now = utcnow()
+        version = await self.repo.append_steps(
             lg.game, steps, state,
             status="finished" if res is not None else None,
             result=res,
+            now=now,
         )
+        game = lg.game  # an unattached copy of the row, read for this call: bring it up to date
+        game.version, game.updated_at, game.state = version, now, json.dumps(state)
+        if res is not None:
+            game.status, game.result = "finished", json.dumps(res)
+        return Loaded(game, lg.seats, lg.module, state)
 
     async def _run_bots(self, lg: Loaded) -> tuple[Loaded, list[str]]:
         """Let computer seats play while one of them is to move."""
         g = lg.module
         lines: list[str] = []
         while lg.game.status == "active":
-            view = g.view(lg.state, None)
+            view = lg.public_view()
             bots = [r for r in view["active"] if (s := lg.seat_for(r)) and s.is_bot]
             if not bots:
                 break
@@ -388,19 +410,20 @@ class Table:
             for action, arg in steps:
                 state = g.act(state, role, action, arg)
             try:
-                await self._store(lg, [NewStep(role, None, a, arg) for a, arg in steps], state)
+                lg = await self._store(lg, [NewStep(role, None, a, arg) for a, arg in steps],
+                                       state)
             except VersionConflict:
-                pass  # another request made this computer move first; take theirs
+                # another request made this computer move first; take theirs
+                lg = await self._loaded(await self.repo.get_game(lg.game.id))
             else:
-                new_view = g.view(state, None)
+                new_view = lg.public_view()
                 lines.append(f"**{COMPUTER}**: " + " ".join(new_view["log"][len(view["log"]):]))
-            lg = await self._loaded(await self.repo.get_game(lg.game.id))
         return lg, lines
 
     async def _public_update(self, lg: Loaded, text: str) -> Reply:
         """The public post after a completed move: image, log, who is next."""
         g = lg.module
-        view = g.view(lg.state, None)
+        view = lg.public_view()
         reply = Reply(public=text, image=await self._image(lg), game_id=lg.game.id,
                       version=lg.game.version)
         if lg.game.status == "finished":
@@ -417,11 +440,25 @@ class Table:
         return reply
 
     async def _image(self, lg: Loaded) -> bytes:
-        view = lg.module.view(lg.state, None)
+        view = lg.public_view()
         players = {s.role: s.name for s in lg.seats if s.role}
         return await asyncio.to_thread(renderer.render, lg.game.game, view, players=players)
 
     # --- the panel ------------------------------------------------------------------
+
+    async def _moved_on(self, place: Place, actor: Actor, note: str) -> Reply:
+        """A lost race, told with the position as it is now: the last move and a fresh
+        panel when it is the caller's turn, else whom the game waits for."""
+        try:
+            lg = await self._load(place)
+            log = lg.module.view(lg.state, None)["log"] if lg.state else []
+            if log:
+                note += f"\nLast: {log[-1]}"
+            reply = self._panel_reply(lg, actor, note=note)
+        except Refusal as e:
+            return Reply(private=clip(f"{note}\n{e}"), error=True)
+        reply.error = True
+        return reply
 
     @_refusals
     async def panel(self, place: Place, actor: Actor) -> Reply:
@@ -586,9 +623,7 @@ class Table:
     @_refusals
     async def abort(self, place: Place, actor: Actor) -> Reply:
         lg = await self._load(place)
-        if actor.user_id != lg.game.created_by and not actor.is_admin:
-            raise Refusal("Only the player who created this game, or a member who can manage "
-                          "this channel, can abort it.")
+        self._check_steward(lg, actor, "abort it")
         await self.repo.set_status(lg.game, "aborted")
         return Reply(public=f"Game #{lg.game.id} ({lg.module.NAME}) was aborted by {actor.name}.")
 
@@ -603,6 +638,8 @@ class Table:
             view = g.view(lg.state, None)
             lines.append(f"Moves played: {view['move']}. Waiting for: "
                          + ", ".join(self._who(lg, r) for r in view["active"]) + ".")
+            row = await self.repo.reminder(lg.game.id) or self.reminders.row(lg.game.id)
+            lines.append(describe(row.mode, row.idle_minutes))
         return Reply(private="\n".join(lines))
 
     @_refusals
@@ -677,6 +714,82 @@ class Table:
             players = f"{lo}" if lo == hi else f"{lo}–{hi}"
             lines.append(f"- `{gid}` — {g.NAME}, {players} players")
         return Reply(private="\n".join(lines))
+
+    # --- stewardship: reminders and seats changing hands --------------------------------
+
+    def _check_steward(self, lg: Loaded, actor: Actor, what: str) -> None:
+        if actor.user_id != lg.game.created_by and not actor.is_admin:
+            raise Refusal(f"Only the player who created this game, or a member who can manage "
+                          f"this channel, can {what}.")
+
+    @_refusals
+    async def remind(self, place: Place, actor: Actor, mode: str | None = None,
+                     hours: float | None = None) -> Reply:
+        """Show or change how this game nudges whoever it waits for."""
+        lg = await self._load(place)
+        row = await self.repo.reminder(lg.game.id) or self.reminders.row(lg.game.id)
+        if mode is None and hours is None:
+            return Reply(private=describe(row.mode, row.idle_minutes))
+        if not (lg.roles_of(actor) or actor.user_id == lg.game.created_by or actor.is_admin):
+            raise Refusal("Only the players, the game's creator or a moderator can change "
+                          "its reminders.")
+        mode = (mode or row.mode).strip().lower()
+        if mode not in MODES:
+            raise Refusal(f"Reminders can be {', '.join(f'`{m}`' for m in MODES)}.")
+        minutes = row.idle_minutes
+        if hours is not None:
+            if not 1 <= hours <= MAX_IDLE_HOURS:
+                raise Refusal(f"Choose between 1 and {MAX_IDLE_HOURS} hours.")
+            minutes = round(hours * 60)
+        await self.repo.set_reminder(lg.game.id, mode, minutes)
+        return Reply(public=f"{actor.name} changes game #{lg.game.id}'s reminders. "
+                     + describe(mode, minutes))
+
+    @_refusals
+    async def reassign(self, place: Place, actor: Actor, role: str | None,
+                       to: Actor | None) -> Reply:
+        """Hand a side to another person, or to the computer (``to`` is None)."""
+        lg = await self._load(place)
+        g = lg.module
+        self._check_steward(lg, actor, "hand a seat to someone else")
+        if lg.game.status != "active":
+            raise Refusal("Seats change hands once the game is under way; before that, "
+                          "players `/game leave` and `/game join`.")
+        role = self._check_role(g, role)
+        if role is None:
+            raise Refusal(f"Name the side to hand over: {', '.join(g.ROLES)}.")
+        seat = lg.seat_for(role)
+        side = g.ROLE_NAMES[role]
+        if to is None:
+            if not hasattr(g, "bot_steps"):
+                raise Refusal(f"{g.NAME} has no computer player, so the {side} need a person.")
+            if seat.is_bot:
+                raise Refusal(f"The computer already plays the {side}.")
+            user_id, name, is_bot = None, COMPUTER, True
+        else:
+            if seat.user_id == to.user_id:
+                raise Refusal(f"{to.name} already plays the {side}.")
+            user_id, name, is_bot = to.user_id, to.name[:100], False
+        await self.repo.reassign_seat(lg.game, seat.id, user_id=user_id, name=name,
+                                      is_bot=is_bot)
+        lg = await self._loaded(await self.repo.get_game(lg.game.id))
+        lg, bot_lines = await self._run_bots(lg)
+        text = f"🔁 {actor.name} hands the {side} from {seat.name} to **{name}**."
+        return await self._public_update(
+            lg, text + ("\n" + "\n".join(bot_lines) if bot_lines else ""))
+
+    async def resume(self, place: Place) -> Reply | None:
+        """After a restart: the computer moves that a crash left unmade, as a public post
+        (None when the game was not waiting for the computer)."""
+        game = await self.repo.live_game(place.channel_id)
+        if game is None or game.status != "active":
+            return None
+        lg, lines = await self._run_bots(await self._loaded(game))
+        if not lines:
+            return None
+        reply = await self._public_update(lg, "\n".join(lines))
+        reply.move_done = True
+        return reply
 
     # --- wording helpers ---------------------------------------------------------------
 

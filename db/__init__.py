@@ -1,6 +1,6 @@
 """Storage: SQLModel tables and the async repository."""
 
-from db.models import LIVE_STATUSES, Game, Seat, Step
+from db.models import LIVE_STATUSES, Game, Reminder, Seat, Step
 from db.repository import (
     ChannelBusy,
     NewStep,
@@ -15,6 +15,7 @@ __all__ = [
     "ChannelBusy",
     "Game",
     "NewStep",
+    "Reminder",
     "Repository",
     "Seat",
     "Step",

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Column, Index, Text, UniqueConstraint, text
+from sqlalchemy import BigInteger, Column, DateTime, Index, Text, UniqueConstraint, text
+from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
 # A channel holds at most one game that is being set up or played. A partial
@@ -21,6 +22,28 @@ _LIVE_WHERE = text("status IN ('setup', 'active')")
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator):
+    """A UTC instant, tz-aware in Python on every backend.
+
+    PostgreSQL stores ``timestamptz`` (asyncpg refuses aware values in a plain
+    ``timestamp``). SQLite keeps the text it always kept, naive UTC, so older
+    database files read the same; naive values read back are taken as UTC.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        if value is not None:
+            value = value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+        return value
+
+    def process_result_value(self, value, dialect):
+        if value is not None:
+            value = value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+        return value
 
 
 class Game(SQLModel, table=True):
@@ -39,11 +62,11 @@ class Game(SQLModel, table=True):
     channel_id: str = Field(index=True)
     game: str
     options: str = Field(default="{}", sa_column=Column(Text, nullable=False))  # JSON
-    seed: int
+    seed: int = Field(sa_type=BigInteger)
     status: str = Field(default="setup", index=True)  # setup | active | finished | aborted
     created_by: str
-    created_at: datetime = Field(default_factory=utcnow)
-    updated_at: datetime = Field(default_factory=utcnow)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     version: int = 0
     state: str | None = Field(default=None, sa_column=Column(Text))  # JSON snapshot
     result: str | None = Field(default=None, sa_column=Column(Text))  # JSON
@@ -71,6 +94,22 @@ class Step(SQLModel, table=True):
     user_id: str | None = None  # None for a computer player
     action: str
     arg: str | None = Field(default=None, sa_column=Column(Text))  # JSON
-    created_at: datetime = Field(default_factory=utcnow)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     # Undone steps stay in the table for the record; replay skips them.
     undone: bool = False
+
+
+class Reminder(SQLModel, table=True):
+    """How a game nudges whoever it waits for, and what it has already sent.
+
+    One row per game, made when someone changes the setting; a game without a row
+    uses the server-wide default. ``sent_version`` and ``sent_count`` say which wait
+    the reminders so far belong to: a move bumps the game's version, so a new wait
+    starts at zero without this row being written on the hot path of every move.
+    """
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    mode: str = "channel"  # channel | dm | off
+    idle_minutes: int = 24 * 60
+    sent_version: int = -1  # the game version the reminders so far were sent at
+    sent_count: int = 0

@@ -23,6 +23,7 @@ cached; a render draws the rest on a copy.
 
 from __future__ import annotations
 
+import json
 import math
 from functools import lru_cache
 
@@ -808,9 +809,26 @@ TIMURID = {
     "ends (2.6).",
 }
 CARD_BOX = (PANEL_BOX[0], 374, PANEL_BOX[2], 696)
+# Everything _paint_card touches (its caption included), and nothing drawn before it does.
+CARD_TILE = (PANEL_BOX[0], PANEL_CAPTIONS["card"] - 6, PANEL_BOX[2] + 1, CARD_BOX[3] + 4)
 
 
 def _draw_card(img: Image.Image, view: dict) -> None:
+    """The current card's panel: the same for every position on that card, so it is
+    painted once per card (~15 ms of wrapped text and a smoothed box) and pasted."""
+    card = view.get("card") or None
+    key = json.dumps(card, sort_keys=True) if isinstance(card, dict) else ""
+    img.paste(_card_tile(key), CARD_TILE[:2])
+
+
+@lru_cache(maxsize=32)  # ~0.5 MB each; a deck has ~45 distinct cards
+def _card_tile(key: str) -> Image.Image:
+    img = background().copy()
+    _paint_card(img, {"card": json.loads(key)} if key else {})
+    return img.crop(CARD_TILE)
+
+
+def _paint_card(img: Image.Image, view: dict) -> None:
     d = ImageDraw.Draw(img)
     card = view.get("card") or None
     x0, y0, x1, y1 = CARD_BOX

@@ -1,5 +1,6 @@
-"""The admin CLI (`darbar list|export|import|replay|undo|backup`) on a real SQLite
-database with games played through the table layer."""
+"""The admin CLI (`darbar list|export|import|replay|undo|backup`) on a real database
+(SQLite, and PostgreSQL via the ``db_url`` fixture) with games played through the
+table layer. ``backup`` copies SQLite files only."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import json
 import sqlite3
 
 import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.cli import main
 from bot.table import Table
@@ -16,9 +19,9 @@ from tests.support.table import HERE, MEERA, RAVI, assert_replays
 
 
 @pytest.fixture
-def db(tmp_path):
+def db(db_url):
     """A database with one Vijayanagara game a few moves in; returns (url, game id)."""
-    url = f"sqlite+aiosqlite:///{tmp_path / 'admin.sqlite3'}"
+    url = db_url
 
     async def build() -> int:
         repo = await Repository.open(url)
@@ -43,11 +46,22 @@ def run(capsys, *argv) -> tuple[int, str, str]:
     return code, out.out, out.err
 
 
+def sql(url: str, statement: str, **params):
+    """One statement straight on the database, behind the repository's back."""
+    async def go():
+        engine = create_async_engine(url)
+        try:
+            async with engine.begin() as conn:
+                res = await conn.execute(text(statement), params)
+                return res.first() if res.returns_rows else None
+        finally:
+            await engine.dispose()
+
+    return asyncio.run(go())
+
+
 def stored(url: str, game_id: int) -> tuple[dict, int]:
-    path = url.split(":///", 1)[1]
-    with sqlite3.connect(path) as c:
-        state, version = c.execute("select state, version from game where id=?",
-                                   (game_id,)).fetchone()
+    state, version = sql(url, "select state, version from game where id=:id", id=game_id)
     return json.loads(state), version
 
 
@@ -92,8 +106,7 @@ def test_replay_finds_and_repairs_a_stale_snapshot(db, capsys):
     assert code == 0 and "OK" in out
     state, _ = stored(url, gid)
     state["resources"]["delhi"] = 24  # a snapshot that disagrees with its log
-    with sqlite3.connect(url.split(":///", 1)[1]) as c:
-        c.execute("update game set state=? where id=?", (json.dumps(state), gid))
+    sql(url, "update game set state=:s where id=:id", s=json.dumps(state), id=gid)
     code, _, err = run(capsys, "replay", str(gid), "--db", url)
     assert code == 1 and "resources" in err
     code, out, _ = run(capsys, "replay", str(gid), "--repair", "--db", url)
@@ -114,6 +127,7 @@ def test_undo_takes_back_steps_and_keeps_the_log_consistent(db, capsys):
     assert code == 1 and "cannot undo" in err
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_backup_is_a_consistent_copy(db, capsys, tmp_path):
     url, gid = db
     target = tmp_path / "backups" / "copy.sqlite3"
@@ -132,8 +146,7 @@ def test_the_bot_repairs_a_stale_snapshot_when_it_starts(db, capsys):
     url, gid = db
     state, _ = stored(url, gid)
     state["influence"]["bahmani"] = 4
-    with sqlite3.connect(url.split(":///", 1)[1]) as c:
-        c.execute("update game set state=? where id=?", (json.dumps(state), gid))
+    sql(url, "update game set state=:s where id=:id", s=json.dumps(state), id=gid)
 
     async def go():
         repo = await Repository.open(url)

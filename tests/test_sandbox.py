@@ -84,3 +84,24 @@ def test_against_the_computer(tmp_path):
                                "/play\n", "sandbox")
     assert "Computer: Goats place on" in out
     assert "steps:" in out  # the panel lists the tigers' legal first steps
+
+
+def test_reminders_and_a_seat_handed_over_in_the_sandbox(tmp_path):
+    out = run_darbar(tmp_path, "\n".join([
+        "@ravi /game new goat_tiger side:goats",
+        "@meera /game join",
+        "@ravi /game remind dm after:2",
+        "/wait 1",
+        "/wait 2",
+        "@meera /game reassign goats @sam",
+        "@ravi /game reassign tigers computer",
+        "@ravi /play c3",
+        "/wait 30",
+    ]), "sandbox")
+    assert "a direct message to whoever must move after 2 h" in out
+    assert "(the clock is now 1:00:00 ahead)\nNo reminders due." in out
+    assert "[DM to @ravi] ⏰ Your move as the Goats" in out and "in #table:" in out
+    assert "Only the player who created this game" in out
+    assert "ravi hands the Tigers from meera to Computer." in out
+    assert "Computer: Tigers" in out
+    assert "[DM to @ravi]" in out.split("/wait 30")[-1]  # the new wait, after the answer

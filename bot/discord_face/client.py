@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from datetime import UTC, datetime
 
 import discord
 import yarl
@@ -12,8 +15,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_face.cogs import GameCog, HelpCog, PlayCog
-from bot.discord_face.views import DYNAMIC_ITEMS
+from bot.discord_face.respond import PINGS, mention, post
+from bot.discord_face.views import DYNAMIC_ITEMS, OpenPanelButton
 from bot.ratelimit import RateLimiter
+from bot.reminders import Nudge, Policy, due_nudges, shard_of
+from bot.replies import Place
 from bot.table import Table
 from db import Repository
 
@@ -34,9 +40,29 @@ def configure_endpoints() -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
 
+def shard_settings(env: Mapping[str, str] = os.environ) -> tuple[int | None, list[int] | None]:
+    """``SHARD_COUNT`` and ``SHARD_IDS`` (e.g. ``4`` and ``0,1``): several processes, each
+    with some of the shards, can split the guilds over one PostgreSQL database."""
+    count_text = env.get("SHARD_COUNT", "").strip()
+    ids_text = env.get("SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT as well")
+        return None, None
+    count = int(count_text)
+    if count < 1:
+        raise ValueError("SHARD_COUNT must be at least 1")
+    ids = [int(x) for x in ids_text.replace(",", " ").split()] if ids_text else list(range(count))
+    if not ids or any(not 0 <= i < count for i in ids) or len(set(ids)) != len(ids):
+        raise ValueError(f"SHARD_IDS must be distinct numbers from 0 to {count - 1}")
+    return count, sorted(ids)
+
+
 class DarbarBot(commands.Bot):
     def __init__(self, *, database_url: str | None = None, sync_guild: int | None = None,
-                 rate_limit: tuple[int, float] | None = (20, 10.0), **kwargs) -> None:
+                 rate_limit: tuple[int, float] | None = (20, 10.0),
+                 reminders: Policy | None = None, reminder_poll: float = 60.0,
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC), **kwargs) -> None:
         # Slash commands only: no message-content intent is requested.
         intents = discord.Intents.default()
         kwargs.setdefault("chunk_guilds_at_startup", False)
@@ -48,26 +74,90 @@ class DarbarBot(commands.Bot):
         self.rate_limit = rate_limit
         self.repo: Repository | None = None
         self.table: Table | None = None
+        self.reminder_policy = reminders or Policy()
+        self.reminder_poll = reminder_poll  # seconds between looks for idle games
+        self.clock = clock
 
     async def setup_hook(self) -> None:
         self.repo = await Repository.open(self.database_url)
         limiter = RateLimiter(*self.rate_limit) if self.rate_limit else None
-        self.table = Table(self.repo, limiter=limiter)
+        self.table = Table(self.repo, limiter=limiter, reminders=self.reminder_policy)
         for cog in (GameCog(self), PlayCog(self), HelpCog(self)):
             await self.add_cog(cog)
         # Buttons from before a restart keep working: they are matched by custom id.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
-        if self.sync_guild:
+        if not self.owns_shard_zero():
+            log.info("commands are synced by the process that runs shard 0")
+        elif self.sync_guild:
             guild = discord.Object(id=self.sync_guild)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
+            log.info("synced %d application commands", len(synced))
         else:
             synced = await self.tree.sync()
-        log.info("synced %d application commands", len(synced))
+            log.info("synced %d application commands", len(synced))
         # A snapshot that disagrees with its log (a crash between writes, a hand edit)
         # is rebuilt from the log; in the background, so the gateway connects at once.
         self.verified = asyncio.create_task(self._verify_games())
+        # Reminders live in the database, so the ones that fell due while the bot was
+        # down go out at the first look after a restart.
+        self.reminding = asyncio.create_task(self._remind_loop())
+
+    # --- shards -----------------------------------------------------------------------
+
+    def _shards(self) -> tuple[int, list[int]]:
+        count = getattr(self, "shard_count", None) or 1
+        ids = getattr(self, "shard_ids", None)
+        return count, list(ids) if ids is not None else list(range(count))
+
+    def owns_shard_zero(self) -> bool:
+        return 0 in self._shards()[1]
+
+    def owns_guild(self, guild_id: str | None) -> bool:
+        """Whether this process carries the guild: only its shard's process reminds it."""
+        count, ids = self._shards()
+        return shard_of(guild_id, count) in ids
+
+    # --- reminders ----------------------------------------------------------------------
+
+    async def _remind_loop(self) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.send_reminders()
+            except Exception:  # a failed poll must not end the loop
+                log.exception("reminder poll failed")
+            await asyncio.sleep(self.reminder_poll)
+
+    async def send_reminders(self) -> int:
+        nudges = await due_nudges(self.repo, self.clock(), self.reminder_policy,
+                                  owns=self.owns_guild)
+        for nudge in nudges:
+            try:
+                await self._deliver(nudge)
+            except discord.HTTPException as e:  # a deleted channel, lost permissions
+                log.warning("reminder for game #%d not delivered: %s", nudge.game_id, e)
+        return len(nudges)
+
+    async def _deliver(self, nudge: Nudge) -> None:
+        pings = nudge.pings
+        if nudge.mode == "dm":
+            missed = []
+            for ping in pings:
+                try:
+                    user = self.get_user(int(ping.user_id)) or await self.fetch_user(
+                        int(ping.user_id))
+                    await user.send(nudge.dm_text(ping))
+                except discord.HTTPException:  # DMs closed: fall back to the channel
+                    missed.append(ping)
+            if not missed:
+                return
+            nudge = replace(nudge, pings=tuple(missed))
+        view = discord.ui.View(timeout=None)
+        view.add_item(OpenPanelButton(nudge.game_id))
+        await self._channel(nudge.place).send(nudge.channel_text(mention), allowed_mentions=PINGS,
+                                              view=view)
 
     async def _verify_games(self) -> None:
         from bot.admin import verify_active
@@ -76,6 +166,29 @@ class DarbarBot(commands.Bot):
         for line in repaired:
             log.warning(line)
         log.info("verified %d active game(s), repaired %d", checked, len(repaired))
+        # A computer reply that a crash cut off is made now, not at the next command, so
+        # nobody waits for a move that would never come.
+        await self.wait_until_ready()
+        resumed = 0
+        for game in await self.repo.list_games("active"):
+            if not self.owns_guild(game.guild_id):
+                continue
+            if not any(seat.is_bot for seat in await self.repo.seats(game.id)):
+                continue
+            place = Place(channel_id=game.channel_id, guild_id=game.guild_id)
+            reply = await self.table.resume(place)
+            if reply is not None:
+                try:
+                    await post(self._channel(place), reply)
+                    resumed += 1
+                except discord.HTTPException as e:
+                    log.warning("game #%d resumed, but its post failed: %s", game.id, e)
+        if resumed:
+            log.info("resumed %d game(s) waiting for the computer", resumed)
+
+    def _channel(self, place: Place) -> discord.PartialMessageable:
+        return self.get_partial_messageable(
+            int(place.channel_id), guild_id=int(place.guild_id) if place.guild_id else None)
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))
@@ -93,16 +206,34 @@ class DarbarBot(commands.Bot):
             await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
-        task = getattr(self, "verified", None)
-        if task is not None and not task.done():
-            task.cancel()
+        for name in ("verified", "reminding"):
+            task = getattr(self, name, None)
+            if task is not None and not task.done():
+                task.cancel()
         await super().close()
         if self.repo is not None:
             await self.repo.close()
 
 
+class ShardedDarbarBot(DarbarBot, commands.AutoShardedBot):
+    """The same bot over several gateway shards (``SHARD_COUNT`` / ``SHARD_IDS``)."""
+
+
+def make_bot(env: Mapping[str, str] = os.environ, **kwargs) -> DarbarBot:
+    count, ids = shard_settings(env)
+    guild = env.get("DISCORD_GUILD_ID")
+    kwargs.setdefault("sync_guild", int(guild) if guild else None)
+    kwargs.setdefault("reminders", Policy.from_env(env))
+    if env.get("REMINDER_POLL_SECONDS"):
+        kwargs.setdefault("reminder_poll", float(env["REMINDER_POLL_SECONDS"]))
+    if count is None:
+        return DarbarBot(**kwargs)
+    return ShardedDarbarBot(shard_count=count, shard_ids=ids, **kwargs)
+
+
 def run(token: str, *, database_url: str | None = None) -> None:
     configure_endpoints()
-    guild = os.environ.get("DISCORD_GUILD_ID")
-    bot = DarbarBot(database_url=database_url, sync_guild=int(guild) if guild else None)
+    bot = make_bot(database_url=database_url)
+    if isinstance(bot, ShardedDarbarBot):
+        log.info("running shards %s of %d", bot.shard_ids, bot.shard_count)
     bot.run(token, log_handler=None)

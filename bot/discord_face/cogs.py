@@ -7,6 +7,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_face.respond import actor_of, place_of, run_and_respond
+from bot.reminders import MAX_IDLE_HOURS
+from bot.replies import Actor
 from bot.table import parse_options, playable_ids
 from engine import games
 
@@ -85,6 +87,43 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up a 
     async def abort(self, interaction: discord.Interaction) -> None:
         await run_and_respond(interaction, self.bot.table.abort(
             place_of(interaction), actor_of(interaction)))
+
+
+    @app_commands.command(name="remind", description="How this game reminds whoever must move")
+    @app_commands.describe(mode="How to remind (empty: show the setting)",
+                           after_hours="Hours without a move before each reminder")
+    @app_commands.choices(mode=[
+        app_commands.Choice(name="a mention in this channel", value="channel"),
+        app_commands.Choice(name="a direct message", value="dm"),
+        app_commands.Choice(name="no reminders", value="off"),
+    ])
+    async def remind(self, interaction: discord.Interaction, mode: str | None = None,
+                     after_hours: app_commands.Range[int, 1, MAX_IDLE_HOURS] | None = None,
+                     ) -> None:
+        await run_and_respond(interaction, self.bot.table.remind(
+            place_of(interaction), actor_of(interaction), mode, after_hours))
+
+    @app_commands.command(name="reassign",
+                          description="Hand a side to another member or the computer "
+                          "(creator or moderators)")
+    @app_commands.describe(side="The side that changes hands", player="Who takes it over",
+                           computer="Let the computer play it")
+    @app_commands.autocomplete(side=_side_autocomplete)
+    async def reassign(self, interaction: discord.Interaction, side: str,
+                       player: discord.Member | None = None, computer: bool = False) -> None:
+        problem = None
+        if computer and player is not None:
+            problem = "Choose a player or the computer, not both."
+        elif not computer and player is None:
+            problem = "Name the member who takes the seat, or choose `computer: True`."
+        elif player is not None and player.bot:
+            problem = "That is a bot account: to let Darbar play the side, use `computer: True`."
+        if problem:
+            await interaction.response.send_message(problem, ephemeral=True)
+            return
+        to = None if computer else Actor(str(player.id), player.display_name)
+        await run_and_respond(interaction, self.bot.table.reassign(
+            place_of(interaction), actor_of(interaction), side, to))
 
 
 class ResignConfirm(discord.ui.View):
@@ -166,6 +205,9 @@ HELP = (
     "- `/board`, `/log`, `/game status`, `/card`, `/score` to look; `/undo` takes back your "
     "last move while nobody has answered it (past dice or a new card, the others vote); "
     "`/resign` concedes; `/game abort` (creator or moderators).\n"
+    "- A game left waiting reminds whoever must move (`/game remind`: channel, DM or off, and "
+    "after how many hours); the creator or a moderator can `/game reassign` a side to another "
+    "member or the computer.\n"
     "- `/help game:<name>` shows that game's rules in short; `/rules topic:` one topic."
 )
 

@@ -118,3 +118,15 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
         await interaction.followup.send(text, **kwargs)
     else:
         await resp.send_message(text, **kwargs)
+
+
+async def post(channel: discord.abc.Messageable, reply: Reply) -> None:
+    """A public reply that no interaction asked for (after a restart, a reminder)."""
+    from bot.discord_face.views import public_view
+
+    kwargs: dict = {"allowed_mentions": PINGS}
+    if (file := _file(reply)) is not None:
+        kwargs["file"] = file
+    if (view := public_view(reply)) is not None:
+        kwargs["view"] = view
+    await channel.send(reply.public_text(mention), **kwargs)

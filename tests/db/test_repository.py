@@ -1,5 +1,9 @@
+"""The repository on both backends: every test taking ``repo`` runs on SQLite and on
+PostgreSQL (the ``db_url`` fixture in tests/conftest.py)."""
+
 import asyncio
 import json
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import text
@@ -8,8 +12,8 @@ from db import ChannelBusy, NewStep, Repository, Seat, VersionConflict
 
 
 @pytest.fixture
-async def repo(tmp_path):
-    r = await Repository.open(f"sqlite+aiosqlite:///{tmp_path / 'test.sqlite3'}")
+async def repo(db_url):
+    r = await Repository.open(db_url)
     yield r
     await r.close()
 
@@ -20,6 +24,7 @@ async def new_game(repo, channel="c1"):
         created_by="u1", seats=[Seat(position=0, role="goats", user_id="u1", name="ravi")])
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 async def test_sqlite_runs_in_wal_mode(repo):
     async with repo.engine.connect() as conn:
         mode = (await conn.execute(text("PRAGMA journal_mode"))).scalar()
@@ -93,9 +98,90 @@ async def test_seats_and_start(repo):
     assert [s.role for s in await repo.seats(game.id)] == ["goats", "tigers"]
 
 
+async def test_a_plain_postgresql_url_is_accepted(pg_db_url):
+    r = await Repository.open(pg_db_url.replace("postgresql+asyncpg://", "postgresql://"))
+    try:
+        assert r.engine.dialect.driver == "asyncpg"
+        assert await r.list_games() == []
+    finally:
+        await r.close()
+
+
 async def test_a_plain_sqlite_url_is_accepted(tmp_path):
     r = await Repository.open(f"sqlite:///{tmp_path / 'plain.sqlite3'}")
     try:
         assert r.engine.dialect.driver == "aiosqlite"
     finally:
         await r.close()
+
+
+async def test_timestamps_are_tz_aware_utc_after_a_round_trip(repo):
+    before = datetime.now(UTC)
+    game = await new_game(repo)
+    await repo.append_steps(game, [NewStep("goats", "u1", "place", "c3")], {"n": 1})
+    game = await repo.get_game(game.id)
+    (step,) = await repo.steps(game.id)
+    for t in (game.created_at, game.updated_at, step.created_at):
+        assert t.tzinfo is not None and t.utcoffset() == timedelta(0)
+        assert before - timedelta(seconds=1) <= t <= datetime.now(UTC)
+    assert game.updated_at > game.created_at  # the write bumped it
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+async def test_sqlite_timestamps_written_by_older_code_read_as_utc(repo):
+    game = await new_game(repo)
+    async with repo.engine.begin() as conn:  # naive UTC text, as the old columns stored it
+        await conn.execute(text("UPDATE game SET updated_at = '2024-01-02 03:04:05.000006'"))
+    game = await repo.get_game(game.id)
+    assert game.updated_at == datetime(2024, 1, 2, 3, 4, 5, 6, tzinfo=UTC)
+
+
+async def test_large_seeds_are_stored(repo):
+    game = await repo.create_game(guild_id=None, channel_id="big", game="goat_tiger",
+                                  options={}, seed=2**40 + 3, created_by="u1")
+    assert (await repo.get_game(game.id)).seed == 2**40 + 3
+
+
+async def test_reminders_are_claimed_once_across_two_repositories(repo, db_url):
+    from db import Reminder
+
+    game = await new_game(repo)
+    await repo.start_game(game, {}, {"n": 0})
+    other = await Repository.open(db_url)  # another connection pool: another process
+    try:
+        [(listed, row)] = await repo.waiting_games()
+        assert listed.id == game.id and row is None
+        default = Reminder(game_id=game.id, mode="channel", idle_minutes=60)
+        # Two pollers saw the same (missing) row: exactly one may send.
+        a, b = await asyncio.gather(
+            repo.claim_reminder(game.id, listed.version, seen=None, default=default),
+            other.claim_reminder(game.id, listed.version, seen=None, default=default))
+        assert sorted([a, b]) == [False, True]
+        [(_, row)] = await other.waiting_games()
+        assert (row.sent_version, row.sent_count) == (listed.version, 1)
+        # And again for the second reminder, seen as the row is now.
+        a, b = await asyncio.gather(
+            repo.claim_reminder(game.id, listed.version, seen=row, default=default),
+            other.claim_reminder(game.id, listed.version, seen=row, default=default))
+        assert sorted([a, b]) == [False, True]
+        assert (await repo.reminder(game.id)).sent_count == 2
+        # Changing the setting keeps what was sent; finished games are not waiting.
+        await repo.set_reminder(game.id, "dm", 120)
+        row = await repo.reminder(game.id)
+        assert (row.mode, row.idle_minutes, row.sent_count) == ("dm", 120, 2)
+        await repo.set_status(await repo.get_game(game.id), "finished")
+        assert await repo.waiting_games() == []
+    finally:
+        await other.close()
+
+
+async def test_a_seat_changes_hands_with_a_version_check(repo):
+    game = await new_game(repo)
+    [seat] = await repo.seats(game.id)
+    version = await repo.reassign_seat(game, seat.id, user_id="u2", name="meera", is_bot=False)
+    [seat] = await repo.seats(game.id)
+    assert (seat.user_id, seat.name, version) == ("u2", "meera", game.version + 1)
+    with pytest.raises(VersionConflict):  # a second steward working from the old version
+        await repo.reassign_seat(game, seat.id, user_id=None, name="Computer", is_bot=True)
+    [seat] = await repo.seats(game.id)
+    assert seat.user_id == "u2" and not seat.is_bot

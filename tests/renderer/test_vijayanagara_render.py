@@ -520,6 +520,23 @@ def test_every_kind_of_card_renders(card):
     assert im.size == (W, H)
 
 
+def test_cached_card_panel_is_the_panel_painted_afresh(monkeypatch):
+    """The card panel is painted once per card and pasted: the very pixels a fresh
+    painting gives, for every card of a deck and for no card, in every sample."""
+    from engine import games
+    from engine.games.vijayanagara import sequence
+
+    state = games.get("vijayanagara").setup(1, {})
+    cards = [sequence.card_info(state, c) for c in [state["current"], *state["deck"]]]
+    cases = [(VIEWS["start"], card) for card in [*cards, None]]
+    cases += [(view, view.get("card")) for view in VIEWS.values() if not view.get("result")]
+    cached = [vijayanagara.draw({**view, "card": card}, PLAYERS) for view, card in cases]
+    monkeypatch.setattr(vijayanagara, "_draw_card", vijayanagara._paint_card)
+    for (view, card), im in zip(cases, cached, strict=True):
+        fresh = vijayanagara.draw({**view, "card": card}, PLAYERS)
+        assert ImageChops.difference(im, fresh).getbbox() is None, card
+
+
 def test_deck_and_successions_to_come():
     view = VIEWS["start"]
     y = vijayanagara.PANEL_CAPTIONS["deck"]
@@ -545,6 +562,7 @@ def _clear_caches() -> None:
         common.has_dejavu,
         vijayanagara.background,
         vijayanagara.palette,
+        vijayanagara._card_tile,
         vijayanagara.chip_sprite,
         vijayanagara._name_sprite,
         art.piece_sprite,

@@ -1,0 +1,228 @@
+"""Abandoned games: idle reminders and handing a seat to someone else (issue 7)."""
+
+import asyncio
+from datetime import timedelta
+
+from bot.reminders import MAX_REMINDERS, Policy, aware, due_nudges, shard_of
+from bot.table import Table
+from db import Repository
+from tests.support.table import HERE, MEERA, MOD, RAVI, SAM, assert_replays, snapshot
+
+DAY = Policy()  # the built-in default: a channel mention after 24 h
+
+
+async def two_player_game(table):
+    await table.new(HERE, RAVI, "goat_tiger", role="goats", seed=5)
+    r = await table.join(HERE, MEERA)
+    assert not r.error
+    return r
+
+
+async def last_move_time(repo):
+    return aware((await repo.latest_game(HERE.channel_id)).updated_at)
+
+
+def at(p):
+    return f"@{p.user_id}"
+
+
+async def test_reminders_fall_due_after_the_idle_time_and_stop_after_the_last(table, repo):
+    await two_player_game(table)
+    t0 = await last_move_time(repo)
+    assert await due_nudges(repo, t0 + timedelta(hours=23), DAY) == []
+    [n] = await due_nudges(repo, t0 + timedelta(hours=25), DAY)
+    assert n.mode == "channel" and n.number == 1 and not n.last
+    assert [p.user_id for p in n.pings] == [RAVI.user_id]  # only whoever must move
+    text = n.channel_text(at)
+    assert f"@{RAVI.user_id} (Goats)" in text and f"<t:{int(t0.timestamp())}:R>" in text
+    # The same poll again (or after a restart) sends nothing new.
+    assert await due_nudges(repo, t0 + timedelta(hours=25), DAY) == []
+    numbers = []
+    for hours in (49, 73, 500):
+        numbers += [n.number for n in await due_nudges(repo, t0 + timedelta(hours=hours), DAY)]
+    assert numbers == [2, 3] and MAX_REMINDERS == 3
+
+
+async def test_the_last_reminder_points_to_reassign(table, repo):
+    await two_player_game(table)
+    t0 = await last_move_time(repo)
+    sent = [n for h in (25, 49, 73) for n in await due_nudges(repo, t0 + timedelta(hours=h), DAY)]
+    assert [n.last for n in sent] == [False, False, True]
+    assert "/game reassign" in sent[-1].channel_text(at)
+    assert "/game reassign" not in sent[0].channel_text(at)
+
+
+async def test_a_move_starts_a_new_wait_for_the_next_player(table, repo):
+    await two_player_game(table)
+    t0 = await last_move_time(repo)
+    assert len(await due_nudges(repo, t0 + timedelta(hours=25), DAY)) == 1
+    r = await table.play(HERE, RAVI, "c3")
+    assert not r.error
+    t1 = await last_move_time(repo)
+    assert await due_nudges(repo, t1 + timedelta(hours=1), DAY) == []
+    [n] = await due_nudges(repo, t1 + timedelta(hours=25), DAY)
+    assert n.number == 1 and [p.user_id for p in n.pings] == [MEERA.user_id]
+
+
+async def test_players_choose_dm_or_off_and_the_idle_time(table, repo):
+    await two_player_game(table)
+    r = await table.remind(HERE, MEERA, "dm", 2)
+    assert not r.error and "direct message" in r.public and "2 h" in r.public
+    t0 = await last_move_time(repo)
+    assert await due_nudges(repo, t0 + timedelta(minutes=110), DAY) == []
+    [n] = await due_nudges(repo, t0 + timedelta(minutes=130), DAY)
+    assert n.mode == "dm"
+    dm = n.dm_text(n.pings[0])
+    assert f"<#{HERE.channel_id}>" in dm and "Goats" in dm
+    status = await table.status(HERE, SAM)
+    assert "direct message" in status.private
+    r = await table.remind(HERE, RAVI, "off")
+    assert not r.error and "off" in r.public
+    assert await due_nudges(repo, t0 + timedelta(days=30), DAY) == []
+    r = await table.remind(HERE, SAM)  # anyone may look
+    assert not r.error and "off" in r.private
+
+
+async def test_spectators_cannot_change_reminders_and_bad_values_are_refused(table, repo):
+    await two_player_game(table)
+    before = await snapshot(repo)
+    for actor, mode, hours, reason in [
+        (SAM, "off", None, "Only the players"),
+        (RAVI, "pigeon", None, "can be `channel`, `dm`, `off`"),
+        (RAVI, "dm", 0, "between 1 and"),
+        (RAVI, "dm", 10**9, "between 1 and"),
+    ]:
+        r = await table.remind(HERE, actor, mode, hours)
+        assert r.error and reason in r.private, r.private
+    assert await snapshot(repo) == before
+    assert await repo.reminder((await repo.latest_game(HERE.channel_id)).id) is None
+
+
+async def test_the_server_default_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv("REMINDER_MODE", "dm")
+    monkeypatch.setenv("REMINDER_AFTER_HOURS", "6")
+    assert Policy.from_env() == Policy(mode="dm", idle_minutes=360)
+    monkeypatch.setenv("REMINDER_MODE", "carrier-pigeon")
+    try:
+        Policy.from_env()
+    except ValueError as e:
+        assert "REMINDER_MODE" in str(e)
+    else:
+        raise AssertionError("a bad REMINDER_MODE was accepted")
+
+
+async def test_finished_games_and_computer_turns_get_no_reminders(table, repo):
+    await two_player_game(table)
+    await table.resign(HERE, MEERA)
+    t0 = await last_move_time(repo)
+    assert await due_nudges(repo, t0 + timedelta(days=5), DAY) == []
+    other = HERE.__class__(channel_id="3000", guild_id=HERE.guild_id)
+    await table.new(other, RAVI, "goat_tiger", role="goats", opponent="computer", seed=1)
+    await table.play(other, RAVI, "c3")  # the computer answers at once
+    game = await repo.latest_game("3000")
+    nudges = await due_nudges(repo, aware(game.updated_at) + timedelta(days=2), DAY)
+    assert [p.user_id for n in nudges for p in n.pings] == [RAVI.user_id]
+
+
+async def test_two_processes_polling_one_database_send_each_reminder_once(table, repo, tmp_path):
+    await two_player_game(table)
+    t0 = await last_move_time(repo)
+    # A second repository is a second connection pool with its own write queue: to the
+    # database it is another process.
+    other = await Repository.open(f"sqlite+aiosqlite:///{tmp_path / 'table.sqlite3'}")
+    try:
+        for hours in (25, 49):
+            a, b = await asyncio.gather(due_nudges(repo, t0 + timedelta(hours=hours), DAY),
+                                        due_nudges(other, t0 + timedelta(hours=hours), DAY))
+            assert len(a) + len(b) == 1
+    finally:
+        await other.close()
+
+
+async def test_each_shard_reminds_only_its_own_guilds(table, repo):
+    await two_player_game(table)
+    t0 = await last_move_time(repo)
+    guild = int(HERE.guild_id)
+    mine = shard_of(HERE.guild_id, 4)
+    assert mine == (guild >> 22) % 4
+    assert shard_of("41771983423143937", 4) == 2  # Discord's documented example
+    assert shard_of(None, 4) == 0  # DMs ride on shard 0
+    later = t0 + timedelta(hours=25)
+    assert await due_nudges(repo, later, DAY, owns=lambda g: shard_of(g, 4) != mine) == []
+    assert len(await due_nudges(repo, later, DAY, owns=lambda g: shard_of(g, 4) == mine)) == 1
+
+
+async def test_a_moderator_hands_a_seat_to_another_player(table, repo):
+    await two_player_game(table)
+    await table.play(HERE, RAVI, "c3")
+    r = await table.reassign(HERE, MOD, "tigers", SAM)
+    assert not r.error
+    assert "hands the Tigers from meera to **sam**" in r.public
+    assert r.image and [p.user_id for p in r.pings] == [SAM.user_id]
+    r = await table.play(HERE, MEERA, "b3 b2")
+    assert r.error and "not seated" in r.private
+    r = await table.play(HERE, SAM, "b3 b2")
+    assert not r.error and r.public
+    status = await table.status(HERE, RAVI)
+    assert "Tigers: sam" in status.private
+    await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
+
+
+async def test_only_the_creator_or_a_moderator_reassigns(table, repo):
+    await two_player_game(table)
+    before = await snapshot(repo)
+    for actor, role, reason in [
+        (MEERA, "goats", "Only the player who created this game"),
+        (SAM, "tigers", "Only the player who created this game"),
+        (RAVI, "elephants", "not a side"),
+        (RAVI, None, "Name the side"),
+        (RAVI, "tigers", "already plays"),
+    ]:
+        to = MEERA if reason == "already plays" else SAM
+        r = await table.reassign(HERE, actor, role, to)
+        assert r.error and reason in r.private, r.private
+    assert await snapshot(repo) == before
+    # The creator may: ravi hands his own Goats to sam.
+    r = await table.reassign(HERE, RAVI, "goats", SAM)
+    assert not r.error and [p.user_id for p in r.pings] == [SAM.user_id]
+
+
+async def test_an_abandoned_seat_goes_to_the_computer_which_moves_at_once(table, repo):
+    await two_player_game(table)
+    await table.play(HERE, RAVI, "c3")  # now the Tigers (meera) must move
+    r = await table.reassign(HERE, MOD, "tigers", None)
+    assert not r.error
+    assert "to **Computer**" in r.public and "**Computer**:" in r.public
+    assert [p.user_id for p in r.pings] == [RAVI.user_id]  # the computer has answered
+    r = await table.reassign(HERE, MOD, "tigers", None)
+    assert r.error and "already plays" in r.private
+
+
+async def test_games_without_a_computer_player_need_a_person(repo):
+    table = Table(repo)
+    await table.new(HERE, RAVI, "vijayanagara", seed=2)
+    await table.start(HERE, RAVI)
+    before = await snapshot(repo)
+    r = await table.reassign(HERE, MOD, "delhi", None)
+    assert r.error and "no computer player" in r.private
+    assert await snapshot(repo) == before
+    r = await table.reassign(HERE, MOD, "delhi", MEERA)
+    assert not r.error and "Delhi" in r.public
+
+
+async def test_seats_are_not_reassigned_before_the_start(table, repo):
+    await table.new(HERE, RAVI, "goat_tiger", role="goats", seed=5)
+    r = await table.reassign(HERE, RAVI, "goats", MEERA)
+    assert r.error and "/game leave" in r.private
+
+
+async def test_a_lost_race_shows_the_position_as_it_is_now(table, repo):
+    await two_player_game(table)
+    panel = await table.panel(HERE, RAVI)
+    await table.click(HERE, RAVI, panel.game_id, panel.version, "c3")
+    r = await table.click(HERE, RAVI, panel.game_id, panel.version, "c4")
+    assert r.error and "out of date" in r.private and "nothing was changed" in r.private
+    assert "Last: Goats place on c3" in r.private and "waiting for meera" in r.private
+    # For the player whose turn it now is, the reply carries a fresh panel.
+    stale = await table.click(HERE, MEERA, panel.game_id, panel.version, "b3")
+    assert stale.error and stale.choices and stale.version == panel.version + 1

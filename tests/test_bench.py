@@ -1,0 +1,36 @@
+"""`darbar bench` end to end at a tiny size, through the real entry point: it stores
+games, plays them in worker processes and prints its figures. A smoke test: the
+figures themselves depend on the machine and are never checked."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env["PYTHONPATH"] = str(ROOT)  # this checkout, whatever the venv was installed from
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "bench", "--backend", "sqlite", "--stored", "20",
+         "--channels", "3", "--moves", "10", "--procs", "2", "--rate", "0,50", "--quick"],
+        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "sqlite: 20 games stored" in out
+    runs = out.split("sqlite · ")[1:]
+    assert len(runs) == 2
+    assert runs[0].startswith("2 processes · 3 goat_tiger channels · flat out")
+    assert runs[1].startswith("2 processes · 3 goat_tiger channels · paced at 50 moves/s")
+    for run in runs:
+        moves = int(re.search(r"moves completed\s+(\d+)", run).group(1))
+        assert moves >= 10  # 10 in total, rounded up to whole moves per channel
+        for figure in ("moves per second", "latency p50", "latency p99"):
+            assert re.search(rf"{figure}\s+\d+\.\d", run), figure
+        assert re.search(r"peak RSS\s+\d+ MB \(\d+, \d+ per process\)", run)
+        assert re.search(r"stored games\s+20 before the runs, \d+ now", run)
+    assert not list(tmp_path.iterdir())  # the temporary database went away
