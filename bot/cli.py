@@ -25,11 +25,11 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
     bench.add_argument("--stored", type=int, default=1000, help="games stored before the load")
     bench.add_argument("--channels", type=int, default=50, help="channels playing at once")
-    bench.add_argument("--moves", type=int, default=3000, help="moves per run, in total")
-    bench.add_argument("--procs", default="2", help="worker processes, e.g. 2 or 1,2 (a run "
-                       "for each)")
-    bench.add_argument("--rate", default="100,0", help="moves/s offered in total, 0 = flat "
-                       "out; e.g. 100,0 (a run for each)")
+    bench.add_argument("--moves", type=int, default=2000, help="moves per run, in total")
+    bench.add_argument("--procs", default=None, help="worker processes, e.g. 2 or 1,2 (default "
+                       "runs: 2 at 105 moves/s, 2 and 1 flat out)")
+    bench.add_argument("--rate", default=None, help="moves/s offered in total, 0 = flat out; "
+                       "e.g. 105,0 (a run for each with each --procs)")
     bench.add_argument("--quick", action="store_true", help="only the load figures")
     bench.add_argument("--pg-no-fsync", action="store_true",
                        help="PostgreSQL without fsync (default: real commit costs)")
@@ -81,10 +81,12 @@ def main(argv: list[str] | None = None) -> int:
         from bot.bench import run_bench
 
         # Only an explicit --db: the bench writes a thousand games into its database.
+        runs = None
+        if args.procs or args.rate:
+            runs = [(int(p), float(r)) for p in (args.procs or "2").split(",")
+                    for r in (args.rate or "105").split(",")]
         return run_bench(backend=args.backend, db=args.db, stored=args.stored,
-                         channels=args.channels, moves=args.moves,
-                         procs=[int(x) for x in args.procs.split(",")],
-                         rates=[float(x) for x in args.rate.split(",")],
+                         channels=args.channels, moves=args.moves, runs=runs,
                          quick=args.quick, pg_fsync=not args.pg_no_fsync)
     if cmd in admin:
         return _admin(cmd, args, db)

@@ -13,9 +13,10 @@ import json
 import random
 import secrets
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC
-from functools import wraps
+from functools import partial, wraps
 from types import ModuleType
 
 import renderer
@@ -36,6 +37,10 @@ COMPUTER = "Computer"
 LOG_TAIL = 15
 MAX_LINE = 1000  # characters in a typed line; a long Vijayanagara turn needs ~300
 MAX_CHOICES = 25  # Discord's cap on autocomplete and select options
+# Board images are drawn off the event loop (Pillow releases the GIL while it encodes), on
+# two threads of their own: more threads drawing at once only fight the loop for the GIL
+# (under load the loop then stalls for tens of ms, and every database round trip with it).
+RENDER_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="darbar-render")
 
 
 class Refusal(Exception):
@@ -442,7 +447,8 @@ class Table:
     async def _image(self, lg: Loaded) -> bytes:
         view = lg.public_view()
         players = {s.role: s.name for s in lg.seats if s.role}
-        return await asyncio.to_thread(renderer.render, lg.game.game, view, players=players)
+        draw = partial(renderer.render, lg.game.game, view, players=players)
+        return await asyncio.get_running_loop().run_in_executor(RENDER_THREADS, draw)
 
     # --- the panel ------------------------------------------------------------------
 
