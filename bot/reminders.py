@@ -13,7 +13,7 @@ import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from bot.replies import Ping, Place, clip
 from db import Game, Reminder, Repository
@@ -66,10 +66,6 @@ def _span(minutes: int) -> str:
     return f"{minutes} min"
 
 
-def aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
 def number_due(now: datetime, game: Game, row: Reminder) -> int | None:
     """Which reminder (1, 2, …) of the current wait is due now, if any.
 
@@ -80,7 +76,7 @@ def number_due(now: datetime, game: Game, row: Reminder) -> int | None:
     sent = row.sent_count if row.sent_version == game.version else 0
     if sent >= MAX_REMINDERS:
         return None
-    if now >= aware(game.updated_at) + timedelta(minutes=row.idle_minutes * (sent + 1)):
+    if now >= game.updated_at + timedelta(minutes=row.idle_minutes * (sent + 1)):
         return sent + 1
     return None
 
@@ -143,12 +139,12 @@ async def due_nudges(repo: Repository, now: datetime, default: Policy,
             if seat and seat.user_id and all(p.user_id != seat.user_id for p in pings):
                 pings.append(Ping(seat.user_id, seat.name, g.ROLE_NAMES[role]))
         if not pings:
-            continue  # waiting for the computer, which moves on the next command
+            continue  # waiting for the computer: a restart makes a move a crash cut off
         if not await repo.claim_reminder(game.id, game.version, seen=row, default=default):
             continue  # another process sent it
         out.append(Nudge(
             place=Place(channel_id=game.channel_id, guild_id=game.guild_id),
             game_id=game.id, game_name=g.NAME, mode=setting.mode, pings=tuple(pings),
-            since=int(aware(game.updated_at).timestamp()), number=number,
+            since=int(game.updated_at.timestamp()), number=number,
         ))
     return out

@@ -15,7 +15,6 @@ import secrets
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC
 from functools import partial, wraps
 from types import ModuleType
 
@@ -375,7 +374,7 @@ class Table:
         lines = after["log"][len(before["log"]):]
         lg, bot_lines = await self._run_bots(lg)
         reply = await self._public_update(lg, f"**{actor.name}**: " + " ".join(lines)
-                                          + ("\n" + "\n".join(bot_lines) if bot_lines else ""))
+                                          + "".join(f"\n{b}" for b in bot_lines))
         reply.move_done = True
         return reply
 
@@ -439,8 +438,7 @@ class Table:
             reply.pings = self._pings(lg, view["active"])
             reply.awaiting = bool(view["active"])
             # A Discord timestamp: every reader sees it in their own time zone.
-            since = int(lg.game.updated_at.replace(tzinfo=lg.game.updated_at.tzinfo or UTC)
-                        .timestamp())
+            since = int(lg.game.updated_at.timestamp())  # stored and read as aware UTC
             reply.ping_note = f"your move (waiting since <t:{since}:R>)."
         return reply
 
@@ -457,7 +455,7 @@ class Table:
         panel when it is the caller's turn, else whom the game waits for."""
         try:
             lg = await self._load(place)
-            log = lg.module.view(lg.state, None)["log"] if lg.state else []
+            log = lg.public_view()["log"] if lg.state else []
             if log:
                 note += f"\nLast: {log[-1]}"
             reply = self._panel_reply(lg, actor, note=note)
@@ -781,8 +779,7 @@ class Table:
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
         lg, bot_lines = await self._run_bots(lg)
         text = f"🔁 {actor.name} hands the {side} from {seat.name} to **{name}**."
-        return await self._public_update(
-            lg, text + ("\n" + "\n".join(bot_lines) if bot_lines else ""))
+        return await self._public_update(lg, "\n".join([text, *bot_lines]))
 
     async def resume(self, place: Place) -> Reply | None:
         """After a restart: the computer moves that a crash left unmade, as a public post

@@ -15,11 +15,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_face.cogs import GameCog, HelpCog, PlayCog
-from bot.discord_face.respond import PINGS, mention, post
-from bot.discord_face.views import DYNAMIC_ITEMS, OpenPanelButton
+from bot.discord_face.respond import mention, post
+from bot.discord_face.views import DYNAMIC_ITEMS
 from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, due_nudges, shard_of
-from bot.replies import Place
+from bot.replies import Place, Reply
 from bot.table import Table
 from db import Repository
 
@@ -89,13 +89,11 @@ class DarbarBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error
         if not self.owns_shard_zero():
             log.info("commands are synced by the process that runs shard 0")
-        elif self.sync_guild:
-            guild = discord.Object(id=self.sync_guild)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d application commands", len(synced))
         else:
-            synced = await self.tree.sync()
+            guild = discord.Object(id=self.sync_guild) if self.sync_guild else None
+            if guild is not None:
+                self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
             log.info("synced %d application commands", len(synced))
         # A snapshot that disagrees with its log (a crash between writes, a hand edit)
         # is rebuilt from the log; in the background, so the gateway connects at once.
@@ -154,10 +152,9 @@ class DarbarBot(commands.Bot):
             if not missed:
                 return
             nudge = replace(nudge, pings=tuple(missed))
-        view = discord.ui.View(timeout=None)
-        view.add_item(OpenPanelButton(nudge.game_id))
-        await self._channel(nudge.place).send(nudge.channel_text(mention), allowed_mentions=PINGS,
-                                              view=view)
+        # A public post like any other, with the "Make your move" button under it.
+        await post(self._channel(nudge.place), Reply(
+            public=nudge.channel_text(mention), game_id=nudge.game_id, awaiting=True))
 
     async def _verify_games(self) -> None:
         from bot.admin import verify_active

@@ -3,7 +3,7 @@
 import asyncio
 from datetime import timedelta
 
-from bot.reminders import MAX_REMINDERS, Policy, aware, due_nudges, shard_of
+from bot.reminders import MAX_REMINDERS, Policy, due_nudges, shard_of
 from bot.table import Table
 from db import Repository
 from tests.support.table import HERE, MEERA, MOD, RAVI, SAM, assert_replays, snapshot
@@ -19,7 +19,7 @@ async def two_player_game(table):
 
 
 async def last_move_time(repo):
-    return aware((await repo.latest_game(HERE.channel_id)).updated_at)
+    return (await repo.latest_game(HERE.channel_id)).updated_at  # tz-aware UTC
 
 
 def at(p):
@@ -120,7 +120,7 @@ async def test_finished_games_and_computer_turns_get_no_reminders(table, repo):
     await table.new(other, RAVI, "goat_tiger", role="goats", opponent="computer", seed=1)
     await table.play(other, RAVI, "c3")  # the computer answers at once
     game = await repo.latest_game("3000")
-    nudges = await due_nudges(repo, aware(game.updated_at) + timedelta(days=2), DAY)
+    nudges = await due_nudges(repo, game.updated_at + timedelta(days=2), DAY)
     assert [p.user_id for n in nudges for p in n.pings] == [RAVI.user_id]
 
 
