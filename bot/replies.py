@@ -6,6 +6,7 @@ face decides whether that becomes ``<@123>`` or ``@ravi``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -46,12 +47,9 @@ class Choice:
 @dataclass(frozen=True)
 class Consent:
     """A request to undo past dice or a revealed card, waiting for the other players.
-    The whole request travels in the buttons, so it survives a restart."""
+    The request and its answers are kept in the database; the buttons carry its id."""
 
-    game_id: int
-    version: int
-    requester: str  # user id
-    agreed: tuple[str, ...] = ()
+    request_id: int
 
 
 @dataclass
@@ -94,3 +92,21 @@ def clip(text: str, limit: int = MAX_TEXT) -> str:
     if len(text) <= limit:
         return text
     return text[: limit - 1] + "…"
+
+
+# Characters that Discord markdown acts on; escaped with a backslash they show as typed.
+_MARKUP = re.compile(r"([\\*_~`|>#\[\]()-])")
+
+
+def md(text: str) -> str:
+    """A display name (or any outside text) as literal text inside a Discord message:
+    markup shown, not applied, and mentions (``@everyone``, ``<@id>``) shown, not pinging."""
+    text = " ".join(str(text).split())
+    return _MARKUP.sub(r"\\\1", text).replace("@", "@\u200b")
+
+
+def quote(text: str, limit: int = 60) -> str:
+    """Echoed input, for inside a `code span`: shortened, on one line, no backtick that
+    could end the span early."""
+    text = " ".join(str(text).split()).replace("`", "'")
+    return text if len(text) <= limit else text[: limit - 1] + "…"

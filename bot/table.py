@@ -19,9 +19,10 @@ from functools import partial, wraps
 from types import ModuleType
 
 import renderer
+from bot.drafts import Drafts, UnknownDraft
 from bot.ratelimit import RateLimiter
 from bot.reminders import MAX_IDLE_HOURS, MODES, Policy, describe
-from bot.replies import Actor, Choice, Consent, Ping, Place, Reply, clip
+from bot.replies import Actor, Choice, Consent, Ping, Place, Reply, clip, md, quote
 from db import ChannelBusy, Game, NewStep, Repository, Seat, Step, VersionConflict, step_arg
 from db.models import utcnow
 from engine import IllegalAction, games
@@ -36,10 +37,19 @@ COMPUTER = "Computer"
 LOG_TAIL = 15
 MAX_LINE = 1000  # characters in a typed line; a long Vijayanagara turn needs ~300
 MAX_CHOICES = 25  # Discord's cap on autocomplete and select options
+CHOICE_MAX = 100  # Discord's cap on an autocomplete choice's name and value
 # Board images are drawn off the event loop (Pillow releases the GIL while it encodes), on
 # two threads of their own: more threads drawing at once only fight the loop for the GIL
 # (under load the loop then stalls for tens of ms, and every database round trip with it).
 RENDER_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="darbar-render")
+
+
+def _shown(before: dict | None, after: dict) -> bool:
+    """Whether the position ``after`` (a spectator view) is one the others get to see: the
+    start of the game, or a move was completed, the decision passed to another role, or
+    the game ended. Between such moments the mover's steps are private."""
+    return (before is None or not after["active"] or after["move"] != before["move"]
+            or after["active"] != before["active"])
 
 
 class Refusal(Exception):
@@ -48,24 +58,49 @@ class Refusal(Exception):
 
 @dataclass
 class Loaded:
+    """A game as read for one call. ``state`` is the latest position; ``public`` is the
+    position everyone sees: the same object between moves, and the position after the
+    last completed move while the mover's steps are still private."""
+
     game: Game
     seats: list[Seat]
     module: ModuleType
     state: dict | None
-    _public: dict | None = field(default=None, init=False, repr=False, compare=False)
+    public: dict | None = None
+    _views: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.public is None:
+            self.public = self.state
+
+    @property
+    def in_move(self) -> bool:
+        """A move is under way: some of its steps are stored but not yet shown."""
+        return self.public is not self.state
+
+    def _view(self, key: str, state: dict) -> dict:
+        # Worked out once per state: a Loaded never changes its states (a new one is made
+        # for every new state), and nothing edits a view.
+        if key not in self._views:
+            self._views[key] = self.module.view(state, None)
+        return self._views[key]
 
     def public_view(self) -> dict:
-        """``module.view(state, None)``, worked out once: a Loaded never changes its state
-        (a new one is made for every new state), and nothing edits a view."""
-        if self._public is None:
-            self._public = self.module.view(self.state, None)
-        return self._public
+        """``module.view(public, None)``: what spectators and the other players see."""
+        return self._view("public", self.public)
+
+    def current_view(self) -> dict:
+        """The spectator view of the latest state (the mover's own position mid-move)."""
+        return self.public_view() if not self.in_move else self._view("current", self.state)
 
     def roles_of(self, actor: Actor) -> list[str]:
         return [s.role for s in self.seats if s.user_id == actor.user_id and s.role]
 
     def seat_for(self, role: str) -> Seat | None:
         return next((s for s in self.seats if s.role == role), None)
+
+    def humans(self) -> list[Seat]:
+        return [s for s in self.seats if not s.is_bot]
 
 
 def _refusals(fn: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable[Reply]]:
@@ -95,14 +130,19 @@ def _refusals(fn: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable[Re
 
 class Table:
     def __init__(self, repo: Repository, *, bot_delay: float = 0.0,
-                 limiter: RateLimiter | None = None, reminders: Policy | None = None):
+                 limiter: RateLimiter | None = None, reminders: Policy | None = None,
+                 max_open_games: int | None = None):
         self.repo = repo
+        # Games being set up or played that one user may sit at in one server (None: any).
+        self.max_open_games = max_open_games
         # The reminder setting of games nobody configured (server-wide, from the env).
         self.reminders = reminders or Policy()
         # Commands per user per window (the bot sets one; tests and the bench do not).
         self.limiter = limiter
         # Seconds to wait before a computer move, so a watcher sees two posts apart.
         self.bot_delay = bot_delay
+        # Heads of long typed lines that autocomplete shortened (see bot/drafts.py).
+        self.drafts = Drafts()
 
     # --- loading -----------------------------------------------------------------
 
@@ -119,7 +159,8 @@ class Table:
         if seats is None:
             seats = await self.repo.seats(game.id)
         state = json.loads(game.state) if game.state else None
-        return Loaded(game, seats, games.get(game.game), state)
+        public = json.loads(game.public_state) if game.public_state else None
+        return Loaded(game, seats, games.get(game.game), state, public)
 
     # --- seating -------------------------------------------------------------------
 
@@ -137,7 +178,7 @@ class Table:
     ) -> Reply:
         if game_id not in playable_ids():
             raise Refusal(
-                f"I don't know the game `{game_id}`. Games: {', '.join(playable_ids())}."
+                f"I don't know the game `{quote(game_id)}`. Games: {', '.join(playable_ids())}."
             )
         g = games.get(game_id)
         options = options or {}
@@ -147,7 +188,8 @@ class Table:
         except IllegalAction as e:
             raise Refusal(str(e)) from None
         role = self._check_role(g, role)
-        seats = [Seat(position=0, role=role, user_id=actor.user_id, name=actor.name)]
+        await self._check_open_games(place, actor)
+        seats = [Seat(position=0, role=role, user_id=actor.user_id, name=actor.name[:100])]
         if opponent == "computer":
             if not hasattr(g, "bot_steps"):
                 raise Refusal(f"{g.NAME} has no computer player yet.")
@@ -186,12 +228,22 @@ class Table:
             version=game.version,
         )
 
+    async def _check_open_games(self, place: Place, actor: Actor) -> None:
+        """One person cannot fill a server with games (``MAX_OPEN_GAMES``)."""
+        if self.max_open_games is None:
+            return
+        count = await self.repo.open_games_of(actor.user_id, place.guild_id)
+        if count >= self.max_open_games:
+            raise Refusal(f"You already have {count} games open on this server, the most one "
+                          "player may have at once. Finish, leave or abort one first.")
+
     def _check_role(self, g: ModuleType, role: str | None) -> str | None:
         if role in (None, "", "random", "any"):
             return None
         role = role.strip().lower()
         if role not in g.ROLES:
-            raise Refusal(f"`{role}` is not a side in {g.NAME}. Sides: {', '.join(g.ROLES)}.")
+            raise Refusal(f"`{quote(role)}` is not a side in {g.NAME}. "
+                          f"Sides: {', '.join(g.ROLES)}.")
         return role
 
     @_refusals
@@ -211,8 +263,10 @@ class Table:
             raise Refusal(f"The {g.ROLE_NAMES[role]} are already taken.")
         if len(lg.seats) >= g.PLAYERS[1]:
             raise Refusal("Every seat is taken.")
+        if not mine:
+            await self._check_open_games(place, actor)
         await self.repo.add_seat(lg.game, Seat(position=0, role=role, user_id=actor.user_id,
-                                               name=actor.name))
+                                               name=actor.name[:100]))
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
         side = f" as the {g.ROLE_NAMES[role]}" if role else ""
         if len(lg.seats) >= g.PLAYERS[1]:
@@ -251,32 +305,29 @@ class Table:
                               "or start with `fill: computer`.")
             if not hasattr(g, "bot_steps"):
                 raise Refusal(f"{g.NAME} has no computer player yet.")
-            for _ in range(missing):
-                await self.repo.add_seat(lg.game, Seat(position=0, name=COMPUTER, is_bot=True))
-                lg = await self._loaded(await self.repo.get_game(lg.game.id))
-        return await self._start(lg, intro=f"{actor.name} starts the game.")
+        return await self._start(lg, intro=f"{md(actor.name)} starts the game.",
+                                 computers=max(missing, 0))
 
-    async def _start(self, lg: Loaded, intro: str) -> Reply:
+    async def _start(self, lg: Loaded, intro: str, computers: int = 0) -> Reply:
+        """Seat ``computers`` computer players, deal the sides and store the opening
+        position, all in one write."""
         g = lg.module
         game = lg.game
+        added = [Seat(position=0, name=COMPUTER, is_bot=True) for _ in range(computers)]
         # Deal the sides nobody asked for, at random but reproducibly from the seed.
         free = [r for r in g.ROLES if r not in {s.role for s in lg.seats}]
         random.Random(game.seed).shuffle(free)
         roles = {s.id: s.role or free.pop() for s in lg.seats}
-        if free:
-            # Fewer players than sides (the game allows it): the players share the
-            # remaining sides in turn, so every side has someone to act for it.
-            humans = [s for s in lg.seats if not s.is_bot]
-            for i, role in enumerate(sorted(free, key=g.ROLES.index)):
-                holder = humans[i % len(humans)]
-                await self.repo.add_seat(game, Seat(position=0, role=role,
-                                                    user_id=holder.user_id, name=holder.name))
-                game = await self.repo.get_game(game.id)
-            lg = await self._loaded(game)
-            game = lg.game
-            roles = {s.id: roles.get(s.id) or s.role for s in lg.seats}
+        for seat in added:
+            seat.role = free.pop()
+        # Fewer players than sides (the game allows it): the players share the remaining
+        # sides in turn, so every side has someone to act for it.
+        humans = lg.humans()
+        for i, role in enumerate(sorted(free, key=g.ROLES.index)):
+            holder = humans[i % len(humans)]
+            added.append(Seat(position=0, role=role, user_id=holder.user_id, name=holder.name))
         state = g.setup(game.seed, json.loads(game.options))
-        await self.repo.start_game(game, roles, state)
+        await self.repo.start_game(game, roles, state, added)
         lg = await self._loaded(await self.repo.get_game(game.id))
         lg, bot_lines = await self._run_bots(lg)
         lines = [intro, f"**{g.NAME}** — game #{game.id}. {self._seating(lg)}"]
@@ -292,7 +343,7 @@ class Table:
             raise Refusal("The game has not started yet." if lg.game.status == "setup"
                           else "This game is over.")
         g = lg.module
-        view = lg.public_view() if state is lg.state else g.view(state, None)
+        view = lg.current_view() if state is lg.state else g.view(state, None)
         if not view["active"]:
             raise Refusal("This game is over.")
         mine = lg.roles_of(actor)
@@ -306,32 +357,43 @@ class Table:
 
     @_refusals
     async def play(self, place: Place, actor: Actor, line: str) -> Reply:
-        """Apply a typed line of step tokens, all or nothing."""
+        """Apply a typed line of step tokens, all or nothing, except that a step which rolls
+        dice or reveals a card ends the line: what came before it is played (the outcome is
+        then committed), and what follows is not tried, so no reply can show an outcome
+        the player could still take back."""
         line = (line or "").strip()
         if not line:
             return await self.panel(place, actor)
         if len(line) > MAX_LINE:
             raise Refusal(f"That move is too long ({len(line)} characters).")
         lg = await self._load(place)
+        tokens = self._expand(lg, actor, line).lower().split()
         state = lg.state
+        mark = games.reveal_mark(lg.module, state)
         new_steps: list[NewStep] = []
-        tokens = line.lower().split()
         for i, tok in enumerate(tokens):
             try:
                 role = self._acting_role(lg, actor, state)
             except Refusal:
                 if not new_steps:
                     raise
-                raise Refusal(f"Your move was complete before `{' '.join(tokens[i:])}`; "
+                raise Refusal(f"Your move was complete before `{quote(' '.join(tokens[i:]))}`; "
                               "nothing was played.") from None
             try:
                 state, step = self._apply_token(lg, state, role, actor, tok)
             except Refusal as e:
                 if len(tokens) == 1:
                     raise
-                raise Refusal(f"Step {i + 1} of {len(tokens)} (`{tok}`): {e} "
+                raise Refusal(f"Step {i + 1} of {len(tokens)} (`{quote(tok)}`): {e} "
                               "Nothing was played.") from None
             new_steps.append(step)
+            if i + 1 < len(tokens) and games.reveal_mark(lg.module, state) != mark:
+                rest = " ".join(tokens[i + 1:])
+                reply = await self._commit(lg, actor, state, new_steps, note=(
+                    f"`{quote(tok)}` rolled dice or revealed a card, so your line stopped "
+                    f"there: `{quote(rest)}` was not played. See the outcome, then go on."))
+                reply.error = True  # part of what was asked was not done
+                return reply
         return await self._commit(lg, actor, state, new_steps)
 
     @_refusals
@@ -358,50 +420,63 @@ class Table:
             raise Refusal(str(e)) from None
         return state, NewStep(role=role, user_id=actor.user_id, action=action, arg=arg)
 
-    async def _commit(self, lg: Loaded, actor: Actor, state: dict,
-                      steps: list[NewStep]) -> Reply:
-        g = lg.module
-        before = lg.public_view()
-        lg = await self._store(lg, steps, state)
-        after = lg.public_view()
-        if after["move"] == before["move"] and after["active"] == before["active"]:
-            # A step inside a move: only the mover sees it until the move is complete,
-            # with a preview of the board where a game asks for one.
-            reply = self._panel_reply(lg, actor, note="")
-            if getattr(g, "PREVIEW_STEPS", False):
-                reply.image, reply.image_private = await self._image(lg), True
-            return reply
-        lines = after["log"][len(before["log"]):]
-        lg, bot_lines = await self._run_bots(lg)
-        reply = await self._public_update(lg, f"**{actor.name}**: " + " ".join(lines)
+    async def _commit(self, lg: Loaded, actor: Actor, state: dict, steps: list[NewStep],
+                      note: str = "") -> Reply:
+        new = await self._store(lg, steps, state)
+        if new.in_move:
+            # A step inside a move: only the mover sees it (with what it did, dice
+            # included) until the move is complete; the board on request (/board).
+            done = new.current_view()["log"][len(lg.current_view()["log"]):]
+            return self._panel_reply(new, actor, note="\n".join(x for x in (
+                " ".join(done), note) if x))
+        # The whole move, however many lines or clicks it took: everything since the
+        # position the others last saw.
+        lines = new.public_view()["log"][len(lg.public_view()["log"]):]
+        new, bot_lines = await self._run_bots(new)
+        reply = await self._public_update(new, f"**{md(actor.name)}**: " + " ".join(lines)
                                           + "".join(f"\n{b}" for b in bot_lines))
+        reply.private = note or None
         reply.move_done = True
         return reply
 
     async def _store(self, lg: Loaded, steps: list[NewStep], state: dict) -> Loaded:
         """Write the steps; return the game as they leave it, without reading it back.
         The write was version-checked, so nothing (seats included) changed since ``lg`` was
-        read, and any later write is again checked against the version known here."""
-        res = lg.module.result(state)
+        read, and any later write is again checked against the version known here.
+
+        The new state is public when a move was completed, the decision passed to another
+        role or the game ended; otherwise the others keep seeing ``lg.public``."""
+        g = lg.module
+        res = g.result(state)
+        after = g.view(state, None)
+        shown = res is not None or _shown(lg.current_view(), after)
+        public_json = None if shown else (lg.game.public_state or lg.game.state)
         now = utcnow()
         version = await self.repo.append_steps(
             lg.game, steps, state,
             status="finished" if res is not None else None,
             result=res,
             now=now,
+            public_state=public_json,
         )
         game = lg.game  # an unattached copy of the row, read for this call: bring it up to date
         game.version, game.updated_at, game.state = version, now, json.dumps(state)
+        game.public_state = public_json
         if res is not None:
             game.status, game.result = "finished", json.dumps(res)
-        return Loaded(game, lg.seats, lg.module, state)
+        new = Loaded(game, lg.seats, g, state, None if shown else lg.public)
+        new._views["current" if not shown else "public"] = after
+        if not shown and "public" in lg._views:
+            new._views["public"] = lg._views["public"]
+        return new
 
     async def _run_bots(self, lg: Loaded) -> tuple[Loaded, list[str]]:
-        """Let computer seats play while one of them is to move."""
+        """Let computer seats play while one of them is to move. Only while a person sits
+        at the table: computers alone would play each other without end."""
         g = lg.module
         lines: list[str] = []
-        while lg.game.status == "active":
-            view = lg.public_view()
+        while lg.game.status == "active" and lg.humans():
+            view = lg.current_view()
             bots = [r for r in view["active"] if (s := lg.seat_for(r)) and s.is_bot]
             if not bots:
                 break
@@ -442,8 +517,9 @@ class Table:
             reply.ping_note = f"your move (waiting since <t:{since}:R>)."
         return reply
 
-    async def _image(self, lg: Loaded) -> bytes:
-        view = lg.public_view()
+    async def _image(self, lg: Loaded, *, mine: bool = False) -> bytes:
+        """The board everyone sees, or (``mine``) the mover's own position mid-move."""
+        view = lg.current_view() if mine else lg.public_view()
         players = {s.role: s.name for s in lg.seats if s.role}
         draw = partial(renderer.render, lg.game.game, view, players=players)
         return await asyncio.get_running_loop().run_in_executor(RENDER_THREADS, draw)
@@ -480,46 +556,76 @@ class Table:
                      choices=choices, game_id=lg.game.id, version=lg.game.version)
 
     async def autocomplete(self, place: Place, actor: Actor, text: str) -> list[tuple[str, str]]:
-        """Legal continuations of a partly typed line, as (shown name, value) pairs.
+        """Legal continuations of a partly typed line, as (shown name, value) pairs, each
+        within Discord's 100 characters (a long line's head is kept in ``self.drafts``).
         A refusal becomes a single entry that explains it, keeping what was typed."""
         text = (text or "")[:MAX_LINE]
         try:
             return await self._continuations(place, actor, text)
         except Refusal as e:
-            return [(clip(str(e), 100), text.strip()[:100] or "?")]
+            return [(clip(str(e), CHOICE_MAX), text.strip()[:CHOICE_MAX] or "?")]
 
     async def _continuations(self, place: Place, actor: Actor, text: str) -> list[tuple[str, str]]:
         lg = await self._load(place)
         g = lg.module
-        words = text.lower().split()
-        partial = "" if (not text or text[-1].isspace()) else words.pop()
+        full = self._expand(lg, actor, text)
+        words = full.lower().split()
+        partial = "" if (not full or full[-1].isspace()) else words.pop()
         state = lg.state
-        for tok in words:
+        mark = games.reveal_mark(g, state)
+        for i, tok in enumerate(words):
             role = self._acting_role(lg, actor, state)
             state, _ = self._apply_token(lg, state, role, actor, tok)
+            if games.reveal_mark(g, state) != mark:
+                # Nothing past a roll or a reveal: what follows would show the outcome.
+                return [self._choice(lg, actor, words[:i + 1],
+                                     "rolls dice or reveals a card: send this much first")]
         try:
             role = self._acting_role(lg, actor, state)
         except Refusal:
             if not words:
                 raise
-            return [(clip(f"{' '.join(words)} — complete move", 100), " ".join(words))]
-        view = g.view(state, role)
-        stem = " ".join(words)
+            return [self._choice(lg, actor, words, "complete move")]
         out = []
-        for action, arg in games.legal_steps(g, view):
+        for action, arg in games.legal_steps(g, g.view(state, role)):
             tok = g.token(action, arg)
             if tok.startswith(partial):
-                value = f"{stem} {tok}".strip()
-                out.append((clip(f"{value}   ({g.describe(action, arg)})", 100), value))
+                out.append(self._choice(lg, actor, [*words, tok], g.describe(action, arg)))
+                if len(out) == MAX_CHOICES:
+                    break
         if not out:
-            return [(clip(f"`{partial}` is not a legal step here", 100), stem or partial)]
-        return out[:MAX_CHOICES]
+            return [(clip(f"`{partial}` is not a legal step here", CHOICE_MAX),
+                     self.drafts.shorten(actor.user_id, lg.game.id, words) or partial[:100])]
+        return out
+
+    def _choice(self, lg: Loaded, actor: Actor, words: list[str], about: str) -> tuple[str, str]:
+        """One autocomplete entry: the line's end and what the last step does, shown; the
+        whole line, or a reference to its head plus its end, as the value."""
+        value = self.drafts.shorten(actor.user_id, lg.game.id, words)
+        line = " ".join(words)
+        shown = f"{line}   ({about})"
+        if len(shown) > CHOICE_MAX:
+            shown = "…" + shown[len(shown) - CHOICE_MAX + 1:]
+        return shown, value
+
+    def _expand(self, lg: Loaded, actor: Actor, line: str) -> str:
+        try:
+            return self.drafts.expand(actor.user_id, lg.game.id, line)
+        except UnknownDraft:
+            raise Refusal("I no longer have the start of that shortened line (the bot "
+                          "restarted since it was suggested): please type the move again."
+                          ) from None
 
     # --- undo, resign, abort -----------------------------------------------------------
 
     @_refusals
-    async def undo(self, place: Place, actor: Actor) -> Reply:
+    async def undo(self, place: Place, actor: Actor, game_id: int | None = None) -> Reply:
+        """Take back the caller's last step while their move is under way, else their last
+        completed move (and the computer's reply to it) while nobody else has moved.
+        ``game_id``: the game a button was made for; a button from an older game is refused."""
         lg = await self._load(place)
+        if game_id is not None and game_id != lg.game.id:
+            raise Refusal("That Undo button belongs to a game that has ended.")
         if lg.game.status != "active":
             raise Refusal("Only a game in progress can be undone.")
         if not lg.roles_of(actor):
@@ -533,70 +639,111 @@ class Table:
         g = lg.module
         steps = await self.repo.steps(lg.game.id)
         states = self._replay_states(lg, steps)
-        j = len(steps) - 1
-        while j >= 0 and steps[j].user_id is None:  # the computer's reply goes too
-            j -= 1
-        if j < 0:
-            raise Refusal("There is nothing of yours to undo.")
-        if steps[j].user_id != actor.user_id:
-            raise Refusal(f"{self._name_of(lg, steps[j].user_id)} has moved since your last "
-                          "move, so it can no longer be taken back.")
-        # Back to the start of the move that step belongs to.
-        move_no = g.view(states[j], None)["move"]
-        k = j
-        while k > 0 and steps[k - 1].user_id == actor.user_id and \
-                g.view(states[k - 1], None)["move"] == move_no:
-            k -= 1
+        views = [g.view(st, None) for st in states]
+        n = len(steps)
+        if lg.in_move:
+            # A move under way, which nobody else has seen: one step back.
+            if not steps or steps[-1].user_id != actor.user_id:
+                raise Refusal(f"{md(self._name_of(lg, steps[-1].user_id if steps else None))} "
+                              "is in the middle of a move.")
+            j = k = n - 1
+        else:
+            j = n - 1
+            while j >= 0 and steps[j].user_id is None:  # the computer's reply goes too
+                j -= 1
+            if j < 0:
+                raise Refusal("There is nothing of yours to undo.")
+            if steps[j].user_id != actor.user_id:
+                raise Refusal(f"{md(self._name_of(lg, steps[j].user_id))} has moved since "
+                              "your last move, so it can no longer be taken back.")
+            # Back to the start of the move that step belongs to.
+            k = j
+            while k > 0 and steps[k - 1].user_id == actor.user_id and \
+                    views[k - 1]["move"] == views[j]["move"]:
+                k -= 1
         # Dice or a revealed card make a move final; a game may name what it reveals.
-        barrier = getattr(g, "undo_barrier", lambda st: st["rng"])
-        crossed = any(barrier(states[i]) != barrier(states[k]) for i in range(k, len(steps) + 1))
+        mark = games.reveal_mark
+        crossed = any(mark(g, states[i]) != mark(g, states[k]) for i in range(k, n + 1))
         voters = self._voters(lg, actor.user_id)
         if crossed and not agreed and voters:  # alone at the table, nobody needs asking
-            names = ", ".join(self._name_of(lg, u) for u in sorted(voters))
-            return Reply(
-                public=f"↩ **{actor.name}** asks to take back their last move, although dice "
-                f"were rolled or a card was revealed since. {names}: do you agree?",
-                pings=[Ping(u, self._name_of(lg, u), "vote") for u in sorted(voters)],
-                ping_note="agree or refuse with the buttons below.",
-                consent=Consent(lg.game.id, lg.game.version, actor.user_id),
-                game_id=lg.game.id, version=lg.game.version,
-            )
+            return await self._ask_undo(lg, actor, voters)
         target = states[k]
-        await self.repo.undo_steps(lg.game, [s.seq for s in steps[k:]], target)
+        # While a move is under way the others keep seeing its start, unless the undo goes
+        # back to exactly there.
+        one_step = lg.in_move
+        public = lg.game.public_state if one_step and not _shown(
+            views[k - 1] if k else None, views[k]) else None
+        await self.repo.undo_steps(lg.game, [s.seq for s in steps[k:]], target, public)
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
-        if g.view(states[-1], None)["move"] == move_no:
-            # Only a half-made move, which nobody else has seen: stay private.
-            return self._panel_reply(lg, actor, note="Step taken back.")
-        undone = g.view(states[-1], None)["log"][len(g.view(target, None)["log"]):]
-        reply = await self._public_update(
-            lg, f"↩ **{actor.name}** takes back: " + " ".join(undone))
+        if one_step:
+            step = steps[k]
+            return self._panel_reply(lg, actor, note="↩ Step taken back: "
+                                     f"{g.describe(step.action, step_arg(step))}.")
+        mine = " ".join(views[j + 1]["log"][len(views[k]["log"]):])
+        text = f"↩ **{md(actor.name)}** takes back: {mine}"
+        if j < n - 1:
+            theirs = " ".join(views[n]["log"][len(views[j + 1]["log"]):])
+            text += f"\nThe computer's reply is taken back too: {theirs}"
+        reply = await self._public_update(lg, text)
         reply.move_done = True
         return reply
 
-    @_refusals
-    async def undo_vote(self, place: Place, actor: Actor, request: Consent, yes: bool) -> Reply:
-        """One player's answer to an undo request (a button under the request)."""
-        lg = await self._load(place)
-        if (lg.game.id, lg.game.version) != (request.game_id, request.version):
-            raise Refusal("The game has moved on since this request, so it has lapsed.")
-        voters = self._voters(lg, request.requester)
-        if actor.user_id not in voters:
-            raise Refusal("Only the other players decide on this undo.")
-        asker = self._name_of(lg, request.requester)
-        if not yes:
-            return Reply(private=f"{actor.name} refuses, so {asker}'s move stands.")
-        agreed = tuple(sorted(set(request.agreed) | {actor.user_id}))
-        if set(agreed) >= voters:
-            reply = await self._undo(lg, Actor(request.requester, asker), agreed=True)
-            reply.private = "Everyone agreed: the move is taken back."
-            return reply
-        names = ", ".join(self._name_of(lg, u) for u in agreed)
+    async def _ask_undo(self, lg: Loaded, actor: Actor, voters: set[str]) -> Reply:
+        """Ask the other players, once: asking again while the request stands pings nobody."""
+        request, made = await self.repo.ask_undo(lg.game, actor.user_id)
+        if not made:
+            if request.refused_by:
+                raise Refusal(f"{md(self._name_of(lg, request.refused_by))} refused to take "
+                              "back this move; it stands.")
+            waiting = voters - set(json.loads(request.agreed))
+            raise Refusal("Your request to take back this move is already waiting for "
+                          + ", ".join(md(self._name_of(lg, u)) for u in sorted(waiting)) + ".")
+        names = ", ".join(md(self._name_of(lg, u)) for u in sorted(voters))
         return Reply(
-            private=f"↩ {asker} asks to take back their last move. Agreed so far: {names} "
-            f"({len(agreed)} of {len(voters)}).",
-            consent=Consent(request.game_id, request.version, request.requester, agreed),
+            public=f"↩ **{md(actor.name)}** asks to take back their last move, although dice "
+            f"were rolled or a card was revealed since. {names}: do you agree?",
+            pings=[Ping(u, self._name_of(lg, u), "vote") for u in sorted(voters)],
+            ping_note="agree or refuse with the buttons below.",
+            consent=Consent(request.id),
             game_id=lg.game.id, version=lg.game.version,
         )
+
+    @_refusals
+    async def undo_vote(self, place: Place, actor: Actor, request_id: int, yes: bool) -> Reply:
+        """One player's answer to an undo request (a button under the request). The button
+        carries only the request's id: who asked and who agreed are read from the database."""
+        lg = await self._load(place)
+        for _attempt in range(3):
+            request = await self.repo.undo_request(request_id)
+            if request is None or request.game_id != lg.game.id:
+                raise Refusal("That request belongs to a game that has ended.")
+            if request.version != lg.game.version:
+                raise Refusal("The game has moved on since this request, so it has lapsed.")
+            asker = md(self._name_of(lg, request.requester))
+            if request.refused_by:
+                raise Refusal(f"{md(self._name_of(lg, request.refused_by))} already refused, "
+                              f"so {asker}'s move stands.")
+            voters = self._voters(lg, request.requester)
+            if actor.user_id not in voters:
+                raise Refusal("Only the other players decide on this undo.")
+            if not yes:
+                if await self.repo.answer_undo(request, refused_by=actor.user_id):
+                    return Reply(private=f"{md(actor.name)} refuses, so {asker}'s move stands.")
+                continue
+            agreed = set(json.loads(request.agreed)) | {actor.user_id}
+            if agreed >= voters:
+                reply = await self._undo(lg, Actor(request.requester, asker), agreed=True)
+                reply.private = "Everyone agreed: the move is taken back."
+                return reply
+            if await self.repo.answer_undo(request, agreed=agreed):
+                names = ", ".join(md(self._name_of(lg, u)) for u in sorted(agreed))
+                return Reply(
+                    private=f"↩ {asker} asks to take back their last move. Agreed so far: "
+                    f"{names} ({len(agreed)} of {len(voters)}).",
+                    consent=Consent(request.id),
+                    game_id=lg.game.id, version=lg.game.version,
+                )
+        raise Refusal("Others were answering at the same moment: please try again.")
 
     def _replay_states(self, lg: Loaded, steps: list[Step]) -> list[dict]:
         """states[i] is the state before step i; states[-1] the state after all."""
@@ -639,7 +786,7 @@ class Table:
         g = lg.module
         lines = [f"**{g.NAME}** — game #{lg.game.id}, {lg.game.status}.", self._seating(lg)]
         if lg.game.status == "active":
-            view = g.view(lg.state, None)
+            view = lg.public_view()
             lines.append(f"Moves played: {view['move']}. Waiting for: "
                          + ", ".join(self._who(lg, r) for r in view["active"]) + ".")
             row = await self.repo.reminder(lg.game.id) or self.reminders.row(lg.game.id)
@@ -652,7 +799,7 @@ class Table:
         if game is None or game.state is None:
             raise Refusal("There is no game log in this channel yet.")
         lg = await self._loaded(game)
-        log = lg.module.view(lg.state, None)["log"]
+        log = lg.public_view()["log"]
         lines = max(1, min(int(lines), 100))
         shown = log[-lines:]
         head = f"**{lg.module.NAME}** — game #{game.id}, last {len(shown)} of {len(log)} lines:"
@@ -669,10 +816,18 @@ class Table:
         if game is None or game.state is None:
             raise Refusal("There is no game on the table in this channel.")
         lg = await self._loaded(game)
-        view = lg.module.view(lg.state, None)
+        view = lg.public_view()
         text = view["log"][-1] if view["log"] else lg.module.NAME
         if public:
             return Reply(public=text, image=await self._image(lg))
+        if lg.in_move and lg.game.status == "active" and \
+                set(lg.roles_of(actor)) & set(lg.current_view()["active"]):
+            # The mover's own position so far; everyone else still sees the move's start.
+            done = " ".join(lg.current_view()["log"][len(view["log"]):])
+            prompt = self._panel_reply(lg, actor, note="").prompt
+            return Reply(private="\n".join(x for x in (
+                "Your move so far (the others see the position before it):", done, prompt)
+                if x), image=await self._image(lg, mine=True), image_private=True)
         return Reply(private=text, image=await self._image(lg), image_private=True)
 
     async def _report(self, place: Place, name: str, missing: str) -> Reply:
@@ -769,6 +924,10 @@ class Table:
                 raise Refusal(f"{g.NAME} has no computer player, so the {side} need a person.")
             if seat.is_bot:
                 raise Refusal(f"The computer already plays the {side}.")
+            if not any(s.user_id and s.id != seat.id for s in lg.humans()):
+                raise Refusal(f"The {side} are the last side a person plays: the computer "
+                              "cannot play alone. Hand them to another member, or "
+                              "`/game abort`.")
             user_id, name, is_bot = None, COMPUTER, True
         else:
             if seat.user_id == to.user_id:

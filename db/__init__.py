@@ -1,6 +1,6 @@
 """Storage: SQLModel tables and the async repository."""
 
-from db.models import LIVE_STATUSES, Game, Reminder, Seat, Step
+from db.models import LIVE_STATUSES, Game, Reminder, Seat, Step, UndoRequest
 from db.repository import (
     ChannelBusy,
     NewStep,
@@ -19,6 +19,7 @@ __all__ = [
     "Repository",
     "Seat",
     "Step",
+    "UndoRequest",
     "VersionConflict",
     "normalise_url",
     "step_arg",

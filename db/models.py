@@ -69,6 +69,10 @@ class Game(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     version: int = 0
     state: str | None = Field(default=None, sa_column=Column(Text))  # JSON snapshot
+    # While a move is in progress, the position everyone else sees: the state after the
+    # last completed move (JSON). NULL when ``state`` is itself that position, which is
+    # the case between moves, so an ordinary move writes no second snapshot.
+    public_state: str | None = Field(default=None, sa_column=Column(Text))
     result: str | None = Field(default=None, sa_column=Column(Text))  # JSON
 
 
@@ -113,3 +117,25 @@ class Reminder(SQLModel, table=True):
     idle_minutes: int = 24 * 60
     sent_version: int = -1  # the game version the reminders so far were sent at
     sent_count: int = 0
+
+
+class UndoRequest(SQLModel, table=True):
+    """A request to take back a move past dice or a revealed card, and the answers so far.
+
+    Kept by the bot, not in the buttons: a vote button carries only the request id, and
+    who asked, who agreed and whether it still stands are read from here. A request lapses
+    as soon as the game's version moves on; one player has at most one request per
+    position (the unique constraint), so repeating /undo cannot ping the table again.
+    """
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "version", "requester", name="uq_undo_request"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    version: int  # the game's version when asked
+    requester: str  # user id
+    agreed: str = "[]"  # JSON list of the user ids who agreed
+    refused_by: str | None = None  # user id of a refusal, which ends the request
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

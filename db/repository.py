@@ -27,7 +27,7 @@ from sqlalchemy.orm import defer
 from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from db.models import LIVE_STATUSES, Game, Reminder, Seat, Step, utcnow
+from db.models import LIVE_STATUSES, Game, Reminder, Seat, Step, UndoRequest, utcnow
 
 DEFAULT_URL = "sqlite+aiosqlite:///data/darbar.sqlite3"
 
@@ -64,7 +64,8 @@ _APPEND_PG = text(
     WITH bump AS (
         UPDATE {Game.__tablename__}
         SET version = :expected + 1, updated_at = :now, state = :state,
-            status = coalesce(:status, status), result = coalesce(:result, result)
+            public_state = :public_state, status = coalesce(:status, status),
+            result = coalesce(:result, result)
         WHERE id = :game_id AND version = :expected
         RETURNING id
     ), ins AS (
@@ -308,14 +309,24 @@ class Repository:
                     await s.delete(seat)
         return game.version + 1
 
-    async def start_game(self, game: Game, roles: dict[int, str], state: dict) -> int:
-        """Deal roles to seats (seat id → role) and store the opening state."""
+    async def start_game(self, game: Game, roles: dict[int, str], state: dict,
+                         new_seats: Sequence[Seat] = ()) -> int:
+        """Deal roles to seats (seat id → role), add the seats the deal needs (the
+        computer's, shared sides) and store the opening state: one transaction, so a crash
+        cannot leave a game half dealt."""
         async with self._tx() as s:
             await self._bump(s, game.id, game.version, status="active", state=json.dumps(state))
             for sid, role in roles.items():
                 seat = await s.get(Seat, sid)
                 seat.role = role
                 s.add(seat)
+            if new_seats:
+                top = await s.exec(select(func.max(Seat.position)).where(
+                    Seat.game_id == game.id))
+                first = (top.one() or 0) + 1
+                for i, seat in enumerate(new_seats):
+                    seat.game_id, seat.position = game.id, first + i
+                    s.add(seat)
         return game.version + 1
 
     # --- the step log ------------------------------------------------------------
@@ -336,9 +347,12 @@ class Repository:
         status: str | None = None,
         result: dict | None = None,
         now: datetime | None = None,
+        public_state: str | None = None,
     ) -> int:
         """Append steps and the snapshot they lead to, in one transaction. ``now`` (default:
-        the current time) is stored as the steps' time and the game's ``updated_at``.
+        the current time) is stored as the steps' time and the game's ``updated_at``;
+        ``public_state`` (JSON) is what others see while the move is in progress, None when
+        the new state is itself public.
 
         On SQLite (a file) the whole transaction runs as one call on a writer thread: the
         database is locked from the bump to the commit, and through the async driver that
@@ -346,7 +360,8 @@ class Repository:
         lock the bottleneck (p99 of a move ~550 ms at 100 moves/s; ~140 ms this way). On
         PostgreSQL it is one statement (``_APPEND_PG``), one round trip."""
         now = now or utcnow()
-        values: dict = {"state": json.dumps(state), "updated_at": now}
+        values: dict = {"state": json.dumps(state), "updated_at": now,
+                        "public_state": public_state}
         if status is not None:
             values["status"] = status
         if result is not None:
@@ -368,7 +383,8 @@ class Repository:
                 await conn.execution_options(isolation_level="AUTOCOMMIT")
                 res = await conn.execute(_APPEND_PG, {
                     "game_id": game.id, "expected": game.version, "now": now,
-                    "state": values["state"], "status": status, "result": values.get("result"),
+                    "state": values["state"], "public_state": public_state, "status": status,
+                    "result": values.get("result"),
                     **{k: [r[f] for r in rows] for k, f in (
                         ("roles", "role"), ("users", "user_id"), ("actions", "action"),
                         ("args", "arg"))},
@@ -392,10 +408,13 @@ class Repository:
                 await conn.execute(APPEND_STEP, rows)
         return game.version + 1
 
-    async def undo_steps(self, game: Game, seqs: Sequence[int], state: dict) -> int:
-        """Mark steps undone and store the snapshot of the shortened log."""
+    async def undo_steps(self, game: Game, seqs: Sequence[int], state: dict,
+                         public_state: str | None = None) -> int:
+        """Mark steps undone and store the snapshot of the shortened log (and what others
+        see, as in ``append_steps``)."""
         async with self._tx() as s:
-            await self._bump(s, game.id, game.version, state=json.dumps(state))
+            await self._bump(s, game.id, game.version, state=json.dumps(state),
+                             public_state=public_state)
             conn = await s.connection()
             await conn.execute(
                 update(Step)
@@ -419,6 +438,58 @@ class Repository:
                 .values(user_id=user_id, name=name, is_bot=is_bot)
             )
         return game.version + 1
+
+    async def open_games_of(self, user_id: str, guild_id: str | None) -> int:
+        """How many games being set up or played in this guild the user sits at or opened."""
+        async with self._sessions() as s:
+            seated = select(Seat.game_id).where(Seat.user_id == user_id)
+            q = select(func.count()).select_from(Game).where(
+                col(Game.status).in_(LIVE_STATUSES),
+                Game.guild_id == guild_id,
+                (Game.created_by == user_id) | col(Game.id).in_(seated),
+            )
+            return (await s.exec(q)).one()
+
+    # --- undo requests -------------------------------------------------------------------
+
+    async def undo_request(self, request_id: int) -> UndoRequest | None:
+        async with self._sessions() as s:
+            return await s.get(UndoRequest, request_id)
+
+    async def ask_undo(self, game: Game, requester: str) -> tuple[UndoRequest, bool]:
+        """The requester's request at the game's current version, made now (True) or the
+        one already standing (False)."""
+        try:
+            async with self._tx() as s:
+                row = UndoRequest(game_id=game.id, version=game.version, requester=requester)
+                s.add(row)
+            return row, True
+        except IntegrityError:
+            async with self._sessions() as s:
+                q = select(UndoRequest).where(UndoRequest.game_id == game.id,
+                                              UndoRequest.version == game.version,
+                                              UndoRequest.requester == requester)
+                return (await s.exec(q)).one(), False
+
+    async def answer_undo(self, request: UndoRequest, *, agreed: Sequence[str] | None = None,
+                          refused_by: str | None = None) -> bool:
+        """Record an answer, only if the request still reads as the caller saw it (two
+        voters clicking at once cannot overwrite each other). False: it changed; re-read."""
+        values: dict = {}
+        if agreed is not None:
+            values["agreed"] = json.dumps(sorted(agreed))
+        if refused_by is not None:
+            values["refused_by"] = refused_by
+        async with self._tx() as s:
+            conn = await s.connection()
+            res = await conn.execute(
+                update(UndoRequest)
+                .where(col(UndoRequest.id) == request.id,
+                       col(UndoRequest.agreed) == request.agreed,
+                       col(UndoRequest.refused_by).is_(None))
+                .values(**values)
+            )
+            return res.rowcount == 1
 
     # --- reminders ---------------------------------------------------------------------
 

@@ -79,6 +79,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"darbar:un
             discord.ui.Button(label="Undo", style=discord.ButtonStyle.secondary, emoji="↩",
                               custom_id=f"darbar:undo:{game_id}")
         )
+        self.game_id = game_id
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
@@ -87,7 +88,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"darbar:un
     async def callback(self, interaction: discord.Interaction) -> None:
         table = interaction.client.table
         await run_and_respond(interaction, table.undo(place_of(interaction),
-                                                      actor_of(interaction)))
+                                                      actor_of(interaction), self.game_id))
 
 
 class OpenPanelButton(
@@ -113,43 +114,39 @@ class OpenPanelButton(
 
 class UndoVoteButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"darbar:uv:(?P<game>\d+):(?P<ver>\d+):(?P<yes>[yn]):(?P<req>\d+)(?P<agreed>(\.\d+)*)",
+    template=r"darbar:uv:(?P<req>\d+):(?P<yes>[yn])",
 ):
-    """Agree / refuse under an undo request; the request and the votes so far live
-    in the custom id, so a restart loses nothing."""
+    """Agree / refuse under an undo request. The id names the request only: who asked and
+    who agreed so far are kept in the database, so neither can be forged by a client."""
 
-    def __init__(self, request: Consent, yes: bool) -> None:
-        votes = "".join(f".{u}" for u in request.agreed)
+    def __init__(self, request_id: int, yes: bool) -> None:
         super().__init__(
             discord.ui.Button(
                 label="Agree to undo" if yes else "Refuse",
                 style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
-                custom_id=f"darbar:uv:{request.game_id}:{request.version}:{'y' if yes else 'n'}:"
-                f"{request.requester}{votes}"[:100],
+                custom_id=f"darbar:uv:{request_id}:{'y' if yes else 'n'}",
             )
         )
-        self.request, self.yes = request, yes
+        self.request_id, self.yes = request_id, yes
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
-        agreed = tuple(u for u in match["agreed"].split(".") if u)
-        request = Consent(int(match["game"]), int(match["ver"]), match["req"], agreed)
-        return cls(request, match["yes"] == "y")
+        return cls(int(match["req"]), match["yes"] == "y")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         table = interaction.client.table
         await run_and_respond(
             interaction,
-            table.undo_vote(place_of(interaction), actor_of(interaction), self.request,
-                            self.yes),
+            table.undo_vote(place_of(interaction), actor_of(interaction),
+                            self.request_id, self.yes),
             from_panel=True,
         )
 
 
 def consent_view(request: Consent) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(UndoVoteButton(request, True))
-    view.add_item(UndoVoteButton(request, False))
+    view.add_item(UndoVoteButton(request.request_id, True))
+    view.add_item(UndoVoteButton(request.request_id, False))
     return view
 
 

@@ -2,6 +2,10 @@
 
 A game module exposes ID, NAME, ROLES, PLAYERS, OPTIONS and the functions
 setup / view / act / result / summary / token / parse_token / describe.
+Optional: ``bot_steps`` (a computer player), ``reveal_mark`` (what a step reveals, see
+below) and, for a game with hidden information, ``redeal(state, seed)``: the same public
+position with the hidden future (deck order, dice to come) drawn anew, which the fair-play
+tests use to check that nothing shown depends on it.
 ``tokens`` / ``step_for_token`` / ``legal_steps`` below are the shared helpers
 the table layer uses to turn typed lines into steps for any game.
 """
@@ -73,6 +77,31 @@ def random_move(g: ModuleType, state: dict, rng) -> tuple[list[tuple[str, object
     return steps, state
 
 
+def typed_lines(g: ModuleType, state: dict, role: str,
+                steps: list[tuple[str, object]]) -> list[str]:
+    """The lines a player would type for ``steps`` from ``state``: one line, cut after
+    every step that reveals something (the table stops a line there, see reveal_mark)."""
+    lines: list[list[str]] = [[]]
+    for action, arg in steps:
+        mark = reveal_mark(g, state)
+        state = g.act(state, role, action, arg)
+        lines[-1].append(g.token(action, arg))
+        if reveal_mark(g, state) != mark:
+            lines.append([])
+    return [" ".join(words) for words in lines if words]
+
+
+def reveal_mark(g: ModuleType, state: dict) -> object:
+    """A value that changes whenever a step rolls dice or reveals hidden information
+    (a game names what it reveals with its own ``reveal_mark``; by default, any draw from
+    the state's generator). A typed line stops at such a step, autocomplete offers nothing
+    past it, and undo across it needs the other players' consent."""
+    mark = getattr(g, "reveal_mark", None)
+    return mark(state) if mark is not None else state.get("rng")
+
+
 __all__ = [
+    "reveal_mark",
+    "typed_lines",
     "get", "ids", "legal_steps", "tokens", "step_for_token", "random_move", "IllegalAction",
 ]

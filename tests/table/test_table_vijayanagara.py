@@ -57,8 +57,13 @@ async def test_a_typed_turn_and_a_panel_turn_by_two_players(table, repo):
     assert "pass" in tokens and "cmd" not in tokens  # Delhi took Command + Decree
     r = await table.click(HERE, holder, panel.game_id, panel.version, "limited")
     assert not r.error and r.public is None  # a step inside a move stays private
-    assert r.image_private and png_size(r.image) == (1400, 1050)  # with a preview
+    assert r.image is None  # no board drawn per click: the mover asks for it (/board)
     assert "Limited Command" in r.prompt
+    mine = await table.board(HERE, holder)
+    assert mine.image_private and png_size(mine.image) == (1400, 1050)
+    assert "Your move so far" in mine.private and "Limited Command" in mine.private
+    theirs = await table.board(HERE, SAM)  # a spectator sees the position before the move
+    assert "Your move so far" not in theirs.private and "Limited" not in theirs.private
     stale = await table.click(HERE, holder, panel.game_id, panel.version, "pass")
     assert stale.error and "out of date" in stale.private
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
@@ -125,9 +130,9 @@ async def test_undo_past_a_revealed_card_needs_the_others_consent(table, repo):
     assert not r.error and r.consent is not None
     assert "asks to take back" in r.public and [p.user_id for p in r.pings] == [MEERA.user_id]
     assert await state_of(repo) == before  # nothing changes until everyone agrees
-    mine = await table.undo_vote(HERE, RAVI, r.consent, True)
+    mine = await table.undo_vote(HERE, RAVI, r.consent.request_id, True)
     assert mine.error and "other players" in mine.private
-    done = await table.undo_vote(HERE, MEERA, r.consent, True)
+    done = await table.undo_vote(HERE, MEERA, r.consent.request_id, True)
     assert not done.error and "Everyone agreed" in done.private
     assert "takes back" in done.public
     after = await state_of(repo)
@@ -138,12 +143,12 @@ async def test_undo_past_a_revealed_card_needs_the_others_consent(table, repo):
 async def test_a_refused_or_stale_undo_request_changes_nothing(table, repo):
     before = await _third_pass_reveals_a_card(table, repo)
     r = await table.undo(HERE, RAVI)
-    no = await table.undo_vote(HERE, MEERA, r.consent, False)
+    no = await table.undo_vote(HERE, MEERA, r.consent.request_id, False)
     assert "move stands" in no.private and no.consent is None
     assert await state_of(repo) == before
     await table.play(HERE, (RAVI if before["stack"][-1]["role"] != "bahmani" else MEERA),
                      "pass")
-    stale = await table.undo_vote(HERE, MEERA, r.consent, True)
+    stale = await table.undo_vote(HERE, MEERA, r.consent.request_id, True)
     assert stale.error and "lapsed" in stale.private
 
 

@@ -7,24 +7,24 @@ from engine.games.vijayanagara.rules import (
     NAME,
     OPTIONS,
     PLAYERS,
-    PREVIEW_STEPS,
     ROLE_NAMES,
     ROLES,
     RULES_SUMMARY,
     act,
     describe,
     parse_token,
+    redeal,
     result,
+    reveal_mark,
     setup,
     summary,
     token,
-    undo_barrier,
     view,
 )
 from engine.games.vijayanagara.texts import RULES_TOPICS, card_report, score_report
 
 __all__ = [
-    "ID", "NAME", "OPTIONS", "PLAYERS", "PREVIEW_STEPS", "ROLE_NAMES", "ROLES",
+    "ID", "NAME", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES",
     "RULES_SUMMARY", "RULES_TOPICS", "act", "card_report", "describe", "parse_token",
-    "result", "score_report", "setup", "summary", "token", "undo_barrier", "view",
+    "result", "score_report", "setup", "summary", "token", "redeal", "reveal_mark", "view",
 ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import re
 
+from engine import rng
 from engine.errors import IllegalAction
 from engine.games.vijayanagara import commands, decks, sequence
 from engine.games.vijayanagara import machine as m
@@ -35,7 +36,6 @@ NAME = "Vijayanagara"
 ROLES = list(FACTIONS)
 ROLE_NAMES = dict(FACTION_NAMES) | {"mongols": "Mongol Invaders"}
 PLAYERS = (1, 3)
-PREVIEW_STEPS = True  # a turn has many steps: show the acting player the board as it goes
 OPTIONS = {
     "deck": {
         "default": "darbar",
@@ -212,9 +212,33 @@ def _settle(state: dict, role: str | None) -> None:
     state["turn_ended"] = False
 
 
-def undo_barrier(state: dict) -> list:
-    """Changes whenever dice are rolled or a card is revealed: undo stops there."""
+def reveal_mark(state: dict) -> list:
+    """Changes whenever dice are rolled or a card is revealed: a typed line stops there,
+    and undo past it needs the other players' consent."""
     return [state["rng"], state["current"], len(state["played"])]
+
+
+def redeal(state: dict, seed: int) -> dict:
+    """The same public position with its hidden future drawn anew from ``seed``: the
+    cards not yet drawn reshuffled within their stacks (2.1: Succession cards stay where
+    they are, the Timurid cards stay in the last stack), and new dice to come. For tests
+    of fair play (nothing shown may depend on this) and for search that must not peek."""
+    new = copy.deepcopy(state)
+    new["rng"] = seed_state(seed)
+    stacks: list[list[str]] = [[]]
+    for card in new["deck"]:
+        if card[0] == "s":
+            stacks.append([card])
+            stacks.append([])
+        else:
+            stacks[-1].append(card)
+    deck: list[str] = []
+    for stack in stacks:
+        deck += stack if stack and stack[0][0] == "s" else rng.shuffle(new, stack)
+    # Whichever Timurid card comes first is the first one (2.6), as when the deck is built.
+    timurid = iter(sorted(c for c in deck if c[0] == "t"))
+    new["deck"] = [next(timurid) if c[0] == "t" else c for c in deck]
+    return new
 
 
 def result(state: dict) -> dict | None:
