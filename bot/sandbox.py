@@ -21,7 +21,7 @@ from pathlib import Path
 
 from bot.reminders import due_nudges
 from bot.replies import Actor, Place, Reply
-from bot.table import Table, parse_options
+from bot.table import Table, open_games_limit, parse_options
 from db import Repository
 
 log = logging.getLogger("darbar.sandbox")
@@ -220,7 +220,8 @@ def _indent(prefix: str, text: str) -> str:
 async def _main(db: str | None, images: str, channel: str, user: str) -> int:
     repo = await Repository.open(db)
     interactive = sys.stdin.isatty()
-    sandbox = Sandbox(Table(repo), Path(images), channel, user, echo=not interactive)
+    sandbox = Sandbox(Table(repo, max_open_games=open_games_limit()), Path(images), channel,
+                      user, echo=not interactive)
     print(BANNER.format(user=user, channel=channel, images=images), flush=True)
     try:
         while True:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial, wraps
@@ -34,6 +35,16 @@ def playable_ids() -> list[str]:
     return [g for g in games.ids() if g in renderer.ids()]
 
 COMPUTER = "Computer"
+MAX_OPEN_GAMES = 10  # per player and server, unless MAX_OPEN_GAMES says otherwise
+
+
+def open_games_limit(env: Mapping[str, str] = os.environ) -> int | None:
+    """``MAX_OPEN_GAMES``: games being set up or played one person may sit at in one
+    server at once (0: no limit)."""
+    text = env.get("MAX_OPEN_GAMES", "").strip()
+    limit = int(text) if text else MAX_OPEN_GAMES
+    return limit if limit > 0 else None
+
 LOG_TAIL = 15
 MAX_LINE = 1000  # characters in a typed line; a long Vijayanagara turn needs ~300
 MAX_CHOICES = 25  # Discord's cap on autocomplete and select options

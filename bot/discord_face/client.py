@@ -20,7 +20,7 @@ from bot.discord_face.views import DYNAMIC_ITEMS
 from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, due_nudges, shard_of
 from bot.replies import Place, Reply
-from bot.table import Table
+from bot.table import Table, open_games_limit
 from db import Repository
 
 log = logging.getLogger("darbar.discord")
@@ -62,7 +62,8 @@ class DarbarBot(commands.Bot):
     def __init__(self, *, database_url: str | None = None, sync_guild: int | None = None,
                  rate_limit: tuple[int, float] | None = (20, 10.0),
                  reminders: Policy | None = None, reminder_poll: float = 60.0,
-                 clock: Callable[[], datetime] = lambda: datetime.now(UTC), **kwargs) -> None:
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+                 max_open_games: int | None = None, **kwargs) -> None:
         # Slash commands only: no message-content intent is requested.
         intents = discord.Intents.default()
         kwargs.setdefault("chunk_guilds_at_startup", False)
@@ -77,11 +78,13 @@ class DarbarBot(commands.Bot):
         self.reminder_policy = reminders or Policy()
         self.reminder_poll = reminder_poll  # seconds between looks for idle games
         self.clock = clock
+        self.max_open_games = max_open_games  # per player and server (None: no limit)
 
     async def setup_hook(self) -> None:
         self.repo = await Repository.open(self.database_url)
         limiter = RateLimiter(*self.rate_limit) if self.rate_limit else None
-        self.table = Table(self.repo, limiter=limiter, reminders=self.reminder_policy)
+        self.table = Table(self.repo, limiter=limiter, reminders=self.reminder_policy,
+                           max_open_games=self.max_open_games)
         for cog in (GameCog(self), PlayCog(self), HelpCog(self)):
             await self.add_cog(cog)
         # Buttons from before a restart keep working: they are matched by custom id.
@@ -221,6 +224,7 @@ def make_bot(env: Mapping[str, str] = os.environ, **kwargs) -> DarbarBot:
     guild = env.get("DISCORD_GUILD_ID")
     kwargs.setdefault("sync_guild", int(guild) if guild else None)
     kwargs.setdefault("reminders", Policy.from_env(env))
+    kwargs.setdefault("max_open_games", open_games_limit(env))
     if env.get("REMINDER_POLL_SECONDS"):
         kwargs.setdefault("reminder_poll", float(env["REMINDER_POLL_SECONDS"]))
     if count is None:

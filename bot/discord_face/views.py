@@ -11,7 +11,7 @@ import discord
 from bot.discord_face.respond import actor_of, place_of, run_and_respond
 from bot.replies import Consent, Reply
 
-BUTTONS_MAX = 20  # 4 rows of 5; the fifth row holds Undo
+BUTTONS_MAX = 20  # 4 rows of 5; the fifth row holds Undo and Board
 SELECT_MAX = 25
 
 
@@ -91,6 +91,27 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"darbar:un
                                                       actor_of(interaction), self.game_id))
 
 
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"darbar:board:(?P<game>\d+)"
+):
+    """On a step panel: the clicker's board as it stands, their own move so far included
+    (drawn only when asked, so a move made by clicks costs no image per step)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Board", style=discord.ButtonStyle.secondary, emoji="🗺",
+                              custom_id=f"darbar:board:{game_id}")
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await run_and_respond(interaction, interaction.client.table.board(
+            place_of(interaction), actor_of(interaction)))
+
+
 class OpenPanelButton(
     discord.ui.DynamicItem[discord.ui.Button], template=r"darbar:panel:(?P<game>\d+)"
 ):
@@ -150,7 +171,8 @@ def consent_view(request: Consent) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (StepButton, StepSelect, UndoButton, OpenPanelButton, UndoVoteButton)
+DYNAMIC_ITEMS = (StepButton, StepSelect, UndoButton, BoardButton, OpenPanelButton,
+                 UndoVoteButton)
 
 
 def panel_view(reply: Reply) -> discord.ui.View:
@@ -167,9 +189,9 @@ def panel_view(reply: Reply) -> discord.ui.View:
             chunk = reply.choices[page:page + SELECT_MAX]
             options = [discord.SelectOption(label=c.label[:100], value=c.token) for c in chunk]
             view.add_item(StepSelect(gid, ver, page // SELECT_MAX, options))
-    undo = UndoButton(gid)
-    undo.row = 4
-    view.add_item(undo)
+    for button in (UndoButton(gid), BoardButton(gid)):
+        button.row = 4
+        view.add_item(button)
     return view
 
 

@@ -185,3 +185,19 @@ async def test_a_seat_changes_hands_with_a_version_check(repo):
         await repo.reassign_seat(game, seat.id, user_id=None, name="Computer", is_bot=True)
     [seat] = await repo.seats(game.id)
     assert seat.user_id == "u2" and not seat.is_bot
+
+
+async def test_starting_is_one_transaction(repo):
+    """The deal, the seats it adds and the opening state are written together or not at
+    all (a seat that cannot be stored undoes the start)."""
+    game = await new_game(repo)
+    bad = Seat(position=0, role="tigers", user_id=None, name=None, is_bot=True)
+    with pytest.raises(Exception):  # noqa: B017  (the driver's own integrity error)
+        await repo.start_game(game, {}, {"x": 1}, [bad])
+    again = await repo.get_game(game.id)
+    assert again.status == "setup" and again.version == game.version
+    assert len(await repo.seats(game.id)) == 1
+    ok = Seat(position=0, role="tigers", user_id=None, name="Computer", is_bot=True)
+    await repo.start_game(game, {}, {"x": 1}, [ok])
+    assert (await repo.get_game(game.id)).status == "active"
+    assert [s.role for s in await repo.seats(game.id)] == ["goats", "tigers"]

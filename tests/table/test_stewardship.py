@@ -4,6 +4,7 @@ import asyncio
 from datetime import timedelta
 
 from bot.reminders import MAX_REMINDERS, Policy, due_nudges, shard_of
+from bot.replies import Place
 from bot.table import Table
 from db import Repository
 from tests.support.table import HERE, MEERA, MOD, RAVI, SAM, assert_replays, snapshot
@@ -226,3 +227,31 @@ async def test_a_lost_race_shows_the_position_as_it_is_now(table, repo):
     # For the player whose turn it now is, the reply carries a fresh panel.
     stale = await table.click(HERE, MEERA, panel.game_id, panel.version, "b3")
     assert stale.error and stale.choices and stale.version == panel.version + 1
+
+
+async def test_the_last_person_cannot_hand_their_side_to_the_computer(table, repo):
+    """Reproduced: with no person left, the computer played itself without end and
+    /game abort hung behind it."""
+    await table.new(HERE, RAVI, "goat_tiger", role="goats", opponent="computer", seed=5,
+                    options={"threefold_draw": False})
+    before = await snapshot(repo)
+    r = await table.reassign(HERE, RAVI, "goats", None)
+    assert r.error and "cannot play alone" in r.private
+    assert await snapshot(repo) == before
+    assert not (await table.abort(HERE, RAVI)).error
+
+
+async def test_one_player_may_hold_only_so_many_open_games(repo):
+    table = Table(repo, max_open_games=2)
+    for channel in ("1", "2"):
+        r = await table.new(Place(channel, "1000"), RAVI, "goat_tiger")
+        assert not r.error
+    r = await table.new(Place("3", "1000"), RAVI, "goat_tiger")
+    assert r.error and "2 games open" in r.private
+    assert await repo.live_game("3") is None
+    r = await table.join(Place("1", "1000"), MEERA)  # others are not held back
+    assert not r.error
+    other_server = await table.new(Place("4", "2000"), RAVI, "goat_tiger")
+    assert not other_server.error  # the limit is per server
+    await table.abort(Place("2", "1000"), RAVI)
+    assert not (await table.new(Place("3", "1000"), RAVI, "goat_tiger")).error

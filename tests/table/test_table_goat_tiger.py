@@ -2,6 +2,8 @@ import asyncio
 import json
 import random
 
+import pytest
+
 from bot.replies import Place
 from tests.support.table import (
     HERE,
@@ -249,3 +251,22 @@ async def test_computer_moves_first_when_it_has_the_goats(table, repo):
     assert [p.user_id for p in r.pings] == [RAVI.user_id]
     game = await repo.latest_game(HERE.channel_id)
     assert json.loads(game.state)["to_move"] == "tigers"
+
+
+async def test_a_crash_while_starting_leaves_the_game_as_it_was(table, repo, monkeypatch):
+    """Reproduced: a kill in the middle of /game start left the game half dealt (the
+    shared sides seated, the game not started). Seats and the deal are one write now."""
+    await table.new(HERE, RAVI, "vijayanagara", seed=2)  # one player: start adds 2 seats
+    game = await repo.live_game(HERE.channel_id)
+    before = await snapshot(repo)
+
+    async def killed(*args, **kwargs):
+        raise RuntimeError("the process was killed here")
+
+    monkeypatch.setattr(repo, "start_game", killed)
+    with pytest.raises(RuntimeError):
+        await table.start(HERE, RAVI)
+    assert await snapshot(repo) == before and len(await repo.seats(game.id)) == 1
+    monkeypatch.undo()
+    r = await table.start(HERE, RAVI)
+    assert not r.error and len(await repo.seats(game.id)) == 3

@@ -3,6 +3,7 @@ multi-faction turns, panel steps, a cross-player Cavalry decision, /card and /sc
 
 import json
 
+from bot.replies import Place
 from tests.support.table import HERE, MEERA, RAVI, SAM, assert_replays, png_size
 
 BAHMANI_FIRST_SEED = 2  # the first card's order starts with Bahmani at this seed
@@ -169,3 +170,56 @@ async def test_opening_says_the_game_may_start_and_autocomplete_offers_legal_tok
     offered = [value for _, value in await table.autocomplete(HERE, RAVI, "cmd conscript ")]
     assert "cmd conscript delhi" in offered and "cmd conscript sindh" in offered
     assert "cmd conscript orissa" in offered and "cmd conscript punjab" not in offered
+
+
+async def test_undo_votes_are_kept_by_the_bot_not_the_button(table, repo):
+    """Reproduced: a forged button naming another requester, or an 'agreed' list, undid
+    a move nobody agreed to take back. The button now names a request the bot keeps."""
+    before = await _third_pass_reveals_a_card(table, repo)
+    r = await table.undo(HERE, RAVI)
+    request = r.consent.request_id
+    for forged in (request + 1, 999):  # no such request
+        v = await table.undo_vote(HERE, MEERA, forged, True)
+        assert v.error and "ended" in v.private
+    spectator = await table.undo_vote(HERE, SAM, request, True)
+    assert spectator.error and "other players" in spectator.private
+    asker = await table.undo_vote(HERE, RAVI, request, True)  # cannot agree to their own
+    assert asker.error and await state_of(repo) == before
+    # A request of this channel is no good in another channel's game.
+    elsewhere = Place("2001", "1000")
+    await table.new(elsewhere, MEERA, "goat_tiger", role="goats", seed=1)
+    await table.join(elsewhere, RAVI)
+    v = await table.undo_vote(elsewhere, RAVI, request, True)
+    assert v.error and "ended" in v.private
+    assert await state_of(repo) == before
+
+
+async def test_asking_again_pings_nobody_twice(table, repo):
+    """Reproduced: 60 /undo in 1.4 s gave 40 public pings."""
+    await _third_pass_reveals_a_card(table, repo)
+    first = await table.undo(HERE, RAVI)
+    assert first.public and first.pings
+    for _ in range(5):
+        again = await table.undo(HERE, RAVI)
+        assert again.error and again.public is None and not again.pings
+        assert "already waiting for meera" in again.private
+    no = await table.undo_vote(HERE, MEERA, first.consent.request_id, False)
+    assert "move stands" in no.private
+    again = await table.undo(HERE, RAVI)
+    assert again.error and not again.pings and "refused" in again.private
+
+
+async def test_an_undo_button_from_an_older_game_is_refused(table, repo):
+    """Reproduced: the Undo button from an old game's panel undid a move in the
+    channel's new game."""
+    await table.new(HERE, RAVI, "goat_tiger", role="goats", seed=1)
+    await table.join(HERE, MEERA)
+    old = (await repo.live_game(HERE.channel_id)).id
+    await table.abort(HERE, RAVI)
+    await table.new(HERE, RAVI, "goat_tiger", role="goats", seed=1)
+    await table.join(HERE, MEERA)
+    await table.play(HERE, RAVI, "c3")
+    r = await table.undo(HERE, RAVI, old)
+    assert r.error and "game that has ended" in r.private
+    state = await state_of(repo)
+    assert state["moves"] == 1
