@@ -1,4 +1,4 @@
-"""Admin tools behind the `darbar` CLI: list, export, import, replay, undo, backup.
+"""Admin tools behind the `darbar` CLI: list, export, import, replay, undo, abort, backup.
 
 They work on the database directly (no Discord), through the same repository and
 engines as the bot, so an exported game replays anywhere and a repaired snapshot
@@ -9,17 +9,115 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from collections import defaultdict
 from pathlib import Path
+from typing import Annotated, Any, Literal
 
-from db import NewStep, Repository, Seat, VersionConflict, normalise_url, step_arg
-from engine import IllegalAction, games
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+
+from bot.replies import clip
+from bot.table import resignation
+from db import LIVE_STATUSES, NewStep, Repository, Seat, VersionConflict, normalise_url, step_arg
+from engine import games
 from engine.replay import replay
 
 FORMAT = "darbar-game/1"
+STATUSES = ("setup", "active", "finished", "aborted")
+MAX_NAME = 100  # characters in a display name or an id (Discord's names are far shorter)
+MAX_ERROR = 300  # characters of an error line: an engine message may quote the bad input
 
 
 class AdminError(Exception):
     """A refusal with a message for the operator."""
+
+
+def one_line(error: Exception) -> str:
+    """An error as one short line, whatever text it quotes."""
+    return clip(" ".join(str(error).split()), MAX_ERROR)
+
+
+# --- the shape of an export -------------------------------------------------------------
+# What `export_game` writes, as types: strict, so a seed "1" or True, a user id 101 or an
+# unknown field is refused rather than coerced. Names and ids are capped: the bot shows
+# them in messages of at most 2,000 characters.
+
+Text = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class SeatIn(_Strict):
+    role: Text | None
+    user_id: Text | None
+    name: Text
+    is_bot: bool
+
+    @model_validator(mode="after")
+    def _player_or_computer(self) -> SeatIn:
+        if (self.user_id is None) != self.is_bot:
+            raise ValueError("a computer's seat has no user id and a player's seat has one")
+        return self
+
+
+class StepIn(_Strict):
+    seq: Annotated[int, Field(ge=1)]
+    role: Text
+    user_id: Text | None
+    action: Text
+    arg: Any
+    undone: bool
+
+
+class Export(_Strict):
+    format: Literal[FORMAT]
+    game: Literal[tuple(games.ids())]  # type: ignore[valid-type]
+    options: dict[str, Any]
+    seed: Annotated[int, Field(ge=0)]  # of any size: new games draw 256-bit secrets
+    status: Literal[STATUSES]  # type: ignore[valid-type]
+    guild_id: Text | None
+    channel_id: Text
+    created_by: Text
+    seats: list[SeatIn]
+    steps: list[StepIn]
+    state: dict[str, Any] | None
+    result: dict[str, Any] | None
+
+
+_EXPORT, _CHANNEL = TypeAdapter(Export), TypeAdapter(Text)
+
+
+def _valid(schema: TypeAdapter, data: object, what: str, whole: str):
+    """``data`` as ``schema``, or an AdminError naming the first problem and where it is
+    (``whole`` when it is the value itself)."""
+    try:
+        return schema.validate_python(data)
+    except ValidationError as e:
+        errors = e.errors(include_url=False, include_input=False)
+        first = errors[0]
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"])
+        where = where.lstrip(".") or whole
+        msg = ("expected a JSON object" if first["type"] == "model_type"
+               else first["msg"].removeprefix("Value error, "))
+        more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
+        raise AdminError(f"Not a valid {what}: {where}: {msg}{more}.") from None
+
+
+def read_export(path: str) -> object:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (ValueError, RecursionError) as e:  # bad JSON, bad UTF-8, absurd nesting
+        raise AdminError(f"{path} is not a JSON file: {e}") from None
+
+
+def write_file(path: str, text: str, *, force: bool = False) -> None:
+    """Write a new file; an existing one only with ``force``."""
+    try:
+        with open(path, "w" if force else "x", encoding="utf-8") as f:
+            f.write(text)
+    except FileExistsError:
+        raise AdminError(f"{path} exists already; use --force to overwrite it.") from None
 
 
 async def _game(repo: Repository, game_id: int):
@@ -70,38 +168,107 @@ async def export_game(repo: Repository, game_id: int) -> dict:
     }
 
 
-async def import_game(repo: Repository, data: dict, channel_id: str | None = None) -> int:
-    """Create a game from an export; its log must replay to its snapshot."""
-    if data.get("format") != FORMAT:
-        raise AdminError(f"Not a Darbar game export (format {data.get('format')!r}).")
-    if data["game"] not in games.ids():
-        raise AdminError(f"Unknown game {data['game']!r}.")
-    live = [s for s in data["steps"] if not s["undone"]]
-    log = [(s["role"], s["action"], s["arg"]) for s in live]
+def check_export(data: object) -> tuple[Export, dict | None]:
+    """Refuse anything an export could not have produced. Returns the export and the
+    state its live steps replay to (None for a game that never started)."""
+    ex = _valid(_EXPORT, data, "game export", "the file")
+    g = games.get(ex.game)
+    _check_sides(g, ex)
+    seqs = [s.seq for s in ex.steps]
+    if seqs != sorted(set(seqs)):
+        raise AdminError("steps: their seq numbers must rise from step to step.")
     try:
-        state = replay(data["game"], data["seed"], data["options"], log)
-    except (IllegalAction, KeyError) as e:
-        raise AdminError(f"The step log does not replay: {e}") from None
-    if data["state"] is not None and state != data["state"]:
-        raise AdminError("The step log does not replay to the exported snapshot.")
-    seats = [Seat(position=0, role=s["role"], user_id=s["user_id"], name=s["name"],
-                  is_bot=s["is_bot"]) for s in data["seats"]]
+        g.setup(ex.seed, ex.options)
+    except Exception as e:  # IllegalAction for bad options; odd values may raise anything
+        raise AdminError(f"options: {e}") from None
+    live = [(s.role, s.action, s.arg) for s in ex.steps if not s.undone]
+    state = None
+    if ex.state is not None:
+        try:
+            state = replay(ex.game, ex.seed, ex.options, live)
+        except Exception as e:  # the engine is pure: any failure means the log is bad
+            raise AdminError(f"The step log does not replay: {e}") from None
+        if state != ex.state:
+            raise AdminError("The step log does not replay to the exported snapshot.")
+    elif live:
+        raise AdminError("steps: a game without a snapshot never started, so it has no steps.")
+    _check_outcome(g, ex, state)
+    return ex, state
+
+
+def _check_sides(g, ex: Export) -> None:
+    """Steps and seats name the game's sides, each seat its own; once the game has
+    started, every side has exactly one seat (free sides are dealt at the start)."""
+    sides = ", ".join(g.ROLES)
+    for i, step in enumerate(ex.steps):
+        if step.role not in g.ROLES:
+            raise AdminError(f"steps[{i}].role: {step.role!r} is not a side in {g.NAME} "
+                             f"({sides}).")
+    roles = [s.role for s in ex.seats]
+    for i, role in enumerate(roles):
+        if role is not None and role not in g.ROLES:
+            raise AdminError(f"seats[{i}].role: {role!r} is not a side in {g.NAME} ({sides}).")
+        if role is not None and role in roles[:i]:
+            raise AdminError(f"seats[{i}].role: {role!r} has a seat already.")
+    if ex.state is not None and sorted(roles, key=str) != sorted(g.ROLES):
+        raise AdminError(f"seats: a started game of {g.NAME} has one seat for each side "
+                         f"({sides}).")
+    if ex.state is None and len(roles) > g.PLAYERS[1]:
+        raise AdminError(f"seats: {g.NAME} seats at most {g.PLAYERS[1]} players.")
+
+
+def _check_outcome(g, ex: Export, state: dict | None) -> None:
+    """The status and result must be what the log came to: a finished game has the
+    result the rules gave it, or else a player's resignation; no other game has one."""
+    if state is None:
+        allowed = {"setup": [None], "aborted": [None]}
+    elif (ended := g.result(state)) is not None:
+        allowed = {"finished": [ended]}
+    else:
+        allowed = {"active": [None], "aborted": [None], "finished": _resignations(g, ex)}
+    if ex.status not in allowed:
+        raise AdminError(f"status: the log leaves this game {' or '.join(allowed)}, "
+                         f"not {ex.status}.")
+    if ex.result not in allowed[ex.status]:
+        raise AdminError(f"result: not what the step log of this {ex.status} game comes to.")
+
+
+def _resignations(g, ex: Export) -> list[dict]:
+    """The results a resignation by one of the game's players would have stored."""
+    reason = (ex.result or {}).get("reason")
+    name = reason.removesuffix(" resigned.") if isinstance(reason, str) else ""
+    if not 0 < len(name) <= MAX_NAME:
+        return []
+    sides: dict[str, list[str]] = defaultdict(list)
+    for seat in ex.seats:
+        if not seat.is_bot:
+            sides[seat.user_id].append(seat.role)
+    return [resignation(g, roles, name) for roles in sides.values()]
+
+
+async def import_game(repo: Repository, data: object, channel_id: str | None = None) -> int:
+    """Create a game from an export, which must be one ``export_game`` could have written:
+    its log must replay to its snapshot, its status and result follow from the log. All of
+    it is checked before anything is written."""
+    ex, state = await asyncio.to_thread(check_export, data)  # a long log takes a while
+    channel = (ex.channel_id if channel_id is None
+               else _valid(_CHANNEL, channel_id, "channel id", "--channel"))
+    seats = [Seat(position=0, role=s.role, user_id=s.user_id, name=s.name, is_bot=s.is_bot)
+             for s in ex.seats]
     game = await repo.create_game(
-        guild_id=data.get("guild_id"), channel_id=channel_id or data["channel_id"],
-        game=data["game"], options=data["options"], seed=data["seed"],
-        created_by=data["created_by"], seats=seats)
-    if data["state"] is None:
+        guild_id=ex.guild_id, channel_id=channel, game=ex.game, options=ex.options,
+        seed=ex.seed, created_by=ex.created_by, seats=seats)
+    if state is None:
+        if ex.status != "setup":
+            await repo.set_status(game, ex.status)
         return game.id
-    g = games.get(data["game"])
+    g = games.get(ex.game)
     seat_rows = await repo.seats(game.id)
-    await repo.start_game(game, {s.id: s.role for s in seat_rows},
-                          g.setup(data["seed"], data["options"]))
+    await repo.start_game(game, {s.id: s.role for s in seat_rows}, g.setup(ex.seed, ex.options))
     game = await repo.get_game(game.id)
-    result = g.result(state)
     await repo.append_steps(
-        game, [NewStep(s["role"], s["user_id"], s["action"], s["arg"]) for s in live], state,
-        status=data["status"] if data["status"] in ("finished", "aborted") else None,
-        result=result or data.get("result"))
+        game, [NewStep(s.role, s.user_id, s.action, s.arg) for s in ex.steps if not s.undone],
+        state, status=None if ex.status == "active" else ex.status, result=ex.result)
     return game.id
 
 
@@ -148,6 +315,25 @@ async def undo_game(repo: Repository, game_id: int, n: int = 1) -> str:
     state = replay(game.game, game.seed, json.loads(game.options), log)
     await repo.undo_steps(game, [s.seq for s in steps[-n:]], state)
     return f"Game #{game_id}: {n} step(s) taken back; {len(keep)} remain."
+
+
+async def abort_game(repo: Repository, game_id: int, *, tries: int = 5) -> str:
+    """End a game being set up or played, e.g. one stuck with a computer playing itself.
+    Version-checked like every write; a game that keeps moving is read again."""
+    for _ in range(tries):
+        game = await _game(repo, game_id)
+        if game.status not in LIVE_STATUSES:
+            raise AdminError(f"Game #{game_id} is {game.status}; only a game being set up or "
+                             "played can be aborted.")
+        try:
+            await repo.set_status(game, "aborted")
+        except VersionConflict:
+            continue  # a move landed meanwhile
+        steps = len(await repo.steps(game.id))
+        return (f"Game #{game_id} ({games.get(game.game).NAME}, {game.status}, {steps} steps, "
+                f"channel {game.channel_id}) aborted; the channel is free for a new game.")
+    raise AdminError(f"Game #{game_id} kept changing while being aborted; nothing was "
+                     "written. Try again (or stop the bot first).")
 
 
 def backup(database_url: str | None, path: str) -> str:

@@ -1,12 +1,11 @@
 """`darbar`: run the bot, the offline sandbox, the benchmark, or an admin tool
-(list, export, import, replay, undo, backup)."""
+(list, export, import, replay, undo, abort, backup)."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
-from pathlib import Path
 
 from dotenv import load_dotenv
 
@@ -41,12 +40,16 @@ def main(argv: list[str] | None = None) -> int:
         "replay": sub.add_parser("replay", help="re-run a game's log and compare it with the "
                                  "stored snapshot"),
         "undo": sub.add_parser("undo", help="take back the last N steps of an active game"),
+        "abort": sub.add_parser("abort", help="end a game being set up or played (e.g. one "
+                                "that is stuck)"),
         "backup": sub.add_parser("backup", help="consistent online copy of the SQLite database"),
     }
     admin["list"].add_argument("--status", default=None)
-    for name in ("export", "replay", "undo"):
+    for name in ("export", "replay", "undo", "abort"):
         admin[name].add_argument("game", type=int)
     admin["export"].add_argument("--out", default=None, help="file (default: stdout)")
+    admin["export"].add_argument("--force", action="store_true",
+                                 help="overwrite the --out file if it exists")
     admin["import"].add_argument("file")
     admin["import"].add_argument("--channel", default=None, help="put it in this channel id")
     admin["replay"].add_argument("--repair", action="store_true",
@@ -104,6 +107,7 @@ def _admin(cmd: str, args, db: str | None) -> int:
     async def go() -> str:
         if cmd == "backup":
             return admin.backup(db, args.path)
+        data = admin.read_export(args.file) if cmd == "import" else None  # before any write
         repo = await Repository.open(db)
         try:
             if cmd == "list":
@@ -112,13 +116,14 @@ def _admin(cmd: str, args, db: str | None) -> int:
                 text = json.dumps(await admin.export_game(repo, args.game), indent=1)
                 if args.out is None:
                     return text
-                Path(args.out).write_text(text)
+                admin.write_file(args.out, text, force=args.force)
                 return f"Game #{args.game} written to {args.out}."
             if cmd == "import":
-                data = json.loads(Path(args.file).read_text())
                 return f"Imported as game #{await admin.import_game(repo, data, args.channel)}."
             if cmd == "replay":
                 return await admin.replay_game(repo, args.game, repair=args.repair)
+            if cmd == "abort":
+                return await admin.abort_game(repo, args.game)
             return await admin.undo_game(repo, args.game, args.n)
         finally:
             await repo.close()
@@ -130,7 +135,7 @@ def _admin(cmd: str, args, db: str | None) -> int:
               file=sys.stderr)
         return 1
     except (admin.AdminError, OSError, ValueError) as e:
-        print(f"darbar {cmd}: {e}", file=sys.stderr)
+        print(f"darbar {cmd}: {admin.one_line(e)}", file=sys.stderr)
         return 1
     return 0
 

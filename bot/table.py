@@ -13,7 +13,7 @@ import json
 import os
 import random
 import secrets
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial, wraps
@@ -112,6 +112,14 @@ class Loaded:
 
     def humans(self) -> list[Seat]:
         return [s for s in self.seats if not s.is_bot]
+
+
+def resignation(g: ModuleType, resigned: Collection[str], name: str) -> dict:
+    """The result of a game conceded by ``name``, who played the sides ``resigned``
+    (``darbar import`` accepts a finished game's result only if it is one of these)."""
+    winners = [r for r in g.ROLES if r not in resigned]
+    return {"winners": winners, "scores": {r: int(r in winners) for r in g.ROLES},
+            "reason": f"{name} resigned."}
 
 
 def _refusals(fn: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable[Reply]]:
@@ -775,10 +783,7 @@ class Table:
         mine = lg.roles_of(actor)
         if not mine:
             raise Refusal("You are not seated in this game.")
-        winners = [r for r in g.ROLES if r not in mine]
-        result = {"winners": winners, "scores": {r: int(r in winners) for r in g.ROLES},
-                  "reason": f"{actor.name} resigned."}
-        await self.repo.set_status(lg.game, "finished", result=result)
+        await self.repo.set_status(lg.game, "finished", result=resignation(g, mine, actor.name))
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
         return await self._public_update(lg, f"🏳 **{actor.name}** resigns.")
 

@@ -1,4 +1,4 @@
-"""The admin CLI (`darbar list|export|import|replay|undo|backup`) on a real database
+"""The admin CLI (`darbar list|export|import|replay|undo|abort|backup`) on a real database
 (SQLite, and PostgreSQL via the ``db_url`` fixture) with games played through the
 table layer. ``backup`` copies SQLite files only."""
 
@@ -159,3 +159,217 @@ def test_the_bot_repairs_a_stale_snapshot_when_it_starts(db, capsys):
     assert checked == 1 and len(repaired) == 1 and "influence" in repaired[0]
     assert stored(url, gid)[0]["influence"]["bahmani"] == 0
     assert asyncio.run(go()) == (1, [])  # a second start finds nothing to repair
+
+
+# --- import refuses what no export could be -------------------------------------------
+
+def dump(url: str) -> dict[str, list]:
+    """Every row of the game, seat and step tables: to show that nothing was written."""
+    async def go():
+        engine = create_async_engine(url)
+        try:
+            async with engine.connect() as conn:
+                return {t: [tuple(r) for r in (await conn.execute(
+                            text(f"select * from {t} order by id"))).all()]
+                        for t in ("game", "seat", "step")}
+        finally:
+            await engine.dispose()
+
+    return asyncio.run(go())
+
+
+def exported(capsys, url: str, gid: int, tmp_path) -> dict:
+    out = tmp_path / f"export-{gid}-{len(list(tmp_path.glob('export-*')))}.json"
+    code, _, err = run(capsys, "export", str(gid), "--out", str(out), "--db", url)
+    assert code == 0, err
+    return json.loads(out.read_text())
+
+
+def put(*path_and_value):
+    """A mutation that sets data[path...] = value (a new key too)."""
+    *path, value = path_and_value
+
+    def mutate(data: dict):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+        return data
+
+    return mutate
+
+
+def drop(*path):
+    def mutate(data: dict):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        del target[path[-1]]
+        return data
+
+    return mutate
+
+
+def assert_refused(capsys, tmp_path, url: str, data, fragment: str) -> str:
+    """Importing ``data`` (a dict, or raw text) fails with one error line naming
+    ``fragment``, exit code 1, and leaves every table as it was."""
+    before = dump(url)
+    bad = tmp_path / "bad.json"
+    bad.write_text(data if isinstance(data, str) else json.dumps(data))
+    code, out, err = run(capsys, "import", str(bad), "--channel", "3000", "--db", url)
+    assert code == 1 and out == ""
+    assert err.startswith("darbar import: ") and err.count("\n") == 1, err
+    assert fragment in err, err
+    assert dump(url) == before
+    return err
+
+
+def _swap_seqs(data: dict) -> dict:
+    data["steps"][0]["seq"], data["steps"][1]["seq"] = 2, 1
+    return data
+
+
+MALFORMED = [
+    ("no steps", drop("steps"), "steps: Field required"),
+    ("step without undone", drop("steps", 0, "undone"), "steps[0].undone: Field required"),
+    ("seed as a string", put("seed", "1"), "seed: Input should be a valid integer"),
+    ("seed as a bool", put("seed", True), "seed: Input should be a valid integer"),
+    ("negative seed", put("seed", -1), "seed: Input should be greater than or equal to 0"),
+    ("options as a list", put("options", ["deck"]), "options: Input should be a valid dict"),
+    ("unknown option", put("options", {"fog": 1}), "options: Unknown option(s): fog"),
+    ("a JSON list", lambda d: [d], "expected a JSON object"),
+    ("not JSON", lambda d: '{"format": "darbar-game/1", ', "is not a JSON file"),
+    ("unknown status", put("status", "paused"), "status: Input should be"),
+    ("unknown field", put("owner", "ravi"), "owner: Extra inputs are not permitted"),
+    ("numeric user id", put("seats", 0, "user_id", 101), "seats[0].user_id: Input should be a "
+     "valid string"),
+    ("numeric step user id", put("steps", 0, "user_id", 101), "steps[0].user_id"),
+    ("computer seat with a user", put("seats", 1, "is_bot", True), "seats[1]: a computer's seat"),
+    ("step by no side", put("steps", 0, "role", "mongols"), "steps[0].role: 'mongols' is not a "
+     "side"),
+    ("snapshot as a list", put("state", []), "state: Input should be a valid dict"),
+    ("steps out of order", _swap_seqs, "seq numbers must rise"),
+    ("steps without a snapshot", put("state", None), "never started"),
+    ("finished without a result", put("status", "finished"), "result: not what the step log"),
+    ("in setup with a snapshot", put("status", "setup"), "status: the log leaves this game "
+     "active or aborted or finished, not setup"),
+    ("empty channel id", put("channel_id", ""), "channel_id: String should have at least 1"),
+]
+
+
+@pytest.mark.parametrize(("mutate", "fragment"), [c[1:] for c in MALFORMED],
+                         ids=[c[0] for c in MALFORMED])
+def test_import_refuses_malformed_exports_in_one_line(db, capsys, tmp_path, mutate, fragment):
+    url, gid = db
+    assert_refused(capsys, tmp_path, url, mutate(exported(capsys, url, gid, tmp_path)),
+                   fragment)
+
+
+def test_import_refuses_a_forged_result_but_keeps_a_real_resignation(db, capsys, tmp_path):
+    url, gid = db
+    data = exported(capsys, url, gid, tmp_path)
+    # what Ravi's resignation would give (he plays Delhi and Vijayanagara), on a game going on
+    resigned = {"winners": ["bahmani"], "scores": {"delhi": 0, "bahmani": 1, "vijayanagara": 0},
+                "reason": "ravi resigned."}
+    assert_refused(capsys, tmp_path, url, {**data, "result": resigned},
+                   "result: not what the step log of this active game comes to")
+    # a finished game's result is the rules' or a seated player's resignation, no other
+    for forged in ({**resigned, "winners": ["delhi"]},  # no one holds just Bahmani + Vijayanagara
+                   {**resigned, "scores": {"delhi": 0, "bahmani": 9, "vijayanagara": 0}},
+                   {**resigned, "reason": "ravi wins " + "!" * 200}):
+        assert_refused(capsys, tmp_path, url, {**data, "status": "finished", "result": forged},
+                       "result: not what the step log of this finished game comes to")
+
+    async def meera_resigns() -> None:
+        repo = await Repository.open(url)
+        assert not (await Table(repo).resign(HERE, MEERA)).error
+        await repo.close()
+
+    asyncio.run(meera_resigns())
+    real = exported(capsys, url, gid, tmp_path)
+    assert real["status"] == "finished" and real["result"]["reason"] == "meera resigned."
+    (tmp_path / "real.json").write_text(json.dumps(real))
+    code, out, err = run(capsys, "import", str(tmp_path / "real.json"), "--db", url)
+    assert code == 0, err
+    new_id = int(out.split("#")[1].split(".")[0])
+    assert sql(url, "select status, result from game where id=:id", id=new_id) == (
+        "finished", json.dumps(real["result"]))
+
+
+def test_import_refuses_seats_that_are_no_side_of_the_game(db, capsys, tmp_path):
+    url, gid = db
+    data = exported(capsys, url, gid, tmp_path)
+    data["seats"][1]["role"] = "pirates"
+    assert_refused(capsys, tmp_path, url, data,
+                   "seats[1].role: 'pirates' is not a side in Vijayanagara (delhi, bahmani, "
+                   "vijayanagara)")
+    data["seats"][1]["role"] = "delhi"
+    assert_refused(capsys, tmp_path, url, data, "seats[1].role: 'delhi' has a seat already")
+    data["seats"][1]["role"] = None
+    assert_refused(capsys, tmp_path, url, data, "one seat for each side")
+
+
+def test_import_caps_display_names_at_100_characters(db, capsys, tmp_path):
+    url, gid = db
+    data = exported(capsys, url, gid, tmp_path)
+    data["seats"][1]["name"] = "m" * 1_000_000
+    err = assert_refused(capsys, tmp_path, url, data,
+                         "seats[1].name: String should have at most 100 characters")
+    assert len(err) < 200
+    data["seats"][1]["name"] = "m" * 100
+    (tmp_path / "ok.json").write_text(json.dumps(data))
+    code, _, err = run(capsys, "import", str(tmp_path / "ok.json"), "--channel", "3000",
+                       "--db", url)
+    assert code == 0, err
+
+
+# --- export never overwrites by accident ----------------------------------------------
+
+def test_export_refuses_to_overwrite_a_file_unless_forced(db, capsys, tmp_path):
+    url, gid = db
+    out = tmp_path / "notes.json"
+    out.write_text("my notes")
+    code, _, err = run(capsys, "export", str(gid), "--out", str(out), "--db", url)
+    assert code == 1 and "exists" in err and "--force" in err
+    assert out.read_text() == "my notes"
+    code, _, _ = run(capsys, "export", str(gid), "--out", str(out), "--force", "--db", url)
+    assert code == 0 and json.loads(out.read_text())["game"] == "vijayanagara"
+
+
+# --- abort ------------------------------------------------------------------------------
+
+def test_abort_ends_an_active_game_and_frees_its_channel(db, capsys):
+    url, gid = db
+    _, version = stored(url, gid)
+    code, out, _ = run(capsys, "abort", str(gid), "--db", url)
+    assert code == 0 and f"Game #{gid}" in out and "aborted" in out
+    assert sql(url, "select status, version from game where id=:id", id=gid) == (
+        "aborted", version + 1)
+    assert f"#{gid}" not in run(capsys, "list", "--status", "active", "--db", url)[1]
+    assert f"#{gid}" in run(capsys, "list", "--status", "aborted", "--db", url)[1]
+
+    async def new_game_here() -> None:
+        repo = await Repository.open(url)
+        assert not (await Table(repo).new(HERE, MEERA, "goat_tiger")).error
+        await repo.close()
+
+    asyncio.run(new_game_here())
+    code, _, err = run(capsys, "abort", str(gid), "--db", url)
+    assert code == 1 and "is aborted" in err
+
+
+def test_abort_refuses_a_finished_or_unknown_game(db, capsys):
+    url, gid = db
+
+    async def ravi_resigns() -> None:
+        repo = await Repository.open(url)
+        assert not (await Table(repo).resign(HERE, RAVI)).error
+        await repo.close()
+
+    asyncio.run(ravi_resigns())
+    before = dump(url)
+    code, out, err = run(capsys, "abort", str(gid), "--db", url)
+    assert code == 1 and out == "" and f"Game #{gid} is finished" in err
+    code, _, err = run(capsys, "abort", "999", "--db", url)
+    assert code == 1 and "no game #999" in err
+    assert dump(url) == before
