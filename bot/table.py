@@ -396,14 +396,16 @@ class Table:
             except Refusal:
                 if not new_steps:
                     raise
-                raise Refusal(f"Your move was complete before `{quote(' '.join(tokens[i:]))}`; "
+                raise Refusal(self._line_reason(lg, new_steps, role, tokens)
+                              or f"Your move was complete before `{quote(' '.join(tokens[i:]))}`; "
                               "nothing was played.") from None
             try:
                 state, step = self._apply_token(lg, state, role, actor, tok)
             except Refusal as e:
                 if len(tokens) == 1:
                     raise
-                raise Refusal(f"Step {i + 1} of {len(tokens)} (`{quote(tok)}`): {e} "
+                raise Refusal(self._line_reason(lg, new_steps, role, tokens)
+                              or f"Step {i + 1} of {len(tokens)} (`{quote(tok)}`): {e} "
                               "Nothing was played.") from None
             new_steps.append(step)
             if i + 1 < len(tokens) and games.reveal_mark(lg.module, state) != mark:
@@ -414,6 +416,16 @@ class Table:
                 reply.error = True  # part of what was asked was not done
                 return reply
         return await self._commit(lg, actor, state, new_steps)
+
+    @staticmethod
+    def _line_reason(lg: Loaded, steps: list[NewStep], role: str,
+                     tokens: list[str]) -> str | None:
+        """The game's own reason for refusing the whole line (its optional
+        ``explain_line``, given the state before the line and the role that began it),
+        where token-by-token play would blame the wrong token; else None."""
+        explain = getattr(lg.module, "explain_line", None)
+        why = explain(lg.state, steps[0].role if steps else role, tokens) if explain else None
+        return f"{why} Nothing was played." if why else None
 
     @_refusals
     async def click(self, place: Place, actor: Actor, game_id: int, version: int,

@@ -8,11 +8,26 @@ position with the hidden future (deck order, dice to come) drawn anew, which the
 tests use to check that nothing shown depends on it.
 ``tokens`` / ``step_for_token`` / ``legal_steps`` below are the shared helpers
 the table layer uses to turn typed lines into steps for any game.
+
+``parse_token(state, role, word)`` maps a word that is not a legal token to the
+step it would be, so that ``act`` can say why it is refused. A word it does not
+understand at all it either refuses (raises IllegalAction) or passes through as
+``(word, None)``; ``step_for_token`` then adds "Did you mean …?" with the closest
+tokens legal for that role now, for every game alike.
+
+Optional: ``explain_line(state, role, words) -> str | None``. The table applies a
+typed line token by token, so a line meant as a whole (a Goat *move* typed while
+goats are still being placed) can be refused for a later token, or for the wrong
+one. Given the state before the line, the role that typed it and its words, the
+game may return the true reason for refusing the whole line; None means it has no
+better reason than the step-by-step one.
 """
 
 from __future__ import annotations
 
+import difflib
 import importlib
+from collections.abc import Iterable
 from types import ModuleType
 
 from engine.errors import IllegalAction
@@ -52,15 +67,39 @@ def tokens(g: ModuleType, view: dict) -> dict[str, tuple[str, object]]:
 
 def step_for_token(g: ModuleType, state: dict, role: str, token: str) -> tuple[str, object]:
     """Resolve a typed token to a step; legal ones first, then the game's parser
-    (which may return an illegal step so that ``act`` can say why it is illegal)."""
+    (which may return an illegal step so that ``act`` can say why it is illegal).
+    A word the game does not understand is refused here, with the game's own reason
+    and the closest legal tokens as "Did you mean …?"."""
     token = token.strip().lower()
     legal = tokens(g, g.view(state, role))
     if token in legal:
         return legal[token]
     parse = getattr(g, "parse_token", None)
-    if parse is not None:
-        return parse(state, role, token)
-    raise IllegalAction(f"`{token}` is not a legal step now.")
+    if parse is None:
+        raise IllegalAction(f"`{token}` is not a legal step now." + _did_you_mean(token, legal))
+    try:
+        step = parse(state, role, token)
+    except IllegalAction as e:
+        raise IllegalAction(f"{e}{_did_you_mean(token, legal)}") from None
+    hint = _did_you_mean(token, legal) if step == (token, None) else ""
+    if hint:
+        # Passed through unparsed: only ``act`` knows why it is refused; ask it now so
+        # that the suggestion can follow the game's own reason.
+        try:
+            g.act(state, role, token, None)
+        except IllegalAction as e:
+            raise IllegalAction(f"{e}{hint}") from None
+    return step
+
+
+def _did_you_mean(word: str, legal: Iterable[str]) -> str:
+    """The "Did you mean" sentence: up to three close tokens, all legal now (fair play:
+    nothing the role could not type); empty when none is close."""
+    close = [f"`{t}`" for t in difflib.get_close_matches(word, list(legal), n=3)]
+    if not close:
+        return ""
+    options = close[0] if len(close) == 1 else f"{', '.join(close[:-1])} or {close[-1]}"
+    return f" Did you mean {options}?"
 
 
 def random_move(g: ModuleType, state: dict, rng) -> tuple[list[tuple[str, object]], dict]:

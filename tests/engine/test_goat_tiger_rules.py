@@ -202,3 +202,96 @@ def test_every_step_has_a_typed_token_that_maps_back():
     v = g.view(s, "tigers")
     for action, arg in games.legal_steps(g, v):
         assert games.step_for_token(g, s, "tigers", g.token(action, arg)) == (action, arg)
+
+
+# --- every refusal gives its true reason (5.5) ---------------------------------------------
+
+ONE_GOAT = position(goats=["c3"], to_move="tigers")
+
+
+@pytest.mark.parametrize(
+    "state,line,reason",
+    [
+        # Reach is checked before occupation: e3 holds a goat, but is not a tiger move from a.
+        (position(goats=["e3", "c2"], to_move="tigers"), "a e3",
+         "The tiger on a cannot reach e3"),
+        # A leap over an empty point onto a goat: the missing goat is the reason.
+        (position(goats=["d3"], to_move="tigers"), "b3 d3",
+         "only over a goat, and c3 is empty"),
+        (position(goats=["c3"], tigers=["c1", "c2", "b4"], to_move="tigers"), "c1 c3",
+         "only over a goat, and c2 holds a tiger"),
+        (position(goats=["c2", "c3"], tigers=["c1", "a", "b4"], to_move="tigers"), "c1 c3",
+         "c3 is taken by a goat: a leap must land on an empty point"),
+        (ONE_GOAT, "a b3", "b3 is taken by a tiger"),  # not "you have already picked a"
+        (ONE_GOAT, "a a", "already on a"),
+        (ONE_GOAT, "c4", "There is no tiger on c4: it is empty"),
+        (ONE_GOAT, "c3", "There is no tiger on c3: it holds a goat"),
+        # Goats: a step along a line is checked before what is on the point.
+        (position(goats=["c2", "e3"]), "c2 e3", "e3 is not next to c2 along a line"),
+        (position(goats=["c2", "c3"]), "c2 c3", "c3 is taken by a goat"),
+        (position(goats=["c2"]), "a", "There is no goat on a: it holds a tiger"),
+    ],
+    ids=["no-reach-before-taken", "leap-over-empty", "leap-over-tiger", "leap-onto-goat",
+         "onto-own-tiger", "to-itself", "pick-empty", "pick-goat", "goat-no-reach-before-taken",
+         "goat-onto-goat", "goat-picks-tiger"],
+)
+def test_a_refused_move_names_its_true_reason(state, line, reason):
+    """5.5: a Tiger moves to an adjacent vertex or leaps over a Goat to a free vertex;
+    a Goat moves to an adjacent vertex. The refusal names the rule the move breaks."""
+    with pytest.raises(IllegalAction) as refused:
+        play(state, line)
+    assert reason in str(refused.value)
+
+
+def _tiger_whose_only_move_goes_back() -> dict:
+    # The tiger on d6 steps to c6; boxed in by goats on b6, c5 (with c4 behind it), its
+    # only way on is back to d6, which would recreate the position of two turns ago.
+    s = position(goats=["b6", "c5", "c4", "d5", "d4", "e2"], tigers=["a", "b3", "d6"])
+    return play(s, "e2 e3 d6 c6 e3 e2")
+
+
+@pytest.mark.parametrize(
+    "state,role,action,point,reason",
+    [
+        (_tiger_whose_only_move_goes_back(), "tigers", "select", "c6",
+         "Every move of the tiger on c6 would recreate the position of two turns ago"),
+        (position(goats=["b2", "c1", "b3", "d1"], tigers=["b1", "a", "e5"], to_move="tigers"),
+         "tigers", "select", "b1", "The tiger on b1 has nowhere to go"),
+        (position(goats=["c2"]), "goats", "place", "c3", "All the goats are on the board"),
+        (position(goats=["c2"], to_move="tigers", in_hand=3), "tigers", "place", "c3",
+         "Only the Goats place pieces"),
+    ],
+    ids=["every-move-repeats", "boxed-in", "place-when-all-placed", "tigers-place"],
+)
+def test_refusals_that_only_direct_steps_reach_name_their_reason(state, role, action, point,
+                                                                   reason):
+    """5.5: the no-return rule, a Tiger with no move, and placing only from the Goats'
+    supply, each refused with its own reason (steps as a panel button or the AI send them)."""
+    with pytest.raises(IllegalAction, match=reason):
+        g.act(state, role, action, point)
+
+
+def test_a_goat_move_typed_while_placing_is_explained_as_a_placement():
+    """5.5: Goats move only once all Goats are placed. ``c3 d3`` while goats are in hand
+    gets that reason, with the count still in hand and a point that can be placed."""
+    s = g.setup(1, {})
+    why = g.explain_line(s, "goats", ["c3", "d3"])
+    assert "cannot move until all the goats are placed (15 still in hand)" in why
+    assert "`c3`" in why  # c3 is empty: a single `c3` places there
+    s = play(s, "c3 b3 b2")
+    why = g.explain_line(s, "goats", ["C3", "d3"])
+    assert "14 still in hand" in why and "`d3`" in why  # c3 already holds a goat
+
+
+@pytest.mark.parametrize(
+    "state,role,words",
+    [
+        (g.setup(1, {}), "goats", ["c3"]),  # a placement is one point
+        (g.setup(1, {}), "goats", ["c3", "zz"]),  # not a move of points
+        (g.setup(1, {}), "goats", ["c3", "b3", "b2"]),  # one person placing, then the tiger
+        (position(goats=["c2"]), "goats", ["c2", "c3"]),  # all placed: moves are allowed
+        (position(goats=["c2"], to_move="tigers", in_hand=3), "tigers", ["b3", "c3"]),
+    ],
+)
+def test_explain_line_stays_silent_when_placing_is_not_the_reason(state, role, words):
+    assert g.explain_line(state, role, words) is None

@@ -93,6 +93,24 @@ async def test_a_multi_step_line_is_all_or_nothing(table, repo):
     assert await snapshot(repo) == before
 
 
+async def test_a_goat_move_while_placing_gets_the_placement_reason(table, repo):
+    """5.5: Goats move only once all are placed. `/play c3 d3` is refused with that reason
+    (not "your move was complete" nor "c3 is taken"), and nothing is stored."""
+    async def refused_with(goats_left: int, example: str) -> None:
+        before = await snapshot(repo)
+        r = await table.play(HERE, RAVI, "c3 d3")
+        assert r.error and r.public is None
+        assert f"cannot move until all the goats are placed ({goats_left} still in hand)" \
+            in r.private and example in r.private and "Nothing was played" in r.private
+        assert await snapshot(repo) == before
+
+    await two_player_game(table)
+    await refused_with(15, "`c3`")  # c3 is empty: the line would place there, then stop
+    assert not (await table.play(HERE, RAVI, "c3")).error
+    assert not (await table.play(HERE, MEERA, "b3 b2")).error
+    await refused_with(14, "`d3`")  # c3 holds a goat: d3 is the point to place on
+
+
 async def test_a_step_inside_a_move_stays_private_until_the_move_completes(table):
     await two_player_game(table)
     await table.play(HERE, RAVI, "c3")

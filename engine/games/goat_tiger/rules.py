@@ -43,6 +43,7 @@ OPTIONS = {
 EMPTY, GOAT, TIGER = ".", "G", "T"
 PIECE = {"goats": GOAT, "tigers": TIGER}
 PIECE_NAME = {GOAT: "goat", TIGER: "tiger"}
+POINTS_ARE = "Points are a, b1–b6, c1–c6, d1–d6 and e2–e5."
 
 RULES_SUMMARY = (
     "**Aadu-Huli aata** (Vijayanagara rulebook 5.5, in our words). "
@@ -234,17 +235,35 @@ def describe(action: str, arg: object) -> str:
 
 def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
     """Map any point label to the step it would be, so that act() can say why
-    it is refused when it is not legal."""
+    it is refused when it is not legal. Once a piece is picked, every point is
+    read as its destination (the reason then names what is in the way)."""
     tok = tok.strip().lower()
     if tok not in INDEX:
-        raise IllegalAction(
-            f"`{tok}` is not a point on the board. Points are a, b1–b6, c1–c6, d1–d6 and e2–e5."
-        )
+        raise IllegalAction(f"`{tok}` is not a point on the board. {POINTS_ARE}")
     if state["to_move"] == "goats" and state["in_hand"] > 0:
         return "place", tok
-    if state["selected"] is None or state["board"][INDEX[tok]] == PIECE.get(role):
+    if state["selected"] is None:
         return "select", tok
     return "to", tok
+
+
+def explain_line(state: dict, role: str, words: list[str]) -> str | None:
+    """The true reason a whole typed line is refused, where the step-by-step one
+    would mislead: a Goat move (``from to``) typed while goats are still in hand is
+    read as a placement followed by a stray point, but 5.5 lets Goats move only once
+    all are placed. Longer lines are left alone: someone playing both sides may
+    place and then move a tiger in one line."""
+    words = [w.strip().lower() for w in words]
+    placing = state["to_move"] == "goats" and state["in_hand"] > 0
+    if (state["result"] is not None or role != "goats" or not placing or len(words) != 2
+            or not all(w in INDEX for w in words)):
+        return None
+    empty = [w for w in words if state["board"][INDEX[w]] == EMPTY]
+    example = f", such as `{empty[0]}`" if empty else ""
+    return (
+        f"Goats cannot move until all the goats are placed ({state['in_hand']} still in "
+        f"hand): place one by typing a single empty point{example}."
+    )
 
 
 def act(state: dict, role: str, action: str, arg: object = None) -> dict:
@@ -369,9 +388,7 @@ def _check_turn(state: dict, role: str) -> None:
 def _point(arg: object) -> int:
     if isinstance(arg, str) and arg.strip().lower() in INDEX:
         return INDEX[arg.strip().lower()]
-    raise IllegalAction(
-        f"`{arg}` is not a point on the board. Points are a, b1–b6, c1–c6, d1–d6 and e2–e5."
-    )
+    raise IllegalAction(f"`{arg}` is not a point on the board. {POINTS_ARE}")
 
 
 def _find(moves: list[Move], pred) -> Move | None:
@@ -380,6 +397,10 @@ def _find(moves: list[Move], pred) -> Move | None:
 
 def _occupant(state: dict, p: int) -> str:
     return PIECE_NAME[state["board"][p]]
+
+
+def _holds(state: dict, p: int) -> str:
+    return "is empty" if state["board"][p] == EMPTY else f"holds a {_occupant(state, p)}"
 
 
 def _why_not_place(state: dict, p: int) -> str:
@@ -396,7 +417,7 @@ def _why_not_select(state: dict, p: int) -> str:
     if side == "goats" and state["in_hand"] > 0:
         return f"Place all the goats before moving any ({state['in_hand']} left to place)."
     if state["board"][p] != PIECE[side]:
-        return f"There is no {piece} on {LABELS[p]}."
+        return f"There is no {piece} on {LABELS[p]}: it {_holds(state, p)}."
     if any(m[0] == p for m in _raw_moves(state["board"], side, state["in_hand"])):
         return (
             f"Every move of the {piece} on {LABELS[p]} would recreate the position of two "
@@ -406,25 +427,39 @@ def _why_not_select(state: dict, p: int) -> str:
 
 
 def _why_not_to(state: dict, src: int, dst: int) -> str:
+    """Why the picked piece cannot go to ``dst``, checked in the order a player
+    would: is ``dst`` reachable at all (a step along a line, or for a tiger a
+    straight leap), then is the leap over a goat, then is the point free, and
+    last the ban on recreating the position of two turns ago (5.5)."""
     side = state["to_move"]
-    if state["board"][dst] != EMPTY:
-        return f"{LABELS[dst]} is taken by a {_occupant(state, dst)}."
-    raw = _raw_moves(state["board"], side, state["in_hand"])
-    if any(m[0] == src and m[1] == dst for m in raw):
-        return "That move would recreate the position of two turns ago, which the rules forbid."
-    if side == "tigers":
-        for over, land in JUMPS[src]:
-            if land == dst:
-                what = "empty" if state["board"][over] == EMPTY else "a tiger"
-                return (
-                    f"A tiger may leap from {LABELS[src]} to {LABELS[dst]} only over a goat, "
-                    f"and {LABELS[over]} holds {what}."
-                ).replace("holds empty", "is empty")
+    piece = PIECE_NAME[PIECE[side]]
+    if dst == src:
+        return f"The {piece} is already on {LABELS[src]}: name the point it moves to."
+    if dst in ADJ[src]:
+        return _why_not_land(state, dst, leap=False)
+    if side == "goats":
+        return f"{LABELS[dst]} is not next to {LABELS[src]} along a line; goats move one step."
+    over = next((o for o, land in JUMPS[src] if land == dst), None)
+    if over is None:
         return (
             f"The tiger on {LABELS[src]} cannot reach {LABELS[dst]}: tigers move one step "
             "along a line, or leap over one goat to the empty point just beyond."
         )
-    return f"{LABELS[dst]} is not next to {LABELS[src]} along a line; goats move one step."
+    if state["board"][over] != GOAT:
+        return (
+            f"A tiger may leap from {LABELS[src]} to {LABELS[dst]} only over a goat, "
+            f"and {LABELS[over]} {_holds(state, over)}."
+        )
+    return _why_not_land(state, dst, leap=True)
+
+
+def _why_not_land(state: dict, dst: int, *, leap: bool) -> str:
+    """A step or leap that does reach ``dst``: either the point is taken, or the move
+    would recreate the position of two turns ago."""
+    if state["board"][dst] != EMPTY:
+        rule = ": a leap must land on an empty point" if leap else ""
+        return f"{LABELS[dst]} is taken by a {_occupant(state, dst)}{rule}."
+    return "That move would recreate the position of two turns ago, which the rules forbid."
 
 
 def _label(p: int | None) -> str | None:
