@@ -36,6 +36,7 @@ Darbar sandbox — the Discord table, offline. You are @{user} in #{channel}.
   /complete c      what autocomplete would offer        /board /log /undo /resign
   /game status /game abort /help [game] [topic]         quit (or Ctrl-D)
   /card /score     the current card; the score (games that have them)
+  /agree /refuse   answer the last undo request (as another player: @meera /agree)
   /game remind dm after:12   reminders     /wait 25   let 25 hours pass (shows reminders)
   /game reassign tigers @sam (or computer)  hand a side over (creator or moderator)
 Board images go to {images}/ — open them as the game goes."""
@@ -49,6 +50,7 @@ class Sandbox:
         self.user = user
         self.echo = echo
         self.later = timedelta()  # how far /wait has moved the clock
+        self.request: int | None = None  # the last undo request shown, for /agree /refuse
 
     def actor(self) -> Actor:
         return Actor(user_id=f"sandbox:{self.user}", name=self.user)
@@ -147,6 +149,10 @@ class Sandbox:
             return await self._show(await t.board(p, a))
         if cmd == "undo":
             return await self._show(await t.undo(p, a))
+        if cmd in ("agree", "refuse"):
+            if self.request is None:
+                return "No undo request is waiting for an answer."
+            return await self._show(await t.undo_vote(p, a, self.request, cmd == "agree"))
         if cmd == "resign":
             return await self._show(await t.resign(p, a))
         if cmd == "log":
@@ -171,6 +177,9 @@ class Sandbox:
             out.append(_indent(f"[only @{self.user}] ", tag + _plain(reply.private)))
         if reply.choices:
             out.append(_indent("   steps: ", "  ".join(c.token for c in reply.choices)))
+        if reply.consent is not None:  # the buttons under an undo request, in Discord
+            self.request = reply.consent.request_id
+            out.append("   answer: /agree or /refuse (as one of the other players)")
         if reply.image:
             path = self._save(reply.image)
             out.append(f"   image: {path}")
