@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
-import secrets
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -24,7 +22,7 @@ from bot.reminders import MAX_IDLE_HOURS, MODES, Policy, describe
 from bot.replies import Actor, Choice, Consent, Ping, Place, Reply, clip
 from db import ChannelBusy, Game, NewStep, Repository, Seat, Step, VersionConflict, step_arg
 from db.models import utcnow
-from engine import IllegalAction, games
+from engine import IllegalAction, games, rng
 
 
 def playable_ids() -> list[str]:
@@ -141,7 +139,7 @@ class Table:
             )
         g = games.get(game_id)
         options = options or {}
-        seed = secrets.randbits(31) if seed is None else seed
+        seed = rng.new_seed() if seed is None else seed
         try:
             g.setup(seed, options)  # validates the options before anything is stored
         except IllegalAction as e:
@@ -259,9 +257,10 @@ class Table:
     async def _start(self, lg: Loaded, intro: str) -> Reply:
         g = lg.module
         game = lg.game
-        # Deal the sides nobody asked for, at random but reproducibly from the seed.
+        # Deal the sides nobody asked for, at random but reproducibly from the seed (its
+        # own stream: the deal says nothing of the engine's cards and dice).
         free = [r for r in g.ROLES if r not in {s.role for s in lg.seats}]
-        random.Random(game.seed).shuffle(free)
+        free = rng.shuffle(rng.stream(game.seed, rng.DEAL), free)
         roles = {s.id: s.role or free.pop() for s in lg.seats}
         if free:
             # Fewer players than sides (the game allows it): the players share the
