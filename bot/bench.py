@@ -130,7 +130,7 @@ async def _store_games(repo: Repository, stored: int,
     named with ``tag``, so that a second bench on one database finds them free)."""
     from sqlalchemy import insert, select
 
-    from db.models import Game, Seat, Step, utcnow
+    from db.models import Game, Seat, Step, seed_columns, utcnow
 
     now = utcnow()
     counts = [round(stored * share) for _, _, share in STORED_MIX]
@@ -147,7 +147,7 @@ async def _store_games(repo: Repository, stored: int,
         res = g.result(p.state)
         g_rows.append({
             "guild_id": f"bench{tag}", "channel_id": channel, "game": p.game, "options": "{}",
-            "seed": p.seed, "status": "finished" if res is not None else "active",
+            **seed_columns(p.seed), "status": "finished" if res is not None else "active",
             "created_by": f"{channel}-a", "created_at": now, "updated_at": now,
             "version": 2 + len(p.moves), "state": json.dumps(p.state),
             "result": None if res is None else json.dumps(res),

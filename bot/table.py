@@ -11,8 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import random
-import secrets
 from collections.abc import Awaitable, Callable, Collection, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -26,7 +24,7 @@ from bot.reminders import MAX_IDLE_HOURS, MODES, Policy, describe
 from bot.replies import Actor, Choice, Consent, Ping, Place, Reply, clip, md, quote
 from db import ChannelBusy, Game, NewStep, Repository, Seat, Step, VersionConflict, step_arg
 from db.models import utcnow
-from engine import IllegalAction, games
+from engine import IllegalAction, games, rng
 
 
 def playable_ids() -> list[str]:
@@ -201,7 +199,7 @@ class Table:
             )
         g = games.get(game_id)
         options = options or {}
-        seed = secrets.randbits(31) if seed is None else seed
+        seed = rng.new_seed() if seed is None else seed
         try:
             g.setup(seed, options)  # validates the options before anything is stored
         except IllegalAction as e:
@@ -333,9 +331,10 @@ class Table:
         g = lg.module
         game = lg.game
         added = [Seat(position=0, name=COMPUTER, is_bot=True) for _ in range(computers)]
-        # Deal the sides nobody asked for, at random but reproducibly from the seed.
+        # Deal the sides nobody asked for, at random but reproducibly from the seed (its
+        # own stream: the deal says nothing of the engine's cards and dice).
         free = [r for r in g.ROLES if r not in {s.role for s in lg.seats}]
-        random.Random(game.seed).shuffle(free)
+        free = rng.shuffle(rng.stream(game.seed, rng.DEAL), free)
         roles = {s.id: s.role or free.pop() for s in lg.seats}
         for seat in added:
             seat.role = free.pop()

@@ -62,18 +62,48 @@ class Game(SQLModel, table=True):
     channel_id: str = Field(index=True)
     game: str
     options: str = Field(default="{}", sa_column=Column(Text, nullable=False))  # JSON
-    seed: int = Field(sa_type=BigInteger)
+    # The seed (engine/rng.py) is read and written as ``Game.seed``, whatever its size. A
+    # 256-bit secret fits no integer column of SQLite or PostgreSQL, so a seed outside the
+    # 64-bit ``seed`` column's range (every new game's) is kept as hexadecimal in
+    # ``seed_hex`` with 0 in ``seed``; games made before secrets have their seed in ``seed``
+    # and no hex. That column's attribute is ``seed_int`` so that ``game.seed`` cannot mean
+    # it alone. Neither is in repr(), nor is the snapshot (it holds the generator's key):
+    # a Game in a log line or a traceback shows no secret.
+    seed_int: int = Field(
+        default=0, repr=False,
+        sa_column=Column("seed", BigInteger, key="seed_int", nullable=False, default=0),
+    )
+    seed_hex: str | None = Field(default=None, repr=False, sa_column=Column(Text))
     status: str = Field(default="setup", index=True)  # setup | active | finished | aborted
     created_by: str
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     version: int = 0
-    state: str | None = Field(default=None, sa_column=Column(Text))  # JSON snapshot
+    state: str | None = Field(default=None, repr=False, sa_column=Column(Text))  # JSON snapshot
     # While a move is in progress, the position everyone else sees: the state after the
     # last completed move (JSON). NULL when ``state`` is itself that position, which is
     # the case between moves, so an ordinary move writes no second snapshot.
-    public_state: str | None = Field(default=None, sa_column=Column(Text))
+    public_state: str | None = Field(default=None, repr=False, sa_column=Column(Text))
     result: str | None = Field(default=None, sa_column=Column(Text))  # JSON
+
+    def __init__(self, **data) -> None:
+        if "seed" in data:
+            data.update(seed_columns(data.pop("seed")))
+        super().__init__(**data)
+
+    @property
+    def seed(self) -> int:
+        return int(self.seed_hex, 16) if self.seed_hex is not None else self.seed_int
+
+
+_INT64 = range(-(2**63), 2**63)
+
+
+def seed_columns(seed: int) -> dict:
+    """The column values that store ``seed`` (for inserts that bypass ``Game(seed=…)``)."""
+    if seed in _INT64:
+        return {"seed_int": seed, "seed_hex": None}
+    return {"seed_int": 0, "seed_hex": format(seed, "x")}
 
 
 class Seat(SQLModel, table=True):

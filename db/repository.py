@@ -28,6 +28,7 @@ from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from db.models import LIVE_STATUSES, Game, Reminder, Seat, Step, UndoRequest, utcnow
+from db.schema import prepare
 
 DEFAULT_URL = "sqlite+aiosqlite:///data/darbar.sqlite3"
 
@@ -146,8 +147,7 @@ class Repository:
         engine = create_async_engine(url)
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-        async with engine.begin() as conn:
-            await conn.run_sync(SQLModel.metadata.create_all)
+        await prepare(engine, SQLModel.metadata)  # creates tables, adds new columns
         return cls(engine)
 
     async def close(self) -> None:
