@@ -7,7 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine import games
+from bot.sandbox import Sandbox
+from bot.table import Table
+from db import Repository
+from engine import games, rng
 from tests.support.table import png_size, random_move_line
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,3 +108,21 @@ def test_reminders_and_a_seat_handed_over_in_the_sandbox(tmp_path):
     assert "ravi hands the Tigers from meera to Computer." in out
     assert "Computer: Tigers" in out
     assert "[DM to @ravi]" in out.split("/wait 30")[-1]  # the new wait, after the answer
+
+
+async def test_an_undo_request_is_answered_in_the_sandbox_too(tmp_path, monkeypatch):
+    """Past a revealed card the others vote, as with Discord's buttons (seed 1: the card
+    order is Delhi, Bahmani, Vijayanagara, and the third pass ends the card)."""
+    monkeypatch.setattr(rng, "new_seed", lambda: 1)
+    repo = await Repository.open(f"sqlite+aiosqlite:///{tmp_path / 'undo.sqlite3'}")
+    sandbox = Sandbox(Table(repo), tmp_path / "images", "table", "ravi")
+    out = []
+    for line in ["@ravi /game new vijayanagara side:delhi", "@meera /game join side:bahmani",
+                 "@ravi /game start", "@ravi /play pass", "@meera /play pass",
+                 "@ravi /play pass", "@ravi /undo", "@ravi /undo", "@meera /agree"]:
+        out.append(await sandbox.handle(line))
+    await repo.close()
+    text = "\n".join(out)
+    assert "asks to take back" in out[6] and "answer: /agree or /refuse" in out[6]
+    assert "already waiting for meera" in out[7]  # asking twice pings nobody twice
+    assert "Everyone agreed" in out[8] and "takes back" in out[8], text
