@@ -21,7 +21,18 @@ from types import ModuleType
 import renderer
 from bot.ratelimit import RateLimiter
 from bot.reminders import MAX_IDLE_HOURS, MODES, Policy, describe
-from bot.replies import Actor, Choice, Consent, Ping, Place, Reply, clip
+from bot.replies import (
+    Actor,
+    Choice,
+    Confirmation,
+    Consent,
+    Ping,
+    Place,
+    Reply,
+    clip,
+    echo,
+    escape,
+)
 from db import ChannelBusy, Game, NewStep, Repository, Seat, Step, VersionConflict, step_arg
 from db.models import utcnow
 from engine import IllegalAction, games
@@ -109,11 +120,24 @@ class Table:
     async def _load(self, place: Place) -> Loaded:
         found = await self.repo.live_game_seats(place.channel_id)  # one query for both
         if found is None:
-            raise Refusal("There is no game in this channel. Start one with `/game new`.")
+            raise Refusal(await self._no_live_game(place))
         lg = await self._loaded(*found)
         # A computer reply lost to a crash or restart is made now, before anything else.
         lg, _ = await self._run_bots(lg)
         return lg
+
+    async def _no_live_game(self, place: Place) -> str:
+        """Why a command that needs a game in progress cannot run: the channel's last game
+        is over (said with its result, as /board and /log still show it), or there is none."""
+        game = await self.repo.latest_game(place.channel_id)
+        start = "Start a new one with `/game new`."
+        if game is None:
+            return "There is no game in this channel. Start one with `/game new`."
+        name = games.get(game.game).NAME
+        if game.status == "aborted":
+            return f"Game #{game.id} ({name}) here was aborted. {start}"
+        result = self._result_line(await self._loaded(game))
+        return " ".join(filter(None, [f"Game #{game.id} ({name}) here is over.", result, start]))
 
     async def _loaded(self, game: Game, seats: list[Seat] | None = None) -> Loaded:
         if seats is None:
@@ -137,7 +161,7 @@ class Table:
     ) -> Reply:
         if game_id not in playable_ids():
             raise Refusal(
-                f"I don't know the game `{game_id}`. Games: {', '.join(playable_ids())}."
+                f"I don't know the game {echo(game_id)}. Games: {', '.join(playable_ids())}."
             )
         g = games.get(game_id)
         options = options or {}
@@ -174,14 +198,16 @@ class Table:
             ) from None
         loaded = await self._loaded(game)
         if len(loaded.seats) >= g.PLAYERS[1]:
-            return await self._start(loaded, intro=f"{actor.name} starts a game of {g.NAME}.")
+            return await self._start(loaded,
+                                     intro=f"{escape(actor.name)} starts a game of {g.NAME}.")
         need = g.PLAYERS[0] - len(loaded.seats)
         sides = f" (sides: {', '.join(g.ROLES)})" if len(g.ROLES) > 1 else ""
         seating = (f"{need} more player(s) needed: `/game join`{sides}." if need > 0 else
                    f"Others may `/game join`{sides}; `/game start` when ready (free sides "
                    "are shared among the players).")
         return Reply(
-            public=f"{actor.name} opens a game of **{g.NAME}** (game #{game.id}). {seating}",
+            public=f"{escape(actor.name)} opens a game of **{g.NAME}** (game #{game.id}). "
+            f"{seating}",
             game_id=game.id,
             version=game.version,
         )
@@ -191,7 +217,7 @@ class Table:
             return None
         role = role.strip().lower()
         if role not in g.ROLES:
-            raise Refusal(f"`{role}` is not a side in {g.NAME}. Sides: {', '.join(g.ROLES)}.")
+            raise Refusal(f"{echo(role)} is not a side in {g.NAME}. Sides: {', '.join(g.ROLES)}.")
         return role
 
     @_refusals
@@ -216,8 +242,8 @@ class Table:
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
         side = f" as the {g.ROLE_NAMES[role]}" if role else ""
         if len(lg.seats) >= g.PLAYERS[1]:
-            return await self._start(lg, intro=f"{actor.name} joins{side}.")
-        return Reply(public=f"{actor.name} joins{side}. {self._seating(lg)}",
+            return await self._start(lg, intro=f"{escape(actor.name)} joins{side}.")
+        return Reply(public=f"{escape(actor.name)} joins{side}. {self._seating(lg)}",
                      game_id=lg.game.id, version=lg.game.version)
 
     @_refusals
@@ -232,8 +258,9 @@ class Table:
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
         if not any(not s.is_bot for s in lg.seats):
             await self.repo.set_status(lg.game, "aborted")
-            return Reply(public=f"{actor.name} leaves; nobody is left, so the game is closed.")
-        return Reply(public=f"{actor.name} leaves. {self._seating(lg)}")
+            return Reply(public=f"{escape(actor.name)} leaves; nobody is left, so the game is "
+                         "closed.")
+        return Reply(public=f"{escape(actor.name)} leaves. {self._seating(lg)}")
 
     @_refusals
     async def start(self, place: Place, actor: Actor, *, fill_with_computer: bool = False) -> Reply:
@@ -254,7 +281,7 @@ class Table:
             for _ in range(missing):
                 await self.repo.add_seat(lg.game, Seat(position=0, name=COMPUTER, is_bot=True))
                 lg = await self._loaded(await self.repo.get_game(lg.game.id))
-        return await self._start(lg, intro=f"{actor.name} starts the game.")
+        return await self._start(lg, intro=f"{escape(actor.name)} starts the game.")
 
     async def _start(self, lg: Loaded, intro: str) -> Reply:
         g = lg.module
@@ -322,14 +349,14 @@ class Table:
             except Refusal:
                 if not new_steps:
                     raise
-                raise Refusal(f"Your move was complete before `{' '.join(tokens[i:])}`; "
+                raise Refusal(f"Your move was complete before {echo(' '.join(tokens[i:]))}; "
                               "nothing was played.") from None
             try:
                 state, step = self._apply_token(lg, state, role, actor, tok)
             except Refusal as e:
                 if len(tokens) == 1:
                     raise
-                raise Refusal(f"Step {i + 1} of {len(tokens)} (`{tok}`): {e} "
+                raise Refusal(f"Step {i + 1} of {len(tokens)} ({echo(tok)}): {e} "
                               "Nothing was played.") from None
             new_steps.append(step)
         return await self._commit(lg, actor, state, new_steps)
@@ -373,7 +400,7 @@ class Table:
             return reply
         lines = after["log"][len(before["log"]):]
         lg, bot_lines = await self._run_bots(lg)
-        reply = await self._public_update(lg, f"**{actor.name}**: " + " ".join(lines)
+        reply = await self._public_update(lg, f"**{escape(actor.name)}**: " + " ".join(lines)
                                           + "".join(f"\n{b}" for b in bot_lines))
         reply.move_done = True
         return reply
@@ -539,7 +566,7 @@ class Table:
         if j < 0:
             raise Refusal("There is nothing of yours to undo.")
         if steps[j].user_id != actor.user_id:
-            raise Refusal(f"{self._name_of(lg, steps[j].user_id)} has moved since your last "
+            raise Refusal(f"{self._named(lg, steps[j].user_id)} has moved since your last "
                           "move, so it can no longer be taken back.")
         # Back to the start of the move that step belongs to.
         move_no = g.view(states[j], None)["move"]
@@ -552,10 +579,10 @@ class Table:
         crossed = any(barrier(states[i]) != barrier(states[k]) for i in range(k, len(steps) + 1))
         voters = self._voters(lg, actor.user_id)
         if crossed and not agreed and voters:  # alone at the table, nobody needs asking
-            names = ", ".join(self._name_of(lg, u) for u in sorted(voters))
+            names = ", ".join(self._named(lg, u) for u in sorted(voters))
             return Reply(
-                public=f"↩ **{actor.name}** asks to take back their last move, although dice "
-                f"were rolled or a card was revealed since. {names}: do you agree?",
+                public=f"↩ **{escape(actor.name)}** asks to take back their last move, although "
+                f"dice were rolled or a card was revealed since. {names}: do you agree?",
                 pings=[Ping(u, self._name_of(lg, u), "vote") for u in sorted(voters)],
                 ping_note="agree or refuse with the buttons below.",
                 consent=Consent(lg.game.id, lg.game.version, actor.user_id),
@@ -569,7 +596,7 @@ class Table:
             return self._panel_reply(lg, actor, note="Step taken back.")
         undone = g.view(states[-1], None)["log"][len(g.view(target, None)["log"]):]
         reply = await self._public_update(
-            lg, f"↩ **{actor.name}** takes back: " + " ".join(undone))
+            lg, f"↩ **{escape(actor.name)}** takes back: " + " ".join(undone))
         reply.move_done = True
         return reply
 
@@ -584,15 +611,16 @@ class Table:
             raise Refusal("Only the other players decide on this undo.")
         asker = self._name_of(lg, request.requester)
         if not yes:
-            return Reply(private=f"{actor.name} refuses, so {asker}'s move stands.")
+            return Reply(private=f"{escape(actor.name)} refuses, so {escape(asker)}'s move "
+                         "stands.")
         agreed = tuple(sorted(set(request.agreed) | {actor.user_id}))
         if set(agreed) >= voters:
             reply = await self._undo(lg, Actor(request.requester, asker), agreed=True)
             reply.private = "Everyone agreed: the move is taken back."
             return reply
-        names = ", ".join(self._name_of(lg, u) for u in agreed)
+        names = ", ".join(self._named(lg, u) for u in agreed)
         return Reply(
-            private=f"↩ {asker} asks to take back their last move. Agreed so far: {names} "
+            private=f"↩ {escape(asker)} asks to take back their last move. Agreed so far: {names} "
             f"({len(agreed)} of {len(voters)}).",
             consent=Consent(request.game_id, request.version, request.requester, agreed),
             game_id=lg.game.id, version=lg.game.version,
@@ -609,27 +637,51 @@ class Table:
         return out
 
     @_refusals
-    async def resign(self, place: Place, actor: Actor) -> Reply:
-        lg = await self._load(place)
+    async def resign(self, place: Place, actor: Actor, *, confirm: bool = False,
+                     game_id: int | None = None) -> Reply:
+        """Concede. Without ``confirm`` only asks (a slip of the finger costs nothing); the
+        answer comes back with ``confirm=True`` and the ``game_id`` the question was about,
+        so an answer to a question about an earlier game changes nothing."""
+        try:
+            lg = await self._load(place)
+        except Refusal:
+            latest = await self.repo.latest_game(place.channel_id)
+            if game_id is None or (latest is not None and latest.id == game_id):
+                raise  # this very game is over, or there is none: say so
+            raise Refusal(self._stale(game_id)) from None
+        if game_id is not None and lg.game.id != game_id:
+            raise Refusal(self._stale(game_id))
         if lg.game.status != "active":
             raise Refusal("The game has not started: use `/game leave` instead.")
         g = lg.module
         mine = lg.roles_of(actor)
         if not mine:
             raise Refusal("You are not seated in this game.")
+        if not confirm:
+            return Reply(private=f"Resign game #{lg.game.id} ({g.NAME})? The other side wins.",
+                         confirm=Confirmation("resign", lg.game.id, yes="Yes, resign",
+                                              no="No, keep playing"),
+                         game_id=lg.game.id, version=lg.game.version)
         winners = [r for r in g.ROLES if r not in mine]
+        # The name stays raw in the database; _result_line escapes it when it is shown.
         result = {"winners": winners, "scores": {r: int(r in winners) for r in g.ROLES},
-                  "reason": f"{actor.name} resigned."}
+                  "reason": f"{actor.name} resigned.", "resigned": actor.user_id}
         await self.repo.set_status(lg.game, "finished", result=result)
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
-        return await self._public_update(lg, f"🏳 **{actor.name}** resigns.")
+        return await self._public_update(lg, f"🏳 **{escape(actor.name)}** resigns.")
+
+    @staticmethod
+    def _stale(game_id: int) -> str:
+        return (f"That question was about game #{game_id}, which is no longer this channel's "
+                "game, so nothing was changed.")
 
     @_refusals
     async def abort(self, place: Place, actor: Actor) -> Reply:
         lg = await self._load(place)
         self._check_steward(lg, actor, "abort it")
         await self.repo.set_status(lg.game, "aborted")
-        return Reply(public=f"Game #{lg.game.id} ({lg.module.NAME}) was aborted by {actor.name}.")
+        return Reply(public=f"Game #{lg.game.id} ({lg.module.NAME}) was aborted by "
+                     f"{escape(actor.name)}.")
 
     # --- looking -----------------------------------------------------------------------
 
@@ -698,15 +750,15 @@ class Table:
     def rules(game_id: str | None = None, topic: str | None = None) -> Reply:
         if game_id:
             if game_id not in games.ids():
-                return Reply(private=f"I don't know `{game_id}`. Games: {', '.join(games.ids())}.",
-                             error=True)
+                return Reply(private=f"I don't know {echo(game_id)}. "
+                             f"Games: {', '.join(games.ids())}.", error=True)
             g = games.get(game_id)
             topics = getattr(g, "RULES_TOPICS", {})
             if topic:
                 key = topic.strip().lower()
                 if key not in topics:
                     listed = ", ".join(f"`{t}`" for t in topics) or "none"
-                    return Reply(private=f"No topic `{key[:40]}` for {g.NAME}. Topics: {listed}.",
+                    return Reply(private=f"No topic {echo(key)} for {g.NAME}. Topics: {listed}.",
                                  error=True)
                 return Reply(private=clip(topics[key]))
             more = ("\nTopics: " + ", ".join(f"`{t}`" for t in topics)) if topics else ""
@@ -718,6 +770,18 @@ class Table:
             players = f"{lo}" if lo == hi else f"{lo}–{hi}"
             lines.append(f"- `{gid}` — {g.NAME}, {players} players")
         return Reply(private="\n".join(lines))
+
+    async def rules_here(self, place: Place, game_id: str | None = None,
+                         topic: str | None = None) -> Reply:
+        """``rules`` of the game named, or else of the channel's game (the latest, so a
+        finished one still counts): both faces answer ``/rules topic:`` the same way."""
+        if not game_id:
+            game = await self.repo.latest_game(place.channel_id)
+            if game is None:
+                return Reply(private="No game here yet: name one, e.g. "
+                             "`/rules game:vijayanagara topic:attack`.", error=True)
+            game_id = game.game
+        return self.rules(game_id, topic)
 
     # --- stewardship: reminders and seats changing hands --------------------------------
 
@@ -746,7 +810,7 @@ class Table:
                 raise Refusal(f"Choose between 1 and {MAX_IDLE_HOURS} hours.")
             minutes = round(hours * 60)
         await self.repo.set_reminder(lg.game.id, mode, minutes)
-        return Reply(public=f"{actor.name} changes game #{lg.game.id}'s reminders. "
+        return Reply(public=f"{escape(actor.name)} changes game #{lg.game.id}'s reminders. "
                      + describe(mode, minutes))
 
     @_refusals
@@ -772,13 +836,14 @@ class Table:
             user_id, name, is_bot = None, COMPUTER, True
         else:
             if seat.user_id == to.user_id:
-                raise Refusal(f"{to.name} already plays the {side}.")
+                raise Refusal(f"{escape(to.name)} already plays the {side}.")
             user_id, name, is_bot = to.user_id, to.name[:100], False
         await self.repo.reassign_seat(lg.game, seat.id, user_id=user_id, name=name,
                                       is_bot=is_bot)
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
         lg, bot_lines = await self._run_bots(lg)
-        text = f"🔁 {actor.name} hands the {side} from {seat.name} to **{name}**."
+        text = (f"🔁 {escape(actor.name)} hands the {side} from {escape(seat.name)} "
+                f"to **{escape(name)}**.")
         return await self._public_update(lg, "\n".join([text, *bot_lines]))
 
     async def resume(self, place: Place) -> Reply | None:
@@ -798,17 +863,21 @@ class Table:
 
     def _who(self, lg: Loaded, role: str) -> str:
         seat = lg.seat_for(role)
-        name = seat.name if seat else "nobody"
+        name = escape(seat.name) if seat else "nobody"
         return f"{name} ({lg.module.ROLE_NAMES[role]})"
 
     def _name_of(self, lg: Loaded, user_id: str | None) -> str:
         seat = next((s for s in lg.seats if s.user_id == user_id), None)
         return seat.name if seat else COMPUTER
 
+    def _named(self, lg: Loaded, user_id: str | None) -> str:
+        """``_name_of`` as it goes into a message."""
+        return escape(self._name_of(lg, user_id))
+
     def _seating(self, lg: Loaded) -> str:
         g = lg.module
-        parts = [f"{g.ROLE_NAMES[s.role]}: {s.name}" if s.role else f"{s.name} (side not chosen)"
-                 for s in lg.seats]
+        parts = [f"{g.ROLE_NAMES[s.role]}: {escape(s.name)}" if s.role
+                 else f"{escape(s.name)} (side not chosen)" for s in lg.seats]
         return "Seats — " + " · ".join(parts) if parts else "No one is seated."
 
     def _pings(self, lg: Loaded, roles: list[str]) -> list[Ping]:
@@ -827,12 +896,14 @@ class Table:
             return ""
         names = lg.module.ROLE_NAMES
         reason = res.get("reason", "")
+        if "resigned" in res:  # the reason holds a raw display name
+            reason = f"{self._named(lg, res['resigned'])} resigned."
         if reason and reason in already_said:
             reason = ""
         if not res["winners"]:
             return f"🏁 Game over — a draw. {reason}".strip()
         who = " and ".join(
-            f"{names[r]} ({(lg.seat_for(r) or Seat(position=0, name='?')).name})"
+            f"{names[r]} ({escape((lg.seat_for(r) or Seat(position=0, name='?')).name)})"
             for r in res["winners"]
         )
         verb = "wins" if len(res["winners"]) == 1 else "win"
@@ -850,7 +921,7 @@ def parse_options(text: str) -> dict:
     for part in (text or "").replace(",", " ").split():
         key, sep, value = part.partition("=")
         if not sep or not key:
-            raise ValueError(f"Options are written `name=value`; `{part}` is not.")
+            raise ValueError(f"Options are written `name=value`; {echo(part)} is not.")
         low = value.lower()
         if low in _TRUE | _FALSE:
             out[key.lower()] = low in _TRUE
