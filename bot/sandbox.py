@@ -249,7 +249,7 @@ def _plain(text: str) -> str:
     and typed text as they were typed (without the escapes that keep them inert)."""
     text = re.sub(r"<#sandbox:([^>]+)>", r"#\1", text)
     # One pass, so an escaped \*\* from a name survives while real bold markers go.
-    return re.sub(r"\\([^\w\s])|\*\*", lambda m: m[1] or "", text)
+    return re.sub(r"\\([^\sA-Za-z0-9])|\*\*", lambda m: m[1] or "", text)
 
 
 def _indent(prefix: str, text: str) -> str:
