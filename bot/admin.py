@@ -243,7 +243,8 @@ def _resignations(g, ex: Export) -> list[dict]:
     for seat in ex.seats:
         if not seat.is_bot:
             sides[seat.user_id].append(seat.role)
-    return [resignation(g, roles, name) for roles in sides.values()]
+    return [result for user, roles in sides.items()
+            for result in (resignation(g, roles, name, user), resignation(g, roles, name))]
 
 
 async def import_game(repo: Repository, data: object, channel_id: str | None = None) -> int:

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 # Discord's cap on message content; the sandbox uses it too so both look alike.
 MAX_TEXT = 2000
+# How much of someone's typed input a message quotes back: enough to recognise it.
+ECHO_MAX = 50
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,21 @@ class Consent:
     request_id: int
 
 
+@dataclass(frozen=True)
+class Confirmation:
+    """A yes/no question the caller answers before the table acts (``/resign``).
+
+    The faces render it: buttons in Discord, a typed ``/resign yes`` in the sandbox. The
+    answer calls the same table method again with ``confirm=True`` and this game id, which
+    the table checks against the database, so an answer outlives a restart and a stale one
+    (the game has since ended or been replaced) is recognised."""
+
+    action: str  # the table method that asked, e.g. "resign"
+    game_id: int
+    yes: str = "Yes"
+    no: str = "No"
+
+
 @dataclass
 class Reply:
     # Posted in the channel for everyone, with the image and the pings.
@@ -76,6 +93,8 @@ class Reply:
     awaiting: bool = False
     # An undo that needs the other players' agreement (buttons under the message).
     consent: Consent | None = None
+    # A question the caller must answer before anything happens (see Confirmation).
+    confirm: Confirmation | None = None
 
     def public_text(self, mention: Callable[[Ping], str]) -> str | None:
         """The public message with pings rendered by the face's ``mention``."""
@@ -89,24 +108,38 @@ class Reply:
 
 
 def clip(text: str, limit: int = MAX_TEXT) -> str:
+    """Cut a text to ``limit`` characters (Discord refuses a message over 2,000)."""
     if len(text) <= limit:
         return text
     return text[: limit - 1] + "…"
 
 
-# Characters that Discord markdown acts on; escaped with a backslash they show as typed.
-_MARKUP = re.compile(r"([\\*_~`|>#\[\]()-])")
+# Characters that start Discord markup anywhere in a line: bold/italic/underline,
+# strikethrough, code, spoilers, masked links, mentions, channels, timestamps and custom
+# emoji (``<…>``), @everyone/@here, and the backslash itself.
+_INLINE = re.compile(r"([\\*_~`|\[\]<@])")
+# Markup that only counts at the start of a line: headings, subtext (-#), block quotes,
+# lists (- * + and "1.").
+_LINE_START = re.compile(r"^(\s*)([#>+-]|\d+(?=\.))", re.MULTILINE)
 
 
-def md(text: str) -> str:
-    """A display name (or any outside text) as literal text inside a Discord message:
-    markup shown, not applied, and mentions (``@everyone``, ``<@id>``) shown, not pinging."""
-    text = " ".join(str(text).split())
-    return _MARKUP.sub(r"\\\1", text).replace("@", "@\u200b")
+def escape(text: str) -> str:
+    """A display name or typed text made inert in Discord markdown: it shows as typed,
+    never as a heading, a link, bold text or a mention. Names stay raw everywhere else
+    (database, board images); only text meant for a message goes through this."""
+    text = _INLINE.sub(r"\\\1", text)
+    text = _LINE_START.sub(lambda m: m[1] + m[2] + "\\" if m[2][0].isdigit()
+                           else m[1] + "\\" + m[2], text)
+    # A bare URL is linked by Discord even when escaped around it; this breaks the scheme.
+    return text.replace("://", "\\://")
 
 
-def quote(text: str, limit: int = 60) -> str:
-    """Echoed input, for inside a `code span`: shortened, on one line, no backtick that
-    could end the span early."""
-    text = " ".join(str(text).split()).replace("`", "'")
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def shorten(text: str, limit: int = ECHO_MAX) -> str:
+    """Someone's input as a message quotes it: on one line, at most ``limit`` characters."""
+    return clip(" ".join(str(text).split()), limit)
+
+
+def echo(text: str, limit: int = ECHO_MAX) -> str:
+    """Typed input quoted back in a message, as inline code: shortened, and inert (nothing
+    renders inside a code span; a backtick, which would close it, is replaced)."""
+    return "`" + (shorten(text, limit).replace("`", "ˋ") or " ") + "`"

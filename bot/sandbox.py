@@ -20,9 +20,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.reminders import due_nudges
-from bot.replies import Actor, Place, Reply
+from bot.replies import Actor, Confirmation, Place, Reply
 from bot.table import Table, open_games_limit, parse_options
 from db import Repository
+from engine import games
 
 log = logging.getLogger("darbar.sandbox")
 
@@ -34,7 +35,7 @@ Darbar sandbox — the Discord table, offline. You are @{user} in #{channel}.
   /game new vijayanagara  then  /game start             hold all three factions yourself
   /play            your legal steps      /play c3  or  /play c3 d3   make a move
   /complete c      what autocomplete would offer        /board /log /undo /resign
-  /game status /game abort /help [game] [topic]         quit (or Ctrl-D)
+  /game status /game abort /help [game] [topic]  /rules [game] [topic]   quit (or Ctrl-D)
   /card /score     the current card; the score (games that have them)
   /agree /refuse   answer the last undo request (as another player: @meera /agree)
   /game remind dm after:12   reminders     /wait 25   let 25 hours pass (shows reminders)
@@ -51,6 +52,9 @@ class Sandbox:
         self.echo = echo
         self.later = timedelta()  # how far /wait has moved the clock
         self.request: int | None = None  # the last undo request shown, for /agree /refuse
+        # Questions waiting for a typed answer (`/resign yes`), by (user, channel): the
+        # terminal's stand-in for the buttons under a question in Discord.
+        self.pending: dict[tuple[str, str], Confirmation] = {}
 
     def actor(self) -> Actor:
         return Actor(user_id=f"sandbox:{self.user}", name=self.user)
@@ -154,17 +158,39 @@ class Sandbox:
                 return "No undo request is waiting for an answer."
             return await self._show(await t.undo_vote(p, a, self.request, cmd == "agree"))
         if cmd == "resign":
-            return await self._show(await t.resign(p, a))
+            return await self._answer(cmd, rest) if rest else await self._show(
+                await t.resign(p, a))
         if cmd == "log":
             n = int(rest[0]) if rest and rest[0].isdigit() else 15
             return await self._show(await t.log(p, a, n))
         if cmd in ("card", "score"):
             return await self._show(await getattr(t, cmd)(p, a))
-        if cmd in ("help", "rules"):
+        if cmd == "help":
             pos, kw = _split_args(rest)
             game = kw.get("game") or next(iter(pos), None)
             return await self._show(t.rules(game, kw.get("topic") or next(iter(pos[1:]), None)))
+        if cmd == "rules":
+            # As in Discord: without a game named, the channel's game is meant.
+            pos, kw = _split_args(rest)
+            if pos and pos[0] in games.ids():
+                kw.setdefault("game", pos.pop(0))
+            topic = kw.get("topic") or " ".join(pos) or None
+            return await self._show(await t.rules_here(p, kw.get("game"), topic))
         return f"Unknown command /{cmd}. Type `help`."
+
+    async def _answer(self, cmd: str, rest: list[str]) -> str:
+        """``/resign yes`` or ``/resign no``: the answer to the question ``/resign`` asked."""
+        word = rest[0].lower()
+        if word not in ("yes", "no"):
+            return f"Answer with /{cmd} yes or /{cmd} no."
+        question = self.pending.pop((self.user, self.channel), None)
+        if question is None or question.action != cmd:
+            return f"Nothing to answer: type /{cmd} first."
+        if word == "no":
+            return "Carry on!"
+        ask = getattr(self.table, question.action)
+        return await self._show(await ask(self.place(), self.actor(), confirm=True,
+                                          game_id=question.game_id))
 
     async def _show(self, reply: Reply) -> str:
         out = []
@@ -180,6 +206,11 @@ class Sandbox:
         if reply.consent is not None:  # the buttons under an undo request, in Discord
             self.request = reply.consent.request_id
             out.append("   answer: /agree or /refuse (as one of the other players)")
+        if reply.confirm:
+            self.pending[(self.user, self.channel)] = reply.confirm
+            act = reply.confirm.action
+            out.append(f"   answer: /{act} yes ({reply.confirm.yes})  or  /{act} no "
+                       f"({reply.confirm.no})")
         if reply.image:
             path = self._save(reply.image)
             out.append(f"   image: {path}")
@@ -192,7 +223,7 @@ class Sandbox:
             int(mt.group(1)), UTC).strftime("%H:%M UTC"), text)
 
     def _save(self, png: bytes) -> Path:
-        folder = self.images / re.sub(r"[^\w.-]", "_", self.channel)
+        folder = self.images / folder_name(self.channel)
         folder.mkdir(parents=True, exist_ok=True)
         # Carry on from earlier sessions' images rather than overwrite them.
         taken = [int(p.stem) for p in folder.glob("*.png") if p.stem.isdigit()]
@@ -215,9 +246,19 @@ def _split_args(words: list[str]) -> tuple[list[str], dict[str, str]]:
     return pos, kw
 
 
+def folder_name(channel: str) -> str:
+    """A channel's image folder: one plain name inside the images folder, whatever the
+    channel is called (no separators; no ``.`` or ``..`` that would climb out)."""
+    name = re.sub(r"[^\w.-]", "_", channel)
+    return re.sub(r"^\.+", lambda m: "_" * len(m[0]), name) or "_"
+
+
 def _plain(text: str) -> str:
-    """Discord markup as a terminal shows it: no bold, channel links by name."""
-    return re.sub(r"<#sandbox:([^>]+)>", r"#\1", text.replace("**", ""))
+    """Discord markup as a terminal shows it: no bold, channel links by name, and names
+    and typed text as they were typed (without the escapes that keep them inert)."""
+    text = re.sub(r"<#sandbox:([^>]+)>", r"#\1", text)
+    # One pass, so an escaped \*\* from a name survives while real bold markers go.
+    return re.sub(r"\\([^\sA-Za-z0-9])|\*\*", lambda m: m[1] or "", text)
 
 
 def _indent(prefix: str, text: str) -> str:

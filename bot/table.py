@@ -21,7 +21,18 @@ import renderer
 from bot.drafts import Drafts, UnknownDraft
 from bot.ratelimit import RateLimiter
 from bot.reminders import MAX_IDLE_HOURS, MODES, Policy, describe
-from bot.replies import Actor, Choice, Consent, Ping, Place, Reply, clip, md, quote
+from bot.replies import (
+    Actor,
+    Choice,
+    Confirmation,
+    Consent,
+    Ping,
+    Place,
+    Reply,
+    clip,
+    echo,
+    escape,
+)
 from db import ChannelBusy, Game, NewStep, Repository, Seat, Step, VersionConflict, step_arg
 from db.models import utcnow
 from engine import IllegalAction, games, rng
@@ -112,12 +123,15 @@ class Loaded:
         return [s for s in self.seats if not s.is_bot]
 
 
-def resignation(g: ModuleType, resigned: Collection[str], name: str) -> dict:
-    """The result of a game conceded by ``name``, who played the sides ``resigned``
-    (``darbar import`` accepts a finished game's result only if it is one of these)."""
+def resignation(g: ModuleType, resigned: Collection[str], name: str,
+                user_id: str | None = None) -> dict:
+    """The result of a game conceded by ``name`` (user ``user_id``), who played the sides
+    ``resigned`` (``darbar import`` accepts a finished game's result only if it is one of
+    these; games resigned before user ids were recorded have none)."""
     winners = [r for r in g.ROLES if r not in resigned]
-    return {"winners": winners, "scores": {r: int(r in winners) for r in g.ROLES},
-            "reason": f"{name} resigned."}
+    result = {"winners": winners, "scores": {r: int(r in winners) for r in g.ROLES},
+              "reason": f"{name} resigned."}
+    return result if user_id is None else result | {"resigned": user_id}
 
 
 def _refusals(fn: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable[Reply]]:
@@ -166,11 +180,24 @@ class Table:
     async def _load(self, place: Place) -> Loaded:
         found = await self.repo.live_game_seats(place.channel_id)  # one query for both
         if found is None:
-            raise Refusal("There is no game in this channel. Start one with `/game new`.")
+            raise Refusal(await self._no_live_game(place))
         lg = await self._loaded(*found)
         # A computer reply lost to a crash or restart is made now, before anything else.
         lg, _ = await self._run_bots(lg)
         return lg
+
+    async def _no_live_game(self, place: Place) -> str:
+        """Why a command that needs a game in progress cannot run: the channel's last game
+        is over (said with its result, as /board and /log still show it), or there is none."""
+        game = await self.repo.latest_game(place.channel_id)
+        start = "Start a new one with `/game new`."
+        if game is None:
+            return "There is no game in this channel. Start one with `/game new`."
+        name = games.get(game.game).NAME
+        if game.status == "aborted":
+            return f"Game #{game.id} ({name}) here was aborted. {start}"
+        result = self._result_line(await self._loaded(game))
+        return " ".join(filter(None, [f"Game #{game.id} ({name}) here is over.", result, start]))
 
     async def _loaded(self, game: Game, seats: list[Seat] | None = None) -> Loaded:
         if seats is None:
@@ -195,7 +222,7 @@ class Table:
     ) -> Reply:
         if game_id not in playable_ids():
             raise Refusal(
-                f"I don't know the game `{quote(game_id)}`. Games: {', '.join(playable_ids())}."
+                f"I don't know the game {echo(game_id)}. Games: {', '.join(playable_ids())}."
             )
         g = games.get(game_id)
         options = options or {}
@@ -233,14 +260,16 @@ class Table:
             ) from None
         loaded = await self._loaded(game)
         if len(loaded.seats) >= g.PLAYERS[1]:
-            return await self._start(loaded, intro=f"{actor.name} starts a game of {g.NAME}.")
+            return await self._start(loaded,
+                                     intro=f"{escape(actor.name)} starts a game of {g.NAME}.")
         need = g.PLAYERS[0] - len(loaded.seats)
         sides = f" (sides: {', '.join(g.ROLES)})" if len(g.ROLES) > 1 else ""
         seating = (f"{need} more player(s) needed: `/game join`{sides}." if need > 0 else
                    f"Others may `/game join`{sides}; `/game start` when ready (free sides "
                    "are shared among the players).")
         return Reply(
-            public=f"{actor.name} opens a game of **{g.NAME}** (game #{game.id}). {seating}",
+            public=f"{escape(actor.name)} opens a game of **{g.NAME}** (game #{game.id}). "
+            f"{seating}",
             game_id=game.id,
             version=game.version,
         )
@@ -259,8 +288,7 @@ class Table:
             return None
         role = role.strip().lower()
         if role not in g.ROLES:
-            raise Refusal(f"`{quote(role)}` is not a side in {g.NAME}. "
-                          f"Sides: {', '.join(g.ROLES)}.")
+            raise Refusal(f"{echo(role)} is not a side in {g.NAME}. Sides: {', '.join(g.ROLES)}.")
         return role
 
     @_refusals
@@ -287,8 +315,8 @@ class Table:
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
         side = f" as the {g.ROLE_NAMES[role]}" if role else ""
         if len(lg.seats) >= g.PLAYERS[1]:
-            return await self._start(lg, intro=f"{actor.name} joins{side}.")
-        return Reply(public=f"{actor.name} joins{side}. {self._seating(lg)}",
+            return await self._start(lg, intro=f"{escape(actor.name)} joins{side}.")
+        return Reply(public=f"{escape(actor.name)} joins{side}. {self._seating(lg)}",
                      game_id=lg.game.id, version=lg.game.version)
 
     @_refusals
@@ -303,8 +331,9 @@ class Table:
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
         if not any(not s.is_bot for s in lg.seats):
             await self.repo.set_status(lg.game, "aborted")
-            return Reply(public=f"{actor.name} leaves; nobody is left, so the game is closed.")
-        return Reply(public=f"{actor.name} leaves. {self._seating(lg)}")
+            return Reply(public=f"{escape(actor.name)} leaves; nobody is left, so the game is "
+                         "closed.")
+        return Reply(public=f"{escape(actor.name)} leaves. {self._seating(lg)}")
 
     @_refusals
     async def start(self, place: Place, actor: Actor, *, fill_with_computer: bool = False) -> Reply:
@@ -322,7 +351,7 @@ class Table:
                               "or start with `fill: computer`.")
             if not hasattr(g, "bot_steps"):
                 raise Refusal(f"{g.NAME} has no computer player yet.")
-        return await self._start(lg, intro=f"{md(actor.name)} starts the game.",
+        return await self._start(lg, intro=f"{escape(actor.name)} starts the game.",
                                  computers=max(missing, 0))
 
     async def _start(self, lg: Loaded, intro: str, computers: int = 0) -> Reply:
@@ -396,7 +425,7 @@ class Table:
                 if not new_steps:
                     raise
                 raise Refusal(self._line_reason(lg, new_steps, role, tokens)
-                              or f"Your move was complete before `{quote(' '.join(tokens[i:]))}`; "
+                              or f"Your move was complete before {echo(' '.join(tokens[i:]))}; "
                               "nothing was played.") from None
             try:
                 state, step = self._apply_token(lg, state, role, actor, tok)
@@ -404,14 +433,14 @@ class Table:
                 if len(tokens) == 1:
                     raise
                 raise Refusal(self._line_reason(lg, new_steps, role, tokens)
-                              or f"Step {i + 1} of {len(tokens)} (`{quote(tok)}`): {e} "
+                              or f"Step {i + 1} of {len(tokens)} ({echo(tok)}): {e} "
                               "Nothing was played.") from None
             new_steps.append(step)
             if i + 1 < len(tokens) and games.reveal_mark(lg.module, state) != mark:
                 rest = " ".join(tokens[i + 1:])
                 reply = await self._commit(lg, actor, state, new_steps, note=(
-                    f"`{quote(tok)}` rolled dice or revealed a card, so your line stopped "
-                    f"there: `{quote(rest)}` was not played. See the outcome, then go on."))
+                    f"{echo(tok)} rolled dice or revealed a card, so your line stopped "
+                    f"there: {echo(rest)} was not played. See the outcome, then go on."))
                 reply.error = True  # part of what was asked was not done
                 return reply
         return await self._commit(lg, actor, state, new_steps)
@@ -463,7 +492,7 @@ class Table:
         # position the others last saw.
         lines = new.public_view()["log"][len(lg.public_view()["log"]):]
         new, bot_lines = await self._run_bots(new)
-        reply = await self._public_update(new, f"**{md(actor.name)}**: " + " ".join(lines)
+        reply = await self._public_update(new, f"**{escape(actor.name)}**: " + " ".join(lines)
                                           + "".join(f"\n{b}" for b in bot_lines))
         reply.private = note or None
         reply.move_done = True
@@ -674,7 +703,7 @@ class Table:
         if lg.in_move:
             # A move under way, which nobody else has seen: one step back.
             if not steps or steps[-1].user_id != actor.user_id:
-                raise Refusal(f"{md(self._name_of(lg, steps[-1].user_id if steps else None))} "
+                raise Refusal(f"{self._named(lg, steps[-1].user_id if steps else None)} "
                               "is in the middle of a move.")
             j = k = n - 1
         else:
@@ -684,7 +713,7 @@ class Table:
             if j < 0:
                 raise Refusal("There is nothing of yours to undo.")
             if steps[j].user_id != actor.user_id:
-                raise Refusal(f"{md(self._name_of(lg, steps[j].user_id))} has moved since "
+                raise Refusal(f"{self._named(lg, steps[j].user_id)} has moved since "
                               "your last move, so it can no longer be taken back.")
             # Back to the start of the move that step belongs to.
             k = j
@@ -710,7 +739,7 @@ class Table:
             return self._panel_reply(lg, actor, note="↩ Step taken back: "
                                      f"{g.describe(step.action, step_arg(step))}.")
         mine = " ".join(views[j + 1]["log"][len(views[k]["log"]):])
-        text = f"↩ **{md(actor.name)}** takes back: {mine}"
+        text = f"↩ **{escape(actor.name)}** takes back: {mine}"
         if j < n - 1:
             theirs = " ".join(views[n]["log"][len(views[j + 1]["log"]):])
             text += f"\nThe computer's reply is taken back too: {theirs}"
@@ -723,14 +752,14 @@ class Table:
         request, made = await self.repo.ask_undo(lg.game, actor.user_id)
         if not made:
             if request.refused_by:
-                raise Refusal(f"{md(self._name_of(lg, request.refused_by))} refused to take "
+                raise Refusal(f"{self._named(lg, request.refused_by)} refused to take "
                               "back this move; it stands.")
             waiting = voters - set(json.loads(request.agreed))
             raise Refusal("Your request to take back this move is already waiting for "
-                          + ", ".join(md(self._name_of(lg, u)) for u in sorted(waiting)) + ".")
-        names = ", ".join(md(self._name_of(lg, u)) for u in sorted(voters))
+                          + ", ".join(self._named(lg, u) for u in sorted(waiting)) + ".")
+        names = ", ".join(self._named(lg, u) for u in sorted(voters))
         return Reply(
-            public=f"↩ **{md(actor.name)}** asks to take back their last move, although dice "
+            public=f"↩ **{escape(actor.name)}** asks to take back their last move, although dice "
             f"were rolled or a card was revealed since. {names}: do you agree?",
             pings=[Ping(u, self._name_of(lg, u), "vote") for u in sorted(voters)],
             ping_note="agree or refuse with the buttons below.",
@@ -749,24 +778,26 @@ class Table:
                 raise Refusal("That request belongs to a game that has ended.")
             if request.version != lg.game.version:
                 raise Refusal("The game has moved on since this request, so it has lapsed.")
-            asker = md(self._name_of(lg, request.requester))
+            asker = self._named(lg, request.requester)
             if request.refused_by:
-                raise Refusal(f"{md(self._name_of(lg, request.refused_by))} already refused, "
+                raise Refusal(f"{self._named(lg, request.refused_by)} already refused, "
                               f"so {asker}'s move stands.")
             voters = self._voters(lg, request.requester)
             if actor.user_id not in voters:
                 raise Refusal("Only the other players decide on this undo.")
             if not yes:
                 if await self.repo.answer_undo(request, refused_by=actor.user_id):
-                    return Reply(private=f"{md(actor.name)} refuses, so {asker}'s move stands.")
+                    return Reply(private=f"{escape(actor.name)} refuses, so {asker}'s move stands.")
                 continue
             agreed = set(json.loads(request.agreed)) | {actor.user_id}
             if agreed >= voters:
-                reply = await self._undo(lg, Actor(request.requester, asker), agreed=True)
+                reply = await self._undo(lg, Actor(request.requester,
+                                                   self._name_of(lg, request.requester)),
+                                         agreed=True)
                 reply.private = "Everyone agreed: the move is taken back."
                 return reply
             if await self.repo.answer_undo(request, agreed=agreed):
-                names = ", ".join(md(self._name_of(lg, u)) for u in sorted(agreed))
+                names = ", ".join(self._named(lg, u) for u in sorted(agreed))
                 return Reply(
                     private=f"↩ {asker} asks to take back their last move. Agreed so far: "
                     f"{names} ({len(agreed)} of {len(voters)}).",
@@ -786,24 +817,49 @@ class Table:
         return out
 
     @_refusals
-    async def resign(self, place: Place, actor: Actor) -> Reply:
-        lg = await self._load(place)
+    async def resign(self, place: Place, actor: Actor, *, confirm: bool = False,
+                     game_id: int | None = None) -> Reply:
+        """Concede. Without ``confirm`` only asks (a slip of the finger costs nothing); the
+        answer comes back with ``confirm=True`` and the ``game_id`` the question was about,
+        so an answer to a question about an earlier game changes nothing."""
+        try:
+            lg = await self._load(place)
+        except Refusal:
+            latest = await self.repo.latest_game(place.channel_id)
+            if game_id is None or (latest is not None and latest.id == game_id):
+                raise  # this very game is over, or there is none: say so
+            raise Refusal(self._stale(game_id)) from None
+        if game_id is not None and lg.game.id != game_id:
+            raise Refusal(self._stale(game_id))
         if lg.game.status != "active":
             raise Refusal("The game has not started: use `/game leave` instead.")
         g = lg.module
         mine = lg.roles_of(actor)
         if not mine:
             raise Refusal("You are not seated in this game.")
-        await self.repo.set_status(lg.game, "finished", result=resignation(g, mine, actor.name))
+        if not confirm:
+            return Reply(private=f"Resign game #{lg.game.id} ({g.NAME})? The other side wins.",
+                         confirm=Confirmation("resign", lg.game.id, yes="Yes, resign",
+                                              no="No, keep playing"),
+                         game_id=lg.game.id, version=lg.game.version)
+        # The name stays raw in the database; _result_line escapes it when it is shown.
+        await self.repo.set_status(lg.game, "finished",
+                                   result=resignation(g, mine, actor.name, actor.user_id))
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
-        return await self._public_update(lg, f"🏳 **{actor.name}** resigns.")
+        return await self._public_update(lg, f"🏳 **{escape(actor.name)}** resigns.")
+
+    @staticmethod
+    def _stale(game_id: int) -> str:
+        return (f"That question was about game #{game_id}, which is no longer this channel's "
+                "game, so nothing was changed.")
 
     @_refusals
     async def abort(self, place: Place, actor: Actor) -> Reply:
         lg = await self._load(place)
         self._check_steward(lg, actor, "abort it")
         await self.repo.set_status(lg.game, "aborted")
-        return Reply(public=f"Game #{lg.game.id} ({lg.module.NAME}) was aborted by {actor.name}.")
+        return Reply(public=f"Game #{lg.game.id} ({lg.module.NAME}) was aborted by "
+                     f"{escape(actor.name)}.")
 
     # --- looking -----------------------------------------------------------------------
 
@@ -880,15 +936,15 @@ class Table:
     def rules(game_id: str | None = None, topic: str | None = None) -> Reply:
         if game_id:
             if game_id not in games.ids():
-                return Reply(private=f"I don't know `{game_id}`. Games: {', '.join(games.ids())}.",
-                             error=True)
+                return Reply(private=f"I don't know {echo(game_id)}. "
+                             f"Games: {', '.join(games.ids())}.", error=True)
             g = games.get(game_id)
             topics = getattr(g, "RULES_TOPICS", {})
             if topic:
                 key = topic.strip().lower()
                 if key not in topics:
                     listed = ", ".join(f"`{t}`" for t in topics) or "none"
-                    return Reply(private=f"No topic `{key[:40]}` for {g.NAME}. Topics: {listed}.",
+                    return Reply(private=f"No topic {echo(key)} for {g.NAME}. Topics: {listed}.",
                                  error=True)
                 return Reply(private=clip(topics[key]))
             more = ("\nTopics: " + ", ".join(f"`{t}`" for t in topics)) if topics else ""
@@ -900,6 +956,18 @@ class Table:
             players = f"{lo}" if lo == hi else f"{lo}–{hi}"
             lines.append(f"- `{gid}` — {g.NAME}, {players} players")
         return Reply(private="\n".join(lines))
+
+    async def rules_here(self, place: Place, game_id: str | None = None,
+                         topic: str | None = None) -> Reply:
+        """``rules`` of the game named, or else of the channel's game (the latest, so a
+        finished one still counts): both faces answer ``/rules topic:`` the same way."""
+        if not game_id:
+            game = await self.repo.latest_game(place.channel_id)
+            if game is None:
+                return Reply(private="No game here yet: name one, e.g. "
+                             "`/rules game:vijayanagara topic:attack`.", error=True)
+            game_id = game.game
+        return self.rules(game_id, topic)
 
     # --- stewardship: reminders and seats changing hands --------------------------------
 
@@ -928,7 +996,7 @@ class Table:
                 raise Refusal(f"Choose between 1 and {MAX_IDLE_HOURS} hours.")
             minutes = round(hours * 60)
         await self.repo.set_reminder(lg.game.id, mode, minutes)
-        return Reply(public=f"{actor.name} changes game #{lg.game.id}'s reminders. "
+        return Reply(public=f"{escape(actor.name)} changes game #{lg.game.id}'s reminders. "
                      + describe(mode, minutes))
 
     @_refusals
@@ -958,13 +1026,14 @@ class Table:
             user_id, name, is_bot = None, COMPUTER, True
         else:
             if seat.user_id == to.user_id:
-                raise Refusal(f"{to.name} already plays the {side}.")
+                raise Refusal(f"{escape(to.name)} already plays the {side}.")
             user_id, name, is_bot = to.user_id, to.name[:100], False
         await self.repo.reassign_seat(lg.game, seat.id, user_id=user_id, name=name,
                                       is_bot=is_bot)
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
         lg, bot_lines = await self._run_bots(lg)
-        text = f"🔁 {actor.name} hands the {side} from {seat.name} to **{name}**."
+        text = (f"🔁 {escape(actor.name)} hands the {side} from {escape(seat.name)} "
+                f"to **{escape(name)}**.")
         return await self._public_update(lg, "\n".join([text, *bot_lines]))
 
     async def resume(self, place: Place) -> Reply | None:
@@ -984,17 +1053,21 @@ class Table:
 
     def _who(self, lg: Loaded, role: str) -> str:
         seat = lg.seat_for(role)
-        name = seat.name if seat else "nobody"
+        name = escape(seat.name) if seat else "nobody"
         return f"{name} ({lg.module.ROLE_NAMES[role]})"
 
     def _name_of(self, lg: Loaded, user_id: str | None) -> str:
         seat = next((s for s in lg.seats if s.user_id == user_id), None)
         return seat.name if seat else COMPUTER
 
+    def _named(self, lg: Loaded, user_id: str | None) -> str:
+        """``_name_of`` as it goes into a message."""
+        return escape(self._name_of(lg, user_id))
+
     def _seating(self, lg: Loaded) -> str:
         g = lg.module
-        parts = [f"{g.ROLE_NAMES[s.role]}: {s.name}" if s.role else f"{s.name} (side not chosen)"
-                 for s in lg.seats]
+        parts = [f"{g.ROLE_NAMES[s.role]}: {escape(s.name)}" if s.role
+                 else f"{escape(s.name)} (side not chosen)" for s in lg.seats]
         return "Seats — " + " · ".join(parts) if parts else "No one is seated."
 
     def _pings(self, lg: Loaded, roles: list[str]) -> list[Ping]:
@@ -1013,12 +1086,14 @@ class Table:
             return ""
         names = lg.module.ROLE_NAMES
         reason = res.get("reason", "")
+        if "resigned" in res:  # the reason holds a raw display name
+            reason = f"{self._named(lg, res['resigned'])} resigned."
         if reason and reason in already_said:
             reason = ""
         if not res["winners"]:
             return f"🏁 Game over — a draw. {reason}".strip()
         who = " and ".join(
-            f"{names[r]} ({(lg.seat_for(r) or Seat(position=0, name='?')).name})"
+            f"{names[r]} ({escape((lg.seat_for(r) or Seat(position=0, name='?')).name)})"
             for r in res["winners"]
         )
         verb = "wins" if len(res["winners"]) == 1 else "win"
@@ -1036,7 +1111,7 @@ def parse_options(text: str) -> dict:
     for part in (text or "").replace(",", " ").split():
         key, sep, value = part.partition("=")
         if not sep or not key:
-            raise ValueError(f"Options are written `name=value`; `{part}` is not.")
+            raise ValueError(f"Options are written `name=value`; {echo(part)} is not.")
         low = value.lower()
         if low in _TRUE | _FALSE:
             out[key.lower()] = low in _TRUE

@@ -43,6 +43,7 @@ from aiohttp import BodyPartReader, WSMsgType, web
 JSON = dict[str, Any]
 _log = logging.getLogger(__name__)
 EPHEMERAL = 1 << 6
+MAX_CONTENT = 2000  # Discord refuses longer message content (400, code 50035)
 LOADING = 1 << 7
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 _P = discord.Permissions
@@ -224,6 +225,7 @@ class FakeDiscord:
     ) -> None:
         self.guild_id = guild_id
         self.users = dict(users or {"ravi": 101, "meera": 102, "arjun": 103, "spectator": 104})
+        self.nicks: dict[int, str] = {}  # user id -> server nickname (the member's display name)
         self.admin_ids = {self.users[name] for name in admins}
         self.bot_id = self.application_id = bot_id
         self.bot_name, self.guild_name = bot_name, guild_name
@@ -660,7 +662,8 @@ class FakeDiscord:
         roles = [str(self.admin_role_id)] if uid in self.admin_ids else []
         if uid == self.bot_id:
             roles = [str(self.bot_role_id)]
-        member: JSON = {"user": self._user(uid), "roles": roles, "flags": 0, "nick": None,
+        member: JSON = {"user": self._user(uid), "roles": roles, "flags": 0,
+                        "nick": self.nicks.get(uid),
                         "avatar": None, "joined_at": self._joined_at, "premium_since": None,
                         "deaf": False, "mute": False, "pending": False,
                         "communication_disabled_until": None}
@@ -712,11 +715,20 @@ class FakeDiscord:
             )
         return guild
 
-    def _mentions(self, content: str) -> tuple[list[JSON], list[str]]:
+    def _mentions(self, content: str, allowed: JSON | None = None) -> tuple[list[JSON], list[str]]:
+        """Who the message pings: mentions in the content (a backslash-escaped one is text),
+        limited by ``allowed_mentions`` as Discord does (absent: everything parses)."""
         known = {*self.users.values(), self.bot_id}
-        ids = dict.fromkeys(int(i) for i in re.findall(r"<@!?(\d+)>", content or ""))
+        ids = dict.fromkeys(int(i) for i in re.findall(r"(?<!\\)<@!?(\d+)>", content or ""))
         roles = {r["id"] for r in self._roles()}
-        role_ids = [i for i in dict.fromkeys(re.findall(r"<@&(\d+)>", content or "")) if i in roles]
+        role_ids = [i for i in dict.fromkeys(re.findall(r"(?<!\\)<@&(\d+)>", content or ""))
+                    if i in roles]
+        if allowed is not None:
+            parse = allowed.get("parse") or []
+            if "users" not in parse:
+                ids = {i: None for i in ids if str(i) in map(str, allowed.get("users") or [])}
+            if "roles" not in parse:
+                role_ids = [i for i in role_ids if i in map(str, allowed.get("roles") or [])]
         return [self._user(i) for i in ids if i in known], role_ids
 
     def _attachments(
@@ -758,9 +770,10 @@ class FakeDiscord:
         interaction: _Interaction | None = None,
         original: bool = False,
     ) -> JSON:
-        mid = self._snowflake()
         content = payload.get("content") or ""
-        mentions, mention_roles = self._mentions(content)
+        self._check_content(content)
+        mid = self._snowflake()
+        mentions, mention_roles = self._mentions(content, payload.get("allowed_mentions"))
         message: JSON = {
             "id": str(mid), "channel_id": str(channel_id), "author": self._user(self.bot_id),
             "type": 20 if original and interaction and interaction.type == 2 else 0,
@@ -785,7 +798,14 @@ class FakeDiscord:
         self.messages[mid] = message
         return message
 
+    @staticmethod
+    def _check_content(content: str | None) -> None:
+        if content and len(content) > MAX_CONTENT:
+            raise _ApiError(400, "Invalid Form Body (content: Must be 2000 or fewer in length.)",
+                            50035)
+
     def _edit_message(self, message: JSON, payload: JSON, files: list[RecordedFile]) -> JSON:
+        self._check_content(payload.get("content"))
         for key, empty in (("content", ""), ("embeds", []), ("components", [])):
             if key in payload:
                 message[key] = payload[key] if payload[key] is not None else empty
@@ -797,7 +817,8 @@ class FakeDiscord:
                 int(message["channel_id"]), payload.get("attachments"), files,
                 message["attachments"],
             )
-        message["mentions"], message["mention_roles"] = self._mentions(message["content"])
+        message["mentions"], message["mention_roles"] = self._mentions(
+            message["content"], payload.get("allowed_mentions"))
         message["edited_timestamp"] = _now()
         return message
 

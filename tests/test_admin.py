@@ -282,7 +282,7 @@ def test_import_refuses_a_forged_result_but_keeps_a_real_resignation(db, capsys,
 
     async def meera_resigns() -> None:
         repo = await Repository.open(url)
-        assert not (await Table(repo).resign(HERE, MEERA)).error
+        assert not (await Table(repo).resign(HERE, MEERA, confirm=True)).error
         await repo.close()
 
     asyncio.run(meera_resigns())
@@ -363,7 +363,7 @@ def test_abort_refuses_a_finished_or_unknown_game(db, capsys):
 
     async def ravi_resigns() -> None:
         repo = await Repository.open(url)
-        assert not (await Table(repo).resign(HERE, RAVI)).error
+        assert not (await Table(repo).resign(HERE, RAVI, confirm=True)).error
         await repo.close()
 
     asyncio.run(ravi_resigns())

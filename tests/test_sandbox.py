@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.sandbox import Sandbox
 from bot.table import Table
 from db import Repository
@@ -126,3 +128,53 @@ async def test_an_undo_request_is_answered_in_the_sandbox_too(tmp_path, monkeypa
     assert "asks to take back" in out[6] and "answer: /agree or /refuse" in out[6]
     assert "already waiting for meera" in out[7]  # asking twice pings nobody twice
     assert "Everyone agreed" in out[8] and "takes back" in out[8], text
+
+
+# --- in process: the same Sandbox object the entry point drives, without a subprocess ---
+
+
+@pytest.fixture
+async def sandbox(tmp_path):
+    repo = await Repository.open(f"sqlite+aiosqlite:///{tmp_path / 'sandbox.sqlite3'}")
+    yield Sandbox(Table(repo), tmp_path / "sandbox_images", "table", "ravi")
+    await repo.close()
+
+
+async def run_lines(sandbox: Sandbox, *lines: str) -> list[str]:
+    return [await sandbox.handle(line) for line in lines]
+
+
+async def test_resign_asks_to_confirm_as_in_discord(sandbox):
+    asked, status, no, again, _, yes, late = (await run_lines(
+        sandbox, "@ravi /game new goat_tiger side:goats", "@meera /game join", "@meera /resign",
+        "@ravi /game status", "@meera /resign no", "@meera /resign yes", "@meera /resign",
+        "@meera /resign yes", "@meera /resign"))[2:]
+    assert "Resign game #1" in asked and "/resign yes" in asked and "/resign no" in asked
+    assert "Waiting for: ravi (Goats)" in status  # asking changed nothing
+    assert no == "Carry on!" and "type /resign first" in again
+    assert "meera resigns" in yes and "Game over" in yes
+    assert "is over" in late
+
+
+@pytest.mark.parametrize("channel", ["..", ".", "/", "a/../..", "../x"])
+async def test_channel_names_never_write_outside_the_images_folder(sandbox, tmp_path, channel):
+    out = await sandbox.handle(f"@ravi #{channel} /game new goat_tiger side:goats "
+                               "opponent:computer")
+    assert "image:" in out
+    images = (tmp_path / "sandbox_images").resolve()
+    pngs = list(tmp_path.rglob("*.png"))
+    assert len(pngs) == 1 and pngs[0].resolve().is_relative_to(images), pngs
+    assert pngs[0].resolve().parent != images  # a folder of its own inside
+
+
+async def test_names_show_as_typed_in_the_terminal(sandbox):
+    out = await sandbox.handle("@**x**<@1>_y_ /game new goat_tiger side:goats")
+    assert "[#table] **x**<@1>_y_ opens a game of Aadu-Huli aata (Goat-Tiger)" in out
+    assert "\\" not in out
+
+
+async def test_rules_topic_means_the_channels_game_as_in_discord(sandbox):
+    await sandbox.handle("@ravi /game new vijayanagara")
+    topic = Table.rules("vijayanagara", "attack").private
+    for line in ("/rules attack", "/rules topic:attack"):
+        assert topic.replace("**", "")[:60] in await sandbox.handle(line), line

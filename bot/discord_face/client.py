@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_face.cogs import GameCog, HelpCog, PlayCog
-from bot.discord_face.respond import mention, post
+from bot.discord_face.respond import NO_PINGS, mention, post
 from bot.discord_face.views import DYNAMIC_ITEMS
 from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, due_nudges, shard_of
@@ -67,6 +67,8 @@ class DarbarBot(commands.Bot):
         # Slash commands only: no message-content intent is requested.
         intents = discord.Intents.default()
         kwargs.setdefault("chunk_guilds_at_startup", False)
+        # Nobody is pinged unless a message names them (respond.pings_for).
+        kwargs.setdefault("allowed_mentions", NO_PINGS)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **kwargs)
         self.database_url = database_url
@@ -149,7 +151,7 @@ class DarbarBot(commands.Bot):
                 try:
                     user = self.get_user(int(ping.user_id)) or await self.fetch_user(
                         int(ping.user_id))
-                    await user.send(nudge.dm_text(ping))
+                    await user.send(nudge.dm_text(ping), allowed_mentions=NO_PINGS)
                 except discord.HTTPException:  # DMs closed: fall back to the channel
                     missed.append(ping)
             if not missed:
@@ -157,7 +159,8 @@ class DarbarBot(commands.Bot):
             nudge = replace(nudge, pings=tuple(missed))
         # A public post like any other, with the "Make your move" button under it.
         await post(self._channel(nudge.place), Reply(
-            public=nudge.channel_text(mention), game_id=nudge.game_id, awaiting=True))
+            public=nudge.channel_text(mention), game_id=nudge.game_id, awaiting=True),
+            pings=nudge.pings)
 
     async def _verify_games(self) -> None:
         from bot.admin import verify_active
@@ -201,9 +204,10 @@ class DarbarBot(commands.Bot):
             log.exception("command failed", exc_info=error)
             text = "Sorry, something went wrong on my side. The game is unchanged."
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True,
+                                                    allowed_mentions=NO_PINGS)
 
     async def close(self) -> None:
         for name in ("verified", "reminding"):

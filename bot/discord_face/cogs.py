@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_face.respond import actor_of, place_of, run_and_respond
+from bot.discord_face.respond import actor_of, place_of, run_and_respond, say
 from bot.reminders import MAX_IDLE_HOURS
 from bot.replies import Actor
 from bot.table import parse_options, playable_ids
@@ -53,7 +53,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up a 
         try:
             opts = parse_options(options or "")
         except ValueError as e:
-            await interaction.response.send_message(str(e), ephemeral=True)
+            await say(interaction, str(e))
             return
         await run_and_respond(interaction, table.new(
             place_of(interaction), actor_of(interaction), game,
@@ -119,30 +119,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Set up a 
         elif player is not None and player.bot:
             problem = "That is a bot account: to let Darbar play the side, use `computer: True`."
         if problem:
-            await interaction.response.send_message(problem, ephemeral=True)
+            await say(interaction, problem)
             return
         to = None if computer else Actor(str(player.id), player.display_name)
         await run_and_respond(interaction, self.bot.table.reassign(
             place_of(interaction), actor_of(interaction), side, to))
-
-
-class ResignConfirm(discord.ui.View):
-    """A short-lived ephemeral confirmation, so a slip of the finger costs nothing."""
-
-    def __init__(self, owner_id: int) -> None:
-        super().__init__(timeout=120)
-        self.owner_id = owner_id
-
-    @discord.ui.button(label="Yes, resign", style=discord.ButtonStyle.danger)
-    async def yes(self, interaction: discord.Interaction, _button: discord.ui.Button) -> None:
-        await run_and_respond(interaction, interaction.client.table.resign(
-            place_of(interaction), actor_of(interaction)), from_panel=True)
-        self.stop()
-
-    @discord.ui.button(label="No, keep playing", style=discord.ButtonStyle.secondary)
-    async def no(self, interaction: discord.Interaction, _button: discord.ui.Button) -> None:
-        await interaction.response.edit_message(content="Carry on!", view=None)
-        self.stop()
 
 
 @app_commands.guild_only()
@@ -185,9 +166,9 @@ class PlayCog(commands.Cog):
 
     @app_commands.command(name="resign", description="Concede the game")
     async def resign(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(
-            "Resign this game? The other side wins.", ephemeral=True,
-            view=ResignConfirm(interaction.user.id))
+        # The table asks first; its question comes with persistent yes / no buttons.
+        await run_and_respond(interaction, self.bot.table.resign(
+            place_of(interaction), actor_of(interaction)))
 
     @app_commands.command(name="log", description="The game's recent log")
     @app_commands.describe(lines="How many lines (1–100)")
@@ -220,21 +201,12 @@ class HelpCog(commands.Cog):
     @app_commands.choices(game=_game_choices())
     async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
         reply = self.bot.table.rules(game)
-        text = reply.private if game else HELP + "\n\n" + reply.private
-        await interaction.response.send_message(text[:2000], ephemeral=True)
+        await say(interaction, reply.private if game else HELP + "\n\n" + reply.private)
 
     @app_commands.command(name="rules", description="A short summary of one rule topic")
     @app_commands.describe(topic="e.g. sequence, attack, victory (empty: the list)")
     @app_commands.choices(game=_game_choices())
     async def rules(self, interaction: discord.Interaction, game: str | None = None,
                     topic: str | None = None) -> None:
-        if game is None:
-            live = await self.bot.table.repo.latest_game(str(interaction.channel_id))
-            game = live.game if live else None
-        if game is None:
-            await interaction.response.send_message(
-                "No game here yet: name one, e.g. `/rules game:vijayanagara topic:attack`.",
-                ephemeral=True)
-            return
-        reply = self.bot.table.rules(game, topic)
-        await interaction.response.send_message(reply.private[:2000], ephemeral=True)
+        await run_and_respond(interaction, self.bot.table.rules_here(
+            place_of(interaction), game, topic))

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Iterable
 
 import discord
 
-from bot.replies import Actor, Ping, Place, Reply
+from bot.replies import Actor, Ping, Place, Reply, clip
 
 # Discord wants a first answer within 3 s; past this we defer and finish later.
 DEFER_AFTER = 2.0
-PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
+# Every message says whom it may ping: nobody, unless it names the ids (see pings_for).
 NO_PINGS = discord.AllowedMentions.none()
+
+
+def pings_for(pings: Iterable[Ping]) -> discord.AllowedMentions:
+    """Only the people the table meant to ping: a mention that got into the text any
+    other way (a nickname like ``<@123>``) stays silent."""
+    ids = [discord.Object(int(p.user_id)) for p in pings if p.user_id.isdigit()]
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=ids)
 
 
 def place_of(interaction: discord.Interaction) -> Place:
@@ -35,6 +42,12 @@ def actor_of(interaction: discord.Interaction) -> Actor:
 
 def mention(p: Ping) -> str:
     return f"<@{p.user_id}>"
+
+
+async def say(interaction: discord.Interaction, text: str) -> None:
+    """A short private answer that needs no table call (a bad option, a help page)."""
+    await interaction.response.send_message(clip(text), ephemeral=True,
+                                            allowed_mentions=NO_PINGS)
 
 
 def _file(reply: Reply) -> discord.File | None:
@@ -67,32 +80,34 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
     resp = interaction.response
     deferred = resp.is_done()
     public = reply.public_text(mention)
+    private = clip(reply.private) if reply.private else None
 
     if public is not None:
         file = _file(reply)
         view = public_view(reply)
-        kwargs = {"allowed_mentions": PINGS}
+        kwargs = {"allowed_mentions": pings_for(reply.pings)}
         if file is not None:
             kwargs["file"] = file
         if view is not None:
             kwargs["view"] = view
         if from_panel:
-            closing = reply.private or "Done."
+            closing = private or "Done."
             if deferred:
                 await interaction.edit_original_response(content=closing, view=None)
             else:
                 await resp.edit_message(content=closing, view=None)
             await interaction.followup.send(public, **kwargs)
         elif deferred:
-            await interaction.edit_original_response(content=reply.private or "Done.")
+            await interaction.edit_original_response(content=private or "Done.")
             await interaction.followup.send(public, **kwargs)
         else:
             await resp.send_message(public, **kwargs)
-            if reply.private and reply.error:
-                await interaction.followup.send(reply.private, ephemeral=True)
+            if private and reply.error:
+                await interaction.followup.send(private, ephemeral=True,
+                                                allowed_mentions=NO_PINGS)
         return
 
-    text = reply.private or reply.prompt or "…"
+    text = clip(private or reply.prompt or "…")
     view = panel_view(reply) if reply.choices else public_view(reply)
     file = _file(reply)
     if from_panel and not reply.error:
@@ -120,11 +135,13 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
         await resp.send_message(text, **kwargs)
 
 
-async def post(channel: discord.abc.Messageable, reply: Reply) -> None:
-    """A public reply that no interaction asked for (after a restart, a reminder)."""
+async def post(channel: discord.abc.Messageable, reply: Reply,
+               pings: Iterable[Ping] | None = None) -> None:
+    """A public reply that no interaction asked for (after a restart, a reminder).
+    ``pings``: whom the text mentions, when not the reply's own pings (a reminder's)."""
     from bot.discord_face.views import public_view
 
-    kwargs: dict = {"allowed_mentions": PINGS}
+    kwargs: dict = {"allowed_mentions": pings_for(reply.pings if pings is None else pings)}
     if (file := _file(reply)) is not None:
         kwargs["file"] = file
     if (view := public_view(reply)) is not None:

@@ -9,7 +9,7 @@ import re
 import discord
 
 from bot.discord_face.respond import actor_of, place_of, run_and_respond
-from bot.replies import Consent, Reply
+from bot.replies import Confirmation, Consent, Reply
 
 BUTTONS_MAX = 20  # 4 rows of 5; the fifth row holds Undo and Board
 SELECT_MAX = 25
@@ -164,6 +164,52 @@ class UndoVoteButton(
         )
 
 
+# Table methods that ask before they act; each takes ``confirm`` and ``game_id``.
+CONFIRMABLE = ("resign",)
+
+
+class ConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"darbar:cf:(?P<action>{'|'.join(CONFIRMABLE)}):(?P<game>\d+):(?P<yes>[yn])",
+):
+    """Yes / no under a question such as "Resign game #3?". The custom id carries the
+    game it is about, and the table checks it against the database when answered, so a
+    click after a restart or an hour still works, and one about a replaced game is refused."""
+
+    def __init__(self, action: str, game_id: int, yes: bool, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.danger if yes else discord.ButtonStyle.secondary,
+                custom_id=f"darbar:cf:{action}:{game_id}:{'y' if yes else 'n'}",
+            )
+        )
+        self.action, self.game_id, self.yes = action, game_id, yes
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
+        return cls(match["action"], int(match["game"]), match["yes"] == "y", item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if not self.yes:
+            await interaction.response.edit_message(content="Carry on!", view=None)
+            return
+        ask = getattr(interaction.client.table, self.action)
+        await run_and_respond(
+            interaction,
+            ask(place_of(interaction), actor_of(interaction), confirm=True,
+                game_id=self.game_id),
+            from_panel=True,
+        )
+
+
+def confirm_view(question: Confirmation) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(question.action, question.game_id, True, question.yes))
+    view.add_item(ConfirmButton(question.action, question.game_id, False, question.no))
+    return view
+
+
 def consent_view(request: Consent) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(UndoVoteButton(request.request_id, True))
@@ -172,7 +218,7 @@ def consent_view(request: Consent) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS = (StepButton, StepSelect, UndoButton, BoardButton, OpenPanelButton,
-                 UndoVoteButton)
+                 UndoVoteButton, ConfirmButton)
 
 
 def panel_view(reply: Reply) -> discord.ui.View:
@@ -196,8 +242,10 @@ def panel_view(reply: Reply) -> discord.ui.View:
 
 
 def public_view(reply: Reply) -> discord.ui.View | None:
-    """The 'Make your move' button under a public post while someone must act, or
-    the vote buttons under an undo request."""
+    """The 'Make your move' button under a public post while someone must act, the
+    vote buttons under an undo request, or yes / no under a question."""
+    if reply.confirm is not None:
+        return confirm_view(reply.confirm)
     if reply.consent is not None:
         return consent_view(reply.consent)
     if reply.game_id is None or not reply.awaiting:

@@ -67,7 +67,8 @@ async def test_pending_reminders_fire_after_a_restart_once_each(fake_discord, db
             "/channels/2000/messages") and "waiting for your move" in r.json["content"],
             after=mark)
         assert f"<@{MEERA}> (Tigers)" in nudge.json["content"]
-        assert "users" in nudge.json["allowed_mentions"]["parse"]  # the mention really pings
+        # The mention really pings, and only her: never `parse: users`.
+        assert nudge.json["allowed_mentions"] == {"parse": [], "users": [MEERA]}
         labels = [c.get("label") for row in nudge.json["components"]
                   for c in row["components"]]
         assert labels == ["Make your move"]

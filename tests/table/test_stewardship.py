@@ -114,7 +114,7 @@ async def test_the_server_default_comes_from_the_environment(monkeypatch):
 
 async def test_finished_games_and_computer_turns_get_no_reminders(table, repo):
     await two_player_game(table)
-    await table.resign(HERE, MEERA)
+    await table.resign(HERE, MEERA, confirm=True)
     t0 = await last_move_time(repo)
     assert await due_nudges(repo, t0 + timedelta(days=5), DAY) == []
     other = HERE.__class__(channel_id="3000", guild_id=HERE.guild_id)

@@ -194,7 +194,7 @@ async def test_resign_and_abort(table, repo):
     assert r.error and "created this game" in r.private
     r = await table.resign(HERE, SAM)
     assert r.error
-    r = await table.resign(HERE, MEERA)
+    r = await table.resign(HERE, MEERA, confirm=True)
     assert "meera** resigns" in r.public and "Goats (ravi) wins" in r.public
     game = await repo.latest_game(HERE.channel_id)
     assert game.status == "finished"

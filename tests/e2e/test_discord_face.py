@@ -1,0 +1,113 @@
+"""What Discord itself would refuse or misrender, through the real discord.py client and our
+Discord face against the fake Discord: over-long messages, buttons that must outlive a
+restart, and display names that try to ping or format."""
+
+from __future__ import annotations
+
+from tests.e2e.test_discord_goat_tiger import (
+    EPHEMERAL,
+    MEERA,
+    RAVI,
+    answer,
+    content,
+    flags,
+    make_bot,
+    public_posts,
+)
+from tests.fake_discord import FakeDiscord, RecordedRequest
+
+ARJUN = 103
+
+
+def allowed(req: RecordedRequest) -> dict:
+    return (req.json.get("data") or req.json).get("allowed_mentions") or {}
+
+
+async def new_and_join(fake: FakeDiscord) -> RecordedRequest:
+    await answer(fake, await fake.slash("ravi", "game", {"game": "goat_tiger", "side": "goats"},
+                                        subcommand="new"))
+    return await answer(fake, await fake.slash("meera", "game", subcommand="join"))
+
+
+async def test_a_3000_character_option_gets_a_short_polite_refusal(fake_discord, db_url,
+                                                                  bot_errors):
+    fake = fake_discord
+    async with fake.running(make_bot(db_url)) as bot:
+        for options in ("x" * 3000, "<@103>" * 500):
+            r = await answer(fake, await fake.slash(
+                "ravi", "game", {"game": "goat_tiger", "options": options}, subcommand="new"))
+            assert r.status == 200 and flags(r) & EPHEMERAL
+            text = content(r)
+            assert "name=value" in text and len(text) < 200, text  # readable, not 3,000 long
+            assert "…" in text and "went wrong" not in text
+        assert await bot.repo.latest_game("2000") is None
+    assert bot_errors == []
+
+
+async def test_a_resign_confirmation_outlives_a_restart_and_a_stale_one_is_refused(
+        fake_discord, db_url, bot_errors):
+    fake = fake_discord
+    async with fake.running(make_bot(db_url)) as bot:
+        await new_and_join(fake)
+        first = (await bot.repo.live_game("2000")).id
+        ravi_asks = fake.message_from_callback(await answer(fake, await fake.slash("ravi",
+                                                                                 "resign")))
+        meera_asks = fake.message_from_callback(await answer(fake, await fake.slash("meera",
+                                                                                  "resign")))
+        assert ravi_asks["flags"] & EPHEMERAL and "Resign" in ravi_asks["content"]
+        # Asking changes nothing.
+        assert (await bot.repo.live_game("2000")).status == "active"
+        second_thoughts = fake.message_from_callback(await answer(fake, await fake.slash(
+            "meera", "resign")))
+        h = await fake.click("meera", int(second_thoughts["id"]),
+                             fake.custom_id_by_label(second_thoughts, "No, keep playing"))
+        assert content(await answer(fake, h)) == "Carry on!"
+        assert (await bot.repo.live_game("2000")).status == "active"
+
+    # A new process: the question asked before the restart is still answered.
+    async with fake.running(make_bot(db_url)) as bot:
+        h = await fake.click("ravi", int(ravi_asks["id"]),
+                             fake.custom_id_by_label(ravi_asks, "Yes, resign"))
+        await h.wait_done(quiet=0.03)
+        (post,) = public_posts(h)
+        assert "resigns" in content(post) and "Game over" in content(post)
+        assert (await bot.repo.get_game(first)).status == "finished"
+
+        # The channel moves on to a new game; an answer about the old one is refused.
+        await new_and_join(fake)
+        second = await bot.repo.live_game("2000")
+        h = await fake.click("meera", int(meera_asks["id"]),
+                             fake.custom_id_by_label(meera_asks, "Yes, resign"))
+        await h.wait_done(quiet=0.03)
+        assert public_posts(h) == []
+        refusal = h.requests[-1]
+        assert flags(refusal) & EPHEMERAL and "no longer this channel's game" in content(refusal)
+        after = await bot.repo.live_game("2000")
+        assert (after.id, after.status, after.version) == (second.id, "active", second.version)
+    assert bot_errors == []
+
+
+async def test_display_names_neither_ping_nor_format(fake_discord, db_url, bot_errors):
+    fake = fake_discord
+    fake.nicks[RAVI] = "# [Free Nitro](https://evil.example)"
+    fake.nicks[MEERA] = f"<@{ARJUN}> @everyone **x**"
+    async with fake.running(make_bot(db_url)) as bot:
+        r = await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "goat_tiger", "side": "goats"}, subcommand="new"))
+        text = content(r)
+        assert text.startswith(r"\# \[Free Nitro\](https\://evil.example) opens a game"), text
+        assert allowed(r) == {"parse": [], "users": []}
+        assert fake.message_from_callback(r)["mentions"] == []
+
+        r = await answer(fake, await fake.slash("meera", "game", subcommand="join"))
+        text = content(r)
+        assert rf"\<\@{ARJUN}> \@everyone \*\*x\*\* joins" in text, text
+        assert rf"Tigers: \<\@{ARJUN}>" in text
+        assert f"<@{RAVI}> (Goats)" in text  # the one mention meant
+        assert allowed(r) == {"parse": [], "users": [RAVI]}  # never `users: True`
+        message = fake.message_from_callback(r)
+        assert [u["id"] for u in message["mentions"]] == [str(RAVI)]
+        # The database keeps the names as they are; only messages escape them.
+        seats = await bot.repo.seats((await bot.repo.live_game("2000")).id)
+        assert {s.name for s in seats} == {fake.nicks[RAVI], fake.nicks[MEERA]}
+    assert bot_errors == []
