@@ -44,6 +44,7 @@ JSON = dict[str, Any]
 _log = logging.getLogger(__name__)
 EPHEMERAL = 1 << 6
 MAX_CONTENT = 2000  # Discord refuses longer message content (400, code 50035)
+MAX_CHOICES, MAX_CHOICE_TEXT = 25, 100  # autocomplete: choices, and a name's or value's length
 LOADING = 1 << 7
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 _P = discord.Permissions
@@ -799,6 +800,16 @@ class FakeDiscord:
         return message
 
     @staticmethod
+    def _check_choices(choices: list[JSON]) -> None:
+        """Discord refuses the whole autocomplete answer (the user sees "Loading options
+        failed") if it has more than 25 choices or any name or value over 100 characters."""
+        if len(choices) > MAX_CHOICES or any(
+                not 1 <= len(str(c.get("name", ""))) <= MAX_CHOICE_TEXT
+                or len(str(c.get("value", ""))) > MAX_CHOICE_TEXT for c in choices):
+            raise _ApiError(400, "Invalid Form Body (data.choices: Must be 25 or fewer in "
+                            "length, names and values 1 to 100 characters.)", 50035)
+
+    @staticmethod
     def _check_content(content: str | None) -> None:
         if content and len(content) > MAX_CONTENT:
             raise _ApiError(400, "Invalid Form Body (content: Must be 2000 or fewer in length.)",
@@ -995,6 +1006,8 @@ class FakeDiscord:
         elif rtype not in (8, 9) or (rtype == 8) != (state.type == 4):
             raise _ApiError(400, f"Invalid callback type {rtype} for interaction type "
                                  f"{state.type}", 50035)
+        if rtype == 8:
+            self._check_choices(data.get("choices") or [])
         state.responded = True
         interaction: JSON = {"id": str(state.id), "type": state.type}
         if state.original_id is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from engine import games
+from engine import games, rng
 from tests.e2e.test_discord_goat_tiger import (
     EPHEMERAL,
     MEERA,
@@ -133,3 +133,33 @@ async def test_undo_past_a_revealed_card_by_consent_buttons(fake_discord, db_url
         state = json.loads((await bot.repo.live_game("2000")).state)
         assert state["played"] == []
     assert bot_errors == []
+
+
+async def test_autocomplete_keeps_helping_on_a_long_line(fake_discord, db_url, bot_errors,
+                                                         monkeypatch):
+    """Reproduced: past ~95 typed characters Discord refused every list ("Loading options
+    failed"); the fake refuses a choice over 100 characters just as Discord does."""
+    monkeypatch.setattr(rng, "new_seed", lambda: 2)  # a first card with a long turn
+    fake = fake_discord
+    async with fake.running(make_bot(db_url)) as bot:
+        await answer(fake, await fake.slash("ravi", "game", {"game": "vijayanagara"},
+                                            subcommand="new"))
+        await answer(fake, await fake.slash("ravi", "game", subcommand="start"))
+        typed, longest = "", 0
+        for _ in range(60):
+            choices = await fake.autocomplete("ravi", "play", {"move": typed + " "}, "move")
+            assert choices and all(len(c["name"]) <= 100 and len(c["value"]) <= 100
+                                   for c in choices)
+            if any(word in choices[0]["name"] for word in ("complete move", "reveals a card")):
+                break
+            pick = next((c for c in choices
+                         if c["value"].split()[-1] not in ("done", "give", "pass")), choices[0])
+            typed = pick["value"]  # what Discord puts in the box when a choice is picked
+            longest = max(longest, len(bot.table.drafts.expand("101", 1, typed)))
+        assert longest > 100 and typed.startswith("…")
+        steps_before = len(await bot.repo.steps(1))
+        r = await answer(fake, await fake.slash("ravi", "play", {"move": typed}))
+        assert "shortened line" not in content(r)
+        assert len(await bot.repo.steps(1)) > steps_before
+    assert bot_errors == []
+
