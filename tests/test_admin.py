@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from bot.cli import main
 from bot.table import Table
 from db import Repository
-from tests.support.table import HERE, MEERA, RAVI, assert_replays
+from tests.support.table import HERE, MEERA, RAVI, assert_replays, vijayanagara_a_few_moves_in
 
 
 @pytest.fixture
@@ -25,14 +25,7 @@ def db(db_url):
 
     async def build() -> int:
         repo = await Repository.open(url)
-        table = Table(repo)
-        await table.new(HERE, RAVI, "vijayanagara", role="delhi", seed=1)
-        await table.join(HERE, MEERA, "bahmani")
-        await table.start(HERE, RAVI)
-        for user, line in ((RAVI, "cmd conscript delhi tamilakam done decree tribute"),
-                           (MEERA, "pass"), (RAVI, "limited rally karnataka done")):
-            r = await table.play(HERE, user, line)
-            assert not r.error, r.private
+        await vijayanagara_a_few_moves_in(Table(repo))
         game = await repo.latest_game(HERE.channel_id)
         await repo.close()
         return game.id

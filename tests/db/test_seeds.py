@@ -17,7 +17,15 @@ from bot.table import Table as GameTable
 from db import Repository
 from db.schema import add_missing_columns
 from engine import games, rng
-from tests.support.table import HERE, MEERA, RAVI, SAM, assert_replays, random_move_line
+from tests.support.table import (
+    HERE,
+    MEERA,
+    RAVI,
+    SAM,
+    assert_replays,
+    random_move_line,
+    vijayanagara_a_few_moves_in,
+)
 
 THERE = Place(channel_id="2001", guild_id="1000")
 
@@ -61,14 +69,7 @@ async def test_new_games_get_distinct_256_bit_secrets(repo):
 
 
 async def test_an_old_database_upgrades_and_its_games_replay(repo, db_url):
-    table = GameTable(repo)
-    await table.new(HERE, RAVI, "vijayanagara", role="delhi", seed=1)
-    await table.join(HERE, MEERA, "bahmani")
-    await table.start(HERE, RAVI)
-    for user, line in ((RAVI, "cmd conscript delhi tamilakam done decree tribute"),
-                       (MEERA, "pass"), (RAVI, "limited rally karnataka done")):
-        r = await table.play(HERE, user, line)
-        assert not r.error, r.private
+    await vijayanagara_a_few_moves_in(GameTable(repo))
     old = await repo.live_game(HERE.channel_id)
     async with repo.engine.begin() as conn:  # back to the schema of before secrets
         await conn.execute(text("ALTER TABLE game DROP COLUMN seed_hex"))

@@ -51,3 +51,14 @@ def random_move_lines(state: dict, rng: random.Random) -> list[str]:
     role = g.view(state, None)["active"][0]
     steps, _ = games.random_move(g, state, rng)
     return games.typed_lines(g, state, role, steps)
+
+
+async def vijayanagara_a_few_moves_in(table) -> None:
+    """ravi (Delhi, Vijayanagara) and meera (Bahmani), seed 1, three moves played."""
+    await table.new(HERE, RAVI, "vijayanagara", role="delhi", seed=1)
+    await table.join(HERE, MEERA, "bahmani")
+    await table.start(HERE, RAVI)
+    for user, line in ((RAVI, "cmd conscript delhi tamilakam done decree tribute"),
+                       (MEERA, "pass"), (RAVI, "limited rally karnataka done")):
+        r = await table.play(HERE, user, line)
+        assert not r.error, r.private
