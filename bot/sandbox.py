@@ -19,6 +19,7 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bot import workers
 from bot.reminders import due_nudges
 from bot.replies import Actor, Place, Reply
 from bot.table import Table, parse_options
@@ -241,6 +242,7 @@ async def _main(db: str | None, images: str, channel: str, user: str) -> int:
             if out:
                 print(out, flush=True)
     finally:
+        workers.shutdown()
         await repo.close()
     return 0
 
