@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import signal
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -58,6 +59,9 @@ def _context() -> multiprocessing.context.BaseContext:
 
 
 def _start_worker() -> None:
+    # Ctrl-C in a terminal reaches the whole process group: the bot closes on it and stops
+    # its workers itself, which must not die of it first (a traceback each, a broken pool).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(AttributeError, OSError):  # no nice(): the same priority then
         os.nice(WORKER_NICE)
 

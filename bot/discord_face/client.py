@@ -27,6 +27,7 @@ from bot.table import Table
 from db import Repository
 
 log = logging.getLogger("darbar.discord")
+DRAIN_SECONDS = 10.0  # how long closing waits for replies under way
 
 
 def configure_endpoints() -> None:
@@ -80,6 +81,7 @@ class DarbarBot(commands.Bot):
         self.reminder_policy = reminders or Policy()
         self.reminder_poll = reminder_poll  # seconds between looks for idle games
         self.clock = clock
+        self.in_flight: set[asyncio.Task] = set()  # replies under way (respond.py)
 
     async def setup_hook(self) -> None:
         self.repo = await Repository.open(self.database_url)
@@ -206,6 +208,11 @@ class DarbarBot(commands.Bot):
             await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
+        # Replies under way are finished first, so a move already stored gets its post
+        # (a computer reply cut off here is made at the next start).
+        replying = self.in_flight - {asyncio.current_task()}
+        if replying:
+            await asyncio.wait(replying, timeout=DRAIN_SECONDS)
         for name in ("verified", "reminding"):
             task = getattr(self, name, None)
             if task is not None and not task.done():

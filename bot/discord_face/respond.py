@@ -64,6 +64,20 @@ async def run_and_respond(
     ``from_panel``: the interaction is a click on an ephemeral step panel, whose
     message is edited in place rather than answered with a new one.
     """
+    # The bot finishes replies under way before it closes (DarbarBot.close).
+    in_flight: set[asyncio.Task] | None = getattr(interaction.client, "in_flight", None)
+    me = asyncio.current_task()
+    if in_flight is not None and me is not None:
+        in_flight.add(me)
+    try:
+        await _run_and_respond(interaction, work, from_panel)
+    finally:
+        if in_flight is not None:
+            in_flight.discard(me)
+
+
+async def _run_and_respond(interaction: discord.Interaction, work: Awaitable[Reply],
+                           from_panel: bool) -> None:
     slow = asyncio.Event()
     with workers.on_slow_work(slow.set):
         task = asyncio.ensure_future(work)  # the task keeps the context made here
@@ -96,18 +110,17 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
             kwargs["file"] = file
         if view is not None:
             kwargs["view"] = view
-        if from_panel:
-            closing = reply.private or "Done."
-            if deferred:
-                await interaction.edit_original_response(content=closing, view=None)
-            else:
-                await resp.edit_message(content=closing, view=None)
+        if from_panel and not deferred:
+            await resp.edit_message(content=reply.private or "Done.", view=None)
             await interaction.followup.send(public, **kwargs)
         elif deferred:
+            # The post first; then the panel closes, or the private "thinking…" placeholder
+            # becomes what the caller alone should read (or goes, if nothing).
             await interaction.followup.send(public, **kwargs)
-            # The private "thinking…" placeholder: what the caller alone should read, or
-            # nothing, once the post it announced is there.
-            if reply.private:
+            if from_panel:
+                await interaction.edit_original_response(content=reply.private or "Done.",
+                                                         view=None)
+            elif reply.private:
                 await interaction.edit_original_response(content=reply.private)
             else:
                 await interaction.delete_original_response()
