@@ -7,7 +7,7 @@ import os
 import signal
 
 from bot import workers
-from db import step_arg
+from db import NewStep, step_arg
 from engine import games
 from engine.games.goat_tiger import ai
 from tests.support.table import HERE, RAVI
@@ -64,3 +64,20 @@ async def test_shutdown_leaves_no_worker_behind():
     # and the next search starts a new pool
     assert await workers.POOL.run(os.getpid) not in pids | {os.getpid()}
     workers.shutdown()
+
+
+async def test_autocomplete_never_waits_for_the_computers_search(table, repo):
+    # ravi's move is stored and the computer's answer is not yet (it is being searched, or
+    # a crash cut it off): typing must not start a search and wait for it.
+    await table.new(HERE, RAVI, "goat_tiger", role="goats", opponent="computer", seed=9)
+    game = await repo.live_game(HERE.channel_id)
+    g = games.get("goat_tiger")
+    state = g.act(json.loads(game.state), "goats", "place", "c3")
+    await repo.append_steps(game, [NewStep("goats", RAVI.user_id, "place", "c3")], state)
+    choices = await table.autocomplete(HERE, RAVI, "d")
+    assert len(choices) == 1 and "waiting for Computer (Tigers)" in choices[0][0]
+    assert await computer_steps(repo) == []  # no search was made for it
+    # Any other command makes the computer's move, as before: ravi's turn again.
+    panel = await table.panel(HERE, RAVI)
+    assert not panel.error and panel.choices
+    assert len(await computer_steps(repo)) >= 1
