@@ -26,6 +26,7 @@ opponent, Vijayanagara per-move latency).
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import json
 import multiprocessing as mp
 import os
@@ -33,12 +34,15 @@ import random
 import resource
 import secrets
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 import traceback
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 import renderer
 from bot.replies import Actor, Place
@@ -101,11 +105,17 @@ def _play(game_id: str, seed: int, max_moves: int) -> Played:
     moves: list[tuple[str, list[str]]] = []
     while g.result(state) is None and len(moves) < max_moves:
         role = g.view(state, None)["active"][0]
-        move, state = games.random_move(g, state, rng)
+        move, after = games.random_move(g, state, rng)
         steps += [(role, action, arg) for action, arg in move]
-        words = [g.token(action, arg) for action, arg in move]
-        moves.append((role, [" ".join(words[i:i + WORDS_PER_LINE])
-                             for i in range(0, len(words), WORDS_PER_LINE)]))
+        # As a player types it: a line ends where a step reveals something (the table
+        # stops a line there), and no line is longer than WORDS_PER_LINE words.
+        lines = []
+        for line in games.typed_lines(g, state, role, move):
+            words = line.split()
+            lines += [" ".join(words[i:i + WORDS_PER_LINE])
+                      for i in range(0, len(words), WORDS_PER_LINE)]
+        moves.append((role, lines))
+        state = after
     return Played(game_id, seed, steps, moves, state)
 
 
@@ -464,6 +474,272 @@ def _ai_figures(moves: int = 12) -> None:
           f"max {max(times) * 1000:.0f} ms")
 
 
+# --- first acknowledgement under load: the real discord.py client ----------------------------
+#
+# The bot runs as `python -m bot` (its own process, as in production) against the fake Discord
+# of tests/fake_discord.py on 127.0.0.1, which runs here, in the bench's process; so the clock
+# that times an interaction (sent -> first callback) is not the bot's.
+
+GOAL_ACK_MS, GOAL_AUTOCOMPLETE_MS = 1000.0, 300.0  # Discord drops what is not acked in 3 s
+ACK_GAMES, ACK_ROUNDS, ACK_TYPERS = 32, 3, 8
+ROOT = Path(__file__).resolve().parents[1]  # the checkout: `make bench` runs from it
+BOT_TOKEN = "MTAxMDEwMTAxMDEw.bench.fake-token"  # shaped like a token; only the fake sees it
+
+
+def _fake_discord() -> ModuleType | None:
+    """The fake Discord of the tests, loaded from this checkout by path (``tests`` is not an
+    installed package); None from an installed copy without the tests."""
+    path = ROOT / "tests" / "fake_discord.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("darbar_bench_fake_discord", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+@dataclass
+class AckResult:
+    games: int
+    rounds: int
+    typers: int
+    acks: list[float] = field(default_factory=list)  # interaction sent -> first callback
+    deferred: int = 0  # first callbacks that were a deferral (type 5 or 6)
+    replies: list[float] = field(default_factory=list)  # sent -> the computer's move posted
+    autocompletes: list[float] = field(default_factory=list)
+
+    def met(self) -> bool:
+        return (_pct(self.acks, 0.99) * 1000 < GOAL_ACK_MS
+                and _pct(self.autocompletes, 0.99) * 1000 < GOAL_AUTOCOMPLETE_MS)
+
+
+def _bot_env(fake, url: str) -> dict[str, str]:
+    """The bench's environment without the developer's Discord, shard, reminder and database
+    settings (`darbar` loads .env), pointed at the fake and a database of its own."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("DISCORD_", "SHARD_", "REMINDER_", "DATABASE_URL"))}
+    path = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    return {**env, **fake.env, "DISCORD_TOKEN": BOT_TOKEN, "DATABASE_URL": url,
+            "PYTHONPATH": path, "LOG_LEVEL": "WARNING"}
+
+
+async def _until_synced(fake, proc: subprocess.Popen, log: Path, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the bot exited ({proc.returncode}):\n{log.read_text()[-3000:]}")
+        try:
+            await fake.wait_for(lambda r: r.method == "PUT" and "/commands" in r.path,
+                                timeout=0.5)
+            return
+        except TimeoutError:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the bot did not connect:\n{log.read_text()[-3000:]}") from None
+
+
+async def _settled(handle, what: str) -> list:
+    """An interaction's requests once it is answered in full (a deferral, its edit, followups)."""
+    try:
+        return await handle.wait_done(quiet=0.05, timeout=120)
+    except TimeoutError:
+        raise RuntimeError(f"no answer to {what}") from None
+
+
+def _typers(n_games: int, n_typers: int) -> list[tuple[str, int]]:
+    """Who types /play while the computers think, and in which channel: every other one in a
+    game of their own (both sides, so always their turn), the rest are players waiting for
+    the computer in theirs."""
+    return [(f"t{j}", 2000 + n_games + j) if j % 2 == 0 else (f"p{j}", 2000 + j)
+            for j in range(n_typers)]
+
+
+async def _seat(fake, n_games: int, n_typers: int) -> None:
+    """Player i opens a game against the computer in channel 2000 + i (Goats to move)."""
+    async def vs_computer(i: int) -> None:
+        await _settled(await fake.slash(
+            f"p{i}", "game", {"game": "goat_tiger", "side": "goats", "opponent": "computer"},
+            subcommand="new", channel_id=2000 + i), "/game new")
+
+    async def both_sides(user: str, channel: int) -> None:
+        await _settled(await fake.slash(user, "game", {"game": "goat_tiger", "side": "goats"},
+                                        subcommand="new", channel_id=channel), "/game new")
+        await _settled(await fake.slash(user, "game", {"side": "tigers"}, subcommand="join",
+                                        channel_id=channel), "/game join")
+
+    await asyncio.gather(*(vs_computer(i) for i in range(n_games)),
+                         *(both_sides(user, channel)
+                           for user, channel in _typers(n_games, n_typers)
+                           if user.startswith("t")))
+
+
+async def _next_lines(url: str, n_games: int, rnd: int) -> dict[int, str]:
+    """A random legal Goat move for every game that waits for its player (read from the bot's
+    database, so it works whatever the computer answered)."""
+    g = games.get("goat_tiger")
+    repo = await Repository.open(url)
+    try:
+        lines = {}
+        for i in range(n_games):
+            game = await repo.live_game(str(2000 + i))
+            if game is None or game.status != "active":
+                continue
+            state = json.loads(game.state)
+            if g.view(state, None)["active"] != ["goats"]:
+                continue
+            steps, _ = games.random_move(g, state, random.Random(f"ack-{rnd}-{i}"))
+            lines[i] = " ".join(g.token(a, arg) for a, arg in steps)
+        return lines
+    finally:
+        await repo.close()
+
+
+async def _round(fake, lines: dict[int, str], n_games: int, n_typers: int, rnd: int,
+                 out: AckResult) -> None:
+    """Every player sends /play at once; typers ask autocomplete until the last reply."""
+    done = asyncio.Event()
+
+    async def play(i: int, line: str) -> None:
+        t0 = time.monotonic()
+        handle = await fake.slash(f"p{i}", "play", {"move": line}, channel_id=2000 + i)
+        first = await handle.wait_response(timeout=120)
+        out.acks.append(first.time - t0)
+        out.deferred += first.json.get("type") in (5, 6)
+        posted = [r.time for r in await _settled(handle, "/play")
+                  if r.method == "POST" and "**Computer**" in json.dumps(r.json)]
+        if posted:
+            out.replies.append(posted[0] - t0)
+
+    async def typer(user: str, channel: int) -> None:
+        rng = random.Random(f"typer-{rnd}-{user}")
+        while not done.is_set():
+            typed = rng.choice(["", "a", "b", "c", "d", "e", "c3", "d4"])
+            t0 = time.perf_counter()
+            await fake.autocomplete(user, "play", {"move": typed}, "move", channel_id=channel,
+                                    timeout=60)
+            out.autocompletes.append(time.perf_counter() - t0)
+            await asyncio.sleep(rng.uniform(0.05, 0.25))  # between keystrokes
+
+    typing = [asyncio.create_task(typer(user, channel))
+              for user, channel in _typers(n_games, n_typers)]
+    try:
+        await asyncio.gather(*(play(i, line) for i, line in lines.items()))
+    finally:
+        done.set()
+        await asyncio.gather(*typing)
+
+
+async def _ack_main(fd, n_games: int, rounds: int, n_typers: int) -> AckResult:
+    out = AckResult(n_games, rounds, n_typers)
+    users = {**{f"p{i}": 5000 + i for i in range(n_games)},
+             **{user: 6000 + n for n, (user, _) in enumerate(_typers(n_games, n_typers))
+                if user.startswith("t")}}
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite+aiosqlite:///{Path(tmp) / 'ack.sqlite3'}"
+        log = Path(tmp) / "bot.log"
+        async with fd.FakeDiscord(users=users,
+                                  channel_ids=range(2000, 2000 + n_games + n_typers)) as fake:
+            with log.open("w") as sink:
+                proc = subprocess.Popen([sys.executable, "-m", "bot", "run"], cwd=tmp,
+                                        env=_bot_env(fake, url), stdout=sink,
+                                        stderr=subprocess.STDOUT)
+            try:
+                await _until_synced(fake, proc, log)
+                await _seat(fake, n_games, n_typers)
+                for rnd in range(rounds):
+                    lines = await _next_lines(url, n_games, rnd)
+                    await _round(fake, lines, n_games, n_typers, rnd, out)
+                    await asyncio.sleep(0.5)  # let the last posts settle
+            finally:
+                # SIGTERM: a service manager's stop. Waited for off this loop, so the fake
+                # keeps answering while the bot closes.
+                proc.terminate()
+                try:
+                    await asyncio.to_thread(proc.wait, 30)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+    return out
+
+
+def ack_figures(games_: int = ACK_GAMES, rounds: int = ACK_ROUNDS,
+                typers: int = ACK_TYPERS) -> AckResult | None:
+    fd = _fake_discord()
+    if fd is None:
+        print("discord acknowledgement: skipped, tests/fake_discord.py is not in this copy "
+              "(run the bench from a checkout).\n")
+        return None
+    r = asyncio.run(_ack_main(fd, games_, rounds, typers))
+    print(f"discord acknowledgement ({games_} goat_tiger games against the computer, all "
+          f"sending /play at once, {rounds} round{'s' if rounds > 1 else ''}; meanwhile {typers} "
+          "people type /play (autocomplete), in games of their own or waiting for the "
+          "computer; `python -m bot` against the fake Discord on 127.0.0.1):")
+    print(f"  first answer p50     {statistics.median(r.acks) * 1000:.0f} ms   "
+          f"p99 {_pct(r.acks, 0.99) * 1000:.0f} ms   (interaction sent to its first callback; "
+          f"{r.deferred} of {len(r.acks)} deferred)")
+    print(f"  autocomplete p50     {statistics.median(r.autocompletes) * 1000:.0f} ms   "
+          f"p99 {_pct(r.autocompletes, 0.99) * 1000:.0f} ms   ({len(r.autocompletes)} asked)")
+    if r.replies:
+        print(f"  computer's reply p50 {statistics.median(r.replies) * 1000:.0f} ms   "
+              f"p99 {_pct(r.replies, 0.99) * 1000:.0f} ms   (sent to the post with its move)")
+    verdict = "met" if r.met() else "NOT met"
+    print(f"  goal                 {verdict} (first answer p99 < {GOAL_ACK_MS:.0f} ms, "
+          f"autocomplete p99 < {GOAL_AUTOCOMPLETE_MS:.0f} ms)\n", flush=True)
+    return r
+
+
+# --- a Vijayanagara move by clicks versus typed -----------------------------------------------
+
+
+async def _clicks_vs_typed(moves: int) -> tuple[list[float], list[float], list[int]]:
+    """CPU seconds per whole move through the Table, the same moves played twice: by
+    ``Table.click`` per step, and by ``Table.play`` lines."""
+    played = _play("vijayanagara", 4242, moves)
+    solo = Actor("vj-solo", "solo")
+    typed, clicked = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = await Repository.open(f"sqlite+aiosqlite:///{Path(tmp) / 'clicks.sqlite3'}")
+        try:
+            table = Table(repo)
+            renderer.warm()
+            for name, cpu in (("typed", typed), ("clicked", clicked)):
+                place = Place(channel_id=f"vj-{name}", guild_id="bench")
+                await table.new(place, solo, "vijayanagara", seed=played.seed)
+                reply = await table.start(place, solo)
+                for _role, lines in played.moves:
+                    t0 = time.process_time()
+                    if name == "typed":
+                        for line in lines:
+                            reply = await table.play(place, solo, line)
+                            _check(reply, place)
+                    else:
+                        for token in " ".join(lines).split():
+                            reply = await table.click(place, solo, reply.game_id, reply.version,
+                                                      token)
+                            _check(reply, place)
+                    cpu.append(time.process_time() - t0)
+        finally:
+            await repo.close()
+    steps = [len(" ".join(lines).split()) for _role, lines in played.moves]
+    return typed, clicked, steps
+
+
+def _check(reply, place: Place) -> None:
+    if reply.error:
+        raise RuntimeError(f"bench move refused in {place.channel_id}: {reply.private}")
+
+
+def click_figures(moves: int = 12) -> None:
+    typed, clicked, steps = asyncio.run(_clicks_vs_typed(moves))
+    per_step = sum(clicked) / sum(steps)
+    print(f"vijayanagara, one whole move through the Table ({len(steps)} moves, "
+          f"{statistics.mean(steps):.1f} steps a move on average; CPU of the bot process):")
+    print(f"  by clicks            {statistics.mean(clicked) * 1000:.0f} ms CPU a move "
+          f"({per_step * 1000:.0f} ms a click: Table.click per step, a preview image each)")
+    print(f"  typed                {statistics.mean(typed) * 1000:.0f} ms CPU a move "
+          "(Table.play, one line)\n", flush=True)
+
+
 # --- the whole run ------------------------------------------------------------------------------
 
 
@@ -481,12 +757,37 @@ def _summary_line(label: str, r: LoadResult) -> str:
             f"{sum(r.rss_mb):>8.0f}  {goal}")
 
 
+SECTIONS = ("load", "discord", "clicks", "extra")
+
+
 def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 1000,
               channels: int = 50, moves: int = 2000,
               runs: list[tuple[int, float]] | None = None, vj_channels: int = 4,
-              vj_moves: int = 40, quick: bool = False, pg_fsync: bool = True) -> int:
-    runs = runs or DEFAULT_RUNS
+              vj_moves: int = 40, quick: bool = False, pg_fsync: bool = True,
+              only: list[str] | None = None, ack_games: int | None = None,
+              ack_rounds: int | None = None) -> int:
+    """``only``: some of SECTIONS. ``quick`` leaves out the extra figures and runs the Discord
+    and click sections small."""
+    sections = set(only or SECTIONS) - ({"extra"} if quick else set())
     t_start = time.monotonic()
+    if "load" in sections:
+        _load_section(backend, db, stored, channels, moves, runs or DEFAULT_RUNS,
+                      vj_channels if "extra" in sections else 0, vj_moves, pg_fsync)
+    if "discord" in sections:
+        n = ack_games or (4 if quick else ACK_GAMES)
+        ack_figures(n, ack_rounds or (1 if quick else ACK_ROUNDS), max(1, n // 4))
+    if "clicks" in sections:
+        click_figures(2 if quick else 12)
+    if "extra" in sections:
+        _render_figures()
+        _ai_figures()
+    print(f"\n(bench took {time.monotonic() - t_start:.0f} s)")
+    return 0
+
+
+def _load_section(backend: str, db: str | None, stored: int, channels: int, moves: int,
+                  runs: list[tuple[int, float]], vj_channels: int, vj_moves: int,
+                  pg_fsync: bool) -> None:
     tag = "-" + secrets.token_hex(3)  # names this bench's channels
     templates = _templates(stored)
     shown = ", ".join(f"{p} process{'es' if p > 1 else ''} {f'at {r:g}/s' if r else 'flat out'}"
@@ -530,7 +831,7 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
                 _print_load(label, r, before, _count_games(url))
                 summary.append(_summary_line(name, r))
                 print(flush=True)
-            if not quick and n == 0 and vj_channels > 0:
+            if n == 0 and vj_channels > 0:
                 r = run_load(url, game="vijayanagara", channels=vj_channels, moves=vj_moves,
                              procs=1, rate=0, run=len(runs) + 1, tag=f"{tag}-vj")
                 _print_load(label, r, before, _count_games(url))
@@ -541,9 +842,4 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
         print(f"  {'backend':<11} {'procs':>5} {'offered':>7} {'moves/s':>8} {'p50 ms':>7} "
               f"{'p99 ms':>7} {'RSS MB':>8}  goal")
         print("\n".join(summary), flush=True)
-    if not quick:
-        print()
-        _render_figures()
-        _ai_figures()
-    print(f"\n(bench took {time.monotonic() - t_start:.0f} s)")
-    return 0
+        print(flush=True)

@@ -29,7 +29,14 @@ def main(argv: list[str] | None = None) -> int:
                        "runs: 2 at 105 moves/s, 2 and 1 flat out)")
     bench.add_argument("--rate", default=None, help="moves/s offered in total, 0 = flat out; "
                        "e.g. 105,0 (a run for each with each --procs)")
-    bench.add_argument("--quick", action="store_true", help="only the load figures")
+    bench.add_argument("--quick", action="store_true", help="the load figures, and the Discord "
+                       "and click figures at a small size")
+    bench.add_argument("--only", default=None, help="some sections: load, discord (first "
+                       "acknowledgement under load), clicks, extra; e.g. discord,clicks")
+    bench.add_argument("--ack-games", type=int, default=None,
+                       help="games against the computer in the discord section (default 32)")
+    bench.add_argument("--ack-rounds", type=int, default=None,
+                       help="times every player of the discord section moves (default 3)")
     bench.add_argument("--pg-no-fsync", action="store_true",
                        help="PostgreSQL without fsync (default: real commit costs)")
     admin = {
@@ -81,16 +88,20 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_sandbox(db=db, images=args.images, channel=args.channel, user=args.user)
     if cmd == "bench":
-        from bot.bench import run_bench
+        from bot.bench import SECTIONS, run_bench
 
         # Only an explicit --db: the bench writes a thousand games into its database.
         runs = None
         if args.procs or args.rate:
             runs = [(int(p), float(r)) for p in (args.procs or "2").split(",")
                     for r in (args.rate or "105").split(",")]
+        only = args.only.split(",") if args.only else None
+        if only and not set(only) <= set(SECTIONS):
+            parser.error(f"--only takes some of {', '.join(SECTIONS)}")
         return run_bench(backend=args.backend, db=args.db, stored=args.stored,
                          channels=args.channels, moves=args.moves, runs=runs,
-                         quick=args.quick, pg_fsync=not args.pg_no_fsync)
+                         quick=args.quick, pg_fsync=not args.pg_no_fsync, only=only,
+                         ack_games=args.ack_games, ack_rounds=args.ack_rounds)
     if cmd in admin:
         return _admin(cmd, args, db)
     parser.print_help()

@@ -19,6 +19,7 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bot import workers
 from bot.reminders import due_nudges
 from bot.replies import Actor, Confirmation, Place, Reply
 from bot.table import Table, open_games_limit, parse_options
@@ -292,6 +293,7 @@ async def _main(db: str | None, images: str, channel: str, user: str) -> int:
             if out:
                 print(out, flush=True)
     finally:
+        workers.shutdown()
         await repo.close()
     return 0
 

@@ -18,6 +18,7 @@ from functools import partial, wraps
 from types import ModuleType
 
 import renderer
+from bot import workers
 from bot.drafts import Drafts, UnknownDraft
 from bot.ratelimit import RateLimiter
 from bot.reminders import MAX_IDLE_HOURS, MODES, Policy, describe
@@ -177,13 +178,14 @@ class Table:
 
     # --- loading -----------------------------------------------------------------
 
-    async def _load(self, place: Place) -> Loaded:
+    async def _load(self, place: Place, *, run_bots: bool = True) -> Loaded:
         found = await self.repo.live_game_seats(place.channel_id)  # one query for both
         if found is None:
             raise Refusal(await self._no_live_game(place))
         lg = await self._loaded(*found)
-        # A computer reply lost to a crash or restart is made now, before anything else.
-        lg, _ = await self._run_bots(lg)
+        if run_bots:
+            # A computer reply lost to a crash or restart is made now, before anything else.
+            lg, _ = await self._run_bots(lg)
         return lg
 
     async def _no_live_game(self, place: Place) -> str:
@@ -542,8 +544,9 @@ class Table:
             role = bots[0]
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            # Search is CPU-bound: keep it off the event loop (gateway heartbeats).
-            steps = await asyncio.to_thread(g.bot_steps, lg.state, role)
+            # Search is CPU-bound: in a worker process, so the event loop stays free to
+            # acknowledge interactions (a thread would hold the loop's GIL).
+            steps = await workers.bot_steps(lg.game.game, lg.state, role)
             state = lg.state
             for action, arg in steps:
                 state = g.act(state, role, action, arg)
@@ -625,7 +628,9 @@ class Table:
             return [(clip(str(e), CHOICE_MAX), text.strip()[:CHOICE_MAX] or "?")]
 
     async def _continuations(self, place: Place, actor: Actor, text: str) -> list[tuple[str, str]]:
-        lg = await self._load(place)
+        # Never the computer's search: autocomplete must answer at once (it cannot be
+        # deferred), and while the computer thinks it says so ("waiting for Computer").
+        lg = await self._load(place, run_bots=False)
         g = lg.module
         full = self._expand(lg, actor, text)
         words = full.lower().split()

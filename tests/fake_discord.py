@@ -165,12 +165,13 @@ class InteractionHandle:
         )
 
     async def wait_done(self, *, quiet: float = 0.1, timeout: float = 5.0) -> list[RecordedRequest]:
-        """Wait for the callback, for the edit that ends a deferral (type 5), then until no request
-        used the token for ``quiet`` seconds. Returns this interaction's requests."""
+        """Wait for the callback, for the edit or followup that ends a deferral (type 5, or 6: a
+        deferred update of a component's message), then until no request used the token for
+        ``quiet`` seconds. Returns this interaction's requests."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         response = await self.wait_response(timeout)
-        if response.json.get("type") == 5:
+        if response.json.get("type") in (5, 6):
             await self._fake.wait_for(
                 lambda r: self.token in r.path and r.method in ("PATCH", "POST")
                 and "/callback" not in r.path,

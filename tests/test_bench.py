@@ -1,6 +1,6 @@
 """`darbar bench` end to end at a tiny size, through the real entry point: it stores
-games, plays them in worker processes and prints its figures. A smoke test: the
-figures themselves depend on the machine and are never checked."""
+games, plays them in worker processes, runs the bot against the fake Discord and prints its
+figures. A smoke test: the figures themselves depend on the machine and are never checked."""
 
 import os
 import re
@@ -16,13 +16,15 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
     env["PYTHONPATH"] = str(ROOT)  # this checkout, whatever the venv was installed from
     done = subprocess.run(
         [sys.executable, "-m", "bot", "bench", "--backend", "sqlite", "--stored", "20",
-         "--channels", "3", "--moves", "10", "--procs", "2", "--rate", "0,50", "--quick"],
+         "--channels", "3", "--moves", "10", "--procs", "2", "--rate", "0,50", "--quick",
+         "--ack-games", "2"],
         capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300,
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "sqlite: 20 games stored" in out
-    runs = out.split("sqlite · ")[1:]
+    load, _, rest = out.partition("discord acknowledgement")
+    runs = load.split("sqlite · ")[1:]
     assert len(runs) == 2
     assert runs[0].startswith("2 processes · 3 goat_tiger channels · flat out")
     assert runs[1].startswith("2 processes · 3 goat_tiger channels · paced at 50 moves/s")
@@ -33,4 +35,13 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
             assert re.search(rf"{figure}\s+\d+\.\d", run), figure
         assert re.search(r"peak RSS\s+\d+ MB \(\d+, \d+ per process\)", run)
         assert re.search(r"stored games\s+20 before the runs, \d+ now", run)
+    # The bot, as `python -m bot`, against the fake Discord: two games against the computer.
+    assert rest.startswith(" (2 goat_tiger games against the computer")
+    for figure in ("first answer", "autocomplete", "computer's reply"):
+        assert re.search(rf"{figure} p50\s+\d+ ms\s+p99 \d+ ms", rest), figure
+    assert re.search(r"\d+ of 2 deferred", rest)
+    assert re.search(r"goal\s+(met|NOT met) \(first answer p99 < 1000 ms", rest)
+    # A Vijayanagara move by clicks and typed, two moves.
+    assert re.search(r"by clicks\s+\d+ ms CPU a move \(\d+ ms a click", rest)
+    assert re.search(r"typed\s+\d+ ms CPU a move", rest)
     assert not list(tmp_path.iterdir())  # the temporary database went away

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
+import signal
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -14,6 +16,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot import workers
 from bot.discord_face.cogs import GameCog, HelpCog, PlayCog
 from bot.discord_face.respond import NO_PINGS, mention, post
 from bot.discord_face.views import DYNAMIC_ITEMS
@@ -24,6 +27,7 @@ from bot.table import Table, open_games_limit
 from db import Repository
 
 log = logging.getLogger("darbar.discord")
+DRAIN_SECONDS = 10.0  # how long closing waits for replies under way
 
 
 def configure_endpoints() -> None:
@@ -81,6 +85,7 @@ class DarbarBot(commands.Bot):
         self.reminder_poll = reminder_poll  # seconds between looks for idle games
         self.clock = clock
         self.max_open_games = max_open_games  # per player and server (None: no limit)
+        self.in_flight: set[asyncio.Task] = set()  # replies under way (respond.py)
 
     async def setup_hook(self) -> None:
         self.repo = await Repository.open(self.database_url)
@@ -210,11 +215,19 @@ class DarbarBot(commands.Bot):
                                                     allowed_mentions=NO_PINGS)
 
     async def close(self) -> None:
+        # Replies under way are finished first, so a move already stored gets its post
+        # (a computer reply cut off here is made at the next start).
+        replying = self.in_flight - {asyncio.current_task()}
+        if replying:
+            await asyncio.wait(replying, timeout=DRAIN_SECONDS)
         for name in ("verified", "reminding"):
             task = getattr(self, name, None)
             if task is not None and not task.done():
                 task.cancel()
         await super().close()
+        # Queued computer searches are dropped with the gateway that asked for them; one
+        # under way ends within a second. Off the loop, so the loop can finish its work.
+        await asyncio.to_thread(workers.shutdown)
         if self.repo is not None:
             await self.repo.close()
 
@@ -241,4 +254,26 @@ def run(token: str, *, database_url: str | None = None) -> None:
     bot = make_bot(database_url=database_url)
     if isinstance(bot, ShardedDarbarBot):
         log.info("running shards %s of %d", bot.shard_ids, bot.shard_count)
-    bot.run(token, log_handler=None)
+    asyncio.run(serve(bot, token))
+
+
+async def serve(bot: DarbarBot, token: str) -> None:
+    """Run the bot until SIGINT or SIGTERM, then close it (gateway, workers, database).
+
+    Not ``bot.run``: asyncio stops on SIGINT only if the process started with Python's own
+    SIGINT handler, and a process started in the background by a non-interactive shell
+    inherits SIGINT *ignored* (so Ctrl-C or a test's SIGINT did nothing, and the bot ran
+    on); a service manager stops with SIGTERM, which would end it without closing."""
+    main = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+
+    def stop(sig: signal.Signals) -> None:
+        log.info("%s: closing", sig.name)
+        main.cancel()
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+            loop.add_signal_handler(sig, stop, sig)
+    with contextlib.suppress(asyncio.CancelledError):  # the stop asked for above
+        async with bot:
+            await bot.start(token)

@@ -1,4 +1,16 @@
-"""Turn a table Reply into Discord messages, deferring when work runs long."""
+"""Turn a table Reply into Discord messages, deferring when work runs long.
+
+When to defer: Discord drops an interaction that has no first answer 3 s after it was sent,
+and the clock runs from Discord, not from when the event reached us. So:
+- at once when the table says the reply waits for slow work (the computer's search, in a
+  worker process: under load it queues behind other searches for seconds);
+- otherwise after DEFER_AFTER, for anything else that runs long (a database or image queue
+  under load). Most replies take tens of milliseconds and are answered directly, in one
+  request and without a "thinking…" flash; a second is slow enough to say we are on it,
+  and leaves two for the gateway's delivery, the loop's own lag and the deferral itself.
+Autocomplete is never deferred (Discord does not allow it); it stays fast because it never
+waits for the computer (the table's autocomplete does not run computer moves).
+"""
 
 from __future__ import annotations
 
@@ -8,10 +20,11 @@ from collections.abc import Awaitable, Iterable
 
 import discord
 
+from bot import workers
 from bot.replies import Actor, Ping, Place, Reply, clip
 
-# Discord wants a first answer within 3 s; past this we defer and finish later.
-DEFER_AFTER = 2.0
+# Seconds before a reply that is still being worked out is deferred (see above).
+DEFER_AFTER = 1.0
 # Every message says whom it may ping: nobody, unless it names the ids (see pings_for).
 NO_PINGS = discord.AllowedMentions.none()
 
@@ -64,9 +77,30 @@ async def run_and_respond(
     ``from_panel``: the interaction is a click on an ephemeral step panel, whose
     message is edited in place rather than answered with a new one.
     """
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-    if not done:
+    # The bot finishes replies under way before it closes (DarbarBot.close).
+    in_flight: set[asyncio.Task] | None = getattr(interaction.client, "in_flight", None)
+    me = asyncio.current_task()
+    if in_flight is not None and me is not None:
+        in_flight.add(me)
+    try:
+        await _run_and_respond(interaction, work, from_panel)
+    finally:
+        if in_flight is not None:
+            in_flight.discard(me)
+
+
+async def _run_and_respond(interaction: discord.Interaction, work: Awaitable[Reply],
+                           from_panel: bool) -> None:
+    slow = asyncio.Event()
+    with workers.on_slow_work(slow.set):
+        task = asyncio.ensure_future(work)  # the task keeps the context made here
+    warned = asyncio.ensure_future(slow.wait())
+    try:
+        await asyncio.wait({task, warned}, timeout=DEFER_AFTER,
+                           return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        warned.cancel()
+    if not task.done():
         if from_panel:
             await interaction.response.defer()
         else:
@@ -90,16 +124,20 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
             kwargs["file"] = file
         if view is not None:
             kwargs["view"] = view
-        if from_panel:
-            closing = private or "Done."
-            if deferred:
-                await interaction.edit_original_response(content=closing, view=None)
-            else:
-                await resp.edit_message(content=closing, view=None)
+        if from_panel and not deferred:
+            await resp.edit_message(content=private or "Done.", view=None)
             await interaction.followup.send(public, **kwargs)
         elif deferred:
-            await interaction.edit_original_response(content=private or "Done.")
+            # The post first; then the panel closes, or the private "thinking…" placeholder
+            # becomes what the caller alone should read (or goes, if nothing).
             await interaction.followup.send(public, **kwargs)
+            if from_panel:
+                await interaction.edit_original_response(content=private or "Done.",
+                                                         view=None)
+            elif private:
+                await interaction.edit_original_response(content=private)
+            else:
+                await interaction.delete_original_response()
         else:
             await resp.send_message(public, **kwargs)
             if private and reply.error:

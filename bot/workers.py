@@ -1,0 +1,148 @@
+"""CPU-heavy work in worker processes, off the event loop.
+
+The computer's search (``bot_steps``) is pure Python and runs for up to a second. On a
+thread it would hold the GIL that the event loop needs, and a busy loop answers Discord late:
+with 32 searches at once, most interactions were first acknowledged after Discord's 3 s. In
+a process it shares nothing with the loop but the CPUs, and the workers run at a lower
+priority than the bot, so the loop gets a CPU the moment it has something to do.
+
+One pool per process, created on first use (most commands never need it), sized for the
+machine, shut down when the bot or the sandbox closes (``shutdown``), and made anew if a
+worker dies. The work must be a module-level function whose arguments and result pickle; the
+engine's states are JSON-like, so they do. Determinism is unchanged: the same search runs on
+the same state, only in another process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar
+
+from engine import games
+
+T = TypeVar("T")
+
+# Imported once in the fork server instead of in every worker: the computer players.
+PRELOAD = ["bot.workers", "engine.games.goat_tiger.ai"]
+# Workers yield to the bot's event loop: nice 10 weighs about a tenth of nice 0 for
+# the scheduler, so acknowledging an interaction never waits behind a search.
+WORKER_NICE = 10
+
+
+def cpus() -> int:
+    """CPUs this process may run on (a container's limit, not the host's count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    # Not "fork": the bot has threads (renderer, SQLite writer, aiosqlite), and a fork
+    # copies their locks in whatever state they are. A forkserver starts one clean
+    # process once and forks workers from it, which is quick; spawn is the portable rest.
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(PRELOAD)
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def _start_worker() -> None:
+    # Ctrl-C in a terminal reaches the whole process group: the bot closes on it and stops
+    # its workers itself, which must not die of it first (a traceback each, a broken pool).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(AttributeError, OSError):  # no nice(): the same priority then
+        os.nice(WORKER_NICE)
+
+
+class Pool:
+    """A process pool that is created on first use and replaced when it breaks."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or cpus()
+        self._executor: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()  # shutdown may come from another thread (atexit)
+
+    @property
+    def running(self) -> bool:
+        return self._executor is not None
+
+    def _get(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._executor is None:
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=_context(), initializer=_start_worker)
+            return self._executor
+
+    def _discard(self, executor: ProcessPoolExecutor) -> None:
+        with self._lock:
+            if self._executor is executor:
+                self._executor = None
+        executor.shutdown(wait=False, cancel_futures=True)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker process. A broken pool (a worker killed, say by the
+        out-of-memory killer) is replaced and the call made once more: the work is a pure
+        function, so running it again is safe."""
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            executor = self._get()
+            try:
+                return await loop.run_in_executor(executor, fn, *args)
+            except BrokenProcessPool:
+                self._discard(executor)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def shutdown(self) -> None:
+        """Stop the workers: queued work is cancelled (its callers see CancelledError), a
+        search under way is let finish (under a second), so no worker is left behind."""
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
+
+
+POOL = Pool()
+
+# Who wants to hear that the current command's reply will be slow: the Discord face, which
+# then acknowledges the interaction at once instead of after a timeout.
+_on_slow: ContextVar[Callable[[], None] | None] = ContextVar("darbar_on_slow", default=None)
+
+
+@contextmanager
+def on_slow_work(callback: Callable[[], None]) -> Iterator[None]:
+    """Call ``callback`` when work started in this context (a task created inside the
+    ``with`` copies it) waits for a worker process."""
+    token = _on_slow.set(callback)
+    try:
+        yield
+    finally:
+        _on_slow.reset(token)
+
+
+def _bot_steps(game_id: str, state: dict, role: str) -> list[tuple[str, Any]]:
+    return games.get(game_id).bot_steps(state, role)
+
+
+async def bot_steps(game_id: str, state: dict, role: str) -> list[tuple[str, Any]]:
+    """The computer's move for ``role`` (``g.bot_steps``), searched in a worker process."""
+    if (slow := _on_slow.get()) is not None:
+        slow()  # a search takes a good part of a second, more when others queue for it
+    return await POOL.run(_bot_steps, game_id, state, role)
+
+
+def shutdown() -> None:
+    POOL.shutdown()
