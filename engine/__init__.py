@@ -1,6 +1,6 @@
 """Pure game rules: no I/O, no Discord, no database, no clock.
 
-Every game module follows the contract in ../shared/ARCHITECTURE.md
+Every game module follows the contract in docs/architecture.md
 (setup / view / act / result / summary), plus two small additions that let a
 typed line be turned into steps: ``token(action, arg)`` and
 ``parse_token(state, role, token)``.
