@@ -6,8 +6,8 @@ Every REST call is recorded (``FakeDiscord.requests``) with its decoded JSON / m
 and the messages the bot created are kept with their current content (``FakeDiscord.messages``).
 
 Message dicts mirror Discord's API: snowflakes inside them are strings (``msg["id"]``), while the
-keys of ``messages`` / ``attachment_bytes`` are ints. See /work/shared/research/platform/
-FAKE_DISCORD.md for the protocol subset and the pitfalls this implements.
+keys of ``messages`` / ``attachment_bytes`` are ints. It implements the subset of the protocol
+that discord.py's client uses for slash commands, components and messages.
 
     async with FakeDiscord(admins=["ravi"]) as fake:
         with fake.patch_client_urls():
