@@ -1,0 +1,74 @@
+"""The worker processes of bot/workers.py: shut down with the bot, and gone with it even
+when it is killed and cannot stop them."""
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bot import workers
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# A bot in miniature: it starts the pool's workers, says which, and waits to be killed.
+CHILD = """
+import asyncio, os
+from bot import workers
+
+async def main():
+    pids = set(await asyncio.gather(*(workers.POOL.run(os.getpid) for _ in range(8))))
+    print(" ".join(map(str, sorted(pids))), flush=True)
+    await asyncio.sleep(600)
+
+asyncio.run(main())
+"""
+
+
+def gone(pid: int) -> bool:
+    """Not running: no such process, or a zombie its new parent has not reaped yet."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def wait_until(condition, what: str, timeout: float = 60) -> None:
+    """A guard against hanging, not a speed check: done as soon as ``condition()`` holds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)
+
+
+async def test_shutdown_leaves_no_worker_behind():
+    pids = set(await asyncio.gather(*(workers.POOL.run(os.getpid) for _ in range(20))))
+    assert pids and os.getpid() not in pids
+    workers.shutdown()
+    assert not workers.POOL.running
+    assert all(gone(pid) for pid in pids)
+    # and the next search starts a new pool
+    assert await workers.POOL.run(os.getpid) not in pids | {os.getpid()}
+    workers.shutdown()
+
+
+def test_the_workers_end_when_the_bot_is_killed(tmp_path):
+    out = tmp_path / "pids"
+    with out.open("w") as sink:
+        child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=sink, cwd=tmp_path,
+                                 env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        wait_until(lambda: out.read_text().endswith("\n") or child.poll() is not None,
+                   "the child never started its workers")
+        pids = [int(p) for p in out.read_text().split()]
+        assert pids and child.pid not in pids
+        assert not any(gone(pid) for pid in pids)
+    finally:
+        child.kill()  # SIGKILL: the bot cannot stop its workers itself
+        child.wait()
+    wait_until(lambda: all(gone(pid) for pid in pids), "workers outlived the killed bot")
