@@ -735,7 +735,7 @@ def click_figures(moves: int = 12) -> None:
     print(f"vijayanagara, one whole move through the Table ({len(steps)} moves, "
           f"{statistics.mean(steps):.1f} steps a move on average; CPU of the bot process):")
     print(f"  by clicks            {statistics.mean(clicked) * 1000:.0f} ms CPU a move "
-          f"({per_step * 1000:.0f} ms a click: Table.click per step, a preview image each)")
+          f"({per_step * 1000:.0f} ms a click: Table.click per step)")
     print(f"  typed                {statistics.mean(typed) * 1000:.0f} ms CPU a move "
           "(Table.play, one line)\n", flush=True)
 
