@@ -220,10 +220,13 @@ class DarbarBot(commands.Bot):
         replying = self.in_flight - {asyncio.current_task()}
         if replying:
             await asyncio.wait(replying, timeout=DRAIN_SECONDS)
-        for name in ("verified", "reminding"):
-            task = getattr(self, name, None)
-            if task is not None and not task.done():
-                task.cancel()
+        background = [t for name in ("verified", "reminding")
+                      if (t := getattr(self, name, None)) is not None and not t.done()]
+        for task in background:
+            task.cancel()
+        # Let them unwind before the database closes: a task cancelled inside a query
+        # still hands its connection back, and with the engine gone that would wait forever.
+        await asyncio.gather(*background, return_exceptions=True)
         await super().close()
         # Queued computer searches are dropped with the gateway that asked for them; one
         # under way ends within a second. Off the loop, so the loop can finish its work.
