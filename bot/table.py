@@ -14,7 +14,7 @@ import os
 from collections.abc import Awaitable, Callable, Collection, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import partial, wraps
+from functools import cache, partial, wraps
 from types import ModuleType
 
 import renderer
@@ -113,6 +113,15 @@ class Loaded:
     def current_view(self) -> dict:
         """The spectator view of the latest state (the mover's own position mid-move)."""
         return self.public_view() if not self.in_move else self._view("current", self.state)
+
+    def moved_to(self, game: Game, state: dict, view: dict, *, shown: bool) -> Loaded:
+        """The game after a write of ``state`` (whose spectator view is ``view``): public
+        if ``shown``, else the others keep this position's public one (and its view)."""
+        new = Loaded(game, self.seats, self.module, state, None if shown else self.public)
+        new._views["public" if shown else "current"] = view
+        if not shown and "public" in self._views:
+            new._views["public"] = self._views["public"]
+        return new
 
     def roles_of(self, actor: Actor) -> list[str]:
         return [s.role for s in self.seats if s.user_id == actor.user_id and s.role]
@@ -525,11 +534,7 @@ class Table:
         game.public_state = public_json
         if res is not None:
             game.status, game.result = "finished", json.dumps(res)
-        new = Loaded(game, lg.seats, g, state, None if shown else lg.public)
-        new._views["current" if not shown else "public"] = after
-        if not shown and "public" in lg._views:
-            new._views["public"] = lg._views["public"]
-        return new
+        return lg.moved_to(game, state, after, shown=shown)
 
     async def _run_bots(self, lg: Loaded) -> tuple[Loaded, list[str]]:
         """Let computer seats play while one of them is to move. Only while a person sits
@@ -703,7 +708,8 @@ class Table:
         g = lg.module
         steps = await self.repo.steps(lg.game.id)
         states = self._replay_states(lg, steps)
-        views = [g.view(st, None) for st in states]
+        # Views only of the few states looked at (a long game has thousands of states).
+        view_at = cache(lambda i: g.view(states[i], None))
         n = len(steps)
         if lg.in_move:
             # A move under way, which nobody else has seen: one step back.
@@ -723,11 +729,11 @@ class Table:
             # Back to the start of the move that step belongs to.
             k = j
             while k > 0 and steps[k - 1].user_id == actor.user_id and \
-                    views[k - 1]["move"] == views[j]["move"]:
+                    view_at(k - 1)["move"] == view_at(j)["move"]:
                 k -= 1
         # Dice or a revealed card make a move final; a game may name what it reveals.
-        mark = games.reveal_mark
-        crossed = any(mark(g, states[i]) != mark(g, states[k]) for i in range(k, n + 1))
+        start = games.reveal_mark(g, states[k])
+        crossed = any(games.reveal_mark(g, states[i]) != start for i in range(k, n + 1))
         voters = self._voters(lg, actor.user_id)
         if crossed and not agreed and voters:  # alone at the table, nobody needs asking
             return await self._ask_undo(lg, actor, voters)
@@ -736,17 +742,17 @@ class Table:
         # back to exactly there.
         one_step = lg.in_move
         public = lg.game.public_state if one_step and not _shown(
-            views[k - 1] if k else None, views[k]) else None
+            view_at(k - 1) if k else None, view_at(k)) else None
         await self.repo.undo_steps(lg.game, [s.seq for s in steps[k:]], target, public)
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
         if one_step:
             step = steps[k]
             return self._panel_reply(lg, actor, note="↩ Step taken back: "
                                      f"{g.describe(step.action, step_arg(step))}.")
-        mine = " ".join(views[j + 1]["log"][len(views[k]["log"]):])
+        mine = " ".join(view_at(j + 1)["log"][len(view_at(k)["log"]):])
         text = f"↩ **{escape(actor.name)}** takes back: {mine}"
         if j < n - 1:
-            theirs = " ".join(views[n]["log"][len(views[j + 1]["log"]):])
+            theirs = " ".join(view_at(n)["log"][len(view_at(j + 1)["log"]):])
             text += f"\nThe computer's reply is taken back too: {theirs}"
         reply = await self._public_update(lg, text)
         reply.move_done = True
