@@ -294,10 +294,7 @@ class Repository:
     async def add_seat(self, game: Game, seat: Seat) -> int:
         async with self._tx() as s:
             await self._bump(s, game.id, game.version)
-            top = await s.exec(select(func.max(Seat.position)).where(Seat.game_id == game.id))
-            seat.game_id = game.id
-            seat.position = (top.one() or 0) + 1
-            s.add(seat)
+            await _seat_at_the_end(s, game, [seat])
         return game.version + 1
 
     async def remove_seats(self, game: Game, seat_ids: Sequence[int]) -> int:
@@ -321,12 +318,7 @@ class Repository:
                 seat.role = role
                 s.add(seat)
             if new_seats:
-                top = await s.exec(select(func.max(Seat.position)).where(
-                    Seat.game_id == game.id))
-                first = (top.one() or 0) + 1
-                for i, seat in enumerate(new_seats):
-                    seat.game_id, seat.position = game.id, first + i
-                    s.add(seat)
+                await _seat_at_the_end(s, game, new_seats)
         return game.version + 1
 
     # --- the step log ------------------------------------------------------------
@@ -559,6 +551,15 @@ def _append_sync(engine: Engine, game_id: int, expected: int, values: dict,
             raise VersionConflict(f"game {game_id} is no longer at version {expected}")
         if rows:
             conn.execute(APPEND_STEP, rows)
+
+
+async def _seat_at_the_end(s: AsyncSession, game: Game, seats: Sequence[Seat]) -> None:
+    """Add ``seats`` to ``game`` after the seats it has, in order (inside a transaction)."""
+    top = await s.exec(select(func.max(Seat.position)).where(Seat.game_id == game.id))
+    first = (top.one() or 0) + 1
+    for i, seat in enumerate(seats):
+        seat.game_id, seat.position = game.id, first + i
+        s.add(seat)
 
 
 def step_arg(step: Step) -> object:
