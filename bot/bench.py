@@ -430,6 +430,42 @@ def _print_load(backend: str, r: LoadResult, stored: int, now: int) -> None:
               f"p99 < {GOAL_P99_MS:.0f} ms)")
 
 
+# --- the engine alone ---------------------------------------------------------------------
+
+
+DETOURS = ("give", "cancel")
+
+
+def engine_games(game_id: str, seconds: float, first_seed: int = 0) -> tuple[int, int, float]:
+    """Random legal games played through the engine contract only (setup, view, act,
+    result), as a computer player searching positions would: (games, steps, CPU seconds).
+    Plays whole games until ``seconds`` of CPU time have gone."""
+    g = games.get(game_id)
+    n_games = n_steps = 0
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
+        r = random.Random(first_seed + n_games)
+        state = g.setup(first_seed + n_games, {})
+        while g.result(state) is None:
+            role = g.view(state, None)["active"][0]
+            legal = games.legal_steps(g, g.view(state, role))
+            # As the fuzzer does: no detours that undo themselves, unless nothing else is legal.
+            action, arg = r.choice([s for s in legal if s[0] not in DETOURS] or legal)
+            state = g.act(state, role, action, arg)
+            n_steps += 1
+        n_games += 1
+    return n_games, n_steps, time.process_time() - t0
+
+
+def engine_figures(seconds: float) -> None:
+    print("engine alone (random legal games, one process; setup, view, act, result):")
+    for game_id in ("goat_tiger", "vijayanagara"):
+        n, steps, cpu = engine_games(game_id, seconds)
+        print(f"  {game_id:<13} {n / cpu:7.1f} games/s {steps / cpu:8.0f} steps/s "
+              f"({steps / n:.0f} steps a game, {n} games)", flush=True)
+    print(flush=True)
+
+
 # --- extra figures ---------------------------------------------------------------------------
 
 
@@ -757,7 +793,7 @@ def _summary_line(label: str, r: LoadResult) -> str:
             f"{sum(r.rss_mb):>8.0f}  {goal}")
 
 
-SECTIONS = ("load", "discord", "clicks", "extra")
+SECTIONS = ("engine", "load", "discord", "clicks", "extra")
 
 
 def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 1000,
@@ -770,6 +806,8 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
     and click sections small."""
     sections = set(only or SECTIONS) - ({"extra"} if quick else set())
     t_start = time.monotonic()
+    if "engine" in sections:
+        engine_figures(2.0 if quick else 8.0)
     if "load" in sections:
         _load_section(backend, db, stored, channels, moves, runs or DEFAULT_RUNS,
                       vj_channels if "extra" in sections else 0, vj_moves, pg_fsync)

@@ -117,6 +117,8 @@ def has_location(state: dict, faction: str, free: bool = False) -> bool:
 
 
 def _movable(state: dict, space: str, faction: str, arrived: dict) -> int:
+    if space not in arrived:  # the common case, and a hot one: asked of every neighbour
+        return pc.units(state, space, faction)
     return sum(_unused(state, faction, space, arrived).values())
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.games.vijayanagara import decks
+
 SIDES = ("unshaded", "shaded")
 EFFECTS: dict[int, dict[str, Callable[[dict, str], None]]] = {}
 
@@ -18,8 +20,6 @@ def register(number: int, side: str, fn: Callable[[dict, str], None]) -> None:
 
 
 def _data(state: dict, number: int, side: str):
-    from engine.games.vijayanagara import decks
-
     return (decks.events(state)[number].get(side) or {}).get("effect")
 
 
@@ -28,8 +28,6 @@ def sides(state: dict, number: int) -> list[str]:
 
 
 def text(state: dict, number: int, side: str) -> str:
-    from engine.games.vijayanagara import decks
-
     return (decks.events(state)[number].get(side) or {}).get("text", "")
 
 

@@ -7,6 +7,8 @@ recomputed after every change of pieces (1.7) and the automatic flips of
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from engine.games.vijayanagara.board import (
     BAHMANI,
     BOX,
@@ -36,7 +38,8 @@ def n(state: dict, space: str, kind: str) -> int:
 
 
 def units(state: dict, space: str, faction: str) -> int:
-    return sum(n(state, space, k) for k in UNIT_KINDS[faction])
+    here = state["spaces"][space]
+    return sum(here.get(k, 0) for k in UNIT_KINDS[faction])
 
 
 def pieces(state: dict, space: str, faction: str) -> int:
@@ -59,9 +62,15 @@ def rebelling_units(state: dict, space: str, faction: str) -> int:
             MONGOLS: n(state, space, "invader")}.get(faction, 0)
 
 
+# The piece kinds on the map that go back to each Available box (a Rebelling Amir is an Amir).
+_KINDS_OF_BOX: dict[str, tuple[str, ...]] = {}
+for _kind, _box in BOX.items():
+    _KINDS_OF_BOX[_box] = (*_KINDS_OF_BOX.get(_box, ()), _kind)
+
+
 def on_map(state: dict, box_kind: str) -> int:
-    kinds = [k for k, b in BOX.items() if b == box_kind]
-    return sum(n(state, s, k) for s in state["spaces"] for k in kinds)
+    return sum(sum(map(itemgetter(k), state["spaces"].values()))
+               for k in _KINDS_OF_BOX.get(box_kind, ()))
 
 
 def on_track(state: dict, box_kind: str) -> int:
@@ -252,10 +261,16 @@ def structures_on_map(state: dict, faction: str) -> int:
 
 
 def victory_points(state: dict) -> dict[str, int]:
-    vp = {DELHI: tributary_prosperity(state) + state.get("timur_bonus", 0)}
+    # One pass over the provinces: this is part of every view.
+    vp = {DELHI: state.get("timur_bonus", 0), BAHMANI: 0, VIJAYANAGARA: 0}
+    tributary, control = state["tributary"], state["control"]
+    for p in PROVINCES:
+        if tributary[p]:
+            vp[DELHI] += PROSPERITY[p]
+        elif control[p] in (BAHMANI, VIJAYANAGARA):
+            vp[control[p]] += PROSPERITY[p]
     for f in (BAHMANI, VIJAYANAGARA):
-        vp[f] = (controlled_prosperity(state, f) + structures_on_map(state, f)
-                 + state["influence"][f])
+        vp[f] += structures_on_map(state, f) + state["influence"][f]
     return vp
 
 

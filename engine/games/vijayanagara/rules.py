@@ -4,8 +4,8 @@ imports; see README "Vijayanagara" for the token grammar and the readings."""
 
 from __future__ import annotations
 
-import copy
 import re
+from operator import itemgetter
 
 from engine import rng
 from engine.errors import IllegalAction
@@ -28,6 +28,7 @@ from engine.games.vijayanagara.board import (
     VIJAYANAGARA,
     space_token,
 )
+from engine.jsontree import clone_state
 from engine.options import with_defaults
 from engine.rng import seed_state
 
@@ -188,7 +189,7 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
     who = active(state)
     if role not in who:
         raise IllegalAction(f"It is not your turn: waiting for {ROLE_NAMES[who[0]]}.")
-    new = copy.deepcopy(state)
+    new = _copy(state)
     f = m.top(new)
     if action == "give" and f["t"] != "give":
         if not sequence.can_give(new, role):
@@ -199,6 +200,18 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
     m.advance(new, sequence.idle)
     _settle(new, role)
     return new
+
+
+# The parts of a state that hold only plain values (FLAT), or dicts of such (FLAT_INSIDE):
+# copied without looking inside. The fuzzer checks that they stay so.
+FLAT = frozenset(("log", "deck", "out", "played", "touched", "last_touched", "options",
+                  "tributary", "control", "avail", "influence", "resources", "cavalry",
+                  "eligible"))
+FLAT_INSIDE = frozenset(("spaces", "track"))
+
+
+def _copy(state: dict) -> dict:
+    return clone_state(state, FLAT, FLAT_INSIDE)
 
 
 def _settle(state: dict, role: str | None) -> None:
@@ -223,7 +236,7 @@ def redeal(state: dict, seed: int) -> dict:
     cards not yet drawn reshuffled within their stacks (2.1: Succession cards stay where
     they are, the Timurid cards stay in the last stack), and new dice to come. For tests
     of fair play (nothing shown may depend on this) and for search that must not peek."""
-    new = copy.deepcopy(state)
+    new = _copy(state)
     new["rng"] = seed_state(seed)
     stacks: list[list[str]] = [[]]
     for card in new["deck"]:
@@ -247,15 +260,16 @@ def result(state: dict) -> dict | None:
 
 def summary(state: dict) -> dict:
     """The normalised public board (documented in the README)."""
-    spaces = {}
-    for s in SPACES:
-        counts = {k: v for k, v in state["spaces"][s].items() if v}
-        spaces[s] = {
+    tributary, control, here = state["tributary"], state["control"], state["spaces"]
+    spaces = {
+        s: {
             "name": NAMES[s],
-            "pieces": counts,
-            "tributary": state["tributary"].get(s),
-            "control": state["control"].get(s),
+            "pieces": dict(filter(itemgetter(1), here[s].items())),  # the kinds present
+            "tributary": tributary.get(s),
+            "control": control.get(s),
         }
+        for s in SPACES
+    }
     vp = pc.victory_points(state)
     factions = {}
     for f in FACTIONS:

@@ -7,8 +7,9 @@ import json
 import random
 import re
 
-from engine import games
+from engine import games, jsontree
 from engine.games.vijayanagara import pieces as pc
+from engine.games.vijayanagara import rules
 from engine.games.vijayanagara.board import (
     BAHMANI,
     BOX,
@@ -51,6 +52,8 @@ def check(state: dict) -> None:
             assert state["spaces"][p]["raja_o"] == 0, p
     for box in BOX.values():
         assert state["avail"][box] >= 0, box
+    # act() copies these parts shallow (engine/jsontree.py): they must hold plain values.
+    assert not jsontree.plain(state, rules.FLAT, rules.FLAT_INSIDE)
     if state["result"] is None:
         who = g.view(state, None)["active"]
         assert len(who) == 1, who
