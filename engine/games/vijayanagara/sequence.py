@@ -578,12 +578,18 @@ def _timur_auto(state: dict, f: dict) -> bool:
         f["stage"], f["fought"] = NEXT[stage], False
         return True
     if stage == "delhi":
+        plunder = {"space": "delhi", "provinces": False, "excess": False}
         if pc.n(state, "delhi", "invader") and pc.units(state, "delhi", DELHI):
+            f["plundered"] = True
             battle.start(state, MONGOLS, DELHI, "delhi",
                          {"invader@delhi": pc.n(state, "delhi", "invader")},
-                         dice=3, after="plundered",
-                         after_args={"space": "delhi", "provinces": False, "excess": False})
+                         dice=3, after="plundered", after_args=plunder)
             return True
+        if pc.n(state, "delhi", "invader") and not f.get("plundered"):
+            # 3.5.3: the consequences apply "regardless of whether any attack actually
+            # occurred", so Invaders reaching an undefended Delhi still cost Resources.
+            f["plundered"] = True
+            plundered(state, None, **plunder)
         f["stage"] = "score"
         return True
     left = pc.n(state, "delhi", "invader")

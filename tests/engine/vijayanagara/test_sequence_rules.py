@@ -662,10 +662,13 @@ def test_the_second_timurid_card_ends_the_game_right_after_timur():
 
 def _before_timur(**kw) -> dict:
     """Card 2 with Timur next: three passes bring him (Delhi gains 3 Resources)."""
-    return position(card=DELHI_FIRST, deck=["t2"], cavalry={}, resources={"delhi": 10}, **kw)
+    return position(card=DELHI_FIRST, deck=["t2"], cavalry={}, **{"resources": {"delhi": 10}, **kw})
 
 
-def test_timur_fights_in_punjab_and_moves_on_without_plunder():
+def test_timur_fights_in_punjab_then_plunders_an_undefended_delhi():
+    """2.6 step 2 ignores Punjab's Resource consequences; in Delhi (step 3) they apply even
+    with no Delhi Unit left to fight (3.5.3: "regardless of whether any attack actually
+    occurred"): 3 Invaders cost 3 Resources."""
     s = _before_timur(spaces={"passes": {"invader": 4}, "punjab": {"troop": 1}, "delhi": {}})
     fix_dice(s, [1, 6, 6, 6, 1, 6])  # Mongols [1 6 6 6] v Delhi [1 6]: one hit each
     s = play(s, "pass pass pass")
@@ -675,7 +678,9 @@ def test_timur_fights_in_punjab_and_moves_on_without_plunder():
     assert "Attack in Delhi" not in log  # no Sultanate Unit left to fight
     assert pieces(s, "delhi") == {"invader": 3}
     assert pieces(s, "passes") == {} and pieces(s, "punjab") == {}
-    assert s["resources"]["delhi"] == 13  # the Resource consequences are ignored
+    assert "Plunder in Punjab" not in log
+    assert "Plunder in Delhi: Delhi lose 3 Resources." in log
+    assert s["resources"]["delhi"] == 13 - 3
     assert s["timur_bonus"] == 0
     assert s["result"]["scores"]["delhi"] == 18
 
@@ -698,6 +703,16 @@ def test_timur_moves_surviving_sultanate_units_on_to_delhi():
     assert pieces(s, "delhi") == {"troop": 6, "governor": 1}
     assert pieces(s, "passes") == {} and pieces(s, "punjab") == {}
     assert s["result"]["scores"]["delhi"] == 18 + 3
+
+
+def test_timur_plunders_delhi_once_when_it_is_empty_never_below_three_resources():
+    """3.5.3 and 2.6: an undefended Delhi loses 1 Resource per Invader, down to 3."""
+    s = _before_timur(resources={"delhi": 4}, spaces={
+        "passes": {"invader": 5}, "punjab": {}, "delhi": {}})
+    s = play(s, "pass pass pass")  # 4 + 3 from the passes = 7 Resources
+    assert "\n".join(s["log"]).count("Plunder in Delhi") == 1
+    assert s["resources"]["delhi"] == 3
+    assert pieces(s, "delhi") == {"invader": 5}
 
 
 @pytest.mark.parametrize("invaders,bonus", [(0, 3), (1, 2), (3, 0), (5, -2), (6, -3), (9, -3)])
