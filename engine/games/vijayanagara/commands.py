@@ -137,10 +137,10 @@ def _unused(state: dict, faction: str, s: str, spent: dict) -> dict[str, int]:
 
 
 def _govern_useful(state: dict, s: str) -> bool:
-    if pc.n(state, s, "governor"):
-        return pc.obedient(state, s) > 0 or (
-            state["avail"]["qasbah"] > 0 and not pc.n(state, s, "qasbah"))
-    return state["avail"]["governor"] > 0
+    if state["avail"]["governor"] > 0:  # 3.2.3: a Governor may join one already there
+        return True
+    return pc.n(state, s, "governor") > 0 and (pc.obedient(state, s) > 0 or (
+        state["avail"]["qasbah"] > 0 and not pc.n(state, s, "qasbah")))
 
 
 def _defenders(state: dict, faction: str, s: str) -> list[str]:
@@ -250,6 +250,9 @@ def _govern(state: dict, f: dict, faction: str, s: str) -> None:
 def _govern_prompt(state: dict, f: dict) -> tuple[str, dict]:
     s = f["space"]
     acts: dict = {}
+    started = f["removed"] or f["qasbah"]
+    if not started and state["avail"]["governor"]:
+        acts["governor"] = None  # the other branch of 3.2.3
     if f["removed"] < 2:
         kinds = [k for k in ("amir_o", "raja_o") if pc.n(state, s, k)]
         if kinds:
@@ -257,7 +260,8 @@ def _govern_prompt(state: dict, f: dict) -> tuple[str, dict]:
     if not f["qasbah"] and not pc.n(state, s, "qasbah") and state["avail"]["qasbah"]:
         acts["qasbah"] = None
     acts["done"] = None
-    return (f"Delhi: Govern in {NAMES[s]} (3.2.3): remove up to two Obedient Units "
+    either = "place another Governor, or " if "governor" in acts else ""
+    return (f"Delhi: Govern in {NAMES[s]} (3.2.3): {either}remove up to two Obedient Units "
             f"({2 - f['removed']} left) and/or place a Qasbah, then `done`."), acts
 
 
@@ -265,6 +269,10 @@ def _govern_act(state: dict, f: dict, action: str, arg) -> None:
     s = f["space"]
     if action == "done":
         m.pop(state, f)
+    elif action == "governor":
+        m.pop(state, f)
+        pc.place(state, s, "governor")
+        state["log"].append(f"Govern in {NAMES[s]}: another Governor placed.")
     elif action == "qasbah":
         pc.place(state, s, "qasbah")
         f["qasbah"] = True

@@ -333,6 +333,36 @@ def test_3_2_3_govern_may_only_build_the_qasbah():
     assert pieces(s, "malwa") == {"governor": 1, "qasbah": 1, "amir_o": 1}
 
 
+def test_3_2_3_govern_where_a_governor_stands_may_place_another_instead():
+    """3.2.3: "either place a Governor, OR if the space already contains a Governor remove
+    up to two Obedient Units and/or place a Qasbah": both branches where one stands."""
+    s = delhi_turn(spaces={"andhra": {"governor": 1, "raja_o": 1}}, resources={"delhi": 5})
+    s = play(s, "cmd govern andhra")
+    assert {"governor", "remove", "qasbah", "done"} <= set(actions(s))
+    available = s["avail"]["governor"]
+    s = play(s, "governor")
+    s = play(s, "done")
+    assert pieces(s, "andhra") == {"governor": 2, "raja_o": 1}
+    assert s["avail"]["governor"] == available - 1
+    check(s)
+
+
+def test_3_2_3_a_governor_is_not_offered_once_the_other_branch_has_begun():
+    s = delhi_turn(spaces={"andhra": {"governor": 1, "raja_o": 1}}, resources={"delhi": 5})
+    s = play(s, "cmd govern andhra raja_o")
+    assert "governor" not in actions(s)
+
+
+def test_3_2_3_a_space_with_a_governor_and_nothing_to_remove_or_build_may_still_govern():
+    """Delhi with its Governor and Qasbah: today's only choice there is another Governor."""
+    s = delhi_turn(spaces={"delhi": {"governor": 1, "qasbah": 1, "troop": 2}},
+                   resources={"delhi": 5})
+    s = play(s, "cmd govern")
+    assert "delhi" in spaces_offered(s)
+    s = play(s, "delhi governor done")
+    assert pieces(s, "delhi")["governor"] == 2
+
+
 def test_3_2_3_govern_locations():
     s = delhi_turn(
         spaces={"gujarat": {"troop": 2, "amir_r": 1},  # Sultanate Controlled
