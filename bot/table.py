@@ -34,7 +34,16 @@ from bot.replies import (
     echo,
     escape,
 )
-from db import ChannelBusy, Game, NewStep, Repository, Seat, Step, VersionConflict, step_arg
+from db import (
+    ChannelBusy,
+    Game,
+    LogStep,
+    NewStep,
+    Repository,
+    Seat,
+    VersionConflict,
+    step_arg,
+)
 from db.models import utcnow
 from engine import IllegalAction, games, rng
 
@@ -56,6 +65,9 @@ def open_games_limit(env: Mapping[str, str] = os.environ) -> int | None:
     return limit if limit > 0 else None
 
 LOG_TAIL = 15
+# Every this many writes of a game, its state is kept as a checkpoint (db Checkpoint) for
+# undo to replay from: a few KB each time, and undo replays at most a few moves' steps.
+CHECKPOINT_EVERY = 8
 MAX_LINE = 1000  # characters in a typed line; a long Vijayanagara turn needs ~300
 MAX_CHOICES = 25  # Discord's cap on autocomplete and select options
 CHOICE_MAX = 100  # Discord's cap on an autocomplete choice's name and value
@@ -531,6 +543,8 @@ class Table:
         )
         game = lg.game  # an unattached copy of the row, read for this call: bring it up to date
         game.version, game.updated_at, game.state = version, now, json.dumps(state)
+        if version % CHECKPOINT_EVERY == 0:
+            await self.repo.save_checkpoint(game.id, version, game.state)
         game.public_state = public_json
         if res is not None:
             game.status, game.result = "finished", json.dumps(res)
@@ -706,10 +720,7 @@ class Table:
 
     async def _undo(self, lg: Loaded, actor: Actor, *, agreed: bool) -> Reply:
         g = lg.module
-        steps = await self.repo.steps(lg.game.id)
-        states = self._replay_states(lg, steps)
-        # Views only of the few states looked at (a long game has thousands of states).
-        view_at = cache(lambda i: g.view(states[i], None))
+        steps = await self.repo.step_log(lg.game.id)
         n = len(steps)
         if lg.in_move:
             # A move under way, which nobody else has seen: one step back.
@@ -726,10 +737,18 @@ class Table:
             if steps[j].user_id != actor.user_id:
                 raise Refusal(f"{self._named(lg, steps[j].user_id)} has moved since "
                               "your last move, so it can no longer be taken back.")
+        # Only the last few states matter: replayed from a checkpoint, and further back
+        # only when the move turns out to be longer.
+        states = await self._states_from(lg, steps, max(0, j - 1))
+        view_at = cache(lambda i: g.view(states[i], None))
+        if not lg.in_move:
             # Back to the start of the move that step belongs to.
             k = j
-            while k > 0 and steps[k - 1].user_id == actor.user_id and \
-                    view_at(k - 1)["move"] == view_at(j)["move"]:
+            while k > 0 and steps[k - 1].user_id == actor.user_id:
+                if k - 1 not in states:
+                    states |= await self._states_from(lg, steps, k - 1, until=min(states))
+                if view_at(k - 1)["move"] != view_at(j)["move"]:
+                    break
                 k -= 1
         # Dice or a revealed card make a move final; a game may name what it reveals.
         start = games.reveal_mark(g, states[k])
@@ -817,14 +836,19 @@ class Table:
                 )
         raise Refusal("Others were answering at the same moment: please try again.")
 
-    def _replay_states(self, lg: Loaded, steps: list[Step]) -> list[dict]:
-        """states[i] is the state before step i; states[-1] the state after all."""
+    async def _states_from(self, lg: Loaded, steps: list[LogStep], index: int,
+                           until: int | None = None) -> dict[int, dict]:
+        """{i: the state before steps[i]} for every i from ``index`` to ``until`` (default
+        len(steps): the state after them all), replayed from the latest checkpoint at or
+        before ``index`` (from setup without one): undo costs a few steps at any length."""
         g = lg.module
-        state = g.setup(lg.game.seed, json.loads(lg.game.options))
-        out = [state]
-        for st in steps:
+        saved = await self.repo.checkpoint_before(lg.game.id, steps, index)
+        start, state = saved or (0, g.setup(lg.game.seed, json.loads(lg.game.options)))
+        out = {start: state}
+        for i in range(start, len(steps) if until is None else until):
+            st = steps[i]
             state = g.act(state, st.role, st.action, step_arg(st))
-            out.append(state)
+            out[i + 1] = state
         return out
 
     @_refusals

@@ -1,8 +1,9 @@
 """Storage: SQLModel tables and the async repository."""
 
-from db.models import LIVE_STATUSES, Game, Reminder, Seat, Step, UndoRequest
+from db.models import LIVE_STATUSES, Checkpoint, Game, Reminder, Seat, Step, UndoRequest
 from db.repository import (
     ChannelBusy,
+    LogStep,
     NewStep,
     Repository,
     VersionConflict,
@@ -13,7 +14,9 @@ from db.repository import (
 __all__ = [
     "LIVE_STATUSES",
     "ChannelBusy",
+    "Checkpoint",
     "Game",
+    "LogStep",
     "NewStep",
     "Reminder",
     "Repository",

@@ -133,6 +133,19 @@ class Step(SQLModel, table=True):
     undone: bool = False
 
 
+class Checkpoint(SQLModel, table=True):
+    """The state after the live steps up to ``seq`` (``count`` of them), saved every few
+    writes so that undo replays a few steps instead of the whole game. A cache, never the
+    truth: it is used only while the live steps up to ``seq`` are still exactly ``count``
+    (an undo past it makes it stale). Like ``Game.state`` it holds the generator's key,
+    so it is never in repr()."""
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    count: int
+    state: str = Field(repr=False, sa_column=Column(Text, nullable=False))  # JSON
+
+
 class Reminder(SQLModel, table=True):
     """How a game nudges whoever it waits for, and what it has already sent.
 

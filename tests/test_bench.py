@@ -22,6 +22,11 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
+    # The engine alone, and undo late in a game.
+    for game in ("goat_tiger", "vijayanagara"):
+        assert re.search(rf"{game}\s+\d+\.\d games/s\s+\d+ steps/s", out), game
+    assert re.search(r"at step  1000:\s+\d+\.\d ms from a checkpoint,\s+\d+\.\d ms replaying",
+                     out)
     assert "sqlite: 20 games stored" in out
     load, _, rest = out.partition("discord acknowledgement")
     runs = load.split("sqlite · ")[1:]

@@ -86,6 +86,26 @@ async def test_undone_steps_stay_on_record_but_leave_the_live_log(repo):
     assert [s.seq for s in await repo.steps(game.id)] == [1, 3]  # seq numbers are never reused
 
 
+async def test_checkpoints_follow_the_live_log_and_go_stale_on_undo(repo):
+    game = await new_game(repo)
+    steps = [NewStep("goats", "u1", "place", f"c{i}") for i in range(3)]
+    v = await repo.append_steps(game, steps, {"n": 3})
+    await repo.save_checkpoint(game.id, v, json.dumps({"n": 3}))
+    await repo.save_checkpoint(game.id, v - 1, json.dumps({"stale": True}))  # moved on: none
+    log = await repo.step_log(game.id)
+    assert [s.seq for s in log] == [1, 2, 3]
+    assert await repo.checkpoint_before(game.id, log, 3) == (3, {"n": 3})
+    assert await repo.checkpoint_before(game.id, log, 2) is None  # none that early
+    game = await repo.get_game(game.id)
+    await repo.undo_steps(game, [3], {"n": 2})
+    log = await repo.step_log(game.id)
+    assert await repo.checkpoint_before(game.id, log, 2) is None
+    game = await repo.get_game(game.id)
+    await repo.append_steps(game, [NewStep("goats", "u1", "place", "d1")], {"n": 3})
+    # Three live steps again, but not the same three: the old checkpoint is gone.
+    assert await repo.checkpoint_before(game.id, await repo.step_log(game.id), 3) is None
+
+
 async def test_seats_and_start(repo):
     game = await new_game(repo)
     await repo.add_seat(game, Seat(position=0, user_id="u2", name="meera"))

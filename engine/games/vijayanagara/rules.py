@@ -308,9 +308,9 @@ def token(action: str, arg: object) -> str:
 DESCRIBE = {
     "cmd": "Command + Decree", "command": "Command only", "event": "Event", "limited":
     "Limited Command", "pass": "Pass", "done": "Done", "decree": "Take the Decree", "give":
-    "Give…", "ready": "Cavalry done", "cancel": "Cancel", "skip": "Skip", "qasbah": "Build Qasbah", "governor": "Place a Governor",
-    "take": "Take pieces", "drop": "Drop pieces", "place": "Place a Raja", "shift":
-    "Shift Influence",
+    "Give…", "ready": "Cavalry done", "cancel": "Cancel", "skip": "Skip", "qasbah": "Build Qasbah",
+    "governor": "Place a Governor", "take": "Take pieces", "drop": "Drop pieces",
+    "place": "Place a Raja", "shift": "Shift Influence",
 }
 
 
