@@ -77,6 +77,8 @@ class Reply:
     private: str | None = None
     image: bytes | None = None
     image_name: str = "board.png"
+    # The image in words, for screen readers (Discord's alt text, at most 1,024 characters).
+    image_alt: str | None = None
     # Where the image goes when there is no public text: to the caller only.
     image_private: bool = False
     pings: list[Ping] = field(default_factory=list)

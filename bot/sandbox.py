@@ -35,7 +35,7 @@ Darbar sandbox — the Discord table, offline. You are @{user} in #{channel}.
   /game new goat_tiger  then  @meera /game join          two players, any names
   /game new vijayanagara  then  /game start             hold all three factions yourself
   /play            your legal steps      /play c3  or  /play c3 d3   make a move
-  /complete c      what autocomplete would offer        /board /log /undo /resign
+  /complete c      what autocomplete would offer        /board [text] /log /undo /resign
   /game status /game abort /help [game] [topic]  /rules [game] [topic]   quit (or Ctrl-D)
   /card /score     the current card; the score (games that have them)
   /agree /refuse   answer the last undo request (as another player: @meera /agree)
@@ -151,7 +151,7 @@ class Sandbox:
             pairs = await t.autocomplete(p, a, text)
             return "autocomplete: " + (" | ".join(v for _, v in pairs) or "(nothing)")
         if cmd == "board":
-            return await self._show(await t.board(p, a))
+            return await self._show(await t.board(p, a, words=rest[:1] == ["text"]))
         if cmd == "undo":
             return await self._show(await t.undo(p, a))
         if cmd in ("agree", "refuse"):

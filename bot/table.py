@@ -584,7 +584,7 @@ class Table:
         """The public post after a completed move: image, log, who is next."""
         g = lg.module
         view = lg.public_view()
-        reply = Reply(public=text, image=await self._image(lg), game_id=lg.game.id,
+        reply = Reply(public=text, **await self._board_image(lg), game_id=lg.game.id,
                       version=lg.game.version)
         if lg.game.status == "finished":
             reply.public += "\n" + self._result_line(lg, already_said=text)
@@ -598,12 +598,19 @@ class Table:
             reply.ping_note = f"your move (waiting since <t:{since}:R>)."
         return reply
 
-    async def _image(self, lg: Loaded, *, mine: bool = False) -> bytes:
-        """The board everyone sees, or (``mine``) the mover's own position mid-move."""
+    async def _board_image(self, lg: Loaded, *, mine: bool = False) -> dict:
+        """The board everyone sees, or (``mine``) the mover's own position mid-move, as
+        Reply fields: the PNG and its alt text."""
         view = lg.current_view() if mine else lg.public_view()
         players = {s.role: s.name for s in lg.seats if s.role}
         draw = partial(renderer.render, lg.game.game, view, players=players)
-        return await asyncio.get_running_loop().run_in_executor(RENDER_THREADS, draw)
+        png = await asyncio.get_running_loop().run_in_executor(RENDER_THREADS, draw)
+        return {"image": png, "image_alt": renderer.alt_text(lg.game.game, view, players)}
+
+    def _board_text(self, lg: Loaded, *, mine: bool = False) -> str:
+        view = lg.current_view() if mine else lg.public_view()
+        players = {s.role: escape(s.name) for s in lg.seats if s.role}
+        return renderer.describe(lg.game.game, view, players)
 
     # --- the panel ------------------------------------------------------------------
 
@@ -929,24 +936,33 @@ class Table:
         return Reply(private=clip("\n".join([head, *numbered])))
 
     @_refusals
-    async def board(self, place: Place, actor: Actor, *, public: bool = False) -> Reply:
+    async def board(self, place: Place, actor: Actor, *, public: bool = False,
+                    words: bool = False) -> Reply:
+        """The board as an image, or (``words``) as text: every space's pieces and control,
+        every faction's resources and points, for those who cannot see the image well."""
         game = await self.repo.latest_game(place.channel_id)
         if game is None or game.state is None:
             raise Refusal("There is no game on the table in this channel.")
         lg = await self._loaded(game)
         view = lg.public_view()
-        text = view["log"][-1] if view["log"] else lg.module.NAME
+        last = view["log"][-1] if view["log"] else lg.module.NAME
+        mine = lg.in_move and lg.game.status == "active" and \
+            bool(set(lg.roles_of(actor)) & set(lg.current_view()["active"])) and not public
+        if words:
+            said = self._board_text(lg, mine=mine)
+            if mine:
+                said = "Your move so far (the others see the position before it):\n" + said
+            return Reply(public=clip(said)) if public else Reply(private=clip(said))
         if public:
-            return Reply(public=text, image=await self._image(lg))
-        if lg.in_move and lg.game.status == "active" and \
-                set(lg.roles_of(actor)) & set(lg.current_view()["active"]):
+            return Reply(public=last, **await self._board_image(lg))
+        if mine:
             # The mover's own position so far; everyone else still sees the move's start.
             done = " ".join(lg.current_view()["log"][len(view["log"]):])
             prompt = self._panel_reply(lg, actor, note="").prompt
             return Reply(private="\n".join(x for x in (
                 "Your move so far (the others see the position before it):", done, prompt)
-                if x), image=await self._image(lg, mine=True), image_private=True)
-        return Reply(private=text, image=await self._image(lg), image_private=True)
+                if x), **await self._board_image(lg, mine=True), image_private=True)
+        return Reply(private=last, **await self._board_image(lg), image_private=True)
 
     async def _report(self, place: Place, name: str, missing: str) -> Reply:
         """A game's own text about the channel's game (``card_report``, ``score_report``)."""

@@ -1,4 +1,5 @@
-"""Pictures of game positions for Discord: ``render(game_id, view)`` gives PNG bytes.
+"""Pictures of game positions for Discord: ``render(game_id, view)`` gives PNG bytes, and
+``describe`` / ``alt_text`` the same position in words (renderer/text.py).
 
 Renderers are pure: they read the spectator view a game's ``view(state, None)``
 returns and draw it, with no I/O beyond loading fonts once, no clock and no
@@ -10,6 +11,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from renderer import goat_tiger, vijayanagara
+from renderer.text import alt_text, describe
 
 # game id -> module with render(view, players) -> bytes, layout() -> {label: (x, y)}
 # and warm() -> None
@@ -44,4 +46,4 @@ def ids() -> list[str]:
     return sorted(_RENDERERS)
 
 
-__all__ = ["ids", "layout", "render", "warm"]
+__all__ = ["alt_text", "describe", "ids", "layout", "render", "warm"]

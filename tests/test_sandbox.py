@@ -65,6 +65,8 @@ def test_a_game_survives_a_restart_of_the_process(tmp_path):
     out = run_darbar(tmp_path, "@ravi /board\n", "sandbox")
     images = sorted(p.name for p in (tmp_path / "sandbox_images" / "table").glob("*.png"))
     assert images == [f"{i:04d}.png" for i in range(1, 5)]  # none overwritten
+    out = run_darbar(tmp_path, "@ravi /board text\n", "sandbox")
+    assert "Tigers on a, b2, b4." in out and "Goats on c3; 14 in hand" in out
 
 
 def test_one_person_plays_both_sides_to_the_end(tmp_path):

@@ -144,10 +144,12 @@ class PlayCog(commands.Cog):
         return [app_commands.Choice(name=n, value=v) for n, v in pairs]
 
     @app_commands.command(name="board", description="Show the current board")
-    @app_commands.describe(public="Post it for everyone (default: only you)")
-    async def board(self, interaction: discord.Interaction, public: bool = False) -> None:
+    @app_commands.describe(public="Post it for everyone (default: only you)",
+                           text="The position in words instead of the image")
+    async def board(self, interaction: discord.Interaction, public: bool = False,
+                    text: bool = False) -> None:
         await run_and_respond(interaction, self.bot.table.board(
-            place_of(interaction), actor_of(interaction), public=public))
+            place_of(interaction), actor_of(interaction), public=public, words=text))
 
     @app_commands.command(name="card", description="The current card and the cards played")
     async def card(self, interaction: discord.Interaction) -> None:

@@ -66,7 +66,8 @@ async def say(interaction: discord.Interaction, text: str) -> None:
 def _file(reply: Reply) -> discord.File | None:
     if reply.image is None:
         return None
-    return discord.File(io.BytesIO(reply.image), filename=reply.image_name)
+    return discord.File(io.BytesIO(reply.image), filename=reply.image_name,
+                        description=reply.image_alt)
 
 
 async def run_and_respond(

@@ -67,6 +67,10 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
         await answer(fake, h)
         post = public_posts(h)[0]
         assert "pass (+" in content(post) and post.files[0].is_png
+        # The image carries the position in words for screen readers (alt text).
+        (attachment,) = (post.json.get("data") or post.json)["attachments"]
+        alt = attachment["description"]
+        assert len(alt) <= 1024 and "VP" in alt and "Mountain Passes:" in alt
         nxt_user, nxt_role = await whose_turn(bot)
         assert f"<@{USERS[nxt_user]}>" in content(post) and "waiting since <t:" in content(post)
 
@@ -92,6 +96,11 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
         assert flags(r) & EPHEMERAL and "Delhi: **" in content(r)
         r = await answer(fake, await fake.slash("meera", "rules", {"topic": "cavalry"}))
         assert flags(r) & EPHEMERAL and "(1.10)" in content(r)
+        # The board in words, for whoever cannot see the image well.
+        r = await answer(fake, await fake.slash("meera", "board", {"text": True}))
+        said = content(r)
+        assert flags(r) & EPHEMERAL and not (r.files if hasattr(r, "files") else [])
+        assert "Tributary" in said and "Delhi (ravi)" in said and len(said) <= 2000
     assert bot_errors == []
 
 

@@ -70,6 +70,23 @@ async def test_a_typed_turn_and_a_panel_turn_by_two_players(table, repo):
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
 
 
+async def test_the_board_in_words_and_as_alt_text(table, repo):
+    """For players who cannot see the image well: `/board text` and every image's alt text
+    give each space's pieces and control and each faction's resources and points."""
+    await two_players(table, DELHI_FIRST_SEED)
+    r = await table.play(HERE, RAVI, "cmd conscript delhi tamilakam done decree tribute")
+    assert r.image_alt and "Delhi (ravi):" in r.image_alt and len(r.image_alt) <= 1024
+    words = await table.board(HERE, SAM, words=True)
+    assert words.image is None and not words.error
+    lines = words.private.split("\n")
+    assert "Delhi: 9 Troops" in " ".join(lines) or any(
+        line.startswith("Delhi: 9 Troops") for line in lines)
+    assert any(line.startswith("Tamilakam (Tributary): ") for line in lines)
+    assert any(line.startswith("Bahmani (meera): ") and "Resources" in line for line in lines)
+    shown = await table.board(HERE, SAM, public=True, words=True)
+    assert shown.public and shown.private is None
+
+
 async def test_the_defender_decides_its_cavalry_mid_turn(table, repo):
     await two_players(table, BAHMANI_FIRST_SEED)
     # meera's Bahmani attack Delhi in Madhyadesh; Delhi (ravi) holds two Cavalry tokens.
