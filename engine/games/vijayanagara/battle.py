@@ -153,8 +153,8 @@ def _cav_options(f: dict, side: str) -> dict:
 
 
 def _casualty_options(state: dict, f: dict, side: str) -> list[tuple[str, int]]:
-    """(kind@space, removable count) for the side's pieces in this battle.
-    The defender's Structure goes only once its Units there are gone."""
+    """(kind@space, removable count) for the side's pieces in this battle. The defender
+    removes its own pieces (3.2.4): its Units in the space, or its Structure there."""
     if side == "a":
         out = []
         for key, cnt in f["involved"].items():
@@ -165,8 +165,8 @@ def _casualty_options(state: dict, f: dict, side: str) -> list[tuple[str, int]]:
         return out
     d, space = f["defender"], f["space"]
     out = [(f"{k}@{space}", pc.n(state, space, k)) for k in UNIT_KINDS[d] if pc.n(state, space, k)]
-    if not out and d in STRUCTURE and pc.n(state, space, STRUCTURE[d]):
-        out = [(f"{STRUCTURE[d]}@{space}", 1)]
+    if d in STRUCTURE and pc.n(state, space, STRUCTURE[d]):
+        out.append((f"{STRUCTURE[d]}@{space}", 1))
     return out
 
 

@@ -358,14 +358,12 @@ def _compel_act(state: dict, f: dict, action: str, arg) -> None:
         state["log"].append(f"Compel: an {PIECE_NAMES[kind]} placed in {NAMES[s]}.")
     elif action == "from":
         f["source"] = arg
-        kind = "raja_o" if pc.n(state, arg, "raja_o") else "raja_r"
-        if f["flip"] and kind == "raja_o":
-            pc.flip(state, arg, "raja_o", 1)
-            kind = "raja_r"
-        pc.move(state, arg, s, kind, 1, orient=False)
-        f["added"] += 1
-        f["fresh"] = f.get("fresh", 0) + (kind == "raja_o")
-        state["log"].append(f"Compel: a Raja moves {NAMES[arg]} → {NAMES[s]}.")
+        if pc.n(state, arg, "raja_o") and pc.n(state, arg, "raja_r"):
+            m.ask_choice(state, VIJAYANAGARA, f"Vijayanagara: which Raja moves in from "
+                         f"{NAMES[arg]}, an Obedient or a Rebelling one (4.4.3)?",
+                         ["raja_o", "raja_r"], "compel_from")
+            return
+        _compel_move(state, f, "raja_o" if pc.n(state, arg, "raja_o") else "raja_r")
     else:
         pc.remove(state, s, arg)
         f["removed"] = True
@@ -375,6 +373,24 @@ def _compel_act(state: dict, f: dict, action: str, arg) -> None:
             # Rajas placed or moved in so far turn Rebelling (4.4.3), not those already there.
             pc.flip(state, s, "raja_o", min(f.get("fresh", f["added"]), pc.n(state, s, "raja_o")))
             f["fresh"] = 0
+
+
+@m.callback
+def compel_from(state: dict, kind: str) -> None:
+    _compel_move(state, m.top(state), kind)
+
+
+def _compel_move(state: dict, f: dict, kind: str) -> None:
+    """One Raja of ``kind`` moves in from the frame's source (4.4.3)."""
+    src, s = f["source"], f["space"]
+    if f["flip"] and kind == "raja_o":
+        pc.flip(state, src, "raja_o", 1)
+        kind = "raja_r"
+    pc.move(state, src, s, kind, 1, orient=False)
+    f["added"] += 1
+    f["fresh"] = f.get("fresh", 0) + (kind == "raja_o")
+    state["log"].append(f"Compel: {'an' if kind == 'raja_o' else 'a'} {PIECE_NAMES[kind]} "
+                        f"moves {NAMES[src]} → {NAMES[s]}.")
 
 
 m.frame("compel", prompt=_compel_prompt, act=_compel_act)

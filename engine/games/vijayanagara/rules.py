@@ -151,7 +151,7 @@ def view(state: dict, role: str | None) -> dict:
 CALLBACK_RULES = {
     "advance_from": "3.5.2", "advanced": "3.5.2", "plunder_at": "3.5.3", "gifts": "2.4.2",
     "campaign_take": "4.2.2", "campaign_drop": "4.2.2", "conspire_target": "4.3.3",
-    "conspire_place": "4.3.3", "compel_in": "4.4.3", "cavalry_from": "1.10",
+    "conspire_place": "4.3.3", "compel_in": "4.4.3", "compel_from": "4.4.3", "cavalry_from": "1.10",
     "succession_campaign": "2.5", "succession_limited": "2.5.2", "succession_gain": "2.5.2",
     "built": "4.3.2, 4.4.2",
 }

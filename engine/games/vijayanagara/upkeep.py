@@ -49,8 +49,13 @@ def refill_slots(state: dict, faction: str) -> None:
 
 
 def _sources(state: dict, faction: str) -> list[str]:
+    """Where a unit may come from (1.9): `available`, a space, or, where a space holds
+    both, which unit: `amir_o@gujarat` (the owner chooses its Obedient or Rebelling one)."""
     out = ["available"] if state["avail"][SLOT_UNIT[faction]] > 0 else []
-    return out + [s for s in state["spaces"] if pc.units(state, s, faction) > 0]
+    for s in state["spaces"]:
+        kinds = [k for k in UNIT_KINDS[faction] if pc.n(state, s, k)]
+        out += [s] if len(kinds) == 1 else [f"{k}@{s}" for k in kinds]
+    return out
 
 
 def _refill_auto(state: dict, f: dict) -> bool:
@@ -72,8 +77,10 @@ def _take(state: dict, faction: str, src: str, level: int) -> None:
         state["avail"][unit] -= 1
         where = "Available"
     else:
-        obedient, rebelling = UNIT_KINDS[faction]
-        kind = obedient if pc.n(state, src, obedient) else rebelling
+        if "@" in src:
+            kind, src = src.split("@")
+        else:
+            kind = next(k for k in UNIT_KINDS[faction] if pc.n(state, src, k))
         state["spaces"][src][kind] -= 1
         pc.touch(state, src)
         pc.update_control(state)

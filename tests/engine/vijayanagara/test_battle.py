@@ -67,8 +67,21 @@ def test_3_2_4_four_dice_against_two():
 def test_3_2_4_three_dice_against_bahmani_with_a_fort():
     s = delhi_turn(spaces={"madhyadesh": {"troop": 4, "amir_r": 5, "fort": 1}})
     s = attack(s, "cmd attack madhyadesh", [1, 1, 1, 1, 6, 6])
-    # Delhi roll [1 1 1]: three hits; Bahmani roll [1 6]: one hit.
+    # Delhi roll [1 1 1]: three hits; Bahmani roll [1 6]: one hit. Bahmani choose.
+    s = play(s, "amir_r@madhyadesh amir_r@madhyadesh amir_r@madhyadesh")
     assert pieces(s, "madhyadesh") == {"troop": 3, "amir_r": 2, "fort": 1}
+    check(s)
+
+
+def test_3_2_4_the_defender_may_lose_its_structure_before_its_units():
+    """3.2.4: "Each Faction removes its own pieces": the Fort is one of them, and the
+    owner chooses (today's reading; it used to fall only after every Amir)."""
+    s = delhi_turn(spaces={"madhyadesh": {"troop": 4, "amir_r": 5, "fort": 1}})
+    s = attack(s, "cmd attack madhyadesh", [1, 1, 1, 1, 6, 6])
+    assert active(s) == "bahmani"
+    assert set(actions(s)["lose"]) == {"amir_r@madhyadesh", "fort@madhyadesh"}
+    s = play(s, "fort@madhyadesh")  # the other two hits can only take Amirs: no question
+    assert pieces(s, "madhyadesh") == {"troop": 3, "amir_r": 3}
     check(s)
 
 

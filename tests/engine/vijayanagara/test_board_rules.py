@@ -512,12 +512,29 @@ def test_falling_below_an_emptied_slot_asks_for_a_refill_from_the_box_or_the_map
     check(s)
 
 
-def test_a_refill_from_the_map_takes_an_obedient_unit_first():
+def _refill_from_gujarat() -> dict:
     s = position(card=BAHMANI_FIRST, cavalry={}, influence={"vijayanagara": 1}, spaces={
         "madhyadesh": {"amir_o": 2}, "gujarat": {"raja_o": 1, "raja_r": 1}})
-    s = play(s, "cmd migrate gujarat shift")
-    s = play(s, "gujarat")
-    assert pieces(s, "gujarat") == {"raja_r": 1}
+    return play(s, "cmd migrate gujarat shift")
+
+
+@pytest.mark.parametrize("choice,left", [("raja_o@gujarat", "raja_r"),
+                                         ("raja_r@gujarat", "raja_o")])
+def test_1_9_the_owner_chooses_which_unit_refills_a_slot_from_the_map(choice, left):
+    """1.9: the Faction "must place Amirs/Rajas in the empty spaces from either their
+    holding box or anywhere on the map": where a space holds an Obedient and a Rebelling
+    Raja, Vijayanagara choose which."""
+    s = _refill_from_gujarat()
+    assert active(s) == "vijayanagara"
+    assert {"raja_o@gujarat", "raja_r@gujarat"} <= set(actions(s)["from"])
+    assert "gujarat" not in actions(s)["from"]
+    s = play(s, choice)
+    assert pieces(s, "gujarat") == {left: 1}
+
+
+def test_1_9_a_space_with_one_kind_of_unit_is_named_alone():
+    s = _refill_from_gujarat()
+    assert "andhra" in actions(s)["from"] or "karnataka" in actions(s)["from"]
 
 
 def test_influence_moves_off_the_track_are_ignored():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import games
 from engine.errors import IllegalAction
 from tests.engine.vijayanagara.fuzz import check
 from tests.engine.vijayanagara.positions import (
@@ -302,6 +303,19 @@ def test_4_4_3_compel_one_placed_and_one_moved_rebelling_in_a_controlled_provinc
     s = play(s, "done")
     assert pieces(s, "karnataka") == {"raja_r": 3}
     assert pieces(s, "tamilakam") == {}
+
+
+@pytest.mark.parametrize("choice,left", [("raja_o", {"raja_r": 1}), ("raja_r", {"raja_o": 1})])
+def test_4_4_3_compel_the_owner_chooses_which_raja_moves_in(choice, left):
+    """4.4.3 "move in up to two Rajas from one adjacent Province": where that Province
+    holds an Obedient and a Rebelling Raja, Vijayanagara choose which (it keeps its side)."""
+    s = vijayanagara_turn(spaces={"karnataka": {"raja_o": 1, "raja_r": 1}})
+    s = play(s, "cmd decree compel andhra karnataka")
+    assert set(actions(s)["choose"]) == {"raja_o", "raja_r"}
+    assert "(4.4.3)" in games.get("vijayanagara").view(s, "vijayanagara")["prompt"]
+    s = play(s, f"{choice} done")
+    assert pieces(s, "andhra") == {choice: 1}
+    assert pieces(s, "karnataka") == left
 
 
 def test_4_4_3_compel_not_next_to_vijayanagara_pieces():
