@@ -423,6 +423,13 @@ class Table:
             if role in mine:
                 return role
         waiting = ", ".join(self._who(lg, r) for r in view["active"])
+        # What a game lets a side it is not waiting for do (Vijayanagara: give, 1.5.2).
+        offstage = [r for r in mine if g.view(state, r)["actions"]]
+        if offstage and lg.in_move and state is lg.state:
+            raise Refusal(f"{waiting} is in the middle of a move: you can act once it is "
+                          "complete.")
+        if offstage:
+            return offstage[0]
         raise Refusal(f"It is not your turn: waiting for {waiting}.")
 
     @_refusals
@@ -495,6 +502,13 @@ class Table:
     def _apply_token(self, lg: Loaded, state: dict, role: str, actor: Actor,
                      tok: str) -> tuple[dict, NewStep]:
         g = lg.module
+        waiting = g.view(state, None)["active"]
+        if role not in waiting:  # a side the game is not waiting for: only what it offers
+            offered = games.tokens(g, g.view(state, role))
+            if tok.strip().lower() not in offered:
+                raise Refusal(f"It is not your turn: waiting for "
+                              f"{', '.join(self._who(lg, r) for r in waiting)}. You may only "
+                              + ", ".join(f"`{t}`" for t in offered) + " now.")
         try:
             action, arg = games.step_for_token(g, state, role, tok)
             state = g.act(state, role, action, arg)
@@ -531,7 +545,12 @@ class Table:
         g = lg.module
         res = g.result(state)
         after = g.view(state, None)
-        shown = res is not None or _shown(lg.current_view(), after)
+        before = lg.current_view()
+        # Steps a side takes when the game is not waiting for it (a gift, 1.5.2) make it
+        # the one asked until they end: private until then, like a move under way.
+        offstage = bool(steps) and steps[0].role not in before["active"] and \
+            after["active"] == [steps[0].role]
+        shown = res is not None or (_shown(before, after) and not offstage)
         public_json = None if shown else (lg.game.public_state or lg.game.state)
         now = utcnow()
         version = await self.repo.append_steps(

@@ -88,6 +88,13 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
         waiting = "meera" if (await whose_turn(bot))[0] == "ravi" else "ravi"
         r = await answer(fake, await fake.slash(waiting, "play", {"move": "pass"}))
         assert flags(r) & EPHEMERAL and "waiting for" in content(r)
+        # But they may give at any time (1.5.2), and the channel sees it.
+        acting_user, acting_role = await whose_turn(bot)
+        h = await fake.slash(waiting, "play", {"move": f"give {acting_role} resources 1"})
+        await answer(fake, h)
+        gift = public_posts(h)[0]
+        assert "give 1 Resources to" in content(gift)
+        assert f"<@{USERS[acting_user]}>" in content(gift)  # still their decision
 
         # Card, score and rule topics are private answers.
         r = await answer(fake, await fake.slash("meera", "card"))

@@ -55,6 +55,12 @@ def test_a_game_without_redeal_never_reveals_anything(game_id):
             assert games.reveal_mark(g, state) == mark
 
 
+def _no_refs(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Autocomplete entries with a long line's reference (bot/drafts.py: a random handle
+    per game, so it differs between the two channels) blanked out."""
+    return [(shown, re.sub(r"^…\w+", "…REF", value)) for shown, value in pairs]
+
+
 @pytest.mark.parametrize("game_id", HIDDEN)
 async def test_no_reply_depends_on_what_a_line_would_reveal(table, repo, game_id):
     """The same public position in two channels, one with its hidden future redealt: a
@@ -99,8 +105,8 @@ async def test_no_reply_depends_on_what_a_line_would_reveal(table, repo, game_id
             checked += 1
             text = " ".join(head)
             for typed in (text + " ", text + " z", text + " zzz q"):
-                real = await table.autocomplete(REAL, RAVI, typed)
-                assert real == await table.autocomplete(WHATIF, RAVI, typed), typed
+                real = _no_refs(await table.autocomplete(REAL, RAVI, typed))
+                assert real == _no_refs(await table.autocomplete(WHATIF, RAVI, typed)), typed
             for extra in ("zzz", "pass", "done"):
                 line = f"{text} {extra}"
                 before = [await _stored(repo, p) for p in (REAL, WHATIF)]

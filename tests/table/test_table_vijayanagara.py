@@ -70,6 +70,45 @@ async def test_a_typed_turn_and_a_panel_turn_by_two_players(table, repo):
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
 
 
+async def test_a_player_not_asked_gives_at_any_time_and_it_is_posted(table, repo):
+    """1.5.2: Resources and Cavalry may be given at any time, not only on one's turn."""
+    await two_players(table, DELHI_FIRST_SEED)  # Delhi (ravi) to act; meera holds Bahmani
+    before = await state_of(repo)
+    panel = await table.panel(HERE, MEERA)
+    assert not panel.error and [c.token for c in panel.choices] == ["give"]
+    assert "(1.5.2)" in panel.prompt
+    pairs = await table.autocomplete(HERE, MEERA, "give ")
+    assert any(value == "give delhi" for _, value in pairs)
+    r = await table.play(HERE, MEERA, "give delhi resources 2")
+    assert not r.error, r.private
+    assert "Bahmani give 2 Resources to Delhi." in r.public
+    assert [p.user_id for p in r.pings] == [RAVI.user_id]  # Delhi's decision, still
+    after = await state_of(repo)
+    assert after["resources"]["delhi"] == before["resources"]["delhi"] + 2
+    refused = await table.play(HERE, MEERA, "pass")
+    assert refused.error and "not your turn" in refused.private
+    # By clicks: the gift under way is private, and its end is posted.
+    panel = await table.panel(HERE, MEERA)
+    r = await table.click(HERE, MEERA, panel.game_id, panel.version, "give")
+    assert not r.error and r.public is None and "to whom (1.5.2)" in r.private
+    r = await table.play(HERE, RAVI, "pass")
+    assert r.error and "meera" in r.private  # the table waits for the gift
+    r = await table.play(HERE, MEERA, "cancel")
+    assert "Bahmani give nothing after all." in r.public
+    assert [p.user_id for p in r.pings] == [RAVI.user_id]
+    spectator = await table.play(HERE, SAM, "give delhi resources 1")
+    assert spectator.error and "spectators" in spectator.private
+    await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
+
+
+async def test_no_gift_slips_into_someone_elses_move_under_way(table, repo):
+    await two_players(table, DELHI_FIRST_SEED)
+    r = await table.play(HERE, RAVI, "cmd conscript")  # ravi's move, under way
+    assert not r.error and r.public is None
+    r = await table.play(HERE, MEERA, "give delhi resources 1")
+    assert r.error and "in the middle of a move" in r.private
+
+
 async def test_the_board_in_words_and_as_alt_text(table, repo):
     """For players who cannot see the image well: `/board text` and every image's alt text
     give each space's pieces and control and each faction's resources and points."""

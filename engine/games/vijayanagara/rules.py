@@ -144,7 +144,23 @@ def view(state: dict, role: str | None) -> dict:
     )
     if role is not None and role in v["active"]:
         v["prompt"], v["actions"] = _prompt(state, role)
+    elif role in ROLES and anytime(state, role):
+        v["prompt"], v["actions"] = ANYTIME_PROMPT, anytime(state, role)
     return v
+
+
+ANYTIME_PROMPT = ("It is not your turn, but you may give Resources or Cavalry to another "
+                  "faction at any time (1.5.2): `give`.")
+
+
+def anytime(state: dict, role: str) -> dict:
+    """What a faction the game is not waiting for may do now: give (1.5.2: "Resources and
+    Cavalry tokens may be traded among any Factions at any time"). Not while a gift is
+    already being made, so that gifts never nest."""
+    f = m.top(state)
+    if state["result"] is not None or f is None or f["t"] == "give" or f["role"] == role:
+        return {}
+    return {"give": None} if sequence.can_give(state, role) else {}
 
 
 # Generic number / choice prompts name the rule of the procedure that asked them.
@@ -187,8 +203,12 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
     if role not in ROLES:
         raise IllegalAction(f"`{role}` is not a faction in this game.")
     who = active(state)
-    if role not in who:
+    if role not in who and (action, arg) != ("give", None):
         raise IllegalAction(f"It is not your turn: waiting for {ROLE_NAMES[who[0]]}.")
+    if role not in who and not anytime(state, role):
+        raise IllegalAction("You have no Resources or Cavalry to give."
+                            if not sequence.can_give(state, role) else
+                            f"It is not your turn: waiting for {ROLE_NAMES[who[0]]}.")
     new = _copy(state)
     f = m.top(new)
     if action == "give" and f["t"] != "give":

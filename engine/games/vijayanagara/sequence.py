@@ -660,6 +660,7 @@ def _give_act(state: dict, f: dict, action: str, arg) -> None:
     faction = f["role"]
     if action == "cancel":
         m.pop(state, f)
+        state["log"].append(f"{pc.fname(faction)} give nothing after all.")
     elif action == "to":
         f["to"] = arg
     elif action == "what":

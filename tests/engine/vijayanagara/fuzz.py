@@ -78,6 +78,9 @@ def play(seed: int, *, options: dict | None = None, give_rate: float = 0.02,
         if state["result"] is not None:
             return state, steps
         role = g.view(state, None)["active"][0]
+        if r.random() < give_rate / 2:  # a faction not asked gives (1.5.2: "at any time")
+            offstage = [x for x in g.ROLES if x != role and g.view(state, x)["actions"]]
+            role = r.choice(offstage) if offstage else role
         legal = games.legal_steps(g, g.view(state, role))
         pool = [s for s in legal if s[0] not in ("give", "cancel")]
         if not pool or r.random() < give_rate:

@@ -690,7 +690,45 @@ def test_nothing_to_give_means_no_give():
         g.act(s, "delhi", "give")
 
 
-def test_only_the_active_faction_may_give():
+def test_1_5_2_a_faction_not_asked_may_give_at_any_time():
+    """1.5.2: "Resources and Cavalry tokens may be traded among any Factions at any time":
+    Bahmani give while Delhi decide, and the decision comes back to Delhi."""
+    s = position(card=DELHI_FIRST, resources={"delhi": 5, "bahmani": 6})
+    assert active(s) == "delhi"
+    assert g.view(s, "bahmani")["actions"] == {"give": None}
+    assert "(1.5.2)" in g.view(s, "bahmani")["prompt"]
+    s = play(s, "give delhi resources 4", role="bahmani")
+    assert s["resources"]["delhi"] == 9 and s["resources"]["bahmani"] == 2
+    assert "Bahmani give 4 Resources to Delhi." in s["log"]
+    assert active(s) == "delhi" and "cmd" in actions(s)
+
+
+def test_1_5_2_a_defenders_ally_gives_cavalry_in_the_middle_of_a_battle():
+    s = position(card=DELHI_FIRST, cavalry={"delhi": 1, "vijayanagara": 2},
+                 independent=["gujarat"], spaces={"gujarat": {"troop": 2, "amir_r": 2}})
+    fix_dice(s, [3, 3, 1, 4, 1, 2])
+    s = play(s, "command attack gujarat")
+    assert active(s) == "delhi" and s["stack"][-1]["t"] == "battle"  # Delhi's Cavalry
+    s = play(s, "give delhi cavalry 2", role="vijayanagara")
+    assert s["cavalry"]["delhi"] == 3 and s["cavalry"]["vijayanagara"] == 0
+    assert active(s) == "delhi" and s["stack"][-1]["t"] == "battle"  # the battle goes on
+    s = play(s, "charge1 charge2 screen2")
+    assert s["cavalry"]["delhi"] == 0
+
+
+def test_only_the_faction_asked_may_do_anything_but_give():
     s = position(card=DELHI_FIRST)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="not your turn"):
+        g.act(s, "bahmani", "pass")
+    s = position(card=DELHI_FIRST, resources={"bahmani": 0}, cavalry={})
+    assert g.view(s, "bahmani")["actions"] == {}
+    with pytest.raises(IllegalAction, match="nothing|no Resources"):
         g.act(s, "bahmani", "give")
+
+
+def test_gifts_never_nest():
+    s = position(card=DELHI_FIRST, resources={"bahmani": 6, "vijayanagara": 6})
+    s = play(s, "give", role="bahmani")
+    assert g.view(s, "vijayanagara")["actions"] == {}  # wait for Bahmani's gift to end
+    with pytest.raises(IllegalAction):
+        g.act(s, "vijayanagara", "give")
