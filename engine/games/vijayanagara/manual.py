@@ -1,13 +1,14 @@
 """By-hand Events for the printed deck: the executing faction edits the board with
-logged steps (place, remove, move, flip, Tributary, Resources, Cavalry, Influence),
-each checked against Available, the piece limits, stacking and who may enter,
-then says `done`. A refused edit changes nothing and says why."""
+logged steps (place, remove, move, flip, Tributary, Resources, Cavalry, Influence,
+Eligibility), each checked against Available, the piece limits, stacking and who may
+enter, or grants a free Command or Decree that then runs as the engine's own, dice and
+checks included (3.1.3), then says `done`. A refused edit changes nothing and says why."""
 
 from __future__ import annotations
 
+from engine.games.vijayanagara import commands, decrees, upkeep
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
-from engine.games.vijayanagara import upkeep
 from engine.games.vijayanagara.board import (
     BAHMANI,
     BOX,
@@ -24,13 +25,19 @@ from engine.games.vijayanagara.board import (
 )
 from engine.games.vijayanagara.effects import _allowed_in
 
-EDITS = ("place", "remove", "move", "flip", "tributary", "resources", "cavalry", "influence")
+EDITS = ("place", "remove", "move", "flip", "tributary", "resources", "cavalry", "influence",
+         "eligible", "ineligible", "command", "limited", "decree")
 BOX_KINDS = ("troop", "governor", "qasbah", "amir", "fort", "raja", "temple", "invader")
+# Placed as named, even in a Tributary (1.4.5, 1.4.6 "unless otherwise indicated").
+REBELLING = ("amir_r", "raja_r")
 # The words a stage expects, in order, after the edit is named.
 STAGES = {
     "place": ("kind", "space"), "remove": ("kind", "space"), "move": ("kind", "from", "to"),
     "flip": ("kind", "space"), "tributary": ("space",), "resources": ("faction", "amount"),
     "cavalry": ("faction", "amount"), "influence": ("faction", "amount"),
+    "eligible": ("faction",), "ineligible": ("faction",),
+    "command": ("faction", "command"), "limited": ("faction", "command"),
+    "decree": ("faction", "decree"),
 }
 
 
@@ -50,7 +57,7 @@ def _options(state: dict, f: dict) -> list[str]:
     edit, stage = f["edit"], _stage(f)
     if stage == "kind":
         if edit == "place":
-            return [k for k in BOX_KINDS if state["avail"][k]]
+            return [k for k in (*BOX_KINDS, *REBELLING) if state["avail"][BOX.get(k, k)]]
         kinds = ("amir_o", "amir_r", "raja_o", "raja_r") if edit == "flip" else [
             k for k in KINDS if edit == "remove" or k not in STRUCTURE.values()]
         return [k for k in kinds if any(pc.n(state, s, k) for s in SPACES)]
@@ -59,7 +66,17 @@ def _options(state: dict, f: dict) -> list[str]:
                 if _why_space(state, f, s) is None]
     if stage == "faction":
         return [x for x in FACTIONS if edit != "influence" or x in (BAHMANI, VIJAYANAGARA)]
+    if stage == "command":
+        return list(commands.BY_FACTION[f["got"]["faction"]])
+    if stage == "decree":
+        return _decrees(state, f["got"]["faction"])
     return [a for a in ("+1", "-1") if _why_amount(state, f, a) is None]
+
+
+def _decrees(state: dict, faction: str) -> list[str]:
+    """The Decrees that can do something now; the income ones always can (as an Event's)."""
+    return [d for d in decrees.BY_FACTION[faction]
+            if d in decrees.possible(state, faction) or d in ("tribute", "trade", "tax")]
 
 
 def _kind_for(state: dict, f: dict, s: str) -> str:
@@ -91,11 +108,10 @@ def _why_space(state: dict, f: dict, s: str) -> str | None:
         return None
     if not pc.n(state, s, kind):
         return f"There is no {PIECE_NAMES[kind]} in {name}."
-    if edit == "flip":
-        if kind.endswith("_o") and s in PROVINCES and state["tributary"][s]:
-            return f"{name} is Tributary: its Amirs and Rajas stay Obedient (1.6)."
-        if kind.endswith("_r") and state["control"].get(s) == OWNER[kind]:
-            return f"{name} is Controlled by their own faction: they stay Rebelling (1.4.5)."
+    # Rebelling Units may stand in a Tributary (1.4.5, 3.2.4): only placing the marker
+    # turns them Obedient (1.6), so a card may flip them there; not in their own Province.
+    if edit == "flip" and kind.endswith("_r") and state["control"].get(s) == OWNER[kind]:
+        return f"{name} is Controlled by their own faction: they stay Rebelling (1.4.5)."
     return None
 
 
@@ -125,7 +141,8 @@ def _prompt(state: dict, f: dict) -> tuple[str, dict]:
                 "the Event is complete.", {e: None for e in EDITS} | {"done": None})
     stage = _stage(f)
     ask = {"kind": "which piece?", "space": "in which space?", "from": "from which space?",
-           "to": "to which space?", "faction": "for which faction?", "amount": "+1 or -1?"}
+           "to": "to which space?", "faction": "for which faction?", "amount": "+1 or -1?",
+           "command": "which free Command (3.1.3)?", "decree": "which free Decree (4.1)?"}
     return (f"{who}: by-hand {f['edit']} (2.3.4): {ask[stage]} Or `cancel`.",
             {stage: _options(state, f), "cancel": None})
 
@@ -166,6 +183,22 @@ def _apply(state: dict, f: dict) -> None:
         now = not state["tributary"][got["space"]]
         pc.set_tributary(state, got["space"], now)
         line = ("place" if now else "remove") + f" the Tributary marker in {NAMES[got['space']]}"
+    elif edit in ("eligible", "ineligible"):
+        # As a card's own Eligibility effect: it holds for the next card (2.3.2).
+        state["turn"].setdefault("force", {})[got["faction"]] = edit == "eligible"
+        line = f"{pc.fname(got['faction'])} will be {edit.capitalize()} for the next card"
+    elif edit in ("command", "limited"):
+        line = (f"grant {pc.fname(got['faction'])} a free "
+                f"{'Limited ' if edit == 'limited' else ''}{got['command'].capitalize()}")
+        state["log"].append(f"By hand, {who}: {line} (3.1.3).")
+        commands.start(state, got["faction"], got["command"], limited=edit == "limited",
+                       free=True)
+        return
+    elif edit == "decree":
+        line = f"grant {pc.fname(got['faction'])} a free {decrees.TITLE[got['decree']]}"
+        state["log"].append(f"By hand, {who}: {line}.")
+        decrees.run(state, got["faction"], got["decree"])
+        return
     else:
         target, step = got["faction"], 1 if got["amount"] == "+1" else -1
         if edit == "resources":
@@ -197,6 +230,10 @@ def _why(state: dict, f: dict, action: str, arg) -> str | None:
         return _why_space(state, f, arg)
     if stage == "amount":
         return _why_amount(state, f, arg) if arg in ("+1", "-1") else "Type `+1` or `-1`."
+    if stage in ("command", "decree"):
+        faction = f["got"]["faction"]
+        return (f"{pc.fname(faction)} have no {stage} `{arg}`: "
+                + ", ".join(_options(state, f)) + ".")
     return None
 
 

@@ -11,7 +11,16 @@ import pytest
 from engine import IllegalAction
 from engine.games.vijayanagara import decks, effects, events
 from tests.engine.vijayanagara.fuzz import check
-from tests.engine.vijayanagara.positions import FIRST, active, g, pieces, play, position, tokens
+from tests.engine.vijayanagara.positions import (
+    FIRST,
+    active,
+    fix_dice,
+    g,
+    pieces,
+    play,
+    position,
+    tokens,
+)
 
 CARD = FIRST["delhi"]  # a card Delhi acts on first
 
@@ -199,7 +208,7 @@ def test_a_by_hand_event_is_played_with_logged_edits():
     ("place fort malwa", "one per space"),
     ("place temple", "No Temple is Available"),
     ("place amir delhi", "may not enter Delhi"),
-    ("flip amir_o maharashtra", "Tributary"),
+    ("command delhi rally", "no command `rally`"),
     ("resources bahmani -1", "0-24"),
     ("remove qasbah", "no Qasbah on the map"),
 ])
@@ -216,3 +225,58 @@ def test_refused_edits_leave_the_game_untouched(line, reason):
     with pytest.raises(IllegalAction, match=reason):
         play(s, last)
     assert s == before  # the refused edit changed nothing
+
+
+# --- what a printed card can do, by hand (issue 13) -----------------------------------------
+
+
+def test_by_hand_units_may_be_placed_or_flipped_rebelling_in_a_tributary():
+    """1.4.5 and 3.2.4: Rebelling Units can stand in a Tributary (only placing the marker
+    turns them Obedient, 1.6); 1.4.6: placed Obedient "unless otherwise indicated"."""
+    s = by_hand(spaces={"maharashtra": {"amir_o": 2}})
+    assert s["tributary"]["maharashtra"]
+    s = play(s, "event unshaded flip amir_o maharashtra place raja_r maharashtra done")
+    assert pieces(s, "maharashtra") == {"amir_o": 1, "amir_r": 1, "raja_r": 1}
+    assert s["tributary"]["maharashtra"]
+    check(s)
+
+
+@pytest.mark.parametrize("edit,value", [("ineligible", False), ("eligible", True)])
+def test_by_hand_a_faction_is_made_eligible_or_ineligible_for_the_next_card(edit, value):
+    """2.3.2 as an Event does it: the faction's Eligibility for the next card."""
+    s = by_hand(resources={"bahmani": 3})
+    s = play(s, f"event unshaded {edit} bahmani done")
+    assert f"Bahmani will be {edit.capitalize()} for the next card" in "\n".join(s["log"])
+    for _ in range(6):  # the others pass until the card ends
+        if s["played"]:
+            break
+        s = play(s, "pass")
+    assert s["played"], "the card ended"
+    assert s["eligible"]["bahmani"] is value
+
+
+def test_by_hand_a_free_command_runs_with_its_dice_and_costs_nothing():
+    """3.1.3: a free Command costs no Resources but follows its procedure: an Attack
+    rolls its dice, the defender loses pieces."""
+    s = by_hand(spaces={"gujarat": {"troop": 3, "amir_r": 2}}, independent=["gujarat"],
+                resources={"delhi": 0}, cavalry={})
+    s = play(s, "event unshaded command delhi attack")
+    fix_dice(s, [1, 1, 1, 1, 6, 6])
+    s = play(s, "gujarat")
+    log = "\n".join(s["log"])
+    assert "grant Delhi a free Attack (3.1.3)" in log and "Attack in Gujarat" in log
+    assert pieces(s, "gujarat") == {"troop": 3}
+    assert s["resources"]["delhi"] == 0
+    assert active(s) == "delhi" and "done" in g.view(s, "delhi")["actions"]  # back to editing
+    s = play(s, "done")
+    check(s)
+
+
+def test_by_hand_a_free_decree():
+    s = by_hand(resources={"delhi": 2}, cavalry={})
+    s = play(s, "event unshaded decree")
+    assert set(g.view(s, "delhi")["actions"]["faction"]) == {"delhi", "bahmani", "vijayanagara"}
+    s = play(s, "delhi tribute")
+    assert "grant Delhi a free Collect Tribute" in "\n".join(s["log"])
+    assert s["resources"]["delhi"] > 2  # half the Tributary Prosperity (4.2.1)
+    assert active(s) == "delhi" and "done" in g.view(s, "delhi")["actions"]
