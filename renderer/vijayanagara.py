@@ -7,7 +7,7 @@ the last log line), the map on the left and a panel on the right.
   where boxes would overlap), joined to its neighbours by roads. The Vindhya Range is
   a chain of peaks between the spaces it separates. A box shows the space's name, its
   Prosperity on a coin at the top-left corner, the Control marker (a square with the
-  faction's letter) or the Tributary marker (a round grey T) at the top-right corner,
+  faction's letter) or the Tributary marker (a round grey ₹) at the top-right corner,
   and its pieces as icons with counts, one row per faction. Spaces touched by the
   action under way (or else by the last completed action) get a thick blue frame.
   The empty seas hold the legend (west) and the two Influence tracks (east).
@@ -61,6 +61,7 @@ BOX_R = 10
 GAP = 20  # the least room left between two boxes (roads show in it)
 EDGE_M = 16  # boxes keep this far inside the map
 CHIP_W, ROW_H, ICON = 50, 26, 22  # one counted piece kind in a box
+CHIP_GAP = 5  # at least this much room after a count, before the next icon
 NAME_SIZE = 17
 COUNT_SIZE = 17
 BADGE = 26  # Prosperity coin and Control / Tributary marker
@@ -158,12 +159,27 @@ def _inside(p: Point, box: tuple[float, float, float, float]) -> bool:
     return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
 
 
-def _road(a: str, b: str) -> list[Point]:
-    """The road between two adjacent spaces: straight, or bowed just enough to miss
-    every other box (a quadratic curve; its bulge may also slide along the road to
-    thread a narrow gap)."""
+ROAD_CLEAR = 8  # a road keeps this far from every box but its two ends
+ROAD_APART = 11  # and this far from roads already laid, away from the boxes they share
+END_ZONE = 40  # around a box, the roads leaving it may come together
+
+
+def _near(p: Point, laid: dict[tuple[int, int], list[Point]]) -> bool:
+    """Whether ``p`` comes within ROAD_APART of a point of a road already laid."""
+    cx, cy = int(p[0] // ROAD_APART), int(p[1] // ROAD_APART)
+    return any(math.dist(p, q) < ROAD_APART for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+               for q in laid.get((cx + dx, cy + dy), ()))
+
+
+def _road(a: str, b: str, laid: dict[tuple[int, int], list[Point]]) -> list[Point]:
+    """The road between two adjacent spaces: straight, or bowed just enough (a quadratic
+    curve whose bulge may also slide along the road to thread a gap) that it keeps clear
+    of every other box, so it never seems to run under a space it does not reach, and
+    away from the roads already laid, so that no two run side by side and each can be
+    followed by eye. Where no curve manages both, the one that meets fewest other roads."""
     pa, pb = POS[a], POS[b]
-    others = [box_of(s, 4) for s in geo.SPACES if s not in (a, b)]
+    others = [box_of(s, ROAD_CLEAR) for s in geo.SPACES if s not in (a, b)]
+    ends = [box_of(s, END_ZONE) for s in (a, b)]
     mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
     length = math.dist(pa, pb)
     ux, uy = (pb[0] - pa[0]) / length, (pb[1] - pa[1]) / length
@@ -171,15 +187,36 @@ def _road(a: str, b: str) -> list[Point]:
         ((bend, shift) for bend in range(-240, 241, 10) for shift in range(-120, 121, 20)),
         key=lambda t: (abs(t[0]) + abs(t[1]) / 2, -t[0], -t[1]),
     )
+    tight = [box_of(s, 4) for s in geo.SPACES if s not in (a, b)]
+    best: tuple[int, list[Point]] | None = None
     for bend, shift in tries:
         c = (mid[0] - uy * bend * 2 + ux * shift * 2, mid[1] + ux * bend * 2 + uy * shift * 2)
         pts = quad_bezier(pa, c, pb, 40)
-        if not any(_inside(p, box) for p in pts for box in others):
+        if any(_inside(p, box) for p in pts for box in tight):
+            continue
+        # what a curve costs: points close to a third box weigh most, then closeness to
+        # other roads; the first curve that costs nothing wins
+        close = sum(10 for p in pts if any(_inside(p, box) for box in others)) + sum(
+            1 for p in pts if not any(_inside(p, e) for e in ends) and _near(p, laid))
+        if close == 0:
             return pts
-    return [pa, mid, pb]
+        if best is None or close < best[0]:
+            best = (close, pts)
+    return best[1] if best else [pa, mid, pb]
 
 
-ROADS: dict[tuple[str, str], list[Point]] = {e: _road(*e) for e in EDGES}
+def _lay_roads() -> dict[tuple[str, str], list[Point]]:
+    """Every road, the straightest first so that the others bend around them."""
+    laid: dict[tuple[int, int], list[Point]] = {}
+    roads = {}
+    for e in sorted(EDGES, key=lambda e: math.dist(POS[e[0]], POS[e[1]])):
+        roads[e] = _road(*e, laid)
+        for p in roads[e]:
+            laid.setdefault((int(p[0] // ROAD_APART), int(p[1] // ROAD_APART)), []).append(p)
+    return {e: roads[e] for e in EDGES}
+
+
+ROADS: dict[tuple[str, str], list[Point]] = _lay_roads()
 
 
 def _ridge() -> list[Point]:
@@ -622,8 +659,9 @@ def chip_sprite(kind: str, n: int) -> Image.Image:
     icon = art.piece_sprite(kind, ICON)
     tile.alpha_composite(icon, (1, (ROW_H - ICON) // 2))
     text = str(n)
+    room = CHIP_W - ICON - 3 - CHIP_GAP
     f = font(COUNT_SIZE, bold=True)
-    if f.getlength(text) > CHIP_W - ICON - 4:
+    if f.getlength(text) > room:
         f = font(COUNT_SIZE - 3, bold=True)
     ImageDraw.Draw(tile).text((ICON + 3, ROW_H / 2 + 1), text, font=f, fill=art.INK, anchor="lm")
     return tile
@@ -1039,17 +1077,16 @@ def _draw_sop(img: Image.Image, view: dict) -> None:
         d.text((bx0 + 10, top + 14), label, font=font(15, bold=True), fill=art.CREAM, anchor="lm")
         if taken:
             paste(img, art.marker_sprite(who, 20), (bx0 + 20, top + 37))
-            took = CHOICE.get(choices.get(who), "")
-            text = f"{SHORT.get(who, who)}: {took}" if took else SHORT.get(who, who)
-            d.text(
-                (bx0 + 36, top + 37),
-                fit(text, font(15), w - 44),
-                font=font(15),
-                fill=art.GOLD,
-                anchor="lm",
-            )
+            d.text((bx0 + 36, top + 37), fork_text(who, choices.get(who)), font=font(15),
+                   fill=art.GOLD, anchor="lm")
         else:
             d.text((bx0 + 10, top + 37), "open", font=font(15), fill=art.MUTED_CREAM, anchor="lm")
+
+
+def fork_text(who: str, choice: str | None) -> str:
+    """What a faction took on a forked option, beside its marker: the marker names the
+    faction, so the words need only say the choice (a long name cut it short)."""
+    return CHOICE.get(choice, "") or SHORT.get(who, who)
 
 
 def _draw_deck(img: Image.Image, view: dict) -> None:

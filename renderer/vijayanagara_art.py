@@ -4,10 +4,10 @@ mountain peaks).
 
 Every piece kind has its own silhouette as well as its faction's colour, so nothing
 depends on colour alone: Delhi's Troops are squares and Governors shields, Amirs and
-Rajas are discs when Obedient and spiky bursts when Rebelling (each with its letter,
-A or R), Mongol Invaders are triangles, and the three kinds of Structure are little
-buildings (a domed Qasbah, a battlemented Fort, a tiered Temple). Markers carry the
-faction's letter: D, B, V.
+Rajas are discs when Obedient and spiky bursts flying a red pennant when Rebelling
+(each with its letter, A or R), Mongol Invaders are triangles, and the three kinds of
+Structure are little buildings (a domed Qasbah, a battlemented Fort, a tiered Temple).
+Markers carry the faction's letter: D, B, V; the Tributary marker a rupee sign.
 
 Sprites are drawn supersampled and scaled down (Pillow's shapes are not
 anti-aliased). Cached images are shared between renders: paste them, never draw on them.
@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from renderer.common import RGB, RGBA, Point, Smooth, font
+from renderer.common import RGB, RGBA, Point, Smooth, font, has_dejavu
 
 # --- colours -------------------------------------------------------------------------
 # The house frame of the Goat-Tiger picture, a parchment map on a grey-blue sea, and
@@ -53,6 +53,7 @@ DELHI_LIGHT = (150, 150, 158)
 BAHMANI = (22, 166, 156)  # turquoise
 VIJAYANAGARA = (240, 190, 30)  # yellow
 MONGOLS = (204, 44, 36)  # red
+REBEL_FLAG = (200, 22, 110)  # a Rebelling Unit's pennant: crimson, not the Mongols' red
 LIGHT_GLYPH = (246, 244, 238)
 DARK_GLYPH = (30, 26, 22)
 COIN = (236, 196, 92)
@@ -102,6 +103,7 @@ FLAT_COLOURS = [
     BAHMANI,
     VIJAYANAGARA,
     MONGOLS,
+    REBEL_FLAG,
     LIGHT_GLYPH,
     DARK_GLYPH,
     COIN,
@@ -238,11 +240,24 @@ def _grow(pts: list[Point], c: Point, by: float) -> list[Point]:
     return out
 
 
+
+
 @lru_cache(maxsize=64)
 def piece_sprite(kind: str, size: int) -> Image.Image:
-    """Piece ``kind`` in a ``size``×``size`` RGBA tile."""
+    """Piece ``kind`` in a ``size``×``size`` RGBA tile. A Rebelling Amir or Raja also
+    flies a red pennant at its top-right, so that it differs from an Obedient one by more
+    than its outline when the picture is small."""
     s = Smooth((0, 0, size, size), scale=4)
-    _draw_piece(s, kind, (size / 2, size / 2), size / 2 - 1)
+    rebel = kind.endswith("_r")
+    r = size / 2 - 1
+    _draw_piece(s, kind, (size / 2, size / 2 + (size * 0.06 if rebel else 0)),
+                r * (0.88 if rebel else 1))
+    if rebel:
+        x, top = size * 0.74, size * 0.02
+        s.polygon([(x, top), (size - 0.5, top + size * 0.16), (x, top + size * 0.32)],
+                  _rgba(REBEL_FLAG))
+        s.polygon([(x - size * 0.06, top), (x, top), (x, top + size * 0.5),
+                   (x - size * 0.06, top + size * 0.5)], _rgba(DARK_GLYPH))
     return s.shrink()
 
 
@@ -266,15 +281,20 @@ def marker_sprite(faction: str, size: int, faded: bool = False) -> Image.Image:
 
 @lru_cache(maxsize=8)
 def tributary_sprite(size: int) -> Image.Image:
-    """The Tributary marker: a round grey Delhi token with a T, never square like a
-    Control marker."""
+    """The Tributary marker: a round grey Delhi token with a rupee sign (tribute), never
+    square like a Control marker."""
     s = Smooth((0, 0, size, size), scale=4)
     m = size / 2
     s.circle((m, m), m - 1, fill=_rgba(DARK_GLYPH))
     s.circle((m, m), m - 2.5, fill=_rgba(DELHI_LIGHT))
     s.circle((m, m), m - 5, outline=_rgba(DELHI), width=1.2)
-    _letter(s, (m, m + 0.5), "T", size * 0.5, DELHI)
+    _letter(s, (m, m + 0.5), TRIBUTARY_GLYPH if has_dejavu() else "R", size * 0.55, DELHI)
     return s.shrink()
+
+
+# The Tributary marker's sign: the rupee of the tribute paid to Delhi, so that it never
+# reads as a Troop's T.
+TRIBUTARY_GLYPH = "₹"
 
 
 @lru_cache(maxsize=8)

@@ -593,3 +593,76 @@ def test_a_minimal_view_renders():
     """Only a few fields; missing extras must not crash it."""
     view = {"spaces": {"delhi": {"pieces": {"troop": 2}}}, "active": ["delhi"], "result": None}
     assert img(view).size == (W, H)
+
+
+# --- legible in a phone's chat column (issue 13) -------------------------------------------
+
+
+def test_tributary_marker_and_troop_never_share_a_letter():
+    assert art.PIECES["troop"][2] != art.TRIBUTARY_GLYPH
+    letters = [letter for _, _, letter in art.PIECES.values() if letter]
+    assert art.TRIBUTARY_GLYPH not in letters
+
+
+@pytest.mark.parametrize("unit", ["amir", "raja"])
+def test_a_rebelling_unit_flies_a_red_pennant_an_obedient_one_does_not(unit):
+    def red(kind: str) -> int:
+        tile = art.piece_sprite(kind, vijayanagara.ICON).convert("RGB")
+        return count_in(tile, (0, 0, *tile.size), art.REBEL_FLAG, tol=30)
+
+    assert red(f"{unit}_r") >= 12
+    assert red(f"{unit}_o") == 0
+
+
+@pytest.mark.parametrize("n", [1, 9, 14, 20])
+def test_a_count_keeps_clear_of_the_next_icon(n):
+    tile = vijayanagara.chip_sprite("troop", n)
+    right = tile.getchannel("A").getbbox()[2]
+    assert right <= vijayanagara.CHIP_W - vijayanagara.CHIP_GAP + 1, (n, right)
+
+
+def test_the_forked_options_say_the_whole_choice():
+    """Reproduced: "Vijayanagara: Comm…" was cut short in the Sequence of Play box."""
+    for who in FACTIONS_ALL:
+        for choice in ("cmd", "command", "event", "limited"):
+            text = vijayanagara.fork_text(who, choice)
+            assert "…" not in text and text == vijayanagara.CHOICE[choice]
+            width = (vijayanagara.PANEL_BOX[2] - vijayanagara.PANEL_BOX[0] - 10) / 2 - 44
+            assert common.font(15).getlength(text) <= width, text
+
+
+FACTIONS_ALL = list(geo.FACTIONS)
+
+
+def _box_gap(p, box) -> float:
+    x0, y0, x1, y1 = box
+    dx = max(x0 - p[0], 0, p[0] - x1)
+    dy = max(y0 - p[1], 0, p[1] - y1)
+    return math.hypot(dx, dy)
+
+
+def test_every_road_keeps_clear_of_the_spaces_it_does_not_reach():
+    """Reproduced: Maharashtra–Gondwana curved right under Madhyadesh's box."""
+    for (a, b), pts in vijayanagara.ROADS.items():
+        for s in geo.SPACES:
+            if s in (a, b):
+                continue
+            gap = min(_box_gap(p, vijayanagara.box_of(s)) for p in pts)
+            assert gap >= vijayanagara.ROAD_CLEAR - 1, (a, b, s, gap)
+
+
+def test_no_two_roads_run_side_by_side():
+    """Reproduced: two roads left Maharashtra almost in parallel. Two roads may meet at
+    the box they share, or cross, but never run alongside each other."""
+    roads = vijayanagara.ROADS
+    edges = list(roads)
+    for i, e in enumerate(edges):
+        for f in edges[i + 1 :]:
+            shared = set(e) & set(f)
+            near_ends = [vijayanagara.box_of(s, vijayanagara.END_ZONE) for s in shared]
+            alongside = [
+                p for p in roads[e]
+                if not any(vijayanagara._inside(p, b) for b in near_ends)
+                and min(math.dist(p, q) for q in roads[f]) < 8
+            ]
+            assert len(alongside) <= 3, (e, f, len(alongside))  # a crossing touches briefly
