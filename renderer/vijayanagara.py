@@ -925,9 +925,11 @@ def _paint_card(img: Image.Image, view: dict) -> None:
         )
         d.text((x0 + 18, y + 12), label, font=font(15, bold=True), fill=art.INK, anchor="lm")
         y += 30
-    body = font(16)
+    size = card_body_size(card, y1 - y)
+    body = font(size)
     for label, text in _card_text(card):
-        lines = wrap(text, body, x1 - x0 - 32, 4 if label else 7)
+        lines = wrap(text, body, x1 - x0 - 32, 99 if size > BODY_SIZES[-1] else
+                     (4 if label else 7))
         if label:
             shaded = label == "Shaded"
             d.rounded_rectangle(
@@ -942,9 +944,29 @@ def _paint_card(img: Image.Image, view: dict) -> None:
             )
             y += 26
         for line in lines:
-            d.text((x0 + 16, y + 10), line, font=body, fill=art.INK, anchor="lm")
-            y += 20
+            d.text((x0 + 16, y + size // 2 + 2), line, font=body, fill=art.INK, anchor="lm")
+            y += size + 4
         y += 5
+
+
+# The card's text is set as large as its box allows (read small on a phone, it is what a
+# player most needs); 16 px, cut short, only for a text too long for that.
+BODY_SIZES = (21, 20, 19, 18, 17, 16)
+
+
+def card_body_size(card: dict, room: float | None = None) -> int:
+    """The largest body size at which all of ``card``'s text fits ``room`` pixels of the
+    card box (by default the room under the title, with no Stay Eligible banner)."""
+    x0, y0, x1, y1 = CARD_BOX
+    room = y1 - (y0 + 72) - 6 if room is None else room - 6
+    sections = _card_text(card)
+    for size in BODY_SIZES:
+        f = font(size)
+        need = sum((26 if label else 0) + len(wrap(text, f, x1 - x0 - 32, 99)) * (size + 4) + 5
+                   for label, text in sections)
+        if need <= room:
+            return size
+    return BODY_SIZES[-1]
 
 
 def _ranked(view: dict) -> list[str]:

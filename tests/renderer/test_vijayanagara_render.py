@@ -666,3 +666,22 @@ def test_no_two_roads_run_side_by_side():
                 and min(math.dist(p, q) for q in roads[f]) < 8
             ]
             assert len(alongside) <= 3, (e, f, len(alongside))  # a crossing touches briefly
+
+
+def test_card_text_is_set_as_large_as_its_box_allows():
+    """Reproduced: card text at 16 px could not be read in a phone's chat column. Every
+    card of Darbar's deck now fits whole at 20 px or more; an over-long text still fits,
+    smaller and cut short."""
+    from engine.games.vijayanagara.board import CARDS
+
+    for c in CARDS["events"]:
+        card = {"kind": "event", "text": {side: (c.get(side) or {}).get("text", "")
+                                          for side in ("unshaded", "shaded")}}
+        assert vijayanagara.card_body_size(card) >= 20, c["number"]
+    huge = {"kind": "event", "text": {"unshaded": "word " * 300, "shaded": "word " * 300}}
+    assert vijayanagara.card_body_size(huge) == vijayanagara.BODY_SIZES[-1]
+    img(with_card(VIEWS["start"], huge))  # and it still renders
+
+
+def with_card(view: dict, card: dict) -> dict:
+    return {**view, "card": {**view["card"], **card}}
