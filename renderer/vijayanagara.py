@@ -62,6 +62,9 @@ GAP = 20  # the least room left between two boxes (roads show in it)
 EDGE_M = 16  # boxes keep this far inside the map
 CHIP_W, ROW_H, ICON = 50, 26, 22  # one counted piece kind in a box
 CHIP_GAP = 5  # at least this much room after a count, before the next icon
+# A box with at most two kinds in each of at most two rows (most boxes) shows them large:
+# what a phone's chat column shrinks most is the counts.
+BIG = {"w": 74, "row": 36, "icon": 30, "count": 25}
 NAME_SIZE = 17
 COUNT_SIZE = 17
 BADGE = 26  # Prosperity coin and Control / Tributary marker
@@ -652,19 +655,25 @@ def _rows(pieces: dict) -> list[list[tuple[str, int]]]:
     return rows
 
 
-@lru_cache(maxsize=512)
-def chip_sprite(kind: str, n: int) -> Image.Image:
-    """An icon and its count, left-aligned in a CHIP_W×ROW_H tile."""
-    tile = Image.new("RGBA", (CHIP_W, ROW_H))
-    icon = art.piece_sprite(kind, ICON)
-    tile.alpha_composite(icon, (1, (ROW_H - ICON) // 2))
+@lru_cache(maxsize=1024)
+def chip_sprite(kind: str, n: int, big: bool = False) -> Image.Image:
+    """An icon and its count, left-aligned in a CHIP_W×ROW_H tile (larger when ``big``)."""
+    w, h, size, count = (BIG["w"], BIG["row"], BIG["icon"], BIG["count"]) if big else (
+        CHIP_W, ROW_H, ICON, COUNT_SIZE)
+    tile = Image.new("RGBA", (w, h))
+    icon = art.piece_sprite(kind, size)
+    tile.alpha_composite(icon, (1, (h - size) // 2))
     text = str(n)
-    room = CHIP_W - ICON - 3 - CHIP_GAP
-    f = font(COUNT_SIZE, bold=True)
+    room = w - size - 3 - CHIP_GAP
+    f = font(count, bold=True)
     if f.getlength(text) > room:
-        f = font(COUNT_SIZE - 3, bold=True)
-    ImageDraw.Draw(tile).text((ICON + 3, ROW_H / 2 + 1), text, font=f, fill=art.INK, anchor="lm")
+        f = font(count - 3, bold=True)
+    ImageDraw.Draw(tile).text((size + 3, h / 2 + 1), text, font=f, fill=art.INK, anchor="lm")
     return tile
+
+
+def is_big(rows: list[list[tuple[str, int]]]) -> bool:
+    return len(rows) <= 2 and all(len(r) <= 2 for r in rows)
 
 
 def _draw_space(img: Image.Image, sp: str, info: dict) -> None:
@@ -674,11 +683,13 @@ def _draw_space(img: Image.Image, sp: str, info: dict) -> None:
     if len(rows) > 3 or any(len(r) > 3 for r in rows):  # never in play; keep it inside
         flat = [c for r in rows for c in r]
         rows = [flat[i : i + 3] for i in range(0, min(len(flat), 9), 3)]
+    big = is_big(rows)
+    w, h = (BIG["w"], BIG["row"]) if big else (CHIP_W, ROW_H)
     for r, row in enumerate(rows):
-        y = y0 + 29 + r * ROW_H
+        y = y0 + 29 + r * h
         for c, (kind, n) in enumerate(row):
-            tile = chip_sprite(kind, n)
-            img.paste(tile, (round(x0 + 5 + c * CHIP_W), round(y)), tile)
+            tile = chip_sprite(kind, n, big)
+            img.paste(tile, (round(x0 + 5 + c * w), round(y)), tile)
     control = info.get("control")
     if control in art.FACTION_COLOUR:
         paste(img, art.marker_sprite(control, BADGE), (x1 - 6, y0 + 5))

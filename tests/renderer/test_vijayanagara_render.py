@@ -685,3 +685,20 @@ def test_card_text_is_set_as_large_as_its_box_allows():
 
 def with_card(view: dict, card: dict) -> dict:
     return {**view, "card": {**view["card"], **card}}
+
+
+def test_a_box_with_few_kinds_shows_them_large():
+    """Most boxes hold one or two kinds per faction: their icons and counts are drawn
+    larger (a phone's chat column shrinks the picture 3.5 times); a crowded box keeps
+    them small so that everything fits."""
+    few = [[("troop", 3)], [("amir_r", 2), ("fort", 1)]]
+    many = [[("troop", 3), ("governor", 1), ("qasbah", 1)]]
+    assert vijayanagara.is_big(few) and not vijayanagara.is_big(many)
+    small, large = vijayanagara.chip_sprite("troop", 3), vijayanagara.chip_sprite("troop", 3, True)
+    assert large.getchannel("A").getbbox()[3] - large.getchannel("A").getbbox()[1] >= \
+        1.3 * (small.getchannel("A").getbbox()[3] - small.getchannel("A").getbbox()[1])
+    # drawn in the box, and inside it
+    view = bare(VIEWS["start"])
+    im = img(with_spaces(view, andhra={"pieces": {"troop": 3, "raja_r": 12}}))
+    x0, y0, x1, y1 = box("andhra")
+    assert count_in(im, (x0, y0 + 29, x1, y1), art.DELHI, tol=12) > 150
