@@ -65,7 +65,7 @@ CHIP_GAP = 5  # at least this much room after a count, before the next icon
 # A box with at most two kinds in each of at most two rows (most boxes) shows them large:
 # what a phone's chat column shrinks most is the counts.
 BIG = {"w": 74, "row": 36, "icon": 30, "count": 25}
-NAME_SIZE = 17
+NAME_SIZE = 19
 COUNT_SIZE = 17
 BADGE = 26  # Prosperity coin and Control / Tributary marker
 
@@ -358,10 +358,13 @@ def _draw_ridge(img: Image.Image) -> None:
 
 @lru_cache(maxsize=32)
 def _name_sprite(name: str) -> Image.Image:
-    """A space's name: squeezed sideways if it is too long for its box, like a
-    condensed face, rather than cut short."""
-    tile = text_sprite(_safe(name), font(NAME_SIZE, bold=True), art.INK)
+    """A space's name: a size smaller if it is too long for its box, then squeezed
+    sideways like a condensed face if it still is, rather than cut short."""
     room = BOX_W - 2 * (BADGE // 2 + 5)
+    for size in range(NAME_SIZE, NAME_SIZE - 4, -1):
+        tile = text_sprite(_safe(name), font(size, bold=True), art.INK)
+        if tile.width <= room:
+            return tile
     if tile.width > room:
         tile = tile.resize((room, tile.height), Image.Resampling.LANCZOS)
     return tile

@@ -702,3 +702,14 @@ def test_a_box_with_few_kinds_shows_them_large():
     im = img(with_spaces(view, andhra={"pieces": {"troop": 3, "raja_r": 12}}))
     x0, y0, x1, y1 = box("andhra")
     assert count_in(im, (x0, y0 + 29, x1, y1), art.DELHI, tol=12) > 150
+
+
+def test_long_space_names_fit_their_box_without_being_crushed():
+    """Reproduced: "Rajput Kingdoms" was squeezed hard between its badges."""
+    room = vijayanagara.BOX_W - 2 * (vijayanagara.BADGE // 2 + 5)
+    for sp in geo.SPACES:
+        name = geo.NAMES[sp]
+        tile = vijayanagara._name_sprite(name)
+        assert tile.width <= room, name
+        smallest = common.font(vijayanagara.NAME_SIZE - 3, bold=True).getlength(name)
+        assert smallest / tile.width <= 1.12, name  # squeezed by a tenth at most
