@@ -356,11 +356,17 @@ def _draw_ridge(img: Image.Image) -> None:
     paste(img, label, ((ax + bx) / 2 + 21 * nx, (ay + by) / 2 + 21 * ny))
 
 
+def name_room(space: str) -> int:
+    """The width a space's name may take: between the corner badges a Province has
+    (its Prosperity coin, its Control or Tributary marker), else nearly the whole box."""
+    badged = bool(geo.PROSPERITY.get(space)) or space in geo.PROVINCES
+    return BOX_W - 2 * (BADGE // 2 + 5) if badged else BOX_W - 16
+
+
 @lru_cache(maxsize=32)
-def _name_sprite(name: str) -> Image.Image:
-    """A space's name: a size smaller if it is too long for its box, then squeezed
+def _name_sprite(name: str, room: int) -> Image.Image:
+    """A space's name: a size smaller if it is too long for ``room``, then squeezed
     sideways like a condensed face if it still is, rather than cut short."""
-    room = BOX_W - 2 * (BADGE // 2 + 5)
     for size in range(NAME_SIZE, NAME_SIZE - 4, -1):
         tile = text_sprite(_safe(name), font(size, bold=True), art.INK)
         if tile.width <= room:
@@ -386,7 +392,7 @@ def _draw_boxes(img: Image.Image) -> None:
             )
     for sp in geo.SPACES:
         x0, y0, x1, _ = box_of(sp)
-        paste(img, _name_sprite(geo.NAMES[sp]), ((x0 + x1) / 2, y0 + 14))
+        paste(img, _name_sprite(geo.NAMES[sp], name_room(sp)), ((x0 + x1) / 2, y0 + 14))
         if geo.PROSPERITY.get(sp):
             paste(img, art.coin_sprite(geo.PROSPERITY[sp], BADGE), (x0 + 6, y0 + 5))
 
