@@ -162,6 +162,43 @@ def _inside(p: Point, box: tuple[float, float, float, float]) -> bool:
     return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
 
 
+def _ridge_axis() -> tuple[Point, Point]:
+    """The Vindhya Range's centre (its point in map.json) and its direction: across the
+    lines joining the spaces it keeps apart."""
+    rng = geo.MAP["vindhya_range"]
+    touches = list(rng.get("touches") or [])
+    centre = _project(*rng["xy"])
+    blocked = [
+        (a, b)
+        for i, a in enumerate(touches)
+        for b in touches[i + 1 :]
+        if b not in geo.ADJ.get(a, ()) and a in POS and b in POS
+    ]
+    sx = sy = 0.0
+    for a, b in blocked:
+        (ax, ay), (bx, by) = POS[a], POS[b]
+        if bx < ax:  # add the directions pointing the same way round
+            (ax, ay), (bx, by) = (bx, by), (ax, ay)
+        d = math.dist((ax, ay), (bx, by)) or 1
+        sx, sy = sx + (bx - ax) / d, sy + (by - ay) / d
+    ux, uy = (-sy, sx) if (sx or sy) else (0.0, 1.0)  # across the blocked lines
+    n = math.hypot(ux, uy)
+    return centre, (ux / n, uy / n)
+
+
+RIDGE_AXIS = _ridge_axis()
+RIDGE_REACH = 60  # roads keep clear of the range this far either side of its centre
+RIDGE_CLEAR = 22
+
+
+def _near_ridge(p: Point) -> bool:
+    """Whether ``p`` is close to where the Vindhya Range is drawn (a road running along
+    the mountains reads as crossing them)."""
+    (cx, cy), (ux, uy) = RIDGE_AXIS
+    t = max(-RIDGE_REACH, min(RIDGE_REACH, (p[0] - cx) * ux + (p[1] - cy) * uy))
+    return math.dist(p, (cx + t * ux, cy + t * uy)) < RIDGE_CLEAR
+
+
 ROAD_CLEAR = 8  # a road keeps this far from every box but its two ends
 ROAD_APART = 11  # and this far from roads already laid, away from the boxes they share
 END_ZONE = 40  # around a box, the roads leaving it may come together
@@ -199,7 +236,8 @@ def _road(a: str, b: str, laid: dict[tuple[int, int], list[Point]]) -> list[Poin
             continue
         # what a curve costs: points close to a third box weigh most, then closeness to
         # other roads; the first curve that costs nothing wins
-        close = sum(10 for p in pts if any(_inside(p, box) for box in others)) + sum(
+        close = sum(10 for p in pts if any(_inside(p, box) for box in others)
+                    or _near_ridge(p)) + sum(
             1 for p in pts if not any(_inside(p, e) for e in ends) and _near(p, laid))
         if close == 0:
             return pts
@@ -223,27 +261,8 @@ ROADS: dict[tuple[str, str], list[Point]] = _lay_roads()
 
 
 def _ridge() -> list[Point]:
-    """Where the Vindhya Range runs: through its point in map.json, across the lines
-    joining the spaces it keeps apart, and stopping short of boxes and roads."""
-    rng = geo.MAP["vindhya_range"]
-    touches = list(rng.get("touches") or [])
-    centre = _project(*rng["xy"])
-    blocked = [
-        (a, b)
-        for i, a in enumerate(touches)
-        for b in touches[i + 1 :]
-        if b not in geo.ADJ.get(a, ()) and a in POS and b in POS
-    ]
-    sx = sy = 0.0
-    for a, b in blocked:
-        (ax, ay), (bx, by) = POS[a], POS[b]
-        if bx < ax:  # add the directions pointing the same way round
-            (ax, ay), (bx, by) = (bx, by), (ax, ay)
-        d = math.dist((ax, ay), (bx, by)) or 1
-        sx, sy = sx + (bx - ax) / d, sy + (by - ay) / d
-    ux, uy = (-sy, sx) if (sx or sy) else (0.0, 1.0)  # across the blocked lines
-    n = math.hypot(ux, uy)
-    ux, uy = ux / n, uy / n
+    """Where the Vindhya Range runs: along its axis, stopping short of boxes and roads."""
+    centre, (ux, uy) = RIDGE_AXIS
     road_pts = [p for e, pts in ROADS.items() for p in pts]
     boxes = [box_of(s, 18) for s in geo.SPACES]  # room for the corner markers
 

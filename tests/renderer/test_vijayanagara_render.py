@@ -712,3 +712,17 @@ def test_long_space_names_fit_their_box_without_being_crushed():
         assert tile.width <= room, name
         smallest = common.font(vijayanagara.NAME_SIZE - 3, bold=True).getlength(name)
         assert smallest / tile.width <= 1.25, name  # was 1.31 for Rajput Kingdoms
+
+
+def test_no_road_runs_along_the_vindhya_range():
+    """Reproduced: Malwa–Jaunpur ran along the mountains, reading as if it crossed them."""
+    (ax, ay), (bx, by) = vijayanagara.RIDGE
+    length = math.dist((ax, ay), (bx, by))
+
+    def to_ridge(p):
+        t = max(0.0, min(1.0, ((p[0] - ax) * (bx - ax) + (p[1] - ay) * (by - ay)) / length**2))
+        return math.dist(p, (ax + t * (bx - ax), ay + t * (by - ay)))
+
+    for edge, pts in vijayanagara.ROADS.items():
+        assert min(to_ridge(p) for p in pts) >= 16, edge
+    assert length >= 120  # and the range is drawn long enough to see what it blocks
