@@ -1,0 +1,497 @@
+"""Taj Mahal (Reiner Knizia, 2000) to the engine contract: setup / view / act / result.
+
+Twelve visits, one a province, in the order of the province tiles (Agra's tile 12 last).
+On a turn a player plays exactly one coloured card (the colour of their first one binds
+them for the visit) plus at most one white or special card, or withdraws: then whoever
+has more of a symbol than every player still in the visit wins its prize (an influence
+tile and a palace, the crown and a crown palace, the province tile), scores bonus tiles,
+commodities and palaces in that order, and takes cards from the face-up supply.
+Darbar's readings where the rules are silent are marked "Darbar's reading" below.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine import rng
+from engine.errors import IllegalAction
+from engine.games.taj_mahal import data
+from engine.games.taj_mahal.scoring import commodity_points, hand_points, palace_points
+from engine.jsontree import clone
+from engine.options import with_defaults
+from engine.rng import seed_state
+
+ID = "taj_mahal"
+NAME = "Taj Mahal"
+ROLES = ["red", "blue", "green", "yellow", "black"]  # palace colours, in seating order
+ROLE_NAMES = {r: r.capitalize() for r in ROLES}
+PLAYERS = (3, 5)
+OPTIONS = {"players": {"default": 4, "help": "3, 4 or 5 players"}}
+VISITS = 12
+HAND = 6
+COLOURED = ("red", "yellow", "green", "violet")
+SPECIAL_IDS = {f"sp_{effect}": effect for effect in data.SPECIAL_EFFECTS}
+SPECIAL_SYMBOLS = {"elephant": ["elephant"], "grand_mogul": ["grand_mogul"],
+                   "points2": [], "colour_change": []}
+
+
+def _cards() -> dict[str, dict]:
+    out = {c["id"]: c for c in data.deck()}
+    for cid, effect in SPECIAL_IDS.items():
+        out[cid] = {"id": cid, "colour": "special", "symbols": SPECIAL_SYMBOLS[effect]}
+    return out
+
+
+CARDS = _cards()
+BOARD = data.board()
+PROVINCE_OF = {c["id"]: c["province"] for c in BOARD["cities"]}
+CITIES_OF: dict[str, list[str]] = {}
+for _c in BOARD["cities"]:
+    CITIES_OF.setdefault(_c["province"], []).append(_c["id"])
+ROADS = [tuple(r) for r in BOARD["roads"]]
+PROVINCE_NAMES = {p["id"]: p["name"] for p in BOARD["provinces"]}
+FORTRESSES = [c["id"] for c in BOARD["cities"] if c["fortress"]]
+TILES = data.tiles()
+
+
+# --- setup ---------------------------------------------------------------------------------
+
+
+def setup(seed: int, options: dict | None = None) -> dict:
+    opts = with_defaults(OPTIONS, options or {})
+    n = int(opts["players"])
+    if n not in (3, 4, 5):
+        raise IllegalAction("Taj Mahal is for 3, 4 or 5 players.")
+    state: dict = {"game": ID, "options": {"players": n}, "rng": seed_state(seed)}
+    roles = ROLES[:n]
+    others = [p["id"] for p in BOARD["provinces"] if p["id"] != "agra"]
+    order = rng.shuffle(state, others) + ["agra"]
+    squares = [k for k, count in TILES["bonus_tiles"].items() for _ in range(count)]
+    forts = [c for c in FORTRESSES if c != TILES["taj_mahal"]["city"]]
+    bonus = dict(zip(forts, rng.shuffle(state, squares), strict=True))
+    bonus[TILES["taj_mahal"]["city"]] = "taj"
+    deck = rng.shuffle(state, [c["id"] for c in data.deck()])
+    hands = {r: [deck.pop() for _ in range(HAND)] for r in roles}
+    state.update(
+        roles=roles, order=order, bonus=bonus, deck=deck, discard=[], supply=[],
+        hands=hands, specials={cid: None for cid in SPECIAL_IDS}, palaces={},
+        players={r: {"score": 0, "influence": {s: 0 for s in data.INFLUENCE}, "goods": [],
+                     "tiles": [], "played": [], "colour": None, "out": False,
+                     "moved": False} for r in roles},
+        visit=0, start=rng.randint(state, n), court={}, turn=None, log=[], result=None,
+        move=0)
+    _begin_visit(state)
+    return state
+
+
+def _begin_visit(state: dict) -> None:
+    state["visit"] += 1
+    if state["visit"] > 1:
+        state["start"] = (state["start"] + 1) % len(state["roles"])
+    state["court"] = {**{s: True for s in data.INFLUENCE}, "crown": True, "province": True}
+    for p in state["players"].values():
+        p.update(played=[], colour=None, out=False, moved=False)
+    state["supply"] = [_draw(state) for _ in range(2 * len(state["roles"]) - 1)]
+    state["supply"] = [c for c in state["supply"] if c]
+    first = state["roles"][state["start"]]
+    state["turn"] = {"who": first, "stage": "play", "places": 0, "crown": False,
+                     "picks": 0, "placed": []}
+    province = current(state)
+    state["log"].append(f"Visit {state['visit']}: {PROVINCE_NAMES[province]} (tile "
+                        f"{state['visit']}). {ROLE_NAMES[first]} begins.")
+
+
+def current(state: dict) -> str:
+    return state["order"][state["visit"] - 1]
+
+
+def _draw(state: dict) -> str | None:
+    """The top card of the deck; the discard pile reshuffled when it runs out."""
+    if not state["deck"] and state["discard"]:
+        state["deck"] = rng.shuffle(state, state["discard"])
+        state["discard"] = []
+        state["log"].append("The discard pile is shuffled into a new deck.")
+    return state["deck"].pop() if state["deck"] else None
+
+
+# --- the contract --------------------------------------------------------------------------
+
+
+def active(state: dict) -> list[str]:
+    return [] if state["result"] or not state["turn"] else [state["turn"]["who"]]
+
+
+def _counts(state: dict, role: str) -> Counter:
+    return Counter(s for cid in state["players"][role]["played"] for s in CARDS[cid]["symbols"])
+
+
+def view(state: dict, role: str | None) -> dict:
+    players = {
+        r: {"score": p["score"], "hand": len(state["hands"][r]), "played": list(p["played"]),
+            "symbols": dict(_counts(state, r)), "colour": p["colour"], "out": p["out"],
+            "influence": dict(p["influence"]), "goods": list(p["goods"]),
+            "tiles": list(p["tiles"])}
+        for r, p in state["players"].items()
+    }
+    v = {
+        "game": ID, "visit": state["visit"], "province": current(state) if state["visit"]
+        <= VISITS else None, "order": list(state["order"]), "court": dict(state["court"]),
+        "bonus": dict(state["bonus"]), "palaces": {c: list(o) for c, o in
+                                                   state["palaces"].items()},
+        "supply": list(state["supply"]), "deck_size": len(state["deck"]),
+        "discard": list(state["discard"]), "specials": dict(state["specials"]),
+        "players": players, "active": active(state), "move": state["move"],
+        "log": list(state["log"]), "result": state["result"], "prompt": "", "actions": {},
+    }
+    if role in state["hands"]:
+        v["hand"] = list(state["hands"][role])
+        if role in v["active"]:
+            v["prompt"], v["actions"] = _prompt(state, role)
+    return v
+
+
+def summary(state: dict) -> dict:
+    return view(state, None)
+
+
+def result(state: dict) -> dict | None:
+    return state["result"]
+
+
+def _playable_coloured(state: dict, role: str, free: bool) -> list[str]:
+    colour = state["players"][role]["colour"]
+    return [c for c in state["hands"][role] if CARDS[c]["colour"] in COLOURED
+            and (free or colour is None or CARDS[c]["colour"] == colour)]
+
+
+def _prompt(state: dict, role: str) -> tuple[str, dict]:
+    t, p = state["turn"], state["players"][role]
+    hand = state["hands"][role]
+    if t["stage"] == "play":
+        acts: dict = {}
+        cards = _playable_coloured(state, role, free=False)
+        if cards:
+            acts["play"] = cards
+        change = "sp_colour_change"
+        if change in hand and _playable_coloured(state, role, free=True):
+            acts["special"] = [change]
+        acts["withdraw"] = None
+        bound = f" ({p['colour']} this visit)" if p["colour"] else ""
+        return (f"{ROLE_NAMES[role]}: play one coloured card{bound}, or `withdraw`.", acts)
+    if t["stage"] == "change":
+        return (f"{ROLE_NAMES[role]}: the free colour change: play a coloured card of any "
+                "colour.", {"play": _playable_coloured(state, role, free=True)})
+    if t["stage"] == "extra":
+        acts = {}
+        whites = [c for c in hand if CARDS[c]["colour"] == "white"]
+        specials = [c for c in hand if c in SPECIAL_IDS and c != "sp_colour_change"]
+        if whites and not t.get("with_special"):
+            acts["white"] = whites
+        if specials and not t.get("with_special"):
+            acts["special"] = specials
+        acts["done"] = None
+        return (f"{ROLE_NAMES[role]}: add one white or special card, or `done`.", acts)
+    if t["stage"] == "place":
+        return (f"{ROLE_NAMES[role]}: place a palace on an empty city of "
+                f"{PROVINCE_NAMES[current(state)]} ({t['places']} to place).",
+                {"city": _empty_cities(state)})
+    if t["stage"] == "crown":
+        return (f"{ROLE_NAMES[role]}: place your crown palace on any city of "
+                f"{PROVINCE_NAMES[current(state)]}.", {"city": list(CITIES_OF[current(state)])})
+    return (f"{ROLE_NAMES[role]}: take {t['picks']} card(s) from the supply.",
+            {"take": list(dict.fromkeys(state["supply"]))})
+
+
+def _empty_cities(state: dict) -> list[str]:
+    return [c for c in CITIES_OF[current(state)] if not state["palaces"].get(c)]
+
+
+def act(state: dict, role: str, action: str, arg: object = None) -> dict:
+    if state["result"] is not None:
+        raise IllegalAction("This game is over.")
+    if role not in active(state):
+        who = active(state)
+        raise IllegalAction(f"It is not your turn: waiting for {ROLE_NAMES[who[0]]}.")
+    _, acts = _prompt(state, role)
+    if action not in acts or (acts[action] is None) != (arg is None) or (
+            acts[action] is not None and arg not in acts[action]):
+        raise IllegalAction(_why(state, role, action, arg))
+    new = clone(state)
+    _apply(new, role, action, arg)
+    return new
+
+
+def _why(state: dict, role: str, action: str, arg: object) -> str:
+    p = state["players"][role]
+    if action == "play" and arg in CARDS and CARDS[arg]["colour"] in COLOURED:
+        if arg not in state["hands"][role]:
+            return "That card is not in your hand."
+        if p["colour"] and CARDS[arg]["colour"] != p["colour"]:
+            return (f"You play {p['colour']} this visit: your first coloured card set it "
+                    "(only the free colour change special card frees one turn).")
+    if action in ("white", "special") and state["turn"]["stage"] == "play":
+        return "A white or special card is played only with a coloured card: play that first."
+    return f"`{arg if arg is not None else action}` is not possible now."
+
+
+# --- steps ---------------------------------------------------------------------------------
+
+
+def _apply(state: dict, role: str, action: str, arg) -> None:
+    t, p = state["turn"], state["players"][role]
+    if action == "special" and t["stage"] == "play":  # the colour change, first
+        _play_card(state, role, arg)
+        t["stage"], t["with_special"] = "change", True
+        return
+    if action == "play":
+        _play_card(state, role, arg)
+        if t["stage"] == "play" and p["colour"] is None:
+            p["colour"] = CARDS[arg]["colour"]
+        elif t["stage"] == "change" and p["colour"] is None:
+            pass  # played with the colour change on a first turn: the next card sets it
+        t["stage"] = "extra"
+        return
+    if action in ("white", "special"):
+        _play_card(state, role, arg)
+        t["with_special"] = True
+        _end_turn(state)
+        return
+    if action == "done":
+        _end_turn(state)
+        return
+    if action == "withdraw":
+        _withdraw(state, role)
+        return
+    if action == "city":
+        _place(state, role, arg)
+        return
+    if action == "take":
+        state["supply"].remove(arg)
+        state["hands"][role].append(arg)
+        t["picks"] -= 1
+        state["log"].append(f"{ROLE_NAMES[role]} take a {CARDS[arg]['colour']} card "
+                            f"({' + '.join(CARDS[arg]['symbols'])}) from the supply.")
+        if t["picks"] <= 0 or not state["supply"]:
+            _next_player(state)
+
+
+def _play_card(state: dict, role: str, cid: str) -> None:
+    state["hands"][role].remove(cid)
+    p = state["players"][role]
+    p["played"].append(cid)
+    p["moved"] = True
+    shown = " + ".join(CARDS[cid]["symbols"]) or SPECIAL_IDS.get(cid, "")
+    state["log"].append(f"{ROLE_NAMES[role]} play a {CARDS[cid]['colour']} card ({shown}).")
+    if cid == "sp_points2":
+        p["score"] += 2
+        state["log"].append(f"{ROLE_NAMES[role]} score 2 points (special card).")
+
+
+def _end_turn(state: dict) -> None:
+    state["turn"].pop("with_special", None)
+    _next_player(state)
+
+
+def _next_player(state: dict) -> None:
+    """The next player still in the visit, clockwise (the last one plays on alone); when
+    everyone has withdrawn, the visit ends."""
+    roles = state["roles"]
+    i = roles.index(state["turn"]["who"])
+    for k in range(1, len(roles) + 1):
+        r = roles[(i + k) % len(roles)]
+        if not state["players"][r]["out"]:
+            state["turn"] = {"who": r, "stage": "play", "places": 0, "crown": False,
+                             "picks": 0, "placed": []}
+            state["move"] += 1
+            return
+    _end_visit(state)
+
+
+def _withdraw(state: dict, role: str) -> None:
+    p, t = state["players"], state["turn"]
+    me = p[role]
+    if not me["moved"]:
+        drawn = _draw(state)
+        if drawn:
+            state["hands"][role].append(drawn)
+        state["log"].append(f"{ROLE_NAMES[role]} withdraw without playing and draw a card "
+                            "from the deck.")
+    mine = _counts(state, role)
+    rivals = [_counts(state, r) for r in state["roles"] if r != role and not p[r]["out"]]
+    won = [s for s in (*data.INFLUENCE, "grand_mogul", "elephant")
+           if mine[s] > 0 and all(mine[s] > c[s] for c in rivals)]
+    court = state["court"]
+    for s in data.INFLUENCE:
+        if s in won and court[s]:
+            court[s] = False
+            me["influence"][s] += 1
+            t["places"] += 1
+            state["log"].append(f"{ROLE_NAMES[role]} win the {s.capitalize()}.")
+    if "grand_mogul" in won and court["crown"]:
+        court["crown"] = False
+        t["crown"] = True
+        state["log"].append(f"{ROLE_NAMES[role]} win the crown (Grand Mogul).")
+    t["province"] = "elephant" in won and court["province"]
+    if t["province"]:
+        court["province"] = False
+        state["log"].append(f"{ROLE_NAMES[role]} win the province tile (Elephant).")
+    me["out"] = True
+    if not won:
+        state["log"].append(f"{ROLE_NAMES[role]} withdraw and win nothing.")
+    _next_placement(state, role)
+
+
+def _next_placement(state: dict, role: str) -> None:
+    t = state["turn"]
+    if t["places"] > 0 and not _empty_cities(state):
+        state["log"].append("No empty city is left in the province: no palace there.")
+        t["places"] = 0
+    if t["places"] > 0:
+        t["stage"] = "place"
+    elif t["crown"]:
+        t["stage"] = "crown"
+    else:
+        _score_withdrawal(state, role)
+
+
+def _place(state: dict, role: str, city: str) -> None:
+    t = state["turn"]
+    state["palaces"].setdefault(city, []).append(role)
+    crown = t["stage"] == "crown"
+    if crown:
+        t["crown"] = False
+    else:
+        t["places"] -= 1
+    t["placed"].append([city, crown])
+    state["log"].append(f"{ROLE_NAMES[role]} place a {'crown ' if crown else ''}palace on "
+                        f"{city}.")
+    _next_placement(state, role)
+
+
+def _score_withdrawal(state: dict, role: str) -> None:
+    """Bonus tiles, then the province tile, then palaces (the rules' order)."""
+    t, me = state["turn"], state["players"][role]
+    for city, crown in t["placed"]:
+        kind = state["bonus"].get(city)
+        if crown or kind is None:  # a crown palace leaves the tile for the next palace
+            continue
+        del state["bonus"][city]
+        if kind == "taj":
+            gain = TILES["taj_mahal"]["points"]
+        elif kind == "points2":
+            gain = 2
+        elif kind == "card":
+            gain = 0
+            drawn = _draw(state)
+            if drawn:
+                state["hands"][role].append(drawn)
+        else:
+            gain = commodity_points(me["goods"], [kind])
+            me["goods"].append(kind)
+        me["score"] += gain
+        state["log"].append(f"{ROLE_NAMES[role]} take the {kind} bonus tile: "
+                            + (f"+{gain} points." if kind != "card" else "a card."))
+    if t.get("province"):
+        shown = TILES["province_tiles"][str(state["visit"])]
+        gain = commodity_points(me["goods"], shown)
+        me["goods"] += shown
+        me["tiles"].append(state["visit"])
+        me["score"] += gain
+        state["log"].append(f"{ROLE_NAMES[role]} score {gain} for the province tile "
+                            f"({', '.join(shown)}).")
+    if t["placed"]:
+        gain = palace_points(PROVINCE_OF, ROADS, state["palaces"], role, current(state))
+        me["score"] += gain
+        state["log"].append(f"{ROLE_NAMES[role]} score {gain} for palaces.")
+    for cid in me["played"]:
+        (state["hands"][role] if cid in SPECIAL_IDS else state["discard"]).append(cid)
+    me["played"] = []
+    t["stage"] = "supply"
+    t["picks"] = min(2, len(state["supply"]))
+    if t["picks"] == 0:
+        _next_player(state)
+    elif len(set(state["supply"])) == 1 and t["picks"] >= len(state["supply"]):
+        for cid in list(state["supply"]):
+            _apply(state, role, "take", cid)
+
+
+def _end_visit(state: dict) -> None:
+    for r in state["roles"]:
+        tiles = state["players"][r]["influence"]
+        for s in data.INFLUENCE:
+            if tiles[s] >= 2:
+                tiles[s] -= 2
+                cid = f"sp_{data.cards()['specials'][s]}"
+                holder = state["specials"][cid]
+                if holder and holder != r:
+                    state["hands"][holder].remove(cid)
+                if holder != r:
+                    state["hands"][r].append(cid)
+                state["specials"][cid] = r
+                state["log"].append(f"{ROLE_NAMES[r]} trade two {s.capitalize()} tiles for "
+                                    "a special card.")
+    state["discard"] += state["supply"]
+    state["supply"] = []
+    state["move"] += 1
+    if state["visit"] >= VISITS:
+        _finish(state)
+    else:
+        _begin_visit(state)
+
+
+def _finish(state: dict) -> None:
+    for r in state["roles"]:
+        hand = [CARDS[c] for c in state["hands"][r]]
+        gain = hand_points(hand)
+        state["players"][r]["score"] += gain
+        state["log"].append(f"{ROLE_NAMES[r]} score {gain} for the cards in hand.")
+    scores = {r: state["players"][r]["score"] for r in state["roles"]}
+    best = max(scores.values())
+    winners = [r for r, s in scores.items() if s == best]
+    # Darbar's reading: the rules name no tie-break, so tied players share the victory.
+    state["result"] = {"winners": winners, "scores": scores,
+                       "reason": "Final score: " + ", ".join(
+                           f"{ROLE_NAMES[r]} {s}" for r, s in scores.items()) + "."}
+    state["log"].append(state["result"]["reason"])
+    state["turn"] = None
+
+
+# --- tokens --------------------------------------------------------------------------------
+
+
+def token(action: str, arg: object) -> str:
+    return action if arg is None else str(arg)
+
+
+def describe(action: str, arg: object) -> str:
+    if arg is None:
+        return {"withdraw": "Withdraw", "done": "Done"}.get(action, action.capitalize())
+    if arg in CARDS:
+        c = CARDS[arg]
+        return f"{c['colour'].capitalize()}: " + (" + ".join(c["symbols"]) or
+                                                    SPECIAL_IDS.get(arg, ""))
+    return str(arg)
+
+
+def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
+    tok = tok.strip().lower()
+    if tok in CARDS:
+        colour = CARDS[tok]["colour"]
+        return ("play" if colour in COLOURED else "white" if colour == "white"
+                else "special"), tok
+    if tok in PROVINCE_OF:
+        return "city", tok
+    return tok, None
+
+
+def reveal_mark(state: dict) -> list:
+    """Changes whenever a card leaves the deck unseen by the others."""
+    return [len(state["deck"]), len(state["discard"]), state["rng"]]
+
+
+def redeal(state: dict, seed: int) -> dict:
+    """The same position with the deck's order, hidden from everyone, drawn anew."""
+    new = clone(state)
+    new["rng"] = seed_state(seed)
+    new["deck"] = rng.shuffle(new, new["deck"])
+    return new
