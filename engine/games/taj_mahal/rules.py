@@ -203,7 +203,12 @@ def _prompt(state: dict, role: str) -> tuple[str, dict]:
 
 
 def _empty_cities(state: dict) -> list[str]:
-    return [c for c in CITIES_OF[current(state)] if not state["palaces"].get(c)]
+    """Where a palace won by an influence tile may go: an empty city, or the city where the
+    crown palace went this visit if it stands alone there ("one normal palace may be placed
+    there later in the visit")."""
+    crown = state["court"].get("crown_city")
+    return [c for c in CITIES_OF[current(state)] if not state["palaces"].get(c)
+            or (c == crown and len(state["palaces"][c]) == 1)]
 
 
 def act(state: dict, role: str, action: str, arg: object = None) -> dict:
@@ -360,6 +365,7 @@ def _place(state: dict, role: str, city: str) -> None:
     crown = t["stage"] == "crown"
     if crown:
         t["crown"] = False
+        state["court"]["crown_city"] = city
     else:
         t["places"] -= 1
     t["placed"].append([city, crown])

@@ -149,3 +149,30 @@ def test_a_game_replays_from_its_steps_exactly():
         again = tm.act(again, role, action, arg)
     assert again == state
     assert json.loads(json.dumps(state)) == state
+
+
+def test_a_crown_palace_leaves_room_and_its_bonus_tile_for_one_normal_palace():
+    """Withdraw, Grand Mogul: "If the crown palace is placed on an empty city, one normal
+    palace may be placed there later in the visit by another player"; the crown palace
+    does not take the bonus tile, which waits for that palace."""
+    state = tm.setup(3, {"players": 3})
+    a, b, c = state["roles"]
+    province = tm.current(state)
+    fort = next((x for x in tm.CITIES_OF[province] if x in state["bonus"]), None)
+    assert fort, "every province has a fortress"
+    kind = state["bonus"][fort]
+    state["turn"]["who"] = a
+    state["players"][a]["played"] = ["w95"]  # the white Grand Mogul
+    state = tm.act(state, a, "withdraw")
+    state = tm.act(state, a, "city", fort)  # the crown palace
+    assert state["bonus"][fort] == kind
+    while tm.active(state) == [a]:
+        state = tm.act(state, a, "take", state["supply"][0])
+    who = tm.active(state)[0]
+    vizier = next(x for x in tm.CARDS if tm.CARDS[x]["symbols"] == ["vizier"])
+    state["players"][who]["played"] = [vizier]
+    state = tm.act(state, who, "withdraw")
+    assert fort in tm.view(state, who)["actions"]["city"]
+    state = tm.act(state, who, "city", fort)
+    assert state["palaces"][fort] == [a, who] and fort not in state["bonus"]
+    assert fort not in tm._empty_cities(state)  # two palaces at most
