@@ -288,8 +288,13 @@ def _play_card(state: dict, role: str, cid: str) -> None:
     shown = " + ".join(CARDS[cid]["symbols"]) or SPECIAL_IDS.get(cid, "")
     state["log"].append(f"{ROLE_NAMES[role]} play a {CARDS[cid]['colour']} card ({shown}).")
     if cid == "sp_points2":
-        p["score"] += 2
-        state["log"].append(f"{ROLE_NAMES[role]} score 2 points (special card).")
+        _score(state, role, 2, "the +2 special card")
+
+
+def _score(state: dict, role: str, points: int, why: str) -> None:
+    """Every point goes through here, and into the log, which the fuzzer adds up."""
+    state["players"][role]["score"] += points
+    state["log"].append(f"{ROLE_NAMES[role]} score {points} ({why}).")
 
 
 def _end_turn(state: dict) -> None:
@@ -394,21 +399,19 @@ def _score_withdrawal(state: dict, role: str) -> None:
         else:
             gain = commodity_points(me["goods"], [kind])
             me["goods"].append(kind)
-        me["score"] += gain
-        state["log"].append(f"{ROLE_NAMES[role]} take the {kind} bonus tile: "
-                            + (f"+{gain} points." if kind != "card" else "a card."))
+        if kind == "card":
+            state["log"].append(f"{ROLE_NAMES[role]} take the card bonus tile: a card.")
+        else:
+            _score(state, role, gain, f"the {kind} bonus tile")
     if t.get("province"):
         shown = TILES["province_tiles"][str(state["visit"])]
         gain = commodity_points(me["goods"], shown)
         me["goods"] += shown
         me["tiles"].append(state["visit"])
-        me["score"] += gain
-        state["log"].append(f"{ROLE_NAMES[role]} score {gain} for the province tile "
-                            f"({', '.join(shown)}).")
+        _score(state, role, gain, f"the province tile: {', '.join(shown)}")
     if t["placed"]:
         gain = palace_points(PROVINCE_OF, ROADS, state["palaces"], role, current(state))
-        me["score"] += gain
-        state["log"].append(f"{ROLE_NAMES[role]} score {gain} for palaces.")
+        _score(state, role, gain, "palaces")
     for cid in me["played"]:
         (state["hands"][role] if cid in SPECIAL_IDS else state["discard"]).append(cid)
     me["played"] = []
@@ -448,9 +451,7 @@ def _end_visit(state: dict) -> None:
 def _finish(state: dict) -> None:
     for r in state["roles"]:
         hand = [CARDS[c] for c in state["hands"][r]]
-        gain = hand_points(hand)
-        state["players"][r]["score"] += gain
-        state["log"].append(f"{ROLE_NAMES[r]} score {gain} for the cards in hand.")
+        _score(state, r, hand_points(hand), "the cards in hand")
     scores = {r: state["players"][r]["score"] for r in state["roles"]}
     best = max(scores.values())
     winners = [r for r, s in scores.items() if s == best]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -13,6 +14,7 @@ from engine.errors import IllegalAction
 from engine.games.taj_mahal import rules as tm
 
 ALL_CARDS = set(tm.CARDS)
+SCORED = re.compile(r"^(\w+) score (\d+) \(")
 
 
 def legal(state: dict, role: str) -> list[tuple[str, object]]:
@@ -35,8 +37,12 @@ def check(state: dict) -> None:
                 assert f'"{cid}"' not in shown
                 if cid not in tm.SPECIAL_IDS:  # a special card's holder is public
                     assert f'"{cid}"' not in seen or cid in state["discard"], (r, other, cid)
+    logged = {r: 0 for r in state["roles"]}
+    for line in state["log"]:
+        if m := SCORED.match(line):
+            logged[m.group(1).lower()] += int(m.group(2))
     for r in state["roles"]:
-        assert state["players"][r]["score"] >= 0
+        assert state["players"][r]["score"] == logged[r], "a score not in the log"
 
 
 def play(seed: int, players: int, checked: bool = True) -> dict:
