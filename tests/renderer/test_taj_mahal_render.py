@@ -1,0 +1,70 @@
+"""The Taj Mahal picture (renderer/taj_mahal.py, not yet posted by the bot): what a
+player must see, and nothing of any hand or of the deck's order."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from engine.games.taj_mahal import rules as tm
+from renderer import taj_mahal as R
+
+
+def img(view: dict) -> Image.Image:
+    return Image.open(io.BytesIO(R.render(view))).convert("RGB")
+
+
+def near(im: Image.Image, centre, radius: int, colour, tol: int = 30) -> int:
+    x, y = centre
+    n = 0
+    for dx in range(-radius, radius + 1, 2):
+        for dy in range(-radius, radius + 1, 2):
+            px = im.getpixel((int(x + dx), int(y + dy)))
+            n += all(abs(a - b) <= tol for a, b in zip(px, colour, strict=True))
+    return n
+
+
+def test_a_png_of_the_board_and_panel():
+    data = R.render(tm.view(tm.setup(1, {"players": 4}), None))
+    im = Image.open(io.BytesIO(data))
+    assert im.size == (R.WIDTH, R.HEIGHT) and len(data) < 1_000_000
+
+
+def test_the_province_being_visited_has_a_gold_ring():
+    state = tm.setup(2, {"players": 3})
+    im = img(tm.view(state, None))
+    now = tm.current(state)
+    x, y = R.PROVINCE_XY[now]
+    ring = near(im, (x + R.PROVINCE_R, y), 6, R.GOLD)
+    later = state["order"][5]
+    lx, ly = R.PROVINCE_XY[later]
+    assert ring > 3 and near(im, (lx + R.PROVINCE_R, ly), 6, R.GOLD) == 0
+
+
+def test_a_palace_shows_in_its_players_colour_beside_its_city():
+    state = tm.setup(2, {"players": 3})
+    view = tm.view(state, None)
+    city = "delhi1"
+    before = img(view)
+    view["palaces"] = {city: ["blue"]}
+    after = img(view)
+    x, y = R.CITY_XY[city]
+    assert near(after, (x + 18, y - 14), 6, R.PLAYER["blue"], tol=20) > 5
+    assert near(before, (x + 18, y - 14), 6, R.PLAYER["blue"], tol=20) == 0
+
+
+def test_the_picture_shows_nothing_of_the_deck_or_the_hands():
+    state = tm.setup(4, {"players": 4})
+    other = tm.redeal(state, 99)
+    other["hands"] = {r: list(reversed(h)) for r, h in other["hands"].items()}
+    assert R.render(tm.view(state, None)) == R.render(tm.view(other, None))
+
+
+def test_a_finished_game_names_the_winner():
+    state = tm.setup(4, {"players": 3})
+    view = tm.view(state, None)
+    view["result"] = {"winners": ["red"], "scores": {"red": 40, "blue": 30, "green": 20}}
+    a, b = img(tm.view(state, None)), img(view)
+    header = (0, 0, R.WIDTH, R.HEADER_H)
+    assert a.crop(header).tobytes() != b.crop(header).tobytes()
