@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 from collections.abc import AsyncIterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -32,7 +33,7 @@ from sqlalchemy import (
 )
 from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import ARRAY
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import defer
 from sqlmodel import SQLModel, col, select
@@ -55,6 +56,7 @@ DEFAULT_URL = "sqlite+aiosqlite:///data/darbar.sqlite3"
 
 # One step of the log. Run once per step (executemany), each row numbers itself one past
 # the game's last step, so appending needs no round trip to read that number first.
+log = logging.getLogger("darbar.db")
 _STEP = Step.__table__
 _STEP_FIELDS = ["game_id", "role", "user_id", "action", "arg", "created_at", "undone"]
 APPEND_STEP = insert(Step).from_select(
@@ -476,25 +478,34 @@ class Repository:
 
     async def save_checkpoint(self, game_id: int, version: int, state: str) -> None:
         """Keep ``state`` (JSON), the state of ``game_id`` at ``version``, as a checkpoint
-        of the live steps it follows; nothing if the game has moved on since."""
-        async with self._tx() as s:
-            conn = await s.connection()
-            await conn.execute(_CHECKPOINT, {"game_id": game_id, "version": version,
-                                             "state": state})
+        of the live steps it follows; nothing if the game has moved on since. A checkpoint
+        is a cache, so a database error here is logged, not raised: the move it follows
+        is already stored, and undo just replays further back."""
+        try:
+            async with self._tx() as s:
+                conn = await s.connection()
+                await conn.execute(_CHECKPOINT, {"game_id": game_id, "version": version,
+                                                 "state": state})
+        except SQLAlchemyError:
+            log.warning("game %s: no checkpoint at version %s", game_id, version,
+                        exc_info=True)
 
     async def checkpoint_before(self, game_id: int, steps: Sequence[Step | LogStep],
                                 index: int) -> tuple[int, dict] | None:
         """The latest checkpoint still valid for the live ``steps`` (in order) that is the
         state before ``steps[index]`` or earlier: (how many steps it follows, the state)."""
-        async with self._sessions() as s:
-            q = (select(Checkpoint.seq, Checkpoint.count)
-                 .where(Checkpoint.game_id == game_id, Checkpoint.count <= index)
-                 .order_by(col(Checkpoint.count).desc()).limit(8))
-            for seq, count in (await s.exec(q)).all():
-                if 0 < count <= len(steps) and steps[count - 1].seq == seq:
-                    row = await s.get(Checkpoint, (game_id, seq))
-                    if row is not None:
-                        return count, json.loads(row.state)
+        try:
+            async with self._sessions() as s:
+                q = (select(Checkpoint.seq, Checkpoint.count)
+                     .where(Checkpoint.game_id == game_id, Checkpoint.count <= index)
+                     .order_by(col(Checkpoint.count).desc()).limit(8))
+                for seq, count in (await s.exec(q)).all():
+                    if 0 < count <= len(steps) and steps[count - 1].seq == seq:
+                        row = await s.get(Checkpoint, (game_id, seq))
+                        if row is not None:
+                            return count, json.loads(row.state)
+        except SQLAlchemyError:  # a cache: without it, the caller replays from the start
+            log.warning("game %s: checkpoints unreadable", game_id, exc_info=True)
         return None
 
 

@@ -64,3 +64,23 @@ async def test_a_game_stored_before_checkpoints_still_undoes(table, repo):
     r = await table.undo(HERE, RAVI)
     assert not r.error and "takes back" in r.public
     await assert_replays(repo, game_id)
+
+
+async def test_moves_and_undo_go_on_when_checkpoints_cannot_be_kept(table, repo,
+                                                                    monkeypatch):
+    """Checkpoints are a cache: a database that refuses them costs speed, never a move."""
+    from sqlalchemy import text
+
+    from db import repository
+
+    monkeypatch.setattr(repository, "_CHECKPOINT", text("INSERT INTO no_such_table VALUES (1)"))
+    await table.new(HERE, RAVI, "goat_tiger", role="tigers", opponent="computer", seed=8)
+    rng = random.Random(5)
+    game = await repo.latest_game(HERE.channel_id)
+    for _ in range(table_module.CHECKPOINT_EVERY + 1):
+        game = await repo.latest_game(HERE.channel_id)
+        r = await table.play(HERE, RAVI, random_move_line(json.loads(game.state), rng))
+        assert not r.error, r.private
+    r = await table.undo(HERE, RAVI)
+    assert not r.error and "takes back" in r.public
+    await assert_replays(repo, game.id)
