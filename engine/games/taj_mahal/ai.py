@@ -80,10 +80,11 @@ def choose(view: dict, role: str) -> tuple[str, object]:
     if "city" in acts:
         return "city", max(acts["city"], key=lambda c: _city_value(view, role, c))
     if "done" in acts:  # a coloured card is down: add a white or special card, or not
-        if "sp_points2" in acts.get("special", []):
-            return "special", "sp_points2"
-        extras = acts.get("white", []) + [s for s in acts.get("special", [])
-                                          if s in ("sp_elephant", "sp_grand_mogul")]
+        points, symbols = tm.KIND["sp_points2"], (tm.KIND["sp_elephant"],
+                                                  tm.KIND["sp_grand_mogul"])
+        if points in acts.get("special", []):
+            return "special", points
+        extras = acts.get("white", []) + [s for s in acts.get("special", []) if s in symbols]
         gain, card = _best_card(view, role, extras)
         if card and gain > _value(view, role, _won(view, role, [])):
             return ("white" if tm.CARDS[card]["colour"] == "white" else "special"), card

@@ -43,6 +43,26 @@ def _cards() -> dict[str, dict]:
 
 
 CARDS = _cards()
+CARD_IDS = tuple(CARDS)  # the 100 cards and 4 special cards, each once
+SHORT = {"grand_mogul": "mogul"}
+SPECIAL_KINDS = {"elephant": "special-elephant", "grand_mogul": "special-mogul",
+                 "points2": "special-2points", "colour_change": "special-colour"}
+
+
+def _kind(cid: str) -> str:
+    """A card's typed name: its colour and symbols (``red-vizier-general``), the same for
+    identical cards, which players cannot tell apart either."""
+    if cid in SPECIAL_IDS:
+        return SPECIAL_KINDS[SPECIAL_IDS[cid]]
+    c = CARDS[cid]
+    symbols = sorted(c["symbols"], key=data.SYMBOLS.index)
+    return "-".join([c["colour"], *(SHORT.get(s, s) for s in symbols)])
+
+
+KIND = {cid: _kind(cid) for cid in CARDS}
+# A kind names its card's colour and symbols as well as any of its copies does.
+CARDS.update({KIND[cid]: card for cid, card in list(CARDS.items())})
+KIND.update({k: k for k in list(KIND.values())})
 BOARD = data.board()
 PROVINCE_OF = {c["id"]: c["province"] for c in BOARD["cities"]}
 CITIES_OF: dict[str, list[str]] = {}
@@ -82,6 +102,12 @@ def setup(seed: int, options: dict | None = None) -> dict:
         move=0)
     _begin_visit(state)
     return state
+
+
+def sides(options: dict | None = None) -> list[str]:
+    """The colours in play: the first n of ROLES for n players."""
+    n = int(with_defaults(OPTIONS, options or {})["players"])
+    return ROLES[:n]
 
 
 def _begin_visit(state: dict) -> None:
@@ -158,10 +184,14 @@ def result(state: dict) -> dict | None:
     return state["result"]
 
 
+def _kinds(cards: list[str]) -> list[str]:
+    return list(dict.fromkeys(KIND[c] for c in cards))
+
+
 def _playable_coloured(state: dict, role: str, free: bool) -> list[str]:
     colour = state["players"][role]["colour"]
-    return [c for c in state["hands"][role] if CARDS[c]["colour"] in COLOURED
-            and (free or colour is None or CARDS[c]["colour"] == colour)]
+    return _kinds([c for c in state["hands"][role] if CARDS[c]["colour"] in COLOURED
+                   and (free or colour is None or CARDS[c]["colour"] == colour)])
 
 
 def _prompt(state: dict, role: str) -> tuple[str, dict]:
@@ -174,7 +204,7 @@ def _prompt(state: dict, role: str) -> tuple[str, dict]:
             acts["play"] = cards
         change = "sp_colour_change"
         if change in hand and _playable_coloured(state, role, free=True):
-            acts["special"] = [change]
+            acts["special"] = [KIND[change]]
         acts["withdraw"] = None
         bound = f" ({p['colour']} this visit)" if p["colour"] else ""
         return (f"{ROLE_NAMES[role]}: play one coloured card{bound}, or `withdraw`.", acts)
@@ -183,8 +213,8 @@ def _prompt(state: dict, role: str) -> tuple[str, dict]:
                 "colour.", {"play": _playable_coloured(state, role, free=True)})
     if t["stage"] == "extra":
         acts = {}
-        whites = [c for c in hand if CARDS[c]["colour"] == "white"]
-        specials = [c for c in hand if c in SPECIAL_IDS and c != "sp_colour_change"]
+        whites = _kinds([c for c in hand if CARDS[c]["colour"] == "white"])
+        specials = _kinds([c for c in hand if c in SPECIAL_IDS and c != "sp_colour_change"])
         if whites and not t.get("with_special"):
             acts["white"] = whites
         if specials and not t.get("with_special"):
@@ -199,7 +229,7 @@ def _prompt(state: dict, role: str) -> tuple[str, dict]:
         return (f"{ROLE_NAMES[role]}: place your crown palace on any city of "
                 f"{PROVINCE_NAMES[current(state)]}.", {"city": list(CITIES_OF[current(state)])})
     return (f"{ROLE_NAMES[role]}: take {t['picks']} card(s) from the supply.",
-            {"take": list(dict.fromkeys(state["supply"]))})
+            {"take": _kinds(state["supply"])})
 
 
 def _empty_cities(state: dict) -> list[str]:
@@ -217,23 +247,29 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
     if role not in active(state):
         who = active(state)
         raise IllegalAction(f"It is not your turn: waiting for {ROLE_NAMES[who[0]]}.")
+    if isinstance(arg, str) and arg in KIND:
+        arg = KIND[arg]
     _, acts = _prompt(state, role)
     if action not in acts or (acts[action] is None) != (arg is None) or (
             acts[action] is not None and arg not in acts[action]):
         raise IllegalAction(_why(state, role, action, arg))
     new = clone(state)
+    if action in ("play", "white", "special", "take"):
+        pile = new["supply"] if action == "take" else new["hands"][role]
+        arg = next(c for c in pile if KIND[c] == arg)
     _apply(new, role, action, arg)
     return new
 
 
 def _why(state: dict, role: str, action: str, arg: object) -> str:
     p = state["players"][role]
-    if action == "play" and arg in CARDS and CARDS[arg]["colour"] in COLOURED:
-        if arg not in state["hands"][role]:
-            return "That card is not in your hand."
-        if p["colour"] and CARDS[arg]["colour"] != p["colour"]:
-            return (f"You play {p['colour']} this visit: your first coloured card set it "
-                    "(only the free colour change special card frees one turn).")
+    if action in ("play", "white", "special") and arg in CARDS and all(
+            KIND[c] != arg for c in state["hands"][role]):
+        return f"You hold no `{KIND[arg]}` card."
+    if action == "play" and arg in CARDS and CARDS[arg]["colour"] in COLOURED and \
+            p["colour"] and CARDS[arg]["colour"] != p["colour"]:
+        return (f"You play {p['colour']} this visit: your first coloured card set it "
+                "(only the free colour change special card frees one turn).")
     if action in ("white", "special") and state["turn"]["stage"] == "play":
         return "A white or special card is played only with a coloured card: play that first."
     return f"`{arg if arg is not None else action}` is not possible now."
@@ -255,6 +291,8 @@ def _apply(state: dict, role: str, action: str, arg) -> None:
         elif t["stage"] == "change" and p["colour"] is None:
             pass  # played with the colour change on a first turn: the next card sets it
         t["stage"] = "extra"
+        if list(_prompt(state, role)[1]) == ["done"]:
+            _end_turn(state)  # no white or special card to add: nothing to ask
         return
     if action in ("white", "special"):
         _play_card(state, role, arg)
@@ -467,22 +505,35 @@ def _finish(state: dict) -> None:
 
 
 def token(action: str, arg: object) -> str:
-    return action if arg is None else str(arg)
+    return action if arg is None else KIND.get(str(arg), str(arg))
+
+
+SPECIAL_WORDS = {"elephant": "special card: +1 Elephant", "grand_mogul":
+                 "special card: +1 Grand Mogul", "points2": "special card: 2 points",
+                 "colour_change": "special card: free colour change"}
 
 
 def describe(action: str, arg: object) -> str:
     if arg is None:
-        return {"withdraw": "Withdraw", "done": "Done"}.get(action, action.capitalize())
+        return {"withdraw": "Withdraw from the visit", "done": "End the turn"}.get(
+            action, action.capitalize())
     if arg in CARDS:
         c = CARDS[arg]
-        return f"{c['colour'].capitalize()}: " + (" + ".join(c["symbols"]) or
-                                                    SPECIAL_IDS.get(arg, ""))
+        effect = next((e for i, e in SPECIAL_IDS.items() if KIND[i] == KIND[arg]), None)
+        if effect:
+            return SPECIAL_WORDS[effect].capitalize()
+        words = " + ".join(s.replace("_", " ").title() for s in c["symbols"])
+        verb = "Take" if action == "take" else "Play"
+        return f"{verb} {c['colour']}: {words}"
+    if arg in PROVINCE_OF:
+        return f"Palace on {arg}" + (" (fortress)" if arg in FORTRESSES else "")
     return str(arg)
 
 
 def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
     tok = tok.strip().lower()
     if tok in CARDS:
+        tok = KIND[tok]
         colour = CARDS[tok]["colour"]
         return ("play" if colour in COLOURED else "white" if colour == "white"
                 else "special"), tok
@@ -492,8 +543,9 @@ def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
 
 
 def reveal_mark(state: dict) -> list:
-    """Changes whenever a card leaves the deck unseen by the others."""
-    return [len(state["deck"]), len(state["discard"]), state["rng"]]
+    """Changes whenever a card leaves the deck (to a hand unseen by the others, or to the
+    face-up supply) or the deck is shuffled."""
+    return [len(state["deck"]), state["rng"]]
 
 
 def redeal(state: dict, seed: int) -> dict:

@@ -13,7 +13,7 @@ from engine import games
 from engine.errors import IllegalAction
 from engine.games.taj_mahal import rules as tm
 
-ALL_CARDS = set(tm.CARDS)
+ALL_CARDS = set(tm.CARD_IDS)
 SCORED = re.compile(r"^(\w+) score (\d+) \(")
 
 
