@@ -210,9 +210,10 @@ def _check_sides(g, ex: Export) -> None:
             raise AdminError(f"seats[{i}].role: {role!r} is not a side in {g.NAME} ({sides}).")
         if role is not None and role in roles[:i]:
             raise AdminError(f"seats[{i}].role: {role!r} has a seat already.")
-    if ex.state is not None and sorted(roles, key=str) != sorted(g.ROLES):
+    in_play = games.sides(g, ex.options)
+    if ex.state is not None and sorted(roles, key=str) != sorted(in_play):
         raise AdminError(f"seats: a started game of {g.NAME} has one seat for each side "
-                         f"({sides}).")
+                         f"({', '.join(in_play)}).")
     if ex.state is None and len(roles) > g.PLAYERS[1]:
         raise AdminError(f"seats: {g.NAME} seats at most {g.PLAYERS[1]} players.")
 
@@ -239,12 +240,14 @@ def _resignations(g, ex: Export) -> list[dict]:
     name = reason.removesuffix(" resigned.") if isinstance(reason, str) else ""
     if not 0 < len(name) <= MAX_NAME:
         return []
+    in_play = games.sides(g, ex.options)
     sides: dict[str, list[str]] = defaultdict(list)
     for seat in ex.seats:
         if not seat.is_bot:
             sides[seat.user_id].append(seat.role)
     return [result for user, roles in sides.items()
-            for result in (resignation(g, roles, name, user), resignation(g, roles, name))]
+            for result in (resignation(in_play, roles, name, user),
+                           resignation(in_play, roles, name))]
 
 
 async def import_game(repo: Repository, data: object, channel_id: str | None = None) -> int:

@@ -97,6 +97,8 @@ class Reply:
     consent: Consent | None = None
     # A question the caller must answer before anything happens (see Confirmation).
     confirm: Confirmation | None = None
+    # The caller holds hidden cards: their panel offers a button that shows them.
+    hand: bool = False
 
     def public_text(self, mention: Callable[[Ping], str]) -> str | None:
         """The public message with pings rendered by the face's ``mention``."""

@@ -38,6 +38,7 @@ Darbar sandbox — the Discord table, offline. You are @{user} in #{channel}.
   /complete c      what autocomplete would offer        /board [text] /log /undo /resign
   /game status /game abort /help [game] [topic]  /rules [game] [topic]   quit (or Ctrl-D)
   /card /score     the current card; the score (games that have them)
+  /game new taj_mahal opponent:computer    Taj Mahal; /hand shows your cards (to you only)
   /agree /refuse   answer the last undo request (as another player: @meera /agree)
   /game remind dm after:12   reminders     /wait 25   let 25 hours pass (shows reminders)
   /game reassign tigers @sam (or computer)  hand a side over (creator or moderator)
@@ -164,7 +165,7 @@ class Sandbox:
         if cmd == "log":
             n = int(rest[0]) if rest and rest[0].isdigit() else 15
             return await self._show(await t.log(p, a, n))
-        if cmd in ("card", "score"):
+        if cmd in ("card", "score", "hand"):
             return await self._show(await getattr(t, cmd)(p, a))
         if cmd == "help":
             pos, kw = _split_args(rest)

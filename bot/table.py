@@ -145,13 +145,13 @@ class Loaded:
         return [s for s in self.seats if not s.is_bot]
 
 
-def resignation(g: ModuleType, resigned: Collection[str], name: str,
+def resignation(roles: Collection[str], resigned: Collection[str], name: str,
                 user_id: str | None = None) -> dict:
-    """The result of a game conceded by ``name`` (user ``user_id``), who played the sides
-    ``resigned`` (``darbar import`` accepts a finished game's result only if it is one of
-    these; games resigned before user ids were recorded have none)."""
-    winners = [r for r in g.ROLES if r not in resigned]
-    result = {"winners": winners, "scores": {r: int(r in winners) for r in g.ROLES},
+    """The result of a game among ``roles`` conceded by ``name`` (user ``user_id``), who
+    played the sides ``resigned`` (``darbar import`` accepts a finished game's result only
+    if it is one of these; games resigned before user ids were recorded have none)."""
+    winners = [r for r in roles if r not in resigned]
+    result = {"winners": winners, "scores": {r: int(r in winners) for r in roles},
               "reason": f"{name} resigned."}
     return result if user_id is None else result | {"resigned": user_id}
 
@@ -254,15 +254,18 @@ class Table:
             g.setup(seed, options)  # validates the options before anything is stored
         except IllegalAction as e:
             raise Refusal(str(e)) from None
-        role = self._check_role(g, role)
+        # With the computer in every other seat the game starts at once, its count settled.
+        role = self._check_role(g, role, options if opponent != "computer"
+                                else {"players": len(games.sides(g, options)), **options})
         await self._check_open_games(place, actor)
         seats = [Seat(position=0, role=role, user_id=actor.user_id, name=actor.name[:100])]
         if opponent == "computer":
             if not hasattr(g, "bot_steps"):
                 raise Refusal(f"{g.NAME} has no computer player yet.")
+            # Every other side in play (the game's usual count when it is left open).
             seats += [
                 Seat(position=i + 1, user_id=None, name=COMPUTER, is_bot=True)
-                for i in range(g.PLAYERS[1] - 1)
+                for i in range(len(games.sides(g, options)) - 1)
             ]
         elif opponent not in (None, "", "none"):
             raise Refusal("The only opponent I can provide is `computer`.")
@@ -282,14 +285,16 @@ class Table:
                 "(`/game abort`), or start yours in another channel or thread."
             ) from None
         loaded = await self._loaded(game)
-        if len(loaded.seats) >= g.PLAYERS[1]:
+        if len(loaded.seats) >= self._seat_cap(g, options) or opponent == "computer":
             return await self._start(loaded,
                                      intro=f"{escape(actor.name)} starts a game of {g.NAME}.")
         need = g.PLAYERS[0] - len(loaded.seats)
-        sides = f" (sides: {', '.join(g.ROLES)})" if len(g.ROLES) > 1 else ""
+        roles = games.sides(g, options) if not games.count_left_open(g, options) else g.ROLES
+        sides = f" (sides: {', '.join(roles)})" if len(roles) > 1 else ""
+        free = ("every seat needs a player or the computer" if getattr(g, "ONE_SIDE_EACH", False)
+                else "free sides are shared among the players")
         seating = (f"{need} more player(s) needed: `/game join`{sides}." if need > 0 else
-                   f"Others may `/game join`{sides}; `/game start` when ready (free sides "
-                   "are shared among the players).")
+                   f"Others may `/game join`{sides}; `/game start` when ready ({free}).")
         return Reply(
             public=f"{escape(actor.name)} opens a game of **{g.NAME}** (game #{game.id}). "
             f"{seating}",
@@ -306,13 +311,21 @@ class Table:
             raise Refusal(f"You already have {count} games open on this server, the most one "
                           "player may have at once. Finish, leave or abort one first.")
 
-    def _check_role(self, g: ModuleType, role: str | None) -> str | None:
+    def _check_role(self, g: ModuleType, role: str | None, options: dict) -> str | None:
         if role in (None, "", "random", "any"):
             return None
         role = role.strip().lower()
-        if role not in g.ROLES:
-            raise Refusal(f"{echo(role)} is not a side in {g.NAME}. Sides: {', '.join(g.ROLES)}.")
+        roles = g.ROLES if games.count_left_open(g, options) else games.sides(g, options)
+        if role not in roles:
+            raise Refusal(f"{echo(role)} is not a side in this game of {g.NAME}. Sides: "
+                          f"{', '.join(roles)}.")
         return role
+
+    @staticmethod
+    def _seat_cap(g: ModuleType, options: dict) -> int:
+        """How many may sit down: the sides in play, or the most the game allows while its
+        number of players is left open."""
+        return g.PLAYERS[1] if games.count_left_open(g, options) else len(games.sides(g, options))
 
     @_refusals
     async def join(self, place: Place, actor: Actor, role: str | None = None) -> Reply:
@@ -320,8 +333,12 @@ class Table:
         g = lg.module
         if lg.game.status != "setup":
             raise Refusal("This game has already started; you can watch it here.")
-        role = self._check_role(g, role)
+        options = json.loads(lg.game.options)
+        role = self._check_role(g, role, options)
         mine = [s for s in lg.seats if s.user_id == actor.user_id]
+        if mine and getattr(g, "ONE_SIDE_EACH", False):
+            raise Refusal(f"You already have a seat. In {g.NAME} each player keeps a hidden "
+                          "hand, so one person plays one side.")
         if mine and role is None:
             raise Refusal("You already have a seat. To play another side too, name it: "
                           "`/game join side:<side>`.")
@@ -329,7 +346,7 @@ class Table:
             raise Refusal("Choose your first side before taking a second one.")
         if role and any(s.role == role for s in lg.seats):
             raise Refusal(f"The {g.ROLE_NAMES[role]} are already taken.")
-        if len(lg.seats) >= g.PLAYERS[1]:
+        if len(lg.seats) >= self._seat_cap(g, options):
             raise Refusal("Every seat is taken.")
         if not mine:
             await self._check_open_games(place, actor)
@@ -337,7 +354,7 @@ class Table:
                                                name=actor.name[:100]))
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
         side = f" as the {g.ROLE_NAMES[role]}" if role else ""
-        if len(lg.seats) >= g.PLAYERS[1]:
+        if len(lg.seats) >= self._seat_cap(g, options):
             return await self._start(lg, intro=f"{escape(actor.name)} joins{side}.")
         return Reply(public=f"{escape(actor.name)} joins{side}. {self._seating(lg)}",
                      game_id=lg.game.id, version=lg.game.version)
@@ -367,25 +384,54 @@ class Table:
         seated = any(s.user_id == actor.user_id for s in lg.seats)
         if not (seated or actor.user_id == lg.game.created_by or actor.is_admin):
             raise Refusal("Only a seated player can start the game.")
-        missing = g.PLAYERS[0] - len(lg.seats)
+        options = self._final_options(lg, fill_with_computer)
+        one_each = getattr(g, "ONE_SIDE_EACH", False)
+        need = len(games.sides(g, options)) if one_each else g.PLAYERS[0]
+        missing = need - len(lg.seats)
         if missing > 0:
             if not fill_with_computer:
-                raise Refusal(f"{missing} more player(s) needed. Ask someone to `/game join`, "
-                              "or start with `fill: computer`.")
+                why = (f" (in {g.NAME} every side keeps a hidden hand, so nobody plays two)"
+                       if one_each else "")
+                raise Refusal(f"{missing} more player(s) needed{why}. Ask someone to "
+                              "`/game join`, or start with `fill: computer`.")
             if not hasattr(g, "bot_steps"):
                 raise Refusal(f"{g.NAME} has no computer player yet.")
         return await self._start(lg, intro=f"{escape(actor.name)} starts the game.",
-                                 computers=max(missing, 0))
+                                 computers=max(missing, 0), options=options)
 
-    async def _start(self, lg: Loaded, intro: str, computers: int = 0) -> Reply:
+    @staticmethod
+    def _final_options(lg: Loaded, fill: bool) -> dict:
+        """The options the game starts with. A number of players left open becomes the
+        number seated, or the game's usual number when the computer fills the table; a side
+        someone chose must be in play."""
+        g = lg.module
+        options = json.loads(lg.game.options)
+        if games.count_left_open(g, options):
+            usual = int(g.OPTIONS["players"]["default"])
+            seated = len(lg.seats)
+            count = seated if seated >= g.PLAYERS[0] and not (fill and seated < usual) else usual
+            options = {**options, "players": count}
+        roles = games.sides(g, options)
+        chosen = [s.role for s in lg.seats if s.role and s.role not in roles]
+        if chosen:
+            raise Refusal(f"The {g.ROLE_NAMES[chosen[0]]} are not in a {len(roles)}-player "
+                          f"game (sides: {', '.join(roles)}): that player should `/game leave` "
+                          "and join again with another side.")
+        return options
+
+    async def _start(self, lg: Loaded, intro: str, computers: int = 0,
+                     options: dict | None = None) -> Reply:
         """Seat ``computers`` computer players, deal the sides and store the opening
         position, all in one write."""
         g = lg.module
         game = lg.game
+        if options is None:
+            options = self._final_options(lg, fill=True)
         added = [Seat(position=0, name=COMPUTER, is_bot=True) for _ in range(computers)]
         # Deal the sides nobody asked for, at random but reproducibly from the seed (its
         # own stream: the deal says nothing of the engine's cards and dice).
-        free = [r for r in g.ROLES if r not in {s.role for s in lg.seats}]
+        roles_in_play = games.sides(g, options)
+        free = [r for r in roles_in_play if r not in {s.role for s in lg.seats}]
         free = rng.shuffle(rng.stream(game.seed, rng.DEAL), free)
         roles = {s.id: s.role or free.pop() for s in lg.seats}
         for seat in added:
@@ -396,8 +442,9 @@ class Table:
         for i, role in enumerate(sorted(free, key=g.ROLES.index)):
             holder = humans[i % len(humans)]
             added.append(Seat(position=0, role=role, user_id=holder.user_id, name=holder.name))
-        state = g.setup(game.seed, json.loads(game.options))
-        await self.repo.start_game(game, roles, state, added)
+        state = g.setup(game.seed, options)
+        changed = options if options != json.loads(game.options) else None
+        await self.repo.start_game(game, roles, state, added, options=changed)
         lg = await self._loaded(await self.repo.get_game(game.id))
         lg, bot_lines = await self._run_bots(lg)
         lines = [intro, f"**{g.NAME}** — game #{game.id}. {self._seating(lg)}"]
@@ -601,13 +648,12 @@ class Table:
 
     async def _public_update(self, lg: Loaded, text: str) -> Reply:
         """The public post after a completed move: image, log, who is next."""
-        g = lg.module
         view = lg.public_view()
         reply = Reply(public=text, **await self._board_image(lg), game_id=lg.game.id,
                       version=lg.game.version)
         if lg.game.status == "finished":
             reply.public += "\n" + self._result_line(lg, already_said=text)
-            reply.pings = self._pings(lg, g.ROLES)
+            reply.pings = self._pings(lg, [s.role for s in lg.seats if s.role])
             reply.ping_note = "thanks for playing!"
         else:
             reply.pings = self._pings(lg, view["active"])
@@ -659,8 +705,37 @@ class Table:
         view = g.view(lg.state, role)
         choices = [Choice(g.token(a, arg), g.describe(a, arg))
                    for a, arg in games.legal_steps(g, view)]
-        return Reply(private=(note + "\n" if note else "") + view["prompt"], prompt=view["prompt"],
-                     choices=choices, game_id=lg.game.id, version=lg.game.version)
+        hand_text = getattr(g, "hand_text", None)
+        hand = hand_text(view) if hand_text else ""
+        text = "\n".join(x for x in (note, view["prompt"], hand) if x)
+        return Reply(private=text, prompt=view["prompt"], choices=choices,
+                     game_id=lg.game.id, version=lg.game.version, hand=bool(hand_text))
+
+    @_refusals
+    async def hand(self, place: Place, actor: Actor) -> Reply:
+        """The caller's hidden cards, in words and as a picture, for them alone."""
+        lg = await self._load(place)
+        g = lg.module
+        hand_text = getattr(g, "hand_text", None)
+        if hand_text is None:
+            raise Refusal(f"{g.NAME} has no hidden hands: everything is on the board "
+                          "(`/board`).")
+        mine = lg.roles_of(actor)
+        if not mine:
+            raise Refusal("You are not seated in this game: a hand is shown only to its "
+                          "player.")
+        if lg.game.status != "active":
+            raise Refusal("The cards are dealt when the game starts.")
+        role = mine[0]
+        # The mover sees their hand as their move leaves it; anyone else, as it stands.
+        state = lg.state if role in lg.current_view()["active"] else lg.public
+        view = g.view(state, role)
+        draw = partial(renderer.hand, lg.game.game, view,
+                       {s.role: s.name for s in lg.seats if s.role})
+        png = await asyncio.get_running_loop().run_in_executor(RENDER_THREADS, draw)
+        text = hand_text(view)
+        return Reply(private=f"{g.ROLE_NAMES[role]} — {text}", image=png,
+                     image_name="hand.png", image_alt=text, image_private=True)
 
     async def autocomplete(self, place: Place, actor: Actor, text: str) -> list[tuple[str, str]]:
         """Legal continuations of a partly typed line, as (shown name, value) pairs, each
@@ -904,8 +979,8 @@ class Table:
                                               no="No, keep playing"),
                          game_id=lg.game.id, version=lg.game.version)
         # The name stays raw in the database; _result_line escapes it when it is shown.
-        await self.repo.set_status(lg.game, "finished",
-                                   result=resignation(g, mine, actor.name, actor.user_id))
+        await self.repo.set_status(lg.game, "finished", result=resignation(
+            games.sides(g, json.loads(lg.game.options)), mine, actor.name, actor.user_id))
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
         return await self._public_update(lg, f"🏳 **{escape(actor.name)}** resigns.")
 
@@ -992,7 +1067,8 @@ class Table:
         report = getattr(lg.module, name, None)
         if report is None:
             raise Refusal(f"{lg.module.NAME} {missing}.")
-        return Reply(private=clip(report(lg.state)))
+        # The position everyone sees: a move under way stays its mover's until complete.
+        return Reply(private=clip(report(lg.public)))
 
     @_refusals
     async def card(self, place: Place, actor: Actor) -> Reply:

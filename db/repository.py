@@ -358,12 +358,15 @@ class Repository:
         return game.version + 1
 
     async def start_game(self, game: Game, roles: dict[int, str], state: dict,
-                         new_seats: Sequence[Seat] = ()) -> int:
+                         new_seats: Sequence[Seat] = (), options: dict | None = None) -> int:
         """Deal roles to seats (seat id → role), add the seats the deal needs (the
-        computer's, shared sides) and store the opening state: one transaction, so a crash
+        computer's, shared sides) and store the opening state (and ``options``, when the
+        start settled one, such as the number of players): one transaction, so a crash
         cannot leave a game half dealt."""
+        extra = {} if options is None else {"options": json.dumps(options)}
         async with self._tx() as s:
-            await self._bump(s, game.id, game.version, status="active", state=json.dumps(state))
+            await self._bump(s, game.id, game.version, status="active", state=json.dumps(state),
+                             **extra)
             for sid, role in roles.items():
                 seat = await s.get(Seat, sid)
                 seat.role = role

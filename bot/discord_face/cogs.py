@@ -161,6 +161,11 @@ class PlayCog(commands.Cog):
         await run_and_respond(interaction, self.bot.table.score(
             place_of(interaction), actor_of(interaction)))
 
+    @app_commands.command(name="hand", description="Your hidden cards (only you see them)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await run_and_respond(interaction, self.bot.table.hand(
+            place_of(interaction), actor_of(interaction)))
+
     @app_commands.command(name="undo", description="Take back your last move")
     async def undo(self, interaction: discord.Interaction) -> None:
         await run_and_respond(interaction, self.bot.table.undo(
@@ -188,7 +193,8 @@ HELP = (
     "complete, then the whole move is posted; the panel's Board button shows your move so far.\n"
     "- A line stops at a step that rolls dice or reveals a card: what came before is played "
     "and stands, you see the outcome, then go on.\n"
-    "- `/board`, `/log`, `/game status`, `/card`, `/score` to look. `/undo` takes back one step "
+    "- `/board`, `/log`, `/game status`, `/card`, `/score` to look; `/hand` shows your "
+    "hidden cards, to you alone, in a game that has them. `/undo` takes back one step "
     "of a move under way, or your last move (and the computer's reply) while nobody has "
     "answered it; past dice or a new card the others vote, once per request. "
     "`/resign` concedes (asks first); `/game abort` (creator or moderators).\n"

@@ -112,6 +112,27 @@ class BoardButton(
             place_of(interaction), actor_of(interaction)))
 
 
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"darbar:hand:(?P<game>\d+)"
+):
+    """On a step panel of a game with hidden hands: the clicker's own hand, as a picture
+    only they see (the table reads whose hand from the database, never from the click)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Hand", style=discord.ButtonStyle.secondary, emoji="🂠",
+                              custom_id=f"darbar:hand:{game_id}")
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await run_and_respond(interaction, interaction.client.table.hand(
+            place_of(interaction), actor_of(interaction)))
+
+
 class OpenPanelButton(
     discord.ui.DynamicItem[discord.ui.Button], template=r"darbar:panel:(?P<game>\d+)"
 ):
@@ -217,7 +238,7 @@ def consent_view(request: Consent) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (StepButton, StepSelect, UndoButton, BoardButton, OpenPanelButton,
+DYNAMIC_ITEMS = (StepButton, StepSelect, UndoButton, BoardButton, HandButton, OpenPanelButton,
                  UndoVoteButton, ConfirmButton)
 
 
@@ -235,7 +256,8 @@ def panel_view(reply: Reply) -> discord.ui.View:
             chunk = reply.choices[page:page + SELECT_MAX]
             options = [discord.SelectOption(label=c.label[:100], value=c.token) for c in chunk]
             view.add_item(StepSelect(gid, ver, page // SELECT_MAX, options))
-    for button in (UndoButton(gid), BoardButton(gid)):
+    extra = (HandButton(gid),) if reply.hand else ()
+    for button in (UndoButton(gid), BoardButton(gid), *extra):
         button.row = 4
         view.add_item(button)
     return view

@@ -15,6 +15,11 @@ understand at all it either refuses (raises IllegalAction) or passes through as
 ``(word, None)``; ``step_for_token`` then adds "Did you mean …?" with the closest
 tokens legal for that role now, for every game alike.
 
+Optional: ``sides(options) -> list[str]``, the roles in play when a game's number of
+players is an option named ``players`` (Taj Mahal: the first n colours); without it every
+role plays. ``ONE_SIDE_EACH = True``: each side holds hidden information (a hand of
+cards), so no person may play two sides; a side nobody takes goes to the computer.
+
 Optional: ``explain_line(state, role, words) -> str | None``. The table applies a
 typed line token by token, so a line meant as a whole (a Goat *move* typed while
 goats are still being placed) can be refused for a later token, or for the wrong
@@ -33,7 +38,7 @@ from types import ModuleType
 from engine.errors import IllegalAction
 
 # Module names in priority order; a game is listed once its package exists.
-_KNOWN = ["goat_tiger", "vijayanagara"]
+_KNOWN = ["goat_tiger", "vijayanagara", "taj_mahal"]
 _cache: dict[str, ModuleType] = {}
 
 
@@ -47,6 +52,19 @@ def get(game_id: str) -> ModuleType:
     if game_id not in _cache:
         _cache[game_id] = importlib.import_module(f"engine.games.{game_id}")
     return _cache[game_id]
+
+
+def sides(g: ModuleType, options: dict | None = None) -> list[str]:
+    """The roles in play with these options (see ``sides`` above)."""
+    chosen = getattr(g, "sides", None)
+    return list(chosen(options or {})) if chosen else list(g.ROLES)
+
+
+def count_left_open(g: ModuleType, options: dict | None) -> bool:
+    """Whether the number of players is the table's to settle when the game starts (the
+    game has a ``players`` option and the creator did not set it): then it is the number
+    of people seated, or the game's default when the computer fills the table."""
+    return "players" in getattr(g, "OPTIONS", {}) and "players" not in (options or {})
 
 
 def legal_steps(g: ModuleType, view: dict) -> list[tuple[str, object]]:
@@ -142,5 +160,6 @@ def reveal_mark(g: ModuleType, state: dict) -> object:
 __all__ = [
     "reveal_mark",
     "typed_lines",
+    "count_left_open", "sides",
     "get", "ids", "legal_steps", "tokens", "step_for_token", "random_move", "IllegalAction",
 ]

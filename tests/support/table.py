@@ -12,9 +12,28 @@ from engine.replay import replay
 
 RAVI = Actor("101", "ravi")
 MEERA = Actor("102", "meera")
+ASHA = Actor("103", "asha")
 SAM = Actor("104", "sam")  # a spectator
 MOD = Actor("105", "mod", is_admin=True)
 HERE = Place(channel_id="2000", guild_id="1000")
+
+
+async def seat_fewest(table, place, game_id: str, seed: int) -> dict[str, Actor]:
+    """Open and start ``game_id`` with as few people as it takes: ravi alone, sharing every
+    side, or (a game where each side hides a hand) ravi, meera and asha, one side each.
+    Returns who plays each side."""
+    g = games.get(game_id)
+    if not getattr(g, "ONE_SIDE_EACH", False):
+        await table.new(place, RAVI, game_id, seed=seed)
+        await table.start(place, RAVI)
+    else:
+        people = [RAVI, MEERA, ASHA][:g.PLAYERS[0]]
+        await table.new(place, RAVI, game_id, seed=seed, options={"players": len(people)})
+        for person in people[1:]:
+            await table.join(place, person)  # the last one to join starts the game
+    game = await table.repo.live_game(place.channel_id)
+    by_id = {a.user_id: a for a in (RAVI, MEERA, ASHA)}
+    return {s.role: by_id[s.user_id] for s in await table.repo.seats(game.id)}
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -15,7 +15,15 @@ from sqlalchemy import update
 from bot.replies import Place
 from db import Game
 from engine import games
-from tests.support.table import HERE, MEERA, RAVI, SAM, assert_replays, random_move_lines
+from tests.support.table import (
+    HERE,
+    MEERA,
+    RAVI,
+    SAM,
+    assert_replays,
+    random_move_lines,
+    seat_fewest,
+)
 
 HIDDEN = [gid for gid in games.ids() if hasattr(games.get(gid), "redeal")]
 OPEN = [gid for gid in games.ids() if gid not in HIDDEN]
@@ -72,8 +80,7 @@ async def test_no_reply_depends_on_what_a_line_would_reveal(table, repo, game_id
     for sample in range(20):
         seed = 100 + sample
         for place in (REAL, WHATIF):
-            await table.new(place, RAVI, game_id, seed=seed)
-            await table.start(place, RAVI)
+            who = await seat_fewest(table, place, game_id, seed)
         game, _ = await _stored(repo, REAL)
         state = json.loads(game.state)
         for _ in range(rng.randrange(0, 12)):  # a random position, the same in both
@@ -81,7 +88,7 @@ async def test_no_reply_depends_on_what_a_line_would_reveal(table, repo, game_id
             steps, after = games.random_move(g, state, rng)
             for line in games.typed_lines(g, state, role, steps):
                 for place in (REAL, WHATIF):
-                    assert not (await table.play(place, RAVI, line)).error
+                    assert not (await table.play(place, who[role], line)).error
             state = after
             if g.result(state) is not None:
                 break
@@ -104,13 +111,14 @@ async def test_no_reply_depends_on_what_a_line_would_reveal(table, repo, game_id
                                    .values(state=json.dumps(redealt)))
             checked += 1
             text = " ".join(head)
+            mover = who[role]
             for typed in (text + " ", text + " z", text + " zzz q"):
-                real = _no_refs(await table.autocomplete(REAL, RAVI, typed))
-                assert real == _no_refs(await table.autocomplete(WHATIF, RAVI, typed)), typed
+                real = _no_refs(await table.autocomplete(REAL, mover, typed))
+                assert real == _no_refs(await table.autocomplete(WHATIF, mover, typed)), typed
             for extra in ("zzz", "pass", "done"):
                 line = f"{text} {extra}"
                 before = [await _stored(repo, p) for p in (REAL, WHATIF)]
-                replies = [await table.play(p, RAVI, line) for p in (REAL, WHATIF)]
+                replies = [await table.play(p, mover, line) for p in (REAL, WHATIF)]
                 grown = [(await _stored(repo, p))[1] - n for p, (_, n) in
                          zip((REAL, WHATIF), before, strict=True)]
                 # Never anything past the revealing step; its outcome shown only once stored.

@@ -1,5 +1,35 @@
-"""Taj Mahal (Reiner Knizia, 2000): not yet playable at the table (issue 14, under way).
-What exists: the components as data (data/, a labelled reconstruction where the printed
-parts are not public) and their validator (data.py), the scoring (scoring.py), the whole
-rules engine to the engine contract (rules.py) and a computer player (ai.py). Not yet: the
-registry entry, the table's variable number of seats, the picture, /hand and the e2e game."""
+"""Taj Mahal (Reiner Knizia, 2000): the components as data (data/, a labelled
+reconstruction where the printed parts are not public, checked by data.py), the scoring
+(scoring.py), the rules to the engine contract (rules.py), a computer player (ai.py) and
+the texts of /rules (texts.py)."""
+
+from engine.games.taj_mahal.ai import bot_steps
+from engine.games.taj_mahal.rules import (
+    ID,
+    NAME,
+    ONE_SIDE_EACH,
+    OPTIONS,
+    PLAYERS,
+    ROLE_NAMES,
+    ROLES,
+    act,
+    describe,
+    hand_text,
+    parse_token,
+    redeal,
+    result,
+    reveal_mark,
+    setup,
+    sides,
+    summary,
+    token,
+    view,
+)
+from engine.games.taj_mahal.texts import RULES_SUMMARY, RULES_TOPICS, score_report
+
+__all__ = [
+    "ID", "NAME", "ONE_SIDE_EACH", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES",
+    "RULES_SUMMARY", "RULES_TOPICS", "act", "bot_steps", "describe", "hand_text",
+    "parse_token", "redeal", "result", "reveal_mark", "score_report", "setup", "sides",
+    "summary", "token", "view",
+]

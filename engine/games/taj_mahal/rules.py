@@ -24,6 +24,7 @@ from engine.rng import seed_state
 ID = "taj_mahal"
 NAME = "Taj Mahal"
 ROLES = ["red", "blue", "green", "yellow", "black"]  # palace colours, in seating order
+ONE_SIDE_EACH = True  # hands are hidden: nobody may hold two colours' cards
 ROLE_NAMES = {r: r.capitalize() for r in ROLES}
 PLAYERS = (3, 5)
 OPTIONS = {"players": {"default": 4, "help": "3, 4 or 5 players"}}
@@ -479,6 +480,9 @@ def _end_visit(state: dict) -> None:
                                     "a special card.")
     state["discard"] += state["supply"]
     state["supply"] = []
+    # Bonus tiles not won this visit leave the game (no palace can reach them any more).
+    for city in CITIES_OF[current(state)]:
+        state["bonus"].pop(city, None)
     state["move"] += 1
     if state["visit"] >= VISITS:
         _finish(state)
@@ -540,6 +544,17 @@ def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
     if tok in PROVINCE_OF:
         return "city", tok
     return tok, None
+
+
+def hand_text(view: dict) -> str:
+    """A hand in words for its owner's private replies: each kind of card once, with how
+    many, in colour order, as it is typed."""
+    colours = [*COLOURED, "white", "special"]
+    hand = sorted(view.get("hand", []), key=lambda c: (colours.index(CARDS[c]["colour"]),
+                                                       KIND[c]))
+    counts = Counter(KIND[c] for c in hand)
+    items = [f"`{k}`" + (f" ×{n}" if n > 1 else "") for k, n in counts.items()]
+    return f"Your hand ({len(hand)} cards): {', '.join(items) or 'empty'}."
 
 
 def reveal_mark(state: dict) -> list:

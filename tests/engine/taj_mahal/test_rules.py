@@ -63,6 +63,25 @@ def play(seed: int, players: int, checked: bool = True) -> dict:
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
+def test_games_of_computer_and_random_players_keep_every_invariant(players):
+    """The fuzzer with the computer in some seats: it plays the positions random players
+    never reach (long visits, contested majorities), checked after every step."""
+    from engine.games.taj_mahal import ai
+
+    for seed in range(2):
+        r = random.Random(seed)
+        state = tm.setup(seed + 50, {"players": players})
+        computer = set(r.sample(state["roles"], players - 1))
+        while not state["result"]:
+            role = tm.active(state)[0]
+            step = (ai.choose(tm.view(state, role), role) if role in computer
+                    else r.choice(legal(state, role)))
+            state = tm.act(state, role, *step)
+            check(state)
+        assert state["visit"] == 12
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_random_games_end_after_twelve_visits_with_every_card_accounted(players):
     for seed in range(4):
         state = play(seed * 10 + players, players)

@@ -1,0 +1,202 @@
+"""Taj Mahal at the table: seats for 3 to 5 colours, one hidden hand each, /hand and the
+panel for its owner only, whole turns typed, and undo across a draw only by consent."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from engine import games
+from engine.games.taj_mahal import rules as tm
+from tests.support.table import (
+    ASHA,
+    HERE,
+    MEERA,
+    RAVI,
+    SAM,
+    assert_replays,
+    png_size,
+    random_move_lines,
+    seat_fewest,
+)
+
+
+async def _state(repo) -> dict:
+    return json.loads((await repo.latest_game(HERE.channel_id)).state)
+
+
+async def _three(table) -> dict:
+    return await seat_fewest(table, HERE, "taj_mahal", seed=7)
+
+
+def _kinds_in(text: str, cards: list[str]) -> list[str]:
+    return [tm.KIND[c] for c in cards if tm.KIND[c] in text]
+
+
+async def test_three_people_joining_start_a_three_player_game_one_colour_each(table, repo):
+    who = await _three(table)
+    game = await repo.latest_game(HERE.channel_id)
+    assert game.status == "active" and json.loads(game.options) == {"players": 3}
+    assert sorted(who) == ["blue", "green", "red"]
+    assert {a.user_id for a in who.values()} == {RAVI.user_id, MEERA.user_id, ASHA.user_id}
+    state = await _state(repo)
+    assert state["roles"] == ["red", "blue", "green"] and len(state["supply"]) == 5  # 2n-1
+
+
+async def test_nobody_holds_two_hands_and_a_short_table_is_filled_by_the_computer(table, repo):
+    await table.new(HERE, RAVI, "taj_mahal", seed=3)
+    r = await table.join(HERE, RAVI, "blue")
+    assert r.error and "one person plays one side" in r.private
+    await table.join(HERE, MEERA)
+    r = await table.start(HERE, RAVI)
+    assert r.error and "hidden hand" in r.private and "fill: computer" in r.private
+    r = await table.start(HERE, RAVI, fill_with_computer=True)
+    assert not r.error and "Computer" in r.public
+    game = await repo.latest_game(HERE.channel_id)
+    seats = await repo.seats(game.id)
+    # The usual four: two people, two computers, each colour once.
+    assert json.loads(game.options) == {"players": 4}
+    assert sorted(s.role for s in seats) == ["blue", "green", "red", "yellow"]
+    assert sum(s.is_bot for s in seats) == 2
+
+
+async def test_a_colour_not_in_play_is_refused_before_the_deal(table, repo):
+    r = await table.new(HERE, RAVI, "taj_mahal", role="black", options={"players": 3})
+    assert r.error and "not a side in this game" in r.private
+    await table.new(HERE, RAVI, "taj_mahal", role="black")
+    await table.join(HERE, MEERA)
+    await table.join(HERE, ASHA)
+    r = await table.start(HERE, RAVI)  # three seated: a three-player game has no Black
+    assert r.error and "Black are not in a 3-player game" in r.private
+    assert (await repo.latest_game(HERE.channel_id)).status == "setup"
+
+
+async def test_against_the_computer_the_game_starts_and_waits_for_the_person(table, repo):
+    r = await table.new(HERE, RAVI, "taj_mahal", opponent="computer", seed=11)
+    assert not r.error and r.image and png_size(r.image)[0] >= 800
+    state = await _state(repo)
+    game = await repo.latest_game(HERE.channel_id)
+    mine = next(s.role for s in await repo.seats(game.id) if s.user_id == RAVI.user_id)
+    assert len(state["roles"]) == 4 and tm.active(state) == [mine]
+    assert [p.user_id for p in r.pings] == [RAVI.user_id]
+
+
+async def test_a_hand_is_shown_to_its_owner_only(table, repo):
+    who = await _three(table)
+    state = await _state(repo)
+    for role, person in who.items():
+        r = await table.hand(HERE, person)
+        assert not r.error and r.image and r.image_private and r.public is None
+        assert png_size(r.image)[0] >= 600
+        mine = set(_kinds_in(r.private, state["hands"][role]))
+        assert mine == {tm.KIND[c] for c in state["hands"][role]}
+        others = {tm.KIND[c] for o in who if o != role for c in state["hands"][o]} - mine
+        assert not [k for k in others if f"`{k}`" in r.private]
+    r = await table.hand(HERE, SAM)
+    assert r.error and "not seated" in r.private
+    await table.abort(HERE, RAVI)
+    await table.new(HERE, RAVI, "goat_tiger", opponent="computer")
+    r = await table.hand(HERE, RAVI)
+    assert r.error and "no hidden hands" in r.private
+
+
+async def test_the_panel_offers_the_cards_by_name_with_the_hand_and_a_hand_button(table, repo):
+    who = await _three(table)
+    state = await _state(repo)
+    role = tm.active(state)[0]
+    r = await table.panel(HERE, who[role])
+    assert r.hand and "Your hand" in r.private
+    tokens = [c.token for c in r.choices]
+    assert "withdraw" in tokens
+    assert set(tokens) - {"withdraw"} <= {tm.KIND[c] for c in state["hands"][role]}
+    assert len(tokens) == len(set(tokens))  # identical cards: one button
+    other = next(p for r_, p in who.items() if r_ != role)
+    r = await table.panel(HERE, other)
+    assert r.error and "not your turn" in r.private
+
+
+async def test_a_whole_turn_typed_is_posted_and_the_next_colour_is_pinged(table, repo):
+    who = await _three(table)
+    state = await _state(repo)
+    role = tm.active(state)[0]
+    hand = state["hands"][role]
+    coloured = next(c for c in hand if tm.CARDS[c]["colour"] in tm.COLOURED)
+    white = next((c for c in hand if tm.CARDS[c]["colour"] == "white"), None)
+    line = tm.KIND[coloured] + (f" {tm.KIND[white]}" if white else "")
+    r = await table.play(HERE, who[role], line)
+    assert not r.error and r.move_done, r.private
+    assert f"play a {tm.CARDS[coloured]['colour']} card" in r.public
+    after = await _state(repo)
+    nxt = tm.active(after)[0]
+    assert nxt != role and [p.user_id for p in r.pings] == [who[nxt].user_id]
+    # Nothing of anyone's hand in the post beyond the cards just played.
+    played = {tm.KIND[coloured]} | ({tm.KIND[white]} if white else set())
+    for held in after["hands"].values():
+        assert not [k for k in _kinds_in(r.public, held) if k not in played]
+    await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
+
+
+async def test_a_card_of_another_colour_is_refused_with_the_rule(table, repo):
+    who = await _three(table)
+    rng = random.Random(5)
+    for _ in range(30):
+        state = await _state(repo)
+        role = tm.active(state)[0]
+        p = state["players"][role]
+        other = next((c for c in state["hands"][role] if p["colour"] and
+                      tm.CARDS[c]["colour"] in tm.COLOURED and
+                      tm.CARDS[c]["colour"] != p["colour"]), None)
+        if other:
+            r = await table.play(HERE, who[role], tm.KIND[other])
+            assert r.error and f"You play {p['colour']} this visit" in r.private
+            assert await _state(repo) == state
+            return
+        for line in random_move_lines(state, rng):
+            await table.play(HERE, who[role], line)
+    raise AssertionError("no bound colour came up")
+
+
+async def test_a_withdrawal_typed_whole_places_palaces_and_takes_from_the_supply(table, repo):
+    """Play until someone wins a tile, then type the withdrawal, palaces and supply picks
+    in one line."""
+    who = await _three(table)
+    rng = random.Random(2)
+    for _ in range(200):
+        state = await _state(repo)
+        role = tm.active(state)[0]
+        after = tm.act(state, role, "withdraw")
+        if state["players"][role]["moved"] and after["turn"]["stage"] == "place":
+            steps = []
+            while tm.active(after) == [role] and after["move"] == state["move"]:
+                action, arg = games.legal_steps(tm, tm.view(after, role))[0]
+                steps.append(tm.token(action, arg))
+                after = tm.act(after, role, action, arg)
+                if games.reveal_mark(tm, after) != games.reveal_mark(tm, state):
+                    break
+            line = "withdraw " + " ".join(steps)
+            r = await table.play(HERE, who[role], line)
+            assert not r.error and "place a palace on" in r.public, r.private
+            assert "take a" in r.public and "score" in r.public
+            await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
+            return
+        for line in random_move_lines(state, rng):
+            await table.play(HERE, who[role], line)
+    raise AssertionError("nobody won a palace")
+
+
+async def test_undo_across_a_draw_from_the_deck_needs_the_others(table, repo):
+    """A withdrawal without playing draws a card the mover has seen: undo asks first."""
+    who = await _three(table)
+    state = await _state(repo)
+    role = tm.active(state)[0]
+    r = await table.play(HERE, who[role], "withdraw")
+    assert "draw a card from the deck" in (r.public or "") + (r.private or "")
+    state = await _state(repo)
+    while tm.active(state) == [role]:  # the supply picks, if the line stopped at the draw
+        step = games.legal_steps(tm, tm.view(state, role))[0]
+        await table.play(HERE, who[role], tm.token(*step))
+        state = await _state(repo)
+    r = await table.undo(HERE, who[role])
+    assert r.consent is not None and "do you agree" in r.public
+    assert {p.user_id for p in r.pings} == {a.user_id for o, a in who.items() if o != role}
+    assert await _state(repo) == state
