@@ -1155,9 +1155,10 @@ class Table:
         if lg.game.status != "active":
             raise Refusal("Seats change hands once the game is under way; before that, "
                           "players `/game leave` and `/game join`.")
-        role = self._check_role(g, role)
+        options = json.loads(lg.game.options)
+        role = self._check_role(g, role, options)
         if role is None:
-            raise Refusal(f"Name the side to hand over: {', '.join(g.ROLES)}.")
+            raise Refusal(f"Name the side to hand over: {', '.join(games.sides(g, options))}.")
         seat = lg.seat_for(role)
         side = g.ROLE_NAMES[role]
         if to is None:
@@ -1173,6 +1174,10 @@ class Table:
         else:
             if seat.user_id == to.user_id:
                 raise Refusal(f"{escape(to.name)} already plays the {side}.")
+            if getattr(g, "ONE_SIDE_EACH", False) and lg.roles_of(to):
+                raise Refusal(f"{escape(to.name)} already plays a side, and in {g.NAME} each "
+                              "player keeps a hidden hand: hand it to someone else or the "
+                              "computer.")
             user_id, name, is_bot = to.user_id, to.name[:100], False
         await self.repo.reassign_seat(lg.game, seat.id, user_id=user_id, name=name,
                                       is_bot=is_bot)

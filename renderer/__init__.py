@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from renderer import goat_tiger, vijayanagara
+from renderer import goat_tiger, taj_mahal, vijayanagara
 from renderer.text import alt_text, describe
 
 # game id -> module with render(view, players) -> bytes, layout() -> {label: (x, y)}
 # and warm() -> None
-_RENDERERS: dict[str, ModuleType] = {goat_tiger.ID: goat_tiger, vijayanagara.ID: vijayanagara}
+_RENDERERS: dict[str, ModuleType] = {goat_tiger.ID: goat_tiger, vijayanagara.ID: vijayanagara,
+                                     taj_mahal.ID: taj_mahal}
 
 
 def _module(game_id: str) -> ModuleType:
@@ -29,6 +30,13 @@ def _module(game_id: str) -> ModuleType:
 def render(game_id: str, view: dict, *, players: dict[str, str] | None = None) -> bytes:
     """PNG picture of ``view``; ``players`` maps role -> display name for the header."""
     return _module(game_id).render(view, players)
+
+
+def hand(game_id: str, view: dict, players: dict[str, str] | None = None) -> bytes | None:
+    """PNG picture of the private cards in ``view["hand"]`` (a player's own view), for
+    games whose renderer draws hands; None for the others. Only ever sent to that player."""
+    module = _module(game_id)
+    return module.hand(view, players) if hasattr(module, "hand") else None
 
 
 def layout(game_id: str) -> dict[str, tuple[int, int]]:
@@ -46,4 +54,4 @@ def ids() -> list[str]:
     return sorted(_RENDERERS)
 
 
-__all__ = ["alt_text", "describe", "ids", "layout", "render", "warm"]
+__all__ = ["alt_text", "describe", "hand", "ids", "layout", "render", "warm"]

@@ -265,10 +265,85 @@ def palette() -> Image.Image:
 
 def warm() -> None:
     palette()
+    hand_palette()
 
 
 def render(view: dict, players: dict[str, str | None] | None = None) -> bytes:
     return encode_png(draw(view, players), palette())
 
 
-__all__ = ["ID", "draw", "layout", "palette", "render", "warm"]
+# --- a player's hand (their private replies only) ---------------------------------------
+
+HAND_W, CARD_W, CARD_H, GAP, PER_ROW = 780, 140, 150, 10, 5
+WORDS = {"vizier": "Vizier", "general": "General", "monk": "Monk", "princess": "Princess",
+         "grand_mogul": "Mogul", "elephant": "Elephant"}
+SPECIAL_WORDS = {"special-elephant": ("+1", "Elephant"), "special-mogul": ("+1", "Mogul"),
+                 "special-2points": ("+2", "points"), "special-colour": ("free", "colour")}
+COLOUR_ORDER = ("red", "yellow", "green", "violet", "white", "special")
+
+
+def draw_hand(view: dict, players: dict[str, str | None] | None = None) -> Image.Image:
+    """The cards of the view's own hand, identical ones once with a count, each with its
+    symbols in words and, under it, the name to type."""
+    hand = view.get("hand") or []
+    kinds: dict[str, int] = {}
+    for cid in sorted(hand, key=lambda c: (COLOUR_ORDER.index(rules.CARDS[c]["colour"]),
+                                          rules.KIND[c])):
+        kinds[rules.KIND[cid]] = kinds.get(rules.KIND[cid], 0) + 1
+    rows = max(1, math.ceil(len(kinds) / PER_ROW))
+    top, row_h = 64, CARD_H + 54
+    img = Image.new("RGB", (HAND_W, top + rows * row_h + 8), FRAME)
+    d = ImageDraw.Draw(img)
+    title = f"Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"
+    d.text((16, 14), title, font=font(30, bold=True), fill=CREAM)
+    if not kinds:
+        d.text((16, top + 20), "No cards.", font=font(26), fill=MUTED)
+    for i, (kind, count) in enumerate(kinds.items()):
+        x = 16 + (i % PER_ROW) * (CARD_W + GAP + 2)
+        y = top + (i // PER_ROW) * row_h
+        _big_card(img, (x, y), kind, count)
+    return img
+
+
+def _big_card(img: Image.Image, at: tuple[int, int], kind: str, count: int) -> None:
+    card = rules.CARDS[kind]
+    x, y = at
+    d = ImageDraw.Draw(img)
+    colour = card["colour"]
+    special = colour == "special"
+    # A special card is dark with a gold rim and gold words: unlike any coloured card.
+    d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), 12, fill=INK if special else
+                        CARD[colour], outline=GOLD if special else CREAM,
+                        width=6 if special else 3)
+    ink = GOLD if special else INK if colour in ("white", "yellow") else CREAM
+    # The symbols in the order the name to type gives them.
+    lines = list(SPECIAL_WORDS.get(kind, ())) or [
+        WORDS[s] for s in sorted(card["symbols"], key=data.SYMBOLS.index)]
+    step = 44 if len(lines) > 1 else 0
+    mid = y + CARD_H / 2 - step / 2
+    for j, word in enumerate(lines):
+        d.text((x + CARD_W / 2, mid + j * step), word, font=font(27, bold=True), fill=ink,
+               anchor="mm")
+    if count > 1:
+        d.rounded_rectangle((x + CARD_W - 46, y + 6, x + CARD_W - 6, y + 38), 8, fill=INK)
+        d.text((x + CARD_W - 26, y + 22), f"×{count}", font=font(20, bold=True), fill=CREAM,
+               anchor="mm")
+    # The name to type, on two lines: the colour, then the symbols.
+    head, _, rest = kind.partition("-")
+    size = next((n for n in (18, 17, 16, 15, 14) if font(n).getlength(rest) <= CARD_W + 8), 13)
+    for j, part in enumerate((head + "-", rest)):
+        d.text((x + CARD_W / 2, y + CARD_H + 6 + 22 * j), fit(part, font(size), CARD_W + 10),
+               font=font(size), fill=MUTED if j == 0 else CREAM, anchor="mt")
+
+
+@lru_cache(maxsize=1)
+def hand_palette() -> Image.Image:
+    sample = {"hand": list(rules.CARD_IDS[::7])}
+    return make_palette([draw_hand(sample)], FLAT)
+
+
+def hand(view: dict, players: dict[str, str | None] | None = None) -> bytes:
+    return encode_png(draw_hand(view, players), hand_palette())
+
+
+__all__ = ["ID", "draw", "draw_hand", "hand", "layout", "palette", "render", "warm"]

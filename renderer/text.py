@@ -98,7 +98,56 @@ def vijayanagara(view: dict, players: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-DESCRIBERS = {"goat_tiger": goat_tiger, "vijayanagara": vijayanagara}
+# --- Taj Mahal ------------------------------------------------------------------------------
+
+
+def _card_words(cid: str) -> str:
+    from engine.games.taj_mahal.rules import CARDS, SPECIAL_IDS
+
+    card = CARDS.get(cid, {})
+    symbols = " + ".join(s.replace("_", " ") for s in card.get("symbols", []))
+    return f"{card.get('colour', '?')} {symbols or SPECIAL_IDS.get(cid, '')}".strip()
+
+
+def taj_mahal(view: dict, players: dict[str, str]) -> str:
+    """The public position only: how many cards each player holds, never which."""
+    from engine.games.taj_mahal.rules import CITIES_OF, PROVINCE_NAMES, ROLE_NAMES, VISITS
+
+    province = view.get("province")
+    lines = [f"Taj Mahal, visit {view.get('visit')} of {VISITS}"
+             + (f": {PROVINCE_NAMES.get(province, province)}." if province else ".")]
+    court = view.get("court") or {}
+    open_prizes = [k.replace("province", "province tile") for k, v in court.items()
+                   if v is True]
+    lines.append("Still to win: " + (", ".join(open_prizes) or "nothing") + ".")
+    supply = view.get("supply") or []
+    lines.append("Supply: " + ("; ".join(_card_words(c) for c in supply) or "empty") + ".")
+    for r, p in (view.get("players") or {}).items():
+        played = ", ".join(f"{n} {s.replace('_', ' ')}" for s, n in p.get("symbols", {}).items())
+        status = "withdrawn" if p.get("out") else (
+            f"playing {p['colour']}" if p.get("colour") else "in the visit")
+        tiles = ", ".join(f"{n} {s}" for s, n in p.get("influence", {}).items() if n)
+        goods = ", ".join(p.get("goods", []))
+        extra = "".join(f"; {label}: {x}" for label, x in (("played", played),
+                                                            ("tiles", tiles),
+                                                            ("goods", goods)) if x)
+        lines.append(f"{_seat(r, ROLE_NAMES.get(r, r), players)}: {_plural(p['score'], 'point')}, "
+                     f"{_plural(p['hand'], 'card')} in hand, {status}{extra}.")
+    palaces = view.get("palaces") or {}
+    for pid, cities in CITIES_OF.items():
+        here = [f"{c} {' and '.join(ROLE_NAMES.get(o, o) for o in palaces[c])}"
+                for c in cities if palaces.get(c)]
+        if here:
+            lines.append(f"{PROVINCE_NAMES[pid]}: " + ", ".join(here) + ".")
+    bonus = view.get("bonus") or {}
+    if bonus:
+        lines.append("Bonus tiles: " + ", ".join(f"{c} {k}" for c, k in bonus.items()) + ".")
+    lines.append(_result(view, ROLE_NAMES) or "To move: " + ", ".join(
+        _seat(r, ROLE_NAMES.get(r, r), players) for r in view.get("active", [])) + ".")
+    return "\n".join(lines)
+
+
+DESCRIBERS = {"goat_tiger": goat_tiger, "vijayanagara": vijayanagara, "taj_mahal": taj_mahal}
 
 
 def describe(game_id: str, view: dict, players: dict[str, str] | None = None) -> str:

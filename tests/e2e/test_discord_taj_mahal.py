@@ -95,7 +95,10 @@ class Watch:
         self.rng = random.Random(5)
 
     async def state(self) -> dict:
-        return json.loads((await self.bot.repo.latest_game("2000")).state)
+        game = await self.bot.repo.latest_game("2000")
+        if game is None or game.state is None:  # not dealt yet: nothing hidden
+            return {"hands": {}, "supply": [], "discard": [], "players": {}}
+        return json.loads(game.state)
 
     async def seats(self) -> dict[str, str]:
         game = await self.bot.repo.latest_game("2000")
@@ -154,8 +157,9 @@ async def test_three_people_play_a_whole_game_and_no_hand_leaks(fake_discord, db
     caplog.set_level(logging.INFO)
     async with fake.running(make_bot(db_url)) as bot:
         w = Watch(fake, bot)
-        await w.fake.slash("ravi", "game", {"game": "taj_mahal", "options": "players=3"},
-                           subcommand="new")
+        await w.run("ravi", fake.slash("ravi", "game", {"game": "taj_mahal",
+                                                        "options": "players=3"},
+                                       subcommand="new"))
         await w.run("meera", fake.slash("meera", "game", subcommand="join"))
         _, r = await w.run("arjun", fake.slash("arjun", "game", subcommand="join"))
         assert "**Taj Mahal**" in content(r) and r.files[0].is_png

@@ -96,7 +96,12 @@ async def test_no_reply_depends_on_what_a_line_would_reveal(table, repo, game_id
         mark, head, after = games.reveal_mark(g, state), [], state
         role = g.view(state, None)["active"][0] if g.result(state) is None else None
         while role and g.view(after, None)["active"] == [role] and len(head) < 40:
-            action, arg = rng.choice(games.legal_steps(g, g.view(after, role)))
+            legal = games.legal_steps(g, g.view(after, role))
+            # Half the time, a step that reveals at once where there is one (in Taj Mahal
+            # few do: a withdrawal before playing, a card bonus tile).
+            revealing = [s for s in legal if rng.random() < 0.5 and games.reveal_mark(
+                g, g.act(after, role, *s)) != mark] if len(legal) < 40 else []
+            action, arg = rng.choice(revealing or legal)
             head.append(g.token(action, arg))
             after = g.act(after, role, action, arg)
             if games.reveal_mark(g, after) != mark:
