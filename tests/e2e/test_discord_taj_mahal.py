@@ -6,6 +6,7 @@ that user cannot know."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import random
@@ -229,3 +230,49 @@ async def _by_panel(w: Watch, user: str, steps) -> None:
             click = w.fake.select(user, int(panel["id"]), select, [tok])
         handle, reply = await w.run(user, click, tok)
         panel = w.fake.messages.get(int(panel["id"])) or panel
+
+
+async def test_one_person_against_three_computers_to_the_end(fake_discord, db_url, bot_errors):
+    """`opponent: the computer` fills the other colours; every post after the person's
+    turn carries the computers' turns too, and the game ends after the 12th visit."""
+    fake = fake_discord
+    async with fake.running(make_bot(db_url)) as bot:
+        r = await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "taj_mahal", "opponent": "computer"}, subcommand="new"))
+        assert "Computer" in content(r) and "<@101>" in content(r)
+        for _ in range(300):
+            game = await bot.repo.latest_game("2000")
+            if game.status != "active":
+                break
+            state = json.loads(game.state)
+            role = tm.active(state)[0]
+            for line in games.typed_lines(tm, state, role, await _move_steps(state, role)):
+                h = await fake.slash("ravi", "play", {"move": line})
+                await h.wait_done(quiet=0.03)
+        game = await bot.repo.latest_game("2000")
+        assert game.status == "finished" and json.loads(game.result)["winners"]
+        post = [p for p in fake.requests
+                if isinstance(p.json, dict) and "Game over" in content(p)]
+        assert post and "Final score" in content(post[-1])
+    assert bot_errors == []
+
+
+async def test_a_double_click_on_a_card_plays_it_once(fake_discord, db_url, bot_errors):
+    fake = fake_discord
+    async with fake.running(make_bot(db_url)) as bot:
+        await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "taj_mahal", "opponent": "computer"}, subcommand="new"))
+        game = await bot.repo.latest_game("2000")
+        state = json.loads(game.state)
+        before = len(await bot.repo.steps(game.id))
+        role = tm.active(state)[0]
+        card = tm.view(state, role)["actions"]["play"][0]
+        panel = fake.message_from_callback(await answer(fake, await fake.slash("ravi", "play")))
+        cid = next(c for c in fake.component_custom_ids(panel) if c.endswith(f":{card}"))
+        a, b = await asyncio.gather(fake.click("ravi", int(panel["id"]), cid),
+                                    fake.click("ravi", int(panel["id"]), cid))
+        await a.wait_done(quiet=0.03)
+        await b.wait_done(quiet=0.03)
+        steps = await bot.repo.steps(game.id)
+        assert [s.action for s in steps[before:]].count("play") == 1
+    assert bot_errors == []
