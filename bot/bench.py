@@ -459,7 +459,7 @@ def engine_games(game_id: str, seconds: float, first_seed: int = 0) -> tuple[int
 
 def engine_figures(seconds: float) -> None:
     print("engine alone (random legal games, one process; setup, view, act, result):")
-    for game_id in ("goat_tiger", "vijayanagara"):
+    for game_id in ("goat_tiger", "vijayanagara", "taj_mahal"):
         n, steps, cpu = engine_games(game_id, seconds)
         print(f"  {game_id:<13} {n / cpu:7.1f} games/s {steps / cpu:8.0f} steps/s "
               f"({steps / n:.0f} steps a game, {n} games)", flush=True)
@@ -861,7 +861,91 @@ def _summary_line(label: str, r: LoadResult) -> str:
             f"{sum(r.rss_mb):>8.0f}  {goal}")
 
 
-SECTIONS = ("engine", "undo", "load", "discord", "clicks", "extra")
+# --- Taj Mahal: the picture, the hand, the computer, a move through the table ----------------
+
+
+def _median_ms(fn, n: int) -> tuple[float, object]:
+    times, out = [], None
+    for _ in range(n):
+        t0 = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1000, out
+
+
+async def _taj_moves(moves: int) -> tuple[list[float], list[float]]:
+    """Wall time of whole moves through the Table on SQLite: three people typing (store,
+    picture), and one person against three computers (their turns included)."""
+    g = games.get("taj_mahal")
+    people = [Actor(f"b{i}", f"bench{i}") for i in range(3)]
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = await Repository.open(f"sqlite+aiosqlite:///{Path(tmp) / 'taj.sqlite3'}")
+        try:
+            table = Table(repo)
+            out: list[list[float]] = [[], []]
+            for k, place in enumerate((Place("taj-3"), Place("taj-c"))):
+                if k == 0:
+                    await table.new(place, people[0], "taj_mahal", seed=5,
+                                    options={"players": 3})
+                    for person in people[1:]:
+                        await table.join(place, person)
+                else:
+                    await table.new(place, people[0], "taj_mahal", seed=5, opponent="computer")
+                seats = {s.role: s.user_id for s in await repo.seats(
+                    (await repo.live_game(place.channel_id)).id)}
+                by_id = {p.user_id: p for p in people}
+                while len(out[k]) < moves:
+                    game = await repo.latest_game(place.channel_id)
+                    if game.status != "active":  # the computers finished the game
+                        break
+                    state = json.loads(game.state)
+                    role = g.view(state, None)["active"][0]
+                    line = " ".join(g.token(a, arg) for a, arg in g.bot_steps(state, role))
+                    t0 = time.perf_counter()
+                    r = await table.play(place, by_id[seats[role]], line)
+                    assert not r.error or "stopped there" in (r.private or ""), r.private
+                    out[k].append(time.perf_counter() - t0)
+            return out[0], out[1]
+        finally:
+            await repo.close()
+
+
+def taj_mahal_figures(moves: int = 30) -> None:
+    from engine.games.taj_mahal import ai
+
+    g = games.get("taj_mahal")
+    start = g.view(g.setup(1, {}), None)
+    mid_state = _play("taj_mahal", 7, 40).state
+    mid = g.view(mid_state, None)
+    names = {"red": "ravi", "blue": "meera", "green": "arjun", "yellow": "Computer"}
+    print("taj_mahal:")
+    for label, view in (("start", start), ("mid-game", mid)):
+        ms, png = _median_ms(lambda v=view: renderer.render("taj_mahal", v, players=names), 15)
+        print(f"  board {label:<9}     {ms:.1f} ms, {len(png) / 1024:.1f} KB")
+    role = g.view(mid_state, None)["active"][0]
+    ms, png = _median_ms(lambda: renderer.hand("taj_mahal", g.view(mid_state, role)), 15)
+    print(f"  hand picture         {ms:.1f} ms, {len(png) / 1024:.1f} KB")
+    state, think = g.setup(3, {}), []
+    while g.result(state) is None:
+        role = g.view(state, None)["active"][0]
+        t0 = time.process_time()
+        steps = ai.bot_steps(state, role)
+        think.append(time.process_time() - t0)
+        for action, arg in steps:
+            state = g.act(state, role, action, arg)
+    print(f"  computer think time  median {statistics.median(think) * 1000:.1f} ms, "
+          f"max {max(think) * 1000:.1f} ms CPU ({len(think)} turns of a 4-player game)")
+    typed, computer = asyncio.run(_taj_moves(moves))
+    print(f"  a typed turn         p50 {_pct(typed, 0.5) * 1000:.0f} ms, p99 "
+          f"{_pct(typed, 0.99) * 1000:.0f} ms (three people; stored, drawn, {len(typed)} "
+          "turns)")
+    print(f"  against 3 computers  p50 {_pct(computer, 0.5) * 1000:.0f} ms, p99 "
+          f"{_pct(computer, 0.99) * 1000:.0f} ms (the person's turn and the computers' "
+          "replies)", flush=True)
+    print(flush=True)
+
+
+SECTIONS = ("engine", "undo", "load", "discord", "clicks", "taj_mahal", "extra")
 
 
 def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 1000,
@@ -886,6 +970,8 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
         ack_figures(n, ack_rounds or (1 if quick else ACK_ROUNDS), max(1, n // 4))
     if "clicks" in sections:
         click_figures(2 if quick else 12)
+    if "taj_mahal" in sections:
+        taj_mahal_figures(6 if quick else 30)
     if "extra" in sections:
         _render_figures()
         _ai_figures()

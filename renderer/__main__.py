@@ -14,14 +14,22 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from renderer import goat_tiger, render, vijayanagara
+from renderer import goat_tiger, render, taj_mahal, vijayanagara
 from renderer.common import encode_png
-from renderer.samples import PLAYERS, VIJAYANAGARA_PLAYERS, goat_tiger_views, vijayanagara_views
+from renderer.samples import (
+    PLAYERS,
+    TAJ_MAHAL_PLAYERS,
+    VIJAYANAGARA_PLAYERS,
+    goat_tiger_views,
+    taj_mahal_views,
+    vijayanagara_views,
+)
 
 # game id -> (renderer module, sample views, players)
 GAMES = {
     "goat_tiger": (goat_tiger, goat_tiger_views, PLAYERS),
     "vijayanagara": (vijayanagara, vijayanagara_views, VIJAYANAGARA_PLAYERS),
+    "taj_mahal": (taj_mahal, taj_mahal_views, TAJ_MAHAL_PLAYERS),
 }
 
 

@@ -106,3 +106,42 @@ def vijayanagara_views() -> dict[str, dict]:
         "crowded": g.view(crowded, None),
         "end": g.view(game[-1], None),
     }
+
+
+# --- Taj Mahal --------------------------------------------------------------------------------
+
+TAJ_MAHAL_PLAYERS: dict[str, str | None] = {
+    "red": "ravi", "blue": "Meena", "green": "arjun", "yellow": "Computer"}
+TAJ_MAHAL_SEED = 7
+
+
+def taj_mahal_views() -> dict[str, dict]:
+    """``start``, ``mid`` (the 7th visit, two players still in it) and ``end`` of a game
+    the computer plays in every seat."""
+    return {name: v for name, v in _taj_mahal().items() if name != "hand"}
+
+
+def taj_mahal_hand_view() -> dict:
+    """The mover's own view at ``mid``: the sample for ``renderer.hand``."""
+    return _taj_mahal()["hand"]
+
+
+def _taj_mahal() -> dict[str, dict]:
+    from engine.games.taj_mahal import ai
+
+    g = games.get("taj_mahal")
+    state = g.setup(TAJ_MAHAL_SEED, {})
+    views = {"start": g.view(state, None)}
+    mid = None
+    while g.result(state) is None:
+        role = g.view(state, None)["active"][0]
+        for step in ai.bot_steps(state, role):
+            state = g.act(state, role, *step)
+        if mid is None and state["visit"] == 7 and sum(
+                not p["out"] for p in state["players"].values()) == 2:
+            mid = state
+    mid = mid or state
+    views["mid"] = g.view(mid, None)
+    views["end"] = g.view(state, None)
+    views["hand"] = g.view(mid, g.view(mid, None)["active"][0])
+    return views

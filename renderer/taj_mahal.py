@@ -119,11 +119,11 @@ def _palace(img: Image.Image, centre: tuple[float, float], player: str, size: in
 
 @lru_cache(maxsize=2)
 def _city_sprite(fortress: bool) -> Image.Image:
-    s = Smooth((0, 0, 32, 32), scale=4)
+    s = Smooth((0, 0, 40, 40), scale=4)
     if fortress:
-        s.polygon([(16, 3), (29, 16), (16, 29), (3, 16)], (*FORT, 255))
+        s.polygon([(20, 1), (39, 20), (20, 39), (1, 20)], (*FORT, 255))
     else:
-        s.circle((16, 16), 9, fill=(*CITY, 255), outline=(*INK, 255), width=2)
+        s.circle((20, 20), 9, fill=(*CITY, 255), outline=(*INK, 255), width=2)
     return s.shrink()
 
 
@@ -135,9 +135,20 @@ def _cities(img: Image.Image, view: dict) -> None:
         paste(img, _city_sprite(cid in FORTRESS), (x, y))
         if cid in bonus:
             label = BONUS.get(bonus[cid], "?")
-            d.text((x, y), label, font=font(13, bold=True), fill=CREAM, anchor="mm")
+            d.text((x, y), label, font=font(15, bold=True), fill=CREAM, anchor="mm")
         for i, who in enumerate(palaces.get(cid, [])[:2]):
             _palace(img, (x + 18 + 20 * i, y - 14), who)
+    crown = (view.get("court") or {}).get("crown_city")
+    if crown in CITY_XY:  # this visit's crown palace wears the crown until the visit ends
+        x, y = CITY_XY[crown]
+        _crown(img, (x + 18, y - 34))
+
+
+def _crown(img: Image.Image, centre: tuple[float, float]) -> None:
+    x, y = centre
+    with smooth(img, (x - 14, y - 12, x + 14, y + 12), scale=4) as s:
+        s.polygon([(x - 11, y + 8), (x - 11, y - 6), (x - 5, y + 1), (x, y - 9), (x + 5, y + 1),
+                   (x + 11, y - 6), (x + 11, y + 8)], (*GOLD, 255))
 
 
 def _header(img: Image.Image, view: dict, players: dict | None) -> None:
@@ -189,9 +200,11 @@ def _panel(img: Image.Image, view: dict, players: dict | None) -> None:
         if top and list(counts.values()).count(top) == 1:
             leaders[sym] = max(counts, key=counts.get)
     active = set(view.get("active") or [])
+    # Rows as tall as the panel allows (five players fit; fewer get more room).
+    row_h = min(150, (PANEL_BOX[3] - y - 34) // max(1, len(table)))
     for r, p in table.items():
         y += 30
-        row = (x0 + 8, y - 4, x1 - 8, y + 112)
+        row = (x0 + 8, y - 4, x1 - 8, y + row_h - 14)
         d.rounded_rectangle(row, 8, fill=PANEL, outline=GOLD if r in active else EDGE,
                             width=3 if r in active else 1)
         _palace(img, (x0 + 26, y + 14), r, 22)
@@ -200,7 +213,7 @@ def _panel(img: Image.Image, view: dict, players: dict | None) -> None:
         d.text((x1 - 20, y + 14), str(p["score"]), font=font(28, bold=True), fill=GOLD,
                anchor="rm")
         status = "withdrew" if p["out"] else (p.get("colour") or "any colour")
-        d.text((x0 + 20, y + 44), f"{p['hand']} cards · {status}", font=font(17), fill=MUTED,
+        d.text((x0 + 20, y + 44), f"{p['hand']} cards · {status}", font=font(20), fill=CREAM,
                anchor="lm")
         tx = x0 + 20
         for sym, short in SYMBOL.items():
@@ -215,11 +228,13 @@ def _panel(img: Image.Image, view: dict, players: dict | None) -> None:
                    fill=INK if lead else CREAM, anchor="mm")
             tx += w + 6
         tiles = " ".join(f"{SYMBOL[s]}×{n}" for s, n in p.get("influence", {}).items() if n)
-        goods = " ".join(GOODS.get(g, g) for g in p.get("goods", []))
-        d.text((x0 + 20, y + 98), fit(" · ".join(x for x in (tiles, goods) if x) or "—",
-                                      font(15), x1 - x0 - 40), font=font(15), fill=MUTED,
+        held = p.get("goods", [])
+        goods = " ".join(f"{GOODS.get(g, g)}×{held.count(g)}" for g in dict.fromkeys(held))
+        won = f"tiles {','.join(map(str, p['tiles']))}" if p.get("tiles") else ""
+        d.text((x0 + 20, y + 100), fit(" · ".join(x for x in (tiles, goods, won) if x) or "—",
+                                       font(18), x1 - x0 - 40), font=font(18), fill=MUTED,
                anchor="lm")
-        y += 96
+        y += row_h - 30
 
 
 def _card(img: Image.Image, at: tuple[float, float], cid: str) -> None:

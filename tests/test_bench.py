@@ -23,8 +23,14 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
     assert done.returncode == 0, done.stderr
     out = done.stdout
     # The engine alone, and undo late in a game.
-    for game in ("goat_tiger", "vijayanagara"):
+    for game in ("goat_tiger", "vijayanagara", "taj_mahal"):
         assert re.search(rf"{game}\s+\d+\.\d games/s\s+\d+ steps/s", out), game
+    # Taj Mahal's pictures, computer and turns through the table.
+    for figure in (r"board start\s+\d+\.\d ms, \d+\.\d KB", r"hand picture\s+\d+\.\d ms",
+                   r"computer think time\s+median \d+\.\d ms",
+                   r"a typed turn\s+p50 \d+ ms, p99 \d+ ms",
+                   r"against 3 computers\s+p50 \d+ ms"):
+        assert re.search(figure, out), figure
     assert re.search(r"at step  1000:\s+\d+\.\d ms from a checkpoint,\s+\d+\.\d ms replaying",
                      out)
     assert "sqlite: 20 games stored" in out

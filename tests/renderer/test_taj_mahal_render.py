@@ -1,5 +1,5 @@
-"""The Taj Mahal picture (renderer/taj_mahal.py, not yet posted by the bot): what a
-player must see, and nothing of any hand or of the deck's order."""
+"""The Taj Mahal pictures (renderer/taj_mahal.py): the board everyone sees, with nothing
+of any hand or of the deck's order, and a player's own hand."""
 
 from __future__ import annotations
 
@@ -68,3 +68,40 @@ def test_a_finished_game_names_the_winner():
     a, b = img(tm.view(state, None)), img(view)
     header = (0, 0, R.WIDTH, R.HEADER_H)
     assert a.crop(header).tobytes() != b.crop(header).tobytes()
+
+
+def test_this_visits_crown_palace_wears_the_crown():
+    state = tm.setup(2, {"players": 3})
+    view = tm.view(state, None)
+    city = tm.CITIES_OF[tm.current(state)][1]
+    view["palaces"] = {city: ["blue"]}
+    plain = img(view)
+    view["court"] = {**view["court"], "crown": False, "crown_city": city}
+    crowned = img(view)
+    x, y = R.CITY_XY[city]
+    assert near(crowned, (x + 18, y - 34), 6, R.GOLD) > near(plain, (x + 18, y - 34), 6,
+                                                              R.GOLD) + 5
+
+
+def test_a_hand_shows_each_kind_of_card_once_with_its_count_and_name():
+    state = tm.setup(3, {"players": 3})
+    view = tm.view(state, "red")
+    first, twin = next((a, b) for a in view["hand"] for b in tm.CARD_IDS
+                       if b not in view["hand"] and b != a and tm.KIND[a] == tm.KIND[b])
+    one = Image.open(io.BytesIO(R.hand(view)))
+    view2 = {**view, "hand": [*view["hand"], twin]}
+    two = Image.open(io.BytesIO(R.hand(view2)))
+    assert one.size[0] <= 800 and one.size == two.size  # a twin adds a count, not a card
+    assert R.hand(view) == R.hand(dict(view)) and R.hand(view) != R.hand(view2)
+    more = {**view, "hand": view["hand"] + list(tm.CARD_IDS[60:66])}
+    assert Image.open(io.BytesIO(R.hand(more))).size[1] > one.size[1]  # another row
+    empty = Image.open(io.BytesIO(R.hand({"hand": []})))
+    assert empty.size[0] == one.size[0]
+
+
+def test_a_special_card_looks_unlike_any_coloured_card():
+    view = {"hand": ["sp_points2"]}
+    im = Image.open(io.BytesIO(R.hand(view))).convert("RGB")
+    x, y = 16 + R.CARD_W // 2, 64 + 20
+    assert near(im, (x, y), 4, R.INK, tol=12) > 5  # dark face
+    assert near(im, (16 + 2, 64 + R.CARD_H // 2), 2, R.GOLD, tol=40) > 0  # gold rim

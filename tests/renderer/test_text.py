@@ -9,6 +9,7 @@ from tests.engine.vijayanagara.positions import position
 
 V = games.get("vijayanagara")
 GT = games.get("goat_tiger")
+TM = games.get("taj_mahal")
 
 
 def _random_position(g, seed: int, steps: int) -> dict:
@@ -54,7 +55,7 @@ def test_the_words_show_nothing_hidden():
 
 def test_alt_text_stays_within_discords_limit_and_text_within_a_message():
     for seed in range(12):
-        for g, game_id in ((V, "vijayanagara"), (GT, "goat_tiger")):
+        for g, game_id in ((V, "vijayanagara"), (GT, "goat_tiger"), (TM, "taj_mahal")):
             view = g.view(_random_position(g, seed, 40 * seed), None)
             names = {r: "n" * 32 for r in g.ROLES}  # the longest display names
             assert len(alt_text(game_id, view, names)) <= ALT_LIMIT
@@ -66,3 +67,34 @@ def test_alt_text_cut_at_a_line_says_where_the_rest_is():
     names = {r: "n" * 400 for r in V.ROLES}  # absurdly long: forces the cut
     alt = alt_text("vijayanagara", view, names)
     assert len(alt) <= ALT_LIMIT and alt.endswith("/board text)")
+
+
+def test_taj_mahal_names_the_visit_scores_hand_counts_and_palaces():
+    state = _random_position(TM, 2, 80)
+    view = TM.view(state, None)
+    text = describe("taj_mahal", view, {"red": "ravi"})
+    from engine.games.taj_mahal.rules import PROVINCE_NAMES
+
+    assert text.startswith(f"Taj Mahal, visit {view['visit']} of 12: "
+                           f"{PROVINCE_NAMES[view['province']]}.")
+    for role, p in view["players"].items():
+        assert f"{p['hand']} card" in text and f"{p['score']} point" in text, role
+    assert "Red (ravi):" in text
+    owned = [c for c, o in view["palaces"].items() if o]
+    assert owned and all(c in text for c in owned)
+
+
+def test_taj_mahal_words_never_depend_on_the_hands_or_the_deck():
+    for seed in range(5):
+        state = _random_position(TM, seed, 30 + 20 * seed)
+        other = TM.redeal(state, seed + 7)
+        hands = [c for r in other["roles"] for c in other["hands"][r]
+                 if other["specials"].get(c) is None] + other["deck"]
+        random.Random(seed).shuffle(hands)
+        for r in other["roles"]:  # every hand dealt anew, of the same size
+            n = sum(other["specials"].get(c) is None for c in other["hands"][r])
+            keep = [c for c in other["hands"][r] if other["specials"].get(c) is not None]
+            other["hands"][r] = keep + [hands.pop() for _ in range(n)]
+        other["deck"] = hands
+        assert describe("taj_mahal", TM.view(state, None)) == \
+            describe("taj_mahal", TM.view(other, None))

@@ -314,7 +314,7 @@ def _apply(state: dict, role: str, action: str, arg) -> None:
         state["hands"][role].append(arg)
         t["picks"] -= 1
         state["log"].append(f"{ROLE_NAMES[role]} take a {CARDS[arg]['colour']} card "
-                            f"({' + '.join(CARDS[arg]['symbols'])}) from the supply.")
+                            f"({_symbols(arg)}) from the supply.")
         if t["picks"] <= 0 or not state["supply"]:
             _next_player(state)
 
@@ -324,10 +324,14 @@ def _play_card(state: dict, role: str, cid: str) -> None:
     p = state["players"][role]
     p["played"].append(cid)
     p["moved"] = True
-    shown = " + ".join(CARDS[cid]["symbols"]) or SPECIAL_IDS.get(cid, "")
+    shown = _symbols(cid) or SPECIAL_WORDS[SPECIAL_IDS[cid]].removeprefix("special card: ")
     state["log"].append(f"{ROLE_NAMES[role]} play a {CARDS[cid]['colour']} card ({shown}).")
     if cid == "sp_points2":
         _score(state, role, 2, "the +2 special card")
+
+
+def _symbols(cid: str) -> str:
+    return " + ".join(s.replace("_", " ") for s in CARDS[cid]["symbols"])
 
 
 def _score(state: dict, role: str, points: int, why: str) -> None:
