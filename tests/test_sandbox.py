@@ -180,3 +180,11 @@ async def test_rules_topic_means_the_channels_game_as_in_discord(sandbox):
     topic = Table.rules("vijayanagara", "attack").private
     for line in ("/rules attack", "/rules topic:attack"):
         assert topic.replace("**", "")[:60] in await sandbox.handle(line), line
+
+
+async def test_taj_mahal_against_the_computer_with_the_hand_to_the_player_only(sandbox):
+    new, hand, spectator = await run_lines(
+        sandbox, "@ravi /game new taj_mahal opponent:computer", "/hand", "@sam /hand")
+    assert "starts a game of Taj Mahal" in new and "Computer" in new and "image:" in new
+    assert "[only @ravi]" in hand and "Your hand (6 cards)" in hand and "image:" in hand
+    assert "not seated" in spectator and "image:" not in spectator
