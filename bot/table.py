@@ -973,11 +973,27 @@ class Table:
         mine = lg.roles_of(actor)
         if not mine:
             raise Refusal("You are not seated in this game.")
+        # Where every side keeps a hidden hand, the others play on: the computer takes the
+        # resigning player's side (their hand stays hidden), unless nobody would be left.
+        hand_over = getattr(g, "ONE_SIDE_EACH", False) and hasattr(g, "bot_steps") and any(
+            s.user_id != actor.user_id for s in lg.humans())
         if not confirm:
-            return Reply(private=f"Resign game #{lg.game.id} ({g.NAME})? The other side wins.",
+            then = ("The computer takes your side and the others play on." if hand_over
+                    else "The other side wins.")
+            return Reply(private=f"Resign game #{lg.game.id} ({g.NAME})? {then}",
                          confirm=Confirmation("resign", lg.game.id, yes="Yes, resign",
                                               no="No, keep playing"),
                          game_id=lg.game.id, version=lg.game.version)
+        if hand_over:
+            for seat in [s for s in lg.seats if s.user_id == actor.user_id]:
+                lg.game.version = await self.repo.reassign_seat(
+                    lg.game, seat.id, user_id=None, name=COMPUTER, is_bot=True)
+            lg = await self._loaded(await self.repo.get_game(lg.game.id))
+            lg, bot_lines = await self._run_bots(lg)
+            sides = " and ".join(f"the {g.ROLE_NAMES[r]}" for r in mine)
+            text = (f"🏳 **{escape(actor.name)}** resigns; the computer plays {sides} from "
+                    "now on.")
+            return await self._public_update(lg, "\n".join([text, *bot_lines]))
         # The name stays raw in the database; _result_line escapes it when it is shown.
         await self.repo.set_status(lg.game, "finished", result=resignation(
             games.sides(g, json.loads(lg.game.options)), mine, actor.name, actor.user_id))

@@ -203,3 +203,25 @@ async def test_undo_across_a_draw_from_the_deck_needs_the_others(table, repo):
     assert r.consent is not None and "do you agree" in r.public
     assert {p.user_id for p in r.pings} == {a.user_id for o, a in who.items() if o != role}
     assert await _state(repo) == state
+
+
+async def test_a_player_who_resigns_hands_their_colour_to_the_computer(table, repo):
+    """With hidden hands the others play on; the game ends only when nobody is left."""
+    who = await _three(table)
+    state = await _state(repo)
+    leaver_role = next(r for r in who if r not in tm.active(state))
+    leaver = who[leaver_role]
+    r = await table.resign(HERE, leaver)
+    assert "computer takes your side" in r.private
+    r = await table.resign(HERE, leaver, confirm=True, game_id=r.confirm.game_id)
+    assert f"the computer plays the {tm.ROLE_NAMES[leaver_role]} from now on" in r.public
+    game = await repo.latest_game(HERE.channel_id)
+    seat = next(s for s in await repo.seats(game.id) if s.role == leaver_role)
+    assert game.status == "active" and seat.is_bot and seat.user_id is None
+    rest = [p for p in who.values() if p != leaver]
+    for person in rest[:-1]:
+        r = await table.resign(HERE, person, confirm=True, game_id=game.id)
+        assert (await repo.latest_game(HERE.channel_id)).status == "active"
+    r = await table.resign(HERE, rest[-1], confirm=True, game_id=game.id)
+    assert (await repo.latest_game(HERE.channel_id)).status == "finished"
+    assert "Game over" in r.public
