@@ -271,8 +271,27 @@ def _why(state: dict, role: str, action: str, arg: object) -> str:
             p["colour"] and CARDS[arg]["colour"] != p["colour"]:
         return (f"You play {p['colour']} this visit: your first coloured card set it "
                 "(only the free colour change special card frees one turn).")
-    if action in ("white", "special") and state["turn"]["stage"] == "play":
+    stage = state["turn"]["stage"]
+    if action in ("white", "special") and stage == "play":
         return "A white or special card is played only with a coloured card: play that first."
+    name = PROVINCE_NAMES[current(state)]
+    if stage == "place":
+        return (f"Place your palace on an empty city of {name}: "
+                f"{', '.join(_empty_cities(state))}.")
+    if stage == "crown":
+        return (f"Place your crown palace on a city of {name}: "
+                f"{', '.join(CITIES_OF[current(state)])}.")
+    if stage == "supply":
+        return ("Take a card from the supply: " + ", ".join(f"`{k}`" for k in
+                                                            _kinds(state["supply"])) + ".")
+    if action == "city":
+        return "Palaces are placed when you withdraw having won a tile or the crown."
+    if action == "take":
+        return "Cards are taken from the supply when you withdraw."
+    if stage == "extra":
+        return "Add one white or special card, or end your turn with `done`."
+    if action == "done":
+        return "Play a coloured card first, or `withdraw`."
     return f"`{arg if arg is not None else action}` is not possible now."
 
 

@@ -201,3 +201,26 @@ def test_a_crown_palace_leaves_room_and_its_bonus_tile_for_one_normal_palace():
     state = tm.act(state, who, "city", fort)
     assert state["palaces"][fort] == [a, who] and fort not in state["bonus"]
     assert fort not in tm._empty_cities(state)  # two palaces at most
+
+
+def test_every_refusal_says_what_is_possible_instead():
+    def has_white(s: dict) -> bool:
+        return any(tm.CARDS[c]["colour"] == "white" for c in s["hands"][tm.active(s)[0]])
+
+    state = next(s for s in (tm.setup(seed, {"players": 3}) for seed in range(50))
+                 if has_white(s))
+    role = tm.active(state)[0]
+    white = next(tm.KIND[c] for c in state["hands"][role] if tm.CARDS[c]["colour"] == "white")
+
+    def why(tok: str) -> str:
+        with pytest.raises(games.IllegalAction) as e:
+            tm.act(state, role, *games.step_for_token(tm, state, role, tok))
+        return str(e.value)
+
+    assert "when you withdraw" in why("delhi3")
+    assert "Play a coloured card first" in why("done")
+    assert "only with a coloured card" in why(white)
+    missing = next(k for k in sorted(set(tm.KIND.values()))
+                   if k.startswith(("red", "yellow", "green", "violet"))
+                   and all(tm.KIND[c] != k for c in state["hands"][role]))
+    assert f"You hold no `{missing}` card" in why(missing)
