@@ -562,17 +562,24 @@ def _render_figures() -> None:
               f"{len(png) / 1024:.1f} KB")
 
 
-def _ai_figures(moves: int = 12) -> None:
-    g = games.get("goat_tiger")
-    state = g.setup(3, {})
-    times = []
-    while g.result(state) is None and len(times) < moves:
+def _think_times(game_id: str, seed: int, moves: int | None = None) -> list[float]:
+    """CPU seconds of each computer move of a game the computer plays in every seat (the
+    first ``moves`` of it, or the whole game)."""
+    g = games.get(game_id)
+    state = g.setup(seed, {})
+    times: list[float] = []
+    while g.result(state) is None and (moves is None or len(times) < moves):
         role = g.view(state, None)["active"][0]
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         steps = g.bot_steps(state, role)
-        times.append(time.perf_counter() - t0)
+        times.append(time.process_time() - t0)
         for action, arg in steps:
             state = g.act(state, role, action, arg)
+    return times
+
+
+def _ai_figures(moves: int = 12) -> None:
+    times = _think_times("goat_tiger", 3, moves)
     print(f"computer opponent (goat_tiger, first {len(times)} moves):")
     print(f"  think time           median {statistics.median(times) * 1000:.0f} ms, "
           f"max {max(times) * 1000:.0f} ms")
@@ -911,8 +918,6 @@ async def _taj_moves(moves: int) -> tuple[list[float], list[float]]:
 
 
 def taj_mahal_figures(moves: int = 30) -> None:
-    from engine.games.taj_mahal import ai
-
     g = games.get("taj_mahal")
     start = g.view(g.setup(1, {}), None)
     mid_state = _play("taj_mahal", 7, 40).state
@@ -925,14 +930,7 @@ def taj_mahal_figures(moves: int = 30) -> None:
     role = g.view(mid_state, None)["active"][0]
     ms, png = _median_ms(lambda: renderer.hand("taj_mahal", g.view(mid_state, role)), 15)
     print(f"  hand picture         {ms:.1f} ms, {len(png) / 1024:.1f} KB")
-    state, think = g.setup(3, {}), []
-    while g.result(state) is None:
-        role = g.view(state, None)["active"][0]
-        t0 = time.process_time()
-        steps = ai.bot_steps(state, role)
-        think.append(time.process_time() - t0)
-        for action, arg in steps:
-            state = g.act(state, role, action, arg)
+    think = _think_times("taj_mahal", 3)
     print(f"  computer think time  median {statistics.median(think) * 1000:.1f} ms, "
           f"max {max(think) * 1000:.1f} ms CPU ({len(think)} turns of a 4-player game)")
     typed, computer = asyncio.run(_taj_moves(moves))

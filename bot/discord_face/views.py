@@ -91,46 +91,32 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"darbar:un
                                                       actor_of(interaction), self.game_id))
 
 
-class BoardButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"darbar:board:(?P<game>\d+)"
+class LookButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"darbar:(?P<what>board|hand):(?P<game>\d+)",
 ):
     """On a step panel: the clicker's board as it stands, their own move so far included
-    (drawn only when asked, so a move made by clicks costs no image per step)."""
+    (drawn only when asked, so a move made by clicks costs no image per step), or, in a
+    game of hidden hands, their own hand. Only the table method named here is called,
+    and it reads whose board or hand from the database, never from the click."""
 
-    def __init__(self, game_id: int) -> None:
+    LOOKS = {"board": ("Board", "🗺"), "hand": ("Hand", "🂠")}
+
+    def __init__(self, what: str, game_id: int) -> None:
+        label, emoji = self.LOOKS[what]
         super().__init__(
-            discord.ui.Button(label="Board", style=discord.ButtonStyle.secondary, emoji="🗺",
-                              custom_id=f"darbar:board:{game_id}")
+            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, emoji=emoji,
+                              custom_id=f"darbar:{what}:{game_id}")
         )
+        self.what = what
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
-        return cls(int(match["game"]))
+        return cls(match["what"], int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await run_and_respond(interaction, interaction.client.table.board(
-            place_of(interaction), actor_of(interaction)))
-
-
-class HandButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"darbar:hand:(?P<game>\d+)"
-):
-    """On a step panel of a game with hidden hands: the clicker's own hand, as a picture
-    only they see (the table reads whose hand from the database, never from the click)."""
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(label="Hand", style=discord.ButtonStyle.secondary, emoji="🂠",
-                              custom_id=f"darbar:hand:{game_id}")
-        )
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await run_and_respond(interaction, interaction.client.table.hand(
-            place_of(interaction), actor_of(interaction)))
+        look = getattr(interaction.client.table, self.what)
+        await run_and_respond(interaction, look(place_of(interaction), actor_of(interaction)))
 
 
 class OpenPanelButton(
@@ -238,7 +224,7 @@ def consent_view(request: Consent) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (StepButton, StepSelect, UndoButton, BoardButton, HandButton, OpenPanelButton,
+DYNAMIC_ITEMS = (StepButton, StepSelect, UndoButton, LookButton, OpenPanelButton,
                  UndoVoteButton, ConfirmButton)
 
 
@@ -256,8 +242,8 @@ def panel_view(reply: Reply) -> discord.ui.View:
             chunk = reply.choices[page:page + SELECT_MAX]
             options = [discord.SelectOption(label=c.label[:100], value=c.token) for c in chunk]
             view.add_item(StepSelect(gid, ver, page // SELECT_MAX, options))
-    extra = (HandButton(gid),) if reply.hand else ()
-    for button in (UndoButton(gid), BoardButton(gid), *extra):
+    looks = ("board", "hand") if reply.hand else ("board",)
+    for button in (UndoButton(gid), *(LookButton(what, gid) for what in looks)):
         button.row = 4
         view.add_item(button)
     return view

@@ -219,6 +219,10 @@ async def _by_panel(w: Watch, user: str, steps) -> None:
     handle, reply = await w.run(user, w.fake.slash(user, "play"))
     panel = w.fake.message_from_callback(reply)
     assert "Your hand" in content(reply)
+    # The panel's Hand button: the picture, to the clicker alone.
+    hand = next(c for c in w.fake.component_custom_ids(panel) if c.startswith("darbar:hand:"))
+    _, shown = await w.run(user, w.fake.click(user, int(panel["id"]), hand))
+    assert flags(shown) & EPHEMERAL and shown.files[0].filename == "hand.png"
     for action, arg in steps:
         tok = tm.token(action, arg)
         ids = w.fake.component_custom_ids(panel)
