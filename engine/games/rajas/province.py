@@ -1,0 +1,122 @@
+"""A player's province board: cells, tiles turned any way, roads joined to the residence,
+and the yields on the board's edge that a road reaches.
+
+Cells are named like a chess board seen from the residence's side: columns a-e from the
+west, rows 1-4 from the top (the residence is ``c1``). A placed tile keeps its roads as
+the sides they reach after turning (``["N", "E"]``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.games.rajas import data
+
+SIDES = ("N", "E", "S", "W")
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+STEP = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1)}
+
+
+@cache
+def layout() -> dict:
+    p = data.province()
+    rows, cols = p["rows"], p["cols"]
+    residence = name(*p["residence"]["cell"])
+    edges = {(name(*e["cell"]), e["side"]): e for e in p["edges"]}
+    cells = [name(r, c) for r in range(rows) for c in range(cols) if name(r, c) != residence]
+    return {"rows": rows, "cols": cols, "residence": residence, "cells": cells,
+            "residence_roads": list(p["residence"]["roads"]), "edges": edges}
+
+
+def name(row: int, col: int) -> str:
+    return f"{'abcdefgh'[col]}{row + 1}"
+
+
+def position(cell: str) -> tuple[int, int]:
+    return int(cell[1:]) - 1, "abcdefgh".index(cell[0])
+
+
+def neighbour(cell: str, side: str) -> str | None:
+    r, c = position(cell)
+    dr, dc = STEP[side]
+    r, c = r + dr, c + dc
+    lay = layout()
+    return name(r, c) if 0 <= r < lay["rows"] and 0 <= c < lay["cols"] else None
+
+
+def rotations(roads: list[str]) -> list[list[str]]:
+    """Every distinct way a tile's roads can lie, turned a quarter at a time."""
+    out: list[list[str]] = []
+    for k in range(4):
+        turned = sorted((SIDES[(SIDES.index(s) + k) % 4] for s in roads), key=SIDES.index)
+        if turned not in out:
+            out.append(turned)
+    return out
+
+
+def roads_at(cells: dict, cell: str) -> list[str]:
+    if cell == layout()["residence"]:
+        return layout()["residence_roads"]
+    placed = cells.get(cell)
+    return placed["roads"] if placed else []
+
+
+def joins(cells: dict, cell: str, roads: list[str]) -> bool:
+    """A tile with ``roads`` on ``cell`` meets a road of a neighbour (or the residence)."""
+    for side in roads:
+        n = neighbour(cell, side)
+        if n is not None and OPPOSITE[side] in roads_at(cells, n):
+            return True
+    return False
+
+
+def placements(cells: dict, roads: list[str]) -> list[tuple[str, list[str]]]:
+    """Where and how a new tile may go: an empty cell, turned so that one of its roads
+    meets a road already joined to the residence (every placed tile is)."""
+    lay = layout()
+    return [(cell, turned) for cell in lay["cells"] if cell not in cells
+            for turned in rotations(roads) if joins(cells, cell, turned)]
+
+
+def connected(cells: dict) -> set[str]:
+    """The cells whose tiles a road joins to the residence."""
+    start = layout()["residence"]
+    seen, todo = {start}, [start]
+    while todo:
+        cell = todo.pop()
+        for side in roads_at(cells, cell):
+            n = neighbour(cell, side)
+            if n and n not in seen and n in cells and OPPOSITE[side] in cells[n]["roads"]:
+                seen.add(n)
+                todo.append(n)
+    return seen - {start}
+
+
+def edge_yields(cell: str, roads: list[str], side_name: str) -> list[tuple[str, str]]:
+    """The board-edge yields (side of the board ``basic`` or ``navaratnas``) this tile's
+    roads reach: (edge id, earning code)."""
+    out = []
+    for s in roads:
+        edge = layout()["edges"].get((cell, s))
+        if edge and edge.get(side_name):
+            out.append((f"{cell}{s}", edge[side_name]))
+    return out
+
+
+def bends(cells: dict) -> int:
+    """Tiles whose roads make one corner (two sides at a right angle)."""
+    return sum(len(t["roads"]) == 2 and OPPOSITE[t["roads"][0]] != t["roads"][1]
+               for t in cells.values())
+
+
+def token(cell: str, roads: list[str]) -> str:
+    """``b2-nes``: the cell, then the sides the roads reach once turned."""
+    return f"{cell}-{''.join(r.lower() for r in roads)}"
+
+
+def parse(tok: str) -> tuple[str, list[str]] | None:
+    cell, sep, sides = tok.partition("-")
+    if not sep or len(cell) < 2 or not cell[1:].isdigit() or not sides:
+        return None
+    roads = [s.upper() for s in sides]
+    return (cell, sorted(roads, key=SIDES.index)) if set(roads) <= set(SIDES) else None

@@ -1,0 +1,994 @@
+"""Rajas of the Ganges (Inka & Markus Brand, 2017), base game, to the engine contract.
+
+In turn each player places one worker on a free space they can pay for and carries out
+its action at once: the quarry (a province tile), the market (money for markets), the
+Great Mogul's palace (dice, money, the six chambers) or the harbor (the boat downriver).
+Fame climbs one track and money the other; the first whose markers meet ends the game
+when the current stage is over. Effects that follow from one another (a tile's buildings,
+a track bonus, a river space) queue up and are carried out in order; an effect that
+needs a choice waits for it. Yucata's rules are the default where they differ from the
+printed ones (option ``rules=printed``). Darbar's readings are marked as such.
+"""
+
+from __future__ import annotations
+
+from engine import rng
+from engine.errors import IllegalAction
+from engine.games.rajas import data, dice
+from engine.games.rajas import province as prov
+from engine.jsontree import clone
+from engine.options import with_defaults
+from engine.rng import seed_state
+
+ID = "rajas"
+NAME = "Rajas of the Ganges"
+ROLES = ["violet", "blue", "orange", "green"]  # no relation to the dice colours
+ROLE_NAMES = {"violet": "Purple", "blue": "Teal", "orange": "Amber", "green": "Jade"}
+PLAYERS = (2, 4)
+OPTIONS = {
+    "players": {"default": 3, "help": "2, 3 or 4 players"},
+    "rules": {"default": "yucata", "help": "yucata (dice roll at the end of the turn, the "
+              "display refills then, a harbor move may be shorter) or printed"},
+}
+COLOURS = data.COLOURS
+BUILDINGS = data.BUILDINGS
+GOODS = data.GOODS
+KALI = 10  # dice a Kali statue holds (basic side)
+MAX_ROUNDS = 40  # Darbar's reading: a game nobody can finish ends (none has come close)
+MAX_KARMA = 3
+EXTRA_WORKERS = 2  # in the basic game
+TILES = {t["id"]: t for t in data.tiles()["tiles"]}
+BOARD = data.board()
+RIVER = data.river()
+FINAL = len(RIVER["spaces"])  # the final space's number; 0 is the start
+TRACKS = BOARD["tracks"]
+CROSS = TRACKS["cross_at"]  # markers meet when 2 x fame + money reaches this
+CHAMBERS = {"mogul": 1, "dancer": 2, "yogi": 3, "raja": 4, "builder": 5, "portuguese": 6}
+STACKS = [f"{c}-{b}" for c in COLOURS for b in data.BACKS]
+
+
+def sides(options: dict | None = None) -> list[str]:
+    return ROLES[:int(with_defaults(OPTIONS, options or {})["players"])]
+
+
+# --- setup ---------------------------------------------------------------------------------
+
+
+def _layout(n: int) -> dict:
+    side = dict(BOARD["sides"]["2" if n == 2 else "3-4"])
+    if n == 3:  # cover tiles: the quarry's first space, the harbor's third
+        covered = side["covered_3"]
+        side["quarry"] = [c for i, c in enumerate(side["quarry"]) if i != covered["quarry"]]
+        side["harbor"] = [c for i, c in enumerate(side["harbor"]) if i != covered["harbor"]]
+    return side
+
+
+def setup(seed: int, options: dict | None = None) -> dict:
+    opts = with_defaults(OPTIONS, options or {})
+    n = int(opts["players"])
+    if n not in (2, 3, 4):
+        raise IllegalAction("Rajas of the Ganges is for 2, 3 or 4 players.")
+    if opts["rules"] not in ("yucata", "printed"):
+        raise IllegalAction("Option `rules` is `yucata` or `printed`.")
+    state: dict = {"game": ID, "options": {"players": n, "rules": opts["rules"]},
+                   "rng": seed_state(seed)}
+    roles = ROLES[:n]
+    stacks = {k: [] for k in STACKS}
+    for t in TILES.values():
+        stacks[f"{t['colour']}-{t['back']}"].append(t["id"])
+    stacks = {k: rng.shuffle(state, ids) for k, ids in stacks.items()}
+    display = {k: stacks[k].pop() for k in STACKS}
+    supply = {c: 12 for c in COLOURS}
+    # Each player rolls one die of each colour; the lowest total starts (printed rules), or
+    # (Yucata) the sets are rolled first and the lowest goes to the first player.
+    sets = []
+    for _ in roles:
+        sets.append([[c, rng.randint(state, 6) + 1] for c in COLOURS])
+        for c in COLOURS:
+            supply[c] -= 1
+    totals = [sum(v for _, v in s) for s in sets]
+    if opts["rules"] == "yucata":
+        sets.sort(key=lambda s: sum(v for _, v in s))
+        start = 0
+    else:
+        low = min(totals)
+        start = [i for i, t in enumerate(totals) if t == low][
+            rng.randint(state, totals.count(low))]
+    players = {}
+    for i, r in enumerate(roles):
+        seat = (i - start) % n  # 0 for the start player
+        players[r] = {
+            "fame": 0, "money": BOARD["start_money"][seat], "karma": 1, "dice": sets[i],
+            "workers": 3, "placed": 0, "passed": False, "extra": [],
+            "upgrades": {b: 0 for b in BUILDINGS}, "upgrades_made": 0, "boat": 0,
+            "bonus": 0, "fame_bonus": [], "cells": {}, "yields": [], "assorted": False,
+        }
+    state.update(
+        roles=roles, start=start, supply=supply, stacks=stacks, display=display, refill=[],
+        players=players, used={}, layout=_layout(n), round=1, mogul=None, crossed=[],
+        end=None, queue=[], turn={"who": roles[start]}, log=[], result=None, move=0,
+        white=rng.shuffle(state, list(data.yields()["white"])))
+    state["log"].append(f"Round 1. {ROLE_NAMES[roles[start]]} starts; money "
+                        + ", ".join(f"{ROLE_NAMES[r]} {players[r]['money']}" for r in roles)
+                        + ". Dice: " + "; ".join(
+                            f"{ROLE_NAMES[r]} {_dice_text(players[r]['dice'])}" for r in roles)
+                        + ".")
+    return state
+
+
+def _dice_text(ds: list[list]) -> str:
+    return " ".join(dice.token(c, v) if v else f"{c}?" for c, v in ds) or "none"
+
+
+# --- the contract --------------------------------------------------------------------------
+
+
+def active(state: dict) -> list[str]:
+    return [] if state["result"] else [state["turn"]["who"]]
+
+
+def view(state: dict, role: str | None) -> dict:
+    players = {}
+    for r, p in state["players"].items():
+        players[r] = {k: p[k] for k in ("fame", "money", "karma", "workers", "placed",
+                                         "passed", "boat", "upgrades", "upgrades_made")}
+        players[r]["dice"] = [list(d) for d in p["dice"]]
+        players[r]["cells"] = {c: dict(t) for c, t in p["cells"].items()}
+        players[r]["yields"] = list(p["yields"])
+        players[r]["gap"] = max(0, CROSS - (2 * p["fame"] + p["money"]))
+    v = {
+        "game": ID, "round": state["round"], "roles": list(state["roles"]),
+        "start": state["roles"][state["start"]], "display": dict(state["display"]),
+        "stack_sizes": {k: len(s) for k, s in state["stacks"].items()},
+        "supply": dict(state["supply"]), "used": dict(state["used"]),
+        "layout": dict(state["layout"]), "players": players, "end": state["end"],
+        "active": active(state), "move": state["move"], "log": list(state["log"]),
+        "result": state["result"], "prompt": "", "actions": {},
+    }
+    if role is not None and role in active(state):
+        v["prompt"], v["actions"] = _prompt(state, role)
+    return v
+
+
+def summary(state: dict) -> dict:
+    return view(state, None)
+
+
+def result(state: dict) -> dict | None:
+    return state["result"]
+
+
+# --- what may be done now -----------------------------------------------------------------
+
+
+def _me(state: dict, role: str) -> dict:
+    return state["players"][role]
+
+
+def _free(state: dict, kind: str) -> int:
+    """How many spaces of a kind are left this round."""
+    lay = state["layout"]
+    total = {"quarry": len(lay["quarry"]), "harbor": len(lay["harbor"]),
+             "two_money": lay["two_money"]}.get(kind)
+    if total is None:
+        if kind.startswith("market-"):
+            total = lay["market"].count(kind[7:])
+        elif kind.startswith("terrace-"):
+            total = lay["terrace"].count(kind[8:])
+        else:  # a chamber or an exchange: one space each
+            total = 1
+    return total - state["used"].get(kind, 0)
+
+
+def _cost(state: dict, kind: str) -> int:
+    lay = state["layout"]
+    if kind in ("quarry", "harbor"):
+        return lay[kind][state["used"].get(kind, 0)]
+    return 0
+
+
+def _rolled(p: dict) -> list[int]:
+    return [v for _, v in p["dice"] if v]
+
+
+def _affordable_tiles(state: dict, role: str, money_left: int) -> list[str]:
+    p = _me(state, role)
+    out = []
+    for key, tid in state["display"].items():
+        if tid is None:
+            continue
+        t = TILES[tid]
+        values = [v for c, v in p["dice"] if c == t["colour"] and v]
+        if dice.can_pay(values, p["karma"], t["cost"]) and prov.placements(p["cells"],
+                                                                           t["roads"]):
+            out.append(key)
+    return out if money_left >= 0 else []
+
+
+def _overbuilds(state: dict, role: str, extra_karma: int = 0) -> list[tuple[str, str]]:
+    """(cell, display stack) pairs the master builder could do: a more expensive tile,
+    the difference payable in its colour, every tile still joined afterwards; a cell is
+    covered once."""
+    p = _me(state, role)
+    karma = p["karma"] - extra_karma
+    out = []
+    for cell, placed in p["cells"].items():
+        if placed.get("under"):
+            continue
+        old = TILES[placed["tile"]]
+        for key, tid in state["display"].items():
+            if tid is None or TILES[tid]["cost"] <= old["cost"]:
+                continue
+            new = TILES[tid]
+            values = [v for c, v in p["dice"] if c == new["colour"] and v]
+            if not dice.can_pay(values, karma, new["cost"] - old["cost"]):
+                continue
+            if _cover_ways(p["cells"], cell, new["roads"]):
+                out.append((cell, key))
+    return out
+
+
+def _cover_ways(cells: dict, cell: str, roads: list[str]) -> list[list[str]]:
+    """The turns of a new tile on ``cell`` that keep every tile joined to the residence."""
+    ways = []
+    for turned in prov.rotations(roads):
+        trial = {**cells, cell: {**cells[cell], "roads": turned}}
+        if prov.connected(trial) == set(trial):
+            ways.append(turned)
+    return ways
+
+
+def _spaces(state: dict, role: str) -> dict[str, list]:
+    """The worker spaces this player can take now and pay for, each with what it costs."""
+    p = _me(state, role)
+    money, karma = p["money"], p["karma"]
+    rolled = _rolled(p)
+    out: list[str] = []
+    if _free(state, "quarry") and money >= _cost(state, "quarry") and _affordable_tiles(
+            state, role, money - _cost(state, "quarry")):
+        out.append("quarry")
+    if _free(state, "harbor") and money >= _cost(state, "harbor") and p["boat"] < FINAL and \
+            dice.any_steps(p["dice"], karma, (1, 2, 3)):
+        out.append("harbor")
+    markets = [m for t in p["cells"].values() for m in TILES[t["tile"]]["markets"]]
+    if markets and _free(state, "market-assorted") and not (
+            p["assorted"] and len(state["roles"]) > 2):
+        out.append("assorted")
+    for good in GOODS:
+        if _free(state, f"market-{good}") and rolled and any(m["good"] == good
+                                                               for m in markets):
+            out.append(good)
+    for name, face in CHAMBERS.items():
+        if not _free(state, name) or not dice.face_steps(p["dice"], face, karma):
+            continue
+        if name == "builder" and not _overbuilds(state, role, 0):
+            continue
+        if name == "portuguese" and not _portuguese_ok(p["boat"]):
+            continue
+        out.append(name)
+    for ex in BOARD["exchange"]:
+        if _free(state, f"swap-{ex['give']}") and any(c == ex["give"] for c, _ in p["dice"]) \
+                and state["supply"][ex["take"]] > 0:
+            out.append(f"swap-{ex['give']}")
+    for c in COLOURS:
+        if _free(state, f"terrace-{c}") and state["supply"][c] > 0:
+            out.append(f"terrace-{c}")
+    if _free(state, "two_money"):
+        out.append("money")
+    return {"place": out}
+
+
+def _prompt(state: dict, role: str) -> tuple[str, dict]:
+    p = _me(state, role)
+    acts: dict = {}
+    if state["queue"]:
+        text, acts = _decision(state, role, state["queue"][0])
+    else:
+        text, acts = f"{ROLE_NAMES[role]}: place a worker, or `pass` for this round.", \
+            _spaces(state, role)
+        if not acts["place"]:
+            acts = {}
+        acts["pass"] = None
+    if any(v == 0 for _, v in p["dice"]) and state["options"]["rules"] == "yucata":
+        acts["roll"] = None
+    return text, acts
+
+
+def _decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
+    p = _me(state, role)
+    do = e["do"]
+    if do == "tile":
+        keys = _affordable_tiles(state, role, 0)
+        return f"{ROLE_NAMES[role]}: take a tile from the display.", {"tile": keys}
+    if do == "pay":
+        steps = dice.payment_steps(p["dice"], e["colour"], p["karma"], e["need"])
+        return (f"{ROLE_NAMES[role]}: give up {e['colour']} dice worth {e['need']} more "
+                "(k: turned with a karma).", {"die": steps})
+    if do == "face":
+        faces = e["faces"]
+        steps = [t for t in dice.any_steps(p["dice"], p["karma"], tuple(faces))
+                 if not e.get("colour") or dice.parse(t)[0] == e["colour"]]
+        shown = "/".join(map(str, faces)) if len(faces) < 6 else "any value"
+        return f"{ROLE_NAMES[role]}: give up a die showing {shown}.", {"die": steps}
+    if do == "place_tile":
+        t = TILES[e["tile"]]
+        ways = [prov.token(c, r) for c, r in prov.placements(p["cells"], t["roads"])]
+        return f"{ROLE_NAMES[role]}: place {_tile_text(e['tile'])} in your province.", \
+            {"cell": ways}
+    if do == "dice":
+        cols = [c for c in e.get("colours") or COLOURS if state["supply"][c] > 0]
+        acts = {"colour": cols}
+        if len(p["dice"]) >= KALI:
+            acts = {"drop": sorted({dice.token(c, v) for c, v in p["dice"]})}
+        acts["skip"] = None
+        return (f"{ROLE_NAMES[role]}: take {e['n']} die(s) of your choice"
+                + (" (your Kali is full: give one back first, or skip)"
+                   if len(p["dice"]) >= KALI else "") + ".", acts)
+    if do == "upgrade":
+        return f"{ROLE_NAMES[role]}: upgrade a building type.", {"upgrade": [
+            b for b in BUILDINGS if p["upgrades"][b] < 2] or [], "skip": None}
+    if do == "river":
+        most = _river_reach(state, role, e["max"])
+        least = 0 if e.get("shorter") else min(1, len(most))
+        acts = {"river": [str(k) for k in range(max(least, 1), len(most) + 1)]}
+        if least == 0:
+            acts["stay"] = None
+        return f"{ROLE_NAMES[role]}: move your boat up to {e['max']} free spaces.", acts
+    if do == "reroll":
+        return (f"{ROLE_NAMES[role]}: reroll dice one at a time, or `done`.",
+                {"reroll": sorted({dice.token(c, v) for c, v in p["dice"] if v}),
+                 "done": None})
+    if do == "market":
+        goods = [g for g in GOODS if any(m["good"] == g for t in p["cells"].values()
+                                         for m in TILES[t["tile"]]["markets"])]
+        return f"{ROLE_NAMES[role]}: score the markets of one good.", {"good": goods}
+    if do == "cover":
+        cells = sorted({c for c, _ in _overbuilds(state, role)})
+        return f"{ROLE_NAMES[role]}: choose the tile to build over.", {"cover": cells}
+    if do == "cover_tile":
+        keys = [k for c, k in _overbuilds(state, role) if c == e["cell"]]
+        return f"{ROLE_NAMES[role]}: choose the new tile for {e['cell']}.", {"tile": keys}
+    if do == "cover_turn":
+        ways = [prov.token(e["cell"], r) for r in _cover_ways(
+            p["cells"], e["cell"], TILES[e["tile"]]["roads"])]
+        return f"{ROLE_NAMES[role]}: turn the new tile.", {"cell": ways}
+    if do == "chamber":
+        options = [n for n, f in CHAMBERS.items() if f >= 2 and _chamber_possible(
+            state, role, n)]
+        return f"{ROLE_NAMES[role]}: carry out one palace chamber, free.", {
+            "chamber": options, "skip": None}
+    raise AssertionError(f"unknown decision {do}")
+
+
+def _chamber_possible(state: dict, role: str, name: str) -> bool:
+    p = _me(state, role)
+    if name == "builder":
+        return bool(_overbuilds(state, role))
+    if name == "portuguese":
+        return _portuguese_ok(p["boat"])
+    return True
+
+
+def _portuguese_ok(boat: int) -> bool:
+    """Not once the boat is within the river's last 6 spaces."""
+    return boat <= FINAL - 6
+
+
+def _river_reach(state: dict, role: str, steps: int) -> list[int]:
+    """The spaces the boat can stop on moving 1, 2, … free spaces (occupied ones are
+    skipped; the final space holds any number of boats)."""
+    taken = {q["boat"] for r, q in state["players"].items() if r != role}
+    out, pos = [], _me(state, role)["boat"]
+    while len(out) < steps and pos < FINAL:
+        pos += 1
+        while pos < FINAL and pos in taken:
+            pos += 1
+        out.append(pos)
+    return out
+
+
+def _tile_text(tid: str) -> str:
+    t = TILES[tid]
+    parts = [f"{m['good']} {m['value']}" for m in t["markets"]] + t["buildings"]
+    return f"{t['colour']} {t['cost']} ({', '.join(parts)})"
+
+
+# --- acting --------------------------------------------------------------------------------
+
+
+def act(state: dict, role: str, action: str, arg: object = None) -> dict:
+    if state["result"] is not None:
+        raise IllegalAction("This game is over.")
+    if role not in active(state):
+        raise IllegalAction(f"It is not your turn: waiting for "
+                            f"{ROLE_NAMES[state['turn']['who']]}.")
+    _, acts = _prompt(state, role)
+    if action not in acts or (acts[action] is None) != (arg is None) or (
+            acts[action] is not None and arg not in acts[action]):
+        raise IllegalAction(_why(state, role, action, arg, acts))
+    new = clone(state)
+    _apply(new, role, action, arg)
+    return new
+
+
+def _why(state: dict, role: str, action: str, arg: object, acts: dict) -> str:
+    listed = ", ".join(f"`{token(a, x)}`" for a, xs in acts.items()
+                       for x in ([None] if xs is None else xs))
+    shown = arg if arg is not None else action
+    return f"`{shown}` is not possible now. Possible: {listed or 'nothing'}."
+
+
+def _apply(state: dict, role: str, action: str, arg) -> None:
+    p = _me(state, role)
+    if action == "roll":
+        _roll_all(state, role)
+        return
+    if action == "pass":
+        p["passed"] = True
+        state["log"].append(f"{ROLE_NAMES[role]} pass for the rest of the round.")
+        _end_turn(state)
+        return
+    if action == "place":
+        _place_worker(state, role, arg)
+    else:
+        e = state["queue"].pop(0)
+        _resolve(state, role, e, action, arg)
+    _run(state, role)
+
+
+def _place_worker(state: dict, role: str, space: str) -> None:
+    p = _me(state, role)
+    kind = {"assorted": "market-assorted", **{g: f"market-{g}" for g in GOODS},
+            "money": "two_money"}.get(space, space)
+    cost = _cost(state, kind)
+    state["used"][kind] = state["used"].get(kind, 0) + 1
+    p["placed"] += 1
+    _money(state, role, -cost)
+    where = {"quarry": "the quarry", "harbor": "the harbor", "assorted": "the market "
+             "(assorted goods)", "money": "the palace (2 money)"}.get(space, space)
+    state["log"].append(f"{ROLE_NAMES[role]} send a worker to {where}"
+                        + (f", paying {cost} money" if cost else "") + ".")
+    q = state["queue"]
+    if space == "quarry":
+        q.append({"do": "tile"})
+    elif space == "harbor":
+        q.append({"do": "face", "faces": [1, 2, 3], "then": "harbor"})
+    elif space == "assorted":
+        p["assorted"] = True
+        _score_markets(state, role, None, 3)
+    elif space in GOODS:
+        q.append({"do": "face", "faces": [1, 2, 3, 4, 5, 6], "then": f"market-{space}"})
+    elif space in CHAMBERS:
+        if space == "mogul":
+            state["mogul"] = role
+        q.append({"do": "face", "faces": [CHAMBERS[space]], "then": space})
+    elif space.startswith("swap-"):
+        give = space[5:]
+        take = next(x["take"] for x in BOARD["exchange"] if x["give"] == give)
+        q.append({"do": "face", "faces": [1, 2, 3, 4, 5, 6], "colour": give,
+                  "then": f"take-{take}"})
+    elif space.startswith("terrace-"):
+        _gain_die(state, role, space[8:])
+    elif space == "money":
+        _money(state, role, 2)
+        q.append({"do": "reroll"})
+
+
+def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
+    p = _me(state, role)
+    q = state["queue"]
+    do = e["do"]
+    if do == "tile":
+        tid = state["display"][arg]
+        state["display"][arg] = None
+        state["refill"].append(arg)
+        state["log"].append(f"{ROLE_NAMES[role]} take {_tile_text(tid)}.")
+        q.insert(0, {"do": "pay", "colour": TILES[tid]["colour"], "need": TILES[tid]["cost"],
+                     "then": {"do": "place_tile", "tile": tid}})
+        if state["options"]["rules"] == "printed":
+            _refill(state)
+    elif do == "pay":
+        value = _give_die(state, role, arg)
+        need = e["need"] - value
+        if need > 0:
+            q.insert(0, {**e, "need": need})
+        else:
+            q.insert(0, e["then"])
+    elif do == "face":
+        value = _give_die(state, role, arg)
+        _after_face(state, role, e["then"], value)
+    elif do == "place_tile":
+        cell, roads = prov.parse(arg)
+        _build(state, role, e["tile"], cell, roads)
+    elif do == "dice":
+        if action == "skip":
+            state["log"].append(f"{ROLE_NAMES[role]} take fewer dice.")
+            return
+        if action == "drop":
+            _give_die(state, role, arg, quiet=True)
+            state["log"].append(f"{ROLE_NAMES[role]} put a {arg} back to make room.")
+            q.insert(0, e)
+            return
+        _gain_die(state, role, arg)
+        if e["n"] > 1:
+            q.insert(0, {**e, "n": e["n"] - 1})
+    elif do == "upgrade":
+        if action == "upgrade":
+            _upgrade(state, role, arg)
+    elif do == "river":
+        steps = 0 if action == "stay" else int(arg)
+        _move_boat(state, role, steps)
+    elif do == "reroll":
+        if action == "reroll":
+            colour, value, _ = dice.parse(arg)
+            i = next(i for i, (c, v) in enumerate(p["dice"]) if c == colour and v == value)
+            p["dice"][i][1] = rng.randint(state, 6) + 1
+            state["log"].append(f"{ROLE_NAMES[role]} reroll a {arg}: "
+                                f"{dice.token(colour, p['dice'][i][1])}.")
+            q.insert(0, e)
+    elif do == "market":
+        _score_markets(state, role, arg, e["max"])
+    elif do == "cover":
+        q.insert(0, {"do": "cover_tile", "cell": arg})
+    elif do == "cover_tile":
+        tid = state["display"][arg]
+        old = TILES[p["cells"][e["cell"]]["tile"]]
+        state["display"][arg] = None
+        state["refill"].append(arg)
+        state["log"].append(f"{ROLE_NAMES[role]} take {_tile_text(tid)} to build over "
+                            f"{e['cell']}.")
+        q.insert(0, {"do": "pay", "colour": TILES[tid]["colour"],
+                     "need": TILES[tid]["cost"] - old["cost"],
+                     "then": {"do": "cover_turn", "cell": e["cell"], "tile": tid}})
+        if state["options"]["rules"] == "printed":
+            _refill(state)
+    elif do == "cover_turn":
+        cell, roads = prov.parse(arg)
+        _overbuild(state, role, e["tile"], cell, roads)
+    elif do == "chamber" and action == "chamber":
+        _after_face(state, role, arg, None)
+
+
+def _after_face(state: dict, role: str, then: str, value: int | None) -> None:
+    """What a die given up buys (``value`` None: a chamber carried out for free)."""
+    q = state["queue"]
+    if then == "harbor":
+        q.insert(0, {"do": "river", "max": value,
+                     "shorter": state["options"]["rules"] == "yucata"})
+    elif then.startswith("market-"):
+        _score_markets(state, role, then[7:], value)
+    elif then.startswith("take-"):
+        q.insert(0, {"do": "dice", "n": 2, "colours": [then[5:]]})
+    elif then == "mogul":
+        _fame(state, role, 2)
+        state["log"].append(f"{ROLE_NAMES[role]} will start the next round.")
+    elif then == "dancer":
+        q.insert(0, {"do": "dice", "n": 2})
+        code = state["white"].pop() if state["white"] else None
+        if code:
+            state["log"].append(f"{ROLE_NAMES[role]} draw a white yield tile: "
+                                f"{_earning_text(code)}.")
+            _earn(state, role, code, front=False, at=1)
+    elif then == "yogi":
+        _karma(state, role, 2)
+        q.insert(0, {"do": "dice", "n": 1})
+    elif then == "raja":
+        _money(state, role, 3)
+        q.insert(0, {"do": "upgrade"})
+    elif then == "builder":
+        q.insert(0, {"do": "cover"})
+    elif then == "portuguese":
+        _move_boat(state, role, 6)
+
+
+def _run(state: dict, role: str) -> None:
+    """Carry out queued effects that need no choice; stop at one that does, or end the
+    turn when nothing is left."""
+    q = state["queue"]
+    while q:
+        e = q[0]
+        p = _me(state, role)
+        if e["do"] == "dice" and e.get("colours") and len(set(e["colours"])) == 1 and \
+                len(p["dice"]) < KALI:
+            q.pop(0)  # dice of one colour: nothing to choose while the Kali has room
+            for _ in range(e["n"]):
+                _gain_die(state, role, e["colours"][0])
+            continue
+        _, acts = _decision(state, role, e)
+        if any(v for v in acts.values() if v is not None) or e["do"] in ("reroll", "chamber"):
+            return
+        # Nothing to choose (every building upgraded, no boat move, no tile to build
+        # over any more): the effect lapses.
+        q.pop(0)
+        state["log"].append(f"{ROLE_NAMES[role]}: nothing to do for {e['do'].replace('_', ' ')}.")
+    _end_turn(state)
+
+
+# --- effects -------------------------------------------------------------------------------
+
+
+def _give_die(state: dict, role: str, tok: str, quiet: bool = False) -> int:
+    colour, value, turned = dice.parse(tok)
+    p = _me(state, role)
+    i = next(i for i, (c, v) in enumerate(p["dice"]) if c == colour and v == value)
+    p["dice"].pop(i)
+    state["supply"][colour] += 1
+    if turned:
+        p["karma"] -= 1
+        value = dice.flip(value)
+    if not quiet:
+        state["log"].append(f"{ROLE_NAMES[role]} give up a {colour} {value}"
+                            + (" (turned with a karma)" if turned else "") + ".")
+    return value
+
+
+def _gain_die(state: dict, role: str, colour: str) -> None:
+    p = _me(state, role)
+    if state["supply"][colour] <= 0:
+        state["log"].append(f"No {colour} die is left in the supply.")
+        return
+    if len(p["dice"]) >= KALI:
+        state["log"].append(f"{ROLE_NAMES[role]}'s Kali is full: no {colour} die.")
+        return
+    state["supply"][colour] -= 1
+    value = rng.randint(state, 6) + 1 if state["options"]["rules"] == "printed" else 0
+    p["dice"].append([colour, value])
+    state["log"].append(f"{ROLE_NAMES[role]} take a {colour} die"
+                        + (f" and roll {value}." if value else " (rolled at the end of the "
+                           "turn)."))
+
+
+def _roll_all(state: dict, role: str) -> None:
+    p = _me(state, role)
+    rolled = []
+    for d in p["dice"]:
+        if d[1] == 0:
+            d[1] = rng.randint(state, 6) + 1
+            rolled.append(dice.token(*d))
+    if rolled:
+        state["log"].append(f"{ROLE_NAMES[role]} roll: {' '.join(rolled)}.")
+
+
+def _karma(state: dict, role: str, n: int) -> None:
+    p = _me(state, role)
+    p["karma"] = min(MAX_KARMA, p["karma"] + n)
+    state["log"].append(f"{ROLE_NAMES[role]} gain karma (now {p['karma']}).")
+
+
+def _upgrade(state: dict, role: str, building: str) -> None:
+    p = _me(state, role)
+    p["upgrades"][building] += 1
+    p["upgrades_made"] += 1
+    state["log"].append(f"{ROLE_NAMES[role]} upgrade their {building}s to "
+                        f"{2 + p['upgrades'][building]} fame.")
+
+
+def _fame(state: dict, role: str, n: int) -> None:
+    """Fame up the track (to 60 at most), with the bonuses of every space reached."""
+    p = _me(state, role)
+    before = p["fame"]
+    p["fame"] = min(TRACKS["fame_max"], before + n)
+    if n:
+        state["log"].append(f"{ROLE_NAMES[role]} gain {p['fame'] - before} fame "
+                            f"(now {p['fame']}).")
+    for space, code in sorted(TRACKS["fame_bonus"].items(), key=lambda x: int(x[0])):
+        if before < int(space) <= p["fame"] and space not in p["fame_bonus"]:
+            p["fame_bonus"].append(space)
+            _earn(state, role, code, front=False, why=f"fame {space}")
+    _check_cross(state, role)
+
+
+def _money(state: dict, role: str, n: int) -> None:
+    """Money along its track (0-120); a bonus space reached for the first time in the
+    bonus marker's order pays once, and the marker walks on."""
+    p = _me(state, role)
+    before = p["money"]
+    p["money"] = max(0, min(TRACKS["money_max"], before + n))
+    if n > 0:
+        state["log"].append(f"{ROLE_NAMES[role]} gain {p['money'] - before} money "
+                            f"(now {p['money']}).")
+    marker = TRACKS["bonus_marker"]
+    while p["bonus"] < len(marker) and p["money"] >= marker[p["bonus"]]:
+        space = str(marker[p["bonus"]])
+        p["bonus"] += 1
+        _earn(state, role, TRACKS["money_bonus"][space], front=False, why=f"money {space}")
+    if before < 20 <= p["money"] and "money20" not in p["extra"]:
+        _earn(state, role, "worker", front=False, why="money 20", source="money20")
+    _check_cross(state, role)
+
+
+def _earn(state: dict, role: str, code: str, front: bool = True, why: str = "",
+          source: str = "", at: int | None = None) -> None:
+    """Carry out an earning code now where it needs no choice; else queue its decision
+    (first, or after what is already queued when ``front`` is False)."""
+    p = _me(state, role)
+    kind, n = data.earning(code)
+    q = state["queue"]
+
+    def push(effect: dict) -> None:
+        if at is not None:
+            q.insert(at, effect)
+        elif front:
+            q.insert(0, effect)
+        else:
+            q.append(effect)
+
+    if why:
+        state["log"].append(f"{ROLE_NAMES[role]} reach {why}: {_earning_text(code)}.")
+    if kind == "money":
+        _money(state, role, n)
+    elif kind == "fame":
+        _fame(state, role, n)
+    elif kind == "karma":
+        _karma(state, role, n)
+    elif kind == "upgrade":
+        for _ in range(n):
+            push({"do": "upgrade"})
+    elif kind in ("die_any", "dice_any"):
+        push({"do": "dice", "n": n})
+    elif kind.startswith("die_"):
+        push({"do": "dice", "n": n, "colours": [kind[4:]]})
+    elif kind == "worker":
+        key = source or why
+        if len(p["extra"]) < EXTRA_WORKERS and key not in p["extra"]:
+            p["extra"].append(key)
+            p["workers"] += 1
+            state["log"].append(f"{ROLE_NAMES[role]} gain a worker (now {p['workers']}).")
+        elif key not in p["extra"]:
+            p["extra"].append(key)
+    elif kind == "river":  # "you may move your boat to the next unoccupied space"
+        push({"do": "river", "max": 1, "shorter": True})
+    elif kind.endswith("_per_karma") and kind.startswith("dice_"):
+        colour = kind[5:-10]
+        if p["karma"]:
+            push({"do": "dice", "n": p["karma"], "colours": [colour]})
+    elif kind == "money_1_per_market":
+        _money(state, role, len(_markets(p)))
+    elif kind == "market_assorted":
+        _score_markets(state, role, None, n)
+    elif kind == "market_one_kind":
+        if _markets(p):
+            push({"do": "market", "max": n})
+    elif kind == "palace_any":
+        push({"do": "chamber"})
+    elif kind == "fame_1_per_upgrade":
+        _fame(state, role, p["upgrades_made"])
+    elif kind == "money_2_per_upgrade":
+        _money(state, role, 2 * p["upgrades_made"])
+    elif kind == "fame_2_per_karma":
+        _fame(state, role, 2 * p["karma"])
+    else:
+        raise AssertionError(f"earning {code} is not carried out in the base game")
+
+
+def _earning_text(code: str) -> str:
+    kind, n = data.earning(code)
+    return {"money": f"{n} money", "fame": f"{n} fame", "karma": f"{n} karma",
+            "upgrade": "an upgrade", "die_any": "a die", "dice_any": f"{n} dice",
+            "worker": "a worker", "river": "the boat one space on",
+            "money_1_per_market": "1 money a market", "market_assorted":
+            f"assorted goods (up to {n})", "market_one_kind": f"one good, up to {n} markets",
+            "palace_any": "a palace chamber", "fame_1_per_upgrade": "1 fame an upgrade",
+            "money_2_per_upgrade": "2 money an upgrade", "fame_2_per_karma":
+            "2 fame a karma"}.get(kind, kind.replace("_", " "))
+
+
+def _markets(p: dict) -> list[dict]:
+    return [m for t in p["cells"].values() for m in TILES[t["tile"]]["markets"]]
+
+
+def _score_markets(state: dict, role: str, good: str | None, most: int) -> None:
+    """Assorted goods (``good`` None): the best market of each good, up to ``most`` goods;
+    one good: its ``most`` best markets."""
+    markets = _markets(_me(state, role))
+    if good is None:
+        best = {}
+        for m in markets:
+            best[m["good"]] = max(best.get(m["good"], 0), m["value"])
+        values = sorted(best.values(), reverse=True)[:most]
+        what = "assorted goods"
+    else:
+        values = sorted((m["value"] for m in markets if m["good"] == good),
+                        reverse=True)[:most]
+        what = good
+    state["log"].append(f"{ROLE_NAMES[role]} score {len(values)} {what} market(s).")
+    _money(state, role, sum(values))
+
+
+def _build(state: dict, role: str, tid: str, cell: str, roads: list[str]) -> None:
+    p = _me(state, role)
+    t = TILES[tid]
+    p["cells"][cell] = {"tile": tid, "roads": roads}
+    state["log"].append(f"{ROLE_NAMES[role]} place it on {cell}.")
+    # The tile scores first (markets, then buildings), then the edge yields it reaches.
+    if t["markets"]:
+        _money(state, role, sum(m["value"] for m in t["markets"]))
+    fame = sum(2 + p["upgrades"][b] for b in t["buildings"])
+    if fame:
+        _fame(state, role, fame)
+    for edge, code in prov.edge_yields(cell, roads, "basic"):
+        if edge not in p["yields"]:
+            p["yields"].append(edge)
+            _earn(state, role, code, front=False, why=f"the yield at {edge}")
+
+
+def _overbuild(state: dict, role: str, tid: str, cell: str, roads: list[str]) -> None:
+    p = _me(state, role)
+    old = p["cells"][cell]["tile"]
+    p["cells"][cell] = {"tile": tid, "roads": roads, "under": old}
+    t = TILES[tid]
+    state["log"].append(f"{ROLE_NAMES[role]} build {_tile_text(tid)} over {cell}.")
+    # Darbar's reading: the new tile scores as a newly built one; no edge yield again.
+    if t["markets"]:
+        _money(state, role, sum(m["value"] for m in t["markets"]))
+    fame = sum(2 + p["upgrades"][b] for b in t["buildings"])
+    if fame:
+        _fame(state, role, fame)
+
+
+def _move_boat(state: dict, role: str, steps: int) -> None:
+    p = _me(state, role)
+    reach = _river_reach(state, role, steps)
+    if not reach or steps == 0:
+        state["log"].append(f"{ROLE_NAMES[role]} leave their boat where it is.")
+        return
+    before, p["boat"] = p["boat"], reach[-1]
+    state["log"].append(f"{ROLE_NAMES[role]} move their boat to river space {p['boat']}.")
+    if before <= RIVER["bridge_after"] < p["boat"]:
+        _earn(state, role, "worker", why="the bridge", source="bridge")
+    _earn(state, role, RIVER["spaces"][p["boat"] - 1])
+
+
+def _check_cross(state: dict, role: str) -> None:
+    p = _me(state, role)
+    if 2 * p["fame"] + p["money"] >= CROSS and role not in state["crossed"]:
+        state["crossed"].append(role)
+        state["log"].append(f"{ROLE_NAMES[role]}'s fame and money markers meet: the game "
+                            "ends when this stage is over.")
+        if state["end"] is None:
+            state["end"] = {"trigger": role}
+
+
+# --- turns and rounds ------------------------------------------------------------------------
+
+
+def _refill(state: dict) -> None:
+    for key in state["refill"]:
+        if state["stacks"][key]:
+            state["display"][key] = state["stacks"][key].pop()
+    state["refill"] = []
+
+
+def _end_turn(state: dict) -> None:
+    who = state["turn"]["who"]
+    if state["options"]["rules"] == "yucata":
+        _roll_all(state, who)
+        _refill(state)
+    state["queue"] = []
+    roles = state["roles"]
+    n = len(roles)
+    i = roles.index(who)
+    state["move"] += 1
+    if state["end"] is not None:
+        # The stage ends before the start player: those between place one more worker.
+        for k in range(1, n):
+            r = roles[(i + k) % n]
+            if (i + k) % n == state["start"]:
+                break
+            if _can_place(state, r):
+                state["turn"] = {"who": r}
+                return
+        _finish(state)
+        return
+    for k in range(1, n + 1):
+        r = roles[(i + k) % n]
+        if _can_place(state, r):
+            state["turn"] = {"who": r}
+            return
+    _new_round(state)
+
+
+def _can_place(state: dict, role: str) -> bool:
+    p = _me(state, role)
+    return not p["passed"] and p["placed"] < p["workers"] and bool(
+        _spaces(state, role)["place"])
+
+
+def _new_round(state: dict) -> None:
+    roles = state["roles"]
+    if state["mogul"] is not None:
+        state["start"] = roles.index(state["mogul"])
+    else:
+        state["start"] = (state["start"] + 1) % len(roles)
+    state["mogul"] = None
+    state["used"] = {}
+    state["round"] += 1
+    for p in state["players"].values():
+        p.update(placed=0, passed=False, assorted=False)
+    first = roles[state["start"]]
+    state["log"].append(f"Round {state['round']}. {ROLE_NAMES[first]} starts.")
+    if not any(_can_place(state, r) for r in roles) or state["round"] > MAX_ROUNDS:
+        # Darbar's reading: a round in which nobody can place a worker ends the game.
+        _finish(state)
+        return
+    i = state["start"]
+    for k in range(len(roles)):
+        r = roles[(i + k) % len(roles)]
+        if _can_place(state, r):
+            state["turn"] = {"who": r}
+            return
+
+
+def _finish(state: dict) -> None:
+    """The widest crossing wins, ties to the first to cross; the others rank by how
+    close their markers came."""
+    reach = {r: 2 * p["fame"] + p["money"] for r, p in state["players"].items()}
+    crossed = [r for r in state["crossed"] if reach[r] >= CROSS]
+    if crossed:
+        best = max(reach[r] for r in crossed)
+        winners = [next(r for r in crossed if reach[r] == best)]
+    else:  # nobody crossed (a stalled game): the closest wins, ties shared
+        best = max(reach.values())
+        winners = [r for r in state["roles"] if reach[r] == best]
+    scores = {r: reach[r] - CROSS for r in state["roles"]}
+    state["result"] = {"winners": winners, "scores": scores, "reason": "Markers: " + ", ".join(
+        f"{ROLE_NAMES[r]} {'+' if scores[r] >= 0 else ''}{scores[r] / 2:g} fame"
+        for r in sorted(state["roles"], key=lambda x: -reach[x])) + "."}
+    state["log"].append(state["result"]["reason"])
+    state["turn"] = {"who": None}
+
+
+# --- tokens --------------------------------------------------------------------------------
+
+
+def token(action: str, arg: object) -> str:
+    if arg is None:
+        return action
+    if action in ("colour", "upgrade", "good", "chamber", "cover"):
+        return str(arg)
+    if action == "tile":
+        return f"tile-{arg}"
+    if action == "river":
+        return f"river{arg}"
+    if action == "drop":
+        return f"drop-{arg}"
+    if action == "reroll":
+        return f"reroll-{arg}"
+    return str(arg)
+
+
+def describe(action: str, arg: object) -> str:
+    if arg is None:
+        return {"pass": "Pass for this round", "roll": "Roll your new dice", "skip": "Skip",
+                "done": "Done", "stay": "Stay"}.get(action, action.capitalize())
+    if action == "tile":
+        return f"The {str(arg).replace('-', ' ')} tile"
+    if action == "die":
+        colour, value, turned = dice.parse(str(arg))
+        return f"Give {colour} {value}" + (f" as {dice.flip(value)} (karma)" if turned else "")
+    if action == "cell":
+        return f"Place on {arg}"
+    if action == "place":
+        return {"quarry": "Quarry: build", "harbor": "Harbor: river", "assorted":
+                "Market: assorted goods", "money": "Palace: 2 money, reroll"}.get(
+                    str(arg), str(arg).replace("-", " ").capitalize())
+    return f"{action.capitalize()} {arg}"
+
+
+def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
+    return tok, None
+
+
+def reveal_mark(state: dict) -> object:
+    """Changes with every roll and every tile turned up from a stack."""
+    return state["rng"]
+
+
+def redeal(state: dict, seed: int) -> dict:
+    """The same position with the hidden future (stack orders, the white yield tiles,
+    the dice still to roll) drawn anew."""
+    new = clone(state)
+    new["rng"] = seed_state(seed)
+    new["stacks"] = {k: rng.shuffle(new, s) for k, s in new["stacks"].items()}
+    new["white"] = rng.shuffle(new, new["white"])
+    return new
