@@ -1,0 +1,332 @@
+"""Rajas of the Ganges' rules (engine/games/rajas/rules.py), with the rule text's own
+numbers as cases, and a fuzzer of random games with invariants."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import games
+from engine.games.rajas import dice, province
+from engine.games.rajas import rules as R
+
+
+def _legal(state: dict, role: str) -> list[tuple[str, object]]:
+    return games.legal_steps(R, R.view(state, role))
+
+
+def _tokens(state: dict, role: str) -> dict:
+    return games.tokens(R, R.view(state, role))
+
+
+def _do(state: dict, *tokens: str) -> dict:
+    for tok in tokens:
+        role = R.active(state)[0]
+        state = R.act(state, role, *games.step_for_token(R, state, role, tok))
+    return state
+
+
+def _bare(seed: int = 1, players: int = 3, rules: str = "printed") -> dict:
+    """A fresh game whose first player holds no dice: tests give them what they need."""
+    state = R.setup(seed, {"players": players, "rules": rules})
+    me = R.active(state)[0]
+    for c, _ in state["players"][me]["dice"]:
+        state["supply"][c] += 1
+    state["players"][me]["dice"] = []
+    return state
+
+
+def _give(state: dict, role: str, *ds: tuple[str, int]) -> None:
+    for c, v in ds:
+        state["supply"][c] -= 1
+        state["players"][role]["dice"].append([c, v])
+
+
+# --- setup (Setup) ---------------------------------------------------------------------------
+
+
+def test_setup_starting_money_is_3_4_5_6_in_turn_order():
+    """Setup: the start player's money marker on 3, the next on 4, then 5 and 6."""
+    state = R.setup(5, {"players": 4})
+    roles = state["roles"]
+    order = [roles[(state["start"] + k) % 4] for k in range(4)]
+    assert [state["players"][r]["money"] for r in order] == [3, 4, 5, 6]
+
+
+def test_setup_each_player_rolls_one_die_of_each_colour_karma_1_three_workers():
+    state = R.setup(2, {"players": 3})
+    for p in state["players"].values():
+        assert sorted(c for c, _ in p["dice"]) == sorted(R.COLOURS)
+        assert all(1 <= v <= 6 for _, v in p["dice"])
+        assert p["karma"] == 1 and p["workers"] == 3 and p["fame"] == 0
+        assert p["upgrades"] == {b: 0 for b in R.BUILDINGS}
+    assert sum(state["supply"].values()) + 12 == 48
+    assert all(tid for tid in state["display"].values()) and len(state["display"]) == 12
+
+
+def test_setup_printed_rules_the_lowest_total_starts():
+    for seed in range(10):
+        state = R.setup(seed, {"players": 4, "rules": "printed"})
+        totals = {r: sum(v for _, v in p["dice"]) for r, p in state["players"].items()}
+        assert totals[state["roles"][state["start"]]] == min(totals.values())
+
+
+def test_setup_3_players_cover_the_first_quarry_and_third_harbor_space():
+    three, four = (R.setup(1, {"players": n})["layout"] for n in (3, 4))
+    assert four["quarry"][0] == 1 and three["quarry"] == four["quarry"][1:]
+    assert three["harbor"] == [four["harbor"][0], four["harbor"][1], *four["harbor"][3:]]
+
+
+# --- the quarry and the province --------------------------------------------------------------
+
+
+def _a_tile(state: dict, colour: str, cost: int) -> str:
+    """Put a tile of this colour and cost on its stack's display."""
+    tid = next(t for t, x in R.TILES.items() if x["colour"] == colour and x["cost"] == cost)
+    key = f"{colour}-{R.TILES[tid]['back']}"
+    state["display"][key] = tid
+    return key
+
+
+def test_building_blue_7_paid_with_blue_3_and_blue_5():
+    """Building action: "a tile with the value blue 7 can be paid with a blue 3 and a
+    blue 5" (overpaying is allowed)."""
+    state = _bare()
+    me = R.active(state)[0]
+    _give(state, me, ("blue", 3), ("blue", 5), ("green", 6))
+    key = _a_tile(state, "blue", 7)
+    state = _do(state, "quarry", f"tile-{key}")
+    offered = _tokens(state, me)
+    assert {"blue5", "blue3"} <= set(offered) and not any(t.startswith("green") for t in offered)
+    state = _do(state, "blue3", "blue5")
+    assert state["players"][me]["dice"] == [["green", 6]]
+    assert "cell" in R.view(state, me)["actions"]
+
+
+def test_a_payment_never_starts_down_a_road_it_cannot_finish():
+    """Blue 1 and blue 3 with one karma pay 9 only as 6 (the 1 turned) + 3: the karma
+    is not offered on the 3, and the 1 is not offered unturned."""
+    assert dice.payment_steps([["blue", 1], ["blue", 3]], "blue", 1, 9) == ["blue3", "blue1k"]
+    assert dice.payment_steps([["blue", 1], ["blue", 3]], "blue", 0, 9) == []
+
+
+def test_a_tile_must_join_a_road_to_the_residence_and_may_be_turned():
+    """The province boards: each tile is connected to the residence by a road; any
+    rotation; a road of a neighbour may be cut off."""
+    straight = ["N", "S"]
+    ways = province.placements({}, straight)
+    cells = {c for c, _ in ways}
+    assert cells == {"b1", "d1", "c2"}  # the residence's three roads: west, east, south
+    assert ("c2", ["N", "S"]) in ways and ("b1", ["E", "W"]) in ways
+    assert ("c2", ["E", "W"]) not in ways  # turned across: no road meets the residence
+    # A tile that cuts a neighbour's road is fine if one of its own roads joins.
+    cells = {"c2": {"tile": "x", "roads": ["N", "S"]}}
+    assert ("c3", ["N", "E"]) in province.placements(cells, ["N", "E"])
+
+
+def test_building_with_two_buildings_at_level_1_gives_4_fame():
+    """Province boards: "2, 3 or 4 fame points for each building" by the upgrade level;
+    at the start, 4 fame for a tile with 2 buildings."""
+    state = _bare()
+    me = R.active(state)[0]
+    tid = next(t for t, x in R.TILES.items() if len(x["buildings"]) == 2 and not x["markets"])
+    t = R.TILES[tid]
+    key = f"{t['colour']}-{t['back']}"
+    state["display"][key] = tid
+    _give(state, me, *[(t["colour"], 6)] * 2)
+    state = _do(state, "quarry", f"tile-{key}")
+    while "die" in R.view(state, me)["actions"]:
+        state = _do(state, R.view(state, me)["actions"]["die"][0])
+    cell = next(c for c in R.view(state, me)["actions"]["cell"] if c.startswith("c2"))
+    state = _do(state, cell)
+    assert state["players"][me]["fame"] == 4
+
+
+def test_a_market_tile_pays_its_value_and_an_edge_yield_comes_after():
+    state = _bare()
+    me = R.active(state)[0]
+    state["players"][me]["cells"] = {"b1": {"tile": "vs1", "roads": ["E", "W"]}}
+    tid = next(t for t, x in R.TILES.items() if x["markets"] and not x["buildings"]
+               and len(x["roads"]) == 2 and x["roads"] == ["N", "E"])
+    t = R.TILES[tid]
+    key = f"{t['colour']}-{t['back']}"
+    state["display"][key] = tid
+    _give(state, me, *[(t["colour"], 6)] * 2)
+    money = state["players"][me]["money"]
+    state = _do(state, "quarry", f"tile-{key}")
+    while "die" in R.view(state, me)["actions"]:
+        state = _do(state, R.view(state, me)["actions"]["die"][0])
+    # a1 turned east-north: east meets b1's road; north reaches the board's edge yield.
+    assert "a1-ne" in R.view(state, me)["actions"]["cell"]
+    state = _do(state, "a1-ne")
+    cost = state["layout"]["quarry"][0]
+    gained = state["players"][me]["money"] - (money - cost)
+    edge = province.layout()["edges"][("a1", "N")]["basic"]
+    assert edge == "money_3" and gained == sum(m["value"] for m in t["markets"]) + 3
+    assert state["log"].index(next(x for x in state["log"] if "yield at a1N" in x)) > \
+        state["log"].index(next(x for x in state["log"] if "place it on a1" in x))
+
+
+# --- the river ------------------------------------------------------------------------------
+
+
+def test_karma_2_gives_4_fame_on_its_river_space():
+    """Earnings on the river: "2 fame points per karma … at level 2, 4 spaces"."""
+    state = _bare()
+    me = R.active(state)[0]
+    p = state["players"][me]
+    space = R.RIVER["spaces"].index("fame_2_per_karma") + 1
+    p["boat"], p["karma"] = space - 1, 2
+    _give(state, me, ("green", 1))
+    fame = p["fame"]
+    state = _do(state, "harbor", "green1", "river1")
+    assert state["players"][me]["boat"] == space
+    assert state["players"][me]["fame"] == fame + 4
+
+
+def test_occupied_river_spaces_are_skipped_and_passing_the_bridge_gives_a_worker():
+    state = _bare()
+    me, other = state["roles"][state["start"]], state["roles"][(state["start"] + 1) % 3]
+    bridge = R.RIVER["bridge_after"]
+    state["players"][me]["boat"] = bridge - 1
+    state["players"][other]["boat"] = bridge
+    _give(state, me, ("blue", 1))
+    state = _do(state, "harbor", "blue1", "river1")
+    p = state["players"][me]
+    assert p["boat"] == bridge + 1 and p["workers"] == 4
+
+
+def test_karma_turns_a_die_to_its_opposite_face():
+    """Karma: a "1" can turn into a "6", a "2" into a "5"; karma goes down by one."""
+    state = _bare()
+    me = R.active(state)[0]
+    _give(state, me, ("orange", 6))  # turned: a 1, for the Great Mogul
+    assert "mogul" in R.view(state, me)["actions"]["place"]
+    state = _do(state, "mogul", "orange6k")
+    p = state["players"][me]
+    assert p["karma"] == 0 and p["fame"] == 2 and state["mogul"] == me
+
+
+# --- tracks ---------------------------------------------------------------------------------
+
+
+def test_money_20_gives_a_worker_once_and_fame_24_karma():
+    state = _bare()
+    me = R.active(state)[0]
+    R._money(state, me, 30 - state["players"][me]["money"])
+    R._money(state, me, -15)
+    R._money(state, me, 10)
+    assert state["players"][me]["workers"] == 4
+    R._fame(state, me, 24)
+    assert state["players"][me]["karma"] == 3
+
+
+def test_the_money_bonus_marker_walks_12_33_44_55():
+    state = _bare()
+    me = R.active(state)[0]
+    p = state["players"][me]
+    R._money(state, me, 12 - p["money"])  # 12: the boat one space on
+    assert p["bonus"] == 1 and state["queue"][-1]["do"] == "river"
+    state["queue"] = []
+    R._money(state, me, -5)
+    R._money(state, me, 5)
+    assert p["bonus"] == 1  # 12 again pays nothing
+    R._money(state, me, 60)  # 33, 44, 55 at once, in order
+    assert p["bonus"] == 4
+    assert [e["do"] for e in state["queue"]] == ["dice", "river", "dice"]
+
+
+def test_no_more_than_120_money_or_60_fame():
+    state = _bare()
+    me = R.active(state)[0]
+    R._money(state, me, 500)
+    R._fame(state, me, 500)
+    assert state["players"][me]["money"] == 120 and state["players"][me]["fame"] == 60
+
+
+# --- the end ----------------------------------------------------------------------------------
+
+
+def _finish_turn(state: dict) -> dict:
+    """End the current player's turn, declining every further choice."""
+    role = R.active(state)[0]
+    while R.active(state) == [role] and not state["result"]:
+        acts = R.view(state, role)["actions"]
+        word = next(w for w in ("done", "stay", "skip", "pass") if w in acts)
+        state = _do(state, word)
+    return state
+
+
+def _near(state: dict, role: str, fame: int, money: int) -> None:
+    """Markers placed by hand, their bonuses already had."""
+    state["players"][role].update(fame=fame, money=money, bonus=4, extra=["money20", "fame15"],
+                                  fame_bonus=["5", "15", "24", "31"])
+
+
+def test_the_stage_is_completed_and_the_widest_crossing_wins():
+    """End of the game: the players between the one who crossed and the start player
+    place one more worker; the greatest difference wins, ties to the first to cross."""
+    state = R.setup(3, {"players": 3, "rules": "printed"})
+    roles = state["roles"]
+    first = roles[state["start"]]
+    second = roles[(state["start"] + 1) % 3]
+    third = roles[(state["start"] + 2) % 3]
+    _near(state, first, 50, 20)  # 2 x 50 + 20 = 120: one short of meeting
+    state = _finish_turn(_do(state, "money"))  # +2 money: 122, the markers meet
+    assert state["end"] == {"trigger": first}
+    assert R.active(state) == [second]
+    _near(state, second, 54, 12)
+    _give(state, second, ("blue", 1))
+    state = _do(state, "mogul", "blue1")  # +2 fame: 2 x 56 + 12 = 124
+    assert R.active(state) == [third]  # the stage goes on to the player before the start
+    state = _do(state, "pass")
+    assert state["result"]["winners"] == [second]
+    assert state["result"]["scores"] == {first: 1, second: 3, third: state["result"][
+        "scores"][third]}
+
+
+def test_a_tie_goes_to_the_first_to_cross():
+    state = R.setup(3, {"players": 3, "rules": "printed"})
+    roles = state["roles"]
+    first, second = roles[state["start"]], roles[(state["start"] + 1) % 3]
+    _near(state, first, 50, 20)
+    state = _finish_turn(_do(state, "money"))
+    _near(state, second, 49, 20)
+    _give(state, second, ("blue", 1))
+    state = _do(state, "mogul", "blue1")  # 2 x 51 + 20 = 122, as the first
+    while not state["result"]:
+        state = _do(state, "pass")
+    assert state["result"]["winners"] == [first]
+
+
+# --- the fuzzer ---------------------------------------------------------------------------------
+
+
+def _check(state: dict) -> None:
+    assert sum(state["supply"].values()) + sum(
+        len(p["dice"]) for p in state["players"].values()) == 48, "a die is lost"
+    for p in state["players"].values():
+        assert 0 <= p["fame"] <= 60 and 0 <= p["money"] <= 120 and 0 <= p["karma"] <= 3
+        assert len(p["dice"]) <= R.KALI and 3 <= p["workers"] <= 3 + R.EXTRA_WORKERS
+        assert province.connected(p["cells"]) == set(p["cells"]), "a tile not joined"
+        assert 0 <= p["boat"] <= R.FINAL
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("rules", ["yucata", "printed"])
+def test_random_games_keep_every_invariant_and_end_with_a_result(players, rules):
+    for seed in range(3):
+        r = random.Random(seed)
+        state = R.setup(seed, {"players": players, "rules": rules})
+        for _ in range(20000):
+            if state["result"]:
+                break
+            role = R.active(state)[0]
+            legal = _legal(state, role)
+            assert legal, "the player to act has nothing to do"
+            pool = [x for x in legal if x[0] not in ("pass", "skip", "stay")] or legal
+            state = R.act(state, role, *r.choice(pool))
+            _check(state)
+        assert state["result"] and state["result"]["winners"]
+        assert state["crossed"]  # random games still get there
