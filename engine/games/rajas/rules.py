@@ -335,9 +335,9 @@ def _decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
             acts["stay"] = None
         return f"{ROLE_NAMES[role]}: move your boat up to {e['max']} free spaces.", acts
     if do == "reroll":
-        return (f"{ROLE_NAMES[role]}: reroll dice one at a time, or `done`.",
-                {"reroll": sorted({dice.token(c, v) for c, v in p["dice"] if v}),
-                 "done": None})
+        left = [d for i, d in enumerate(p["dice"]) if d[1] and i not in e.get("rerolled", [])]
+        return (f"{ROLE_NAMES[role]}: reroll dice one at a time (each once), or `done`.",
+                {"reroll": sorted({dice.token(c, v) for c, v in left}), "done": None})
     if do == "market":
         goods = [g for g in GOODS if any(m["good"] == g for t in p["cells"].values()
                                          for m in TILES[t["tile"]]["markets"])]
@@ -521,11 +521,13 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
     elif do == "reroll":
         if action == "reroll":
             colour, value, _ = dice.parse(arg)
-            i = next(i for i, (c, v) in enumerate(p["dice"]) if c == colour and v == value)
+            done = e.get("rerolled", [])
+            i = next(i for i, (c, v) in enumerate(p["dice"])
+                     if c == colour and v == value and i not in done)
             p["dice"][i][1] = rng.randint(state, 6) + 1
             state["log"].append(f"{ROLE_NAMES[role]} reroll a {arg}: "
                                 f"{dice.token(colour, p['dice'][i][1])}.")
-            q.insert(0, e)
+            q.insert(0, {**e, "rerolled": [*done, i]})
     elif do == "market":
         _score_markets(state, role, arg, e["max"])
     elif do == "cover":
