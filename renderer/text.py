@@ -147,7 +147,36 @@ def taj_mahal(view: dict, players: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-DESCRIBERS = {"goat_tiger": goat_tiger, "vijayanagara": vijayanagara, "taj_mahal": taj_mahal}
+# --- Rajas of the Ganges ---------------------------------------------------------------------
+
+
+def rajas(view: dict, players: dict[str, str]) -> str:
+    from engine.games.rajas.rules import ROLE_NAMES, TILES
+
+    lines = [f"Rajas of the Ganges, round {view.get('round')}"
+             + (" (last stage)." if view.get("end") else ".")]
+    for r, p in (view.get("players") or {}).items():
+        dice = " ".join(f"{c} {v or '?'}" for c, v in p["dice"]) or "no dice"
+        tiles = ", ".join(f"{cell} {TILES[t['tile']]['colour']} {TILES[t['tile']]['cost']}"
+                          for cell, t in sorted(p["cells"].items())) or "no tiles"
+        lines.append(f"{_seat(r, ROLE_NAMES.get(r, r), players)}: {p['fame']} fame, "
+                     f"{p['money']} money ({p['gap'] / 2:g} fame to go), karma {p['karma']}, "
+                     f"workers {p['workers'] - p['placed']} of {p['workers']}, boat on "
+                     f"{p['boat']}; dice {dice}; province {tiles}.")
+    shown = [f"{k.replace('-', ' ')}: {TILES[t]['colour']} {TILES[t]['cost']}"
+             for k, t in (view.get("display") or {}).items() if t]
+    lines.append("Display: " + "; ".join(shown) + ".")
+    taken = [f"{k} {', '.join(ROLE_NAMES.get(r, r) for r in who)}"
+             for k, who in (view.get("used") or {}).items() if who]
+    if taken:
+        lines.append("Workers: " + "; ".join(taken) + ".")
+    lines.append(_result(view, ROLE_NAMES) or "To move: " + ", ".join(
+        _seat(r, ROLE_NAMES.get(r, r), players) for r in view.get("active", [])) + ".")
+    return "\n".join(lines)
+
+
+DESCRIBERS = {"goat_tiger": goat_tiger, "vijayanagara": vijayanagara, "taj_mahal": taj_mahal,
+              "rajas": rajas}
 
 
 def describe(game_id: str, view: dict, players: dict[str, str] | None = None) -> str:

@@ -1,2 +1,33 @@
-"""Rajas of the Ganges (Inka & Markus Brand, HUCH! 2017): under way (issue 15). So far the
-components as data (data/, a labelled reconstruction) and their validator (data.py)."""
+"""Rajas of the Ganges (Inka & Markus Brand, HUCH! 2017): the components as data (data/,
+a labelled reconstruction, checked by data.py), the province board (province.py), dice
+and karma (dice.py), the rules to the engine contract (rules.py), a computer player
+(ai.py) and the /rules texts (texts.py). The base game; the variants and modules are not
+yet in."""
+
+from engine.games.rajas.ai import bot_steps
+from engine.games.rajas.rules import (
+    ID,
+    NAME,
+    OPTIONS,
+    PLAYERS,
+    ROLE_NAMES,
+    ROLES,
+    act,
+    describe,
+    parse_token,
+    redeal,
+    result,
+    reveal_mark,
+    setup,
+    sides,
+    summary,
+    token,
+    view,
+)
+from engine.games.rajas.texts import RULES_SUMMARY, RULES_TOPICS
+
+__all__ = [
+    "ID", "NAME", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES", "RULES_SUMMARY",
+    "RULES_TOPICS", "act", "bot_steps", "describe", "parse_token", "redeal", "result",
+    "reveal_mark", "setup", "sides", "summary", "token", "view",
+]

@@ -22,8 +22,9 @@ from engine.rng import seed_state
 
 ID = "rajas"
 NAME = "Rajas of the Ganges"
-ROLES = ["violet", "blue", "orange", "green"]  # no relation to the dice colours
-ROLE_NAMES = {"violet": "Purple", "blue": "Teal", "orange": "Amber", "green": "Jade"}
+# The players' colours: none of them a die colour, so a die and a worker never look alike.
+ROLES = ["red", "yellow", "white", "black"]
+ROLE_NAMES = {r: r.capitalize() for r in ROLES}
 PLAYERS = (2, 4)
 OPTIONS = {
     "players": {"default": 3, "help": "2, 3 or 4 players"},
@@ -140,7 +141,7 @@ def view(state: dict, role: str | None) -> dict:
         "game": ID, "round": state["round"], "roles": list(state["roles"]),
         "start": state["roles"][state["start"]], "display": dict(state["display"]),
         "stack_sizes": {k: len(s) for k, s in state["stacks"].items()},
-        "supply": dict(state["supply"]), "used": dict(state["used"]),
+        "supply": dict(state["supply"]), "used": {k: list(v) for k, v in state["used"].items()},
         "layout": dict(state["layout"]), "players": players, "end": state["end"],
         "active": active(state), "move": state["move"], "log": list(state["log"]),
         "result": state["result"], "prompt": "", "actions": {},
@@ -177,13 +178,13 @@ def _free(state: dict, kind: str) -> int:
             total = lay["terrace"].count(kind[8:])
         else:  # a chamber or an exchange: one space each
             total = 1
-    return total - state["used"].get(kind, 0)
+    return total - len(state["used"].get(kind, []))
 
 
 def _cost(state: dict, kind: str) -> int:
     lay = state["layout"]
     if kind in ("quarry", "harbor"):
-        return lay[kind][state["used"].get(kind, 0)]
+        return lay[kind][len(state["used"].get(kind, []))]
     return 0
 
 
@@ -441,7 +442,7 @@ def _place_worker(state: dict, role: str, space: str) -> None:
     kind = {"assorted": "market-assorted", **{g: f"market-{g}" for g in GOODS},
             "money": "two_money"}.get(space, space)
     cost = _cost(state, kind)
-    state["used"][kind] = state["used"].get(kind, 0) + 1
+    state["used"].setdefault(kind, []).append(role)  # who stands where, in order
     p["placed"] += 1
     _money(state, role, -cost)
     where = {"quarry": "the quarry", "harbor": "the harbor", "assorted": "the market "

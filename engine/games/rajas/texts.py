@@ -1,0 +1,55 @@
+"""Player-facing texts for Rajas of the Ganges: the rules in short and by topic, in our own
+words, with Darbar's readings and the reconstruction labelled."""
+
+from __future__ import annotations
+
+RULES_SUMMARY = (
+    "**Rajas of the Ganges** (Inka & Markus Brand, 2017; rules in our words). 2–4 rajas race "
+    "fame up one track and money down the other; the first whose markers meet ends the game "
+    "when the stage is over, and the widest crossing wins.\n"
+    "- Your turn: place a worker on a free space you can pay for, and act: `quarry` (a tile "
+    "for dice of its colour, built into your province), `harbor` (a 1–3 moves your boat), "
+    "the market (`assorted`, `silk`, `tea`, `spices`), the palace (`mogul` … `portuguese` for "
+    "a die of 1 … 6, `swap-…`, `terrace-…`, `money`); or `pass` for the round.\n"
+    "- Dice: `blue5` gives a blue 5; `blue2k` turns it into a 5 with a karma. New dice roll "
+    "at the end of your turn (`roll` sooner) — Yucata's rules; option `rules=printed`.\n"
+    "- **Reconstruction**: the 64 tile faces, the province board, the river's order and the "
+    "board's spaces are not public; Darbar's keep every known fact (data files with a "
+    "validator). Topics: see below."
+)
+
+RULES_TOPICS = {
+    "quarry": "**Building (quarry).** Pay the space's money, take a displayed tile, give up "
+    "dice of its colour worth at least its cost (overpaying allowed), then place it in your "
+    "province turned any way so that one of its roads meets a road joined to the residence "
+    "(`b2-nes`: cell b2, roads north, east, south). Markets pay their value, buildings 2–4 "
+    "fame each by your level for that building, then board-edge yields the roads reach.",
+    "market": "**Market.** Assorted goods: the best market of each good, once; one per "
+    "player a round with 3–4 players. Goods of one kind: give up any die and score up to "
+    "that many markets of the space's good.",
+    "palace": "**Palace.** Chambers for a die showing 1–6: Great Mogul (2 fame, start "
+    "player), Dancer (2 dice and a white yield tile), Yogi (2 karma, a die), Raja Man Singh "
+    "(an upgrade, 3 money), Master builder (build a dearer tile over one of yours, paying "
+    "the difference; no edge yield again; Darbar's reading: the new tile scores as built), "
+    "Portuguese (exactly 6 free river spaces, not in the last 6). Exchanges give one die "
+    "for two of another colour; terraces a die; the 2-money space lets you reroll dice, "
+    "each once.",
+    "river": "**Harbor and river.** Give up a 1, 2 or 3 and move up to that many free "
+    "spaces (occupied ones are skipped; Yucata lets you stop short); earn the space you stop "
+    "on. Passing the bridge frees a worker. Darbar's river: 19 spaces, space 2 raises "
+    "karma 2, the bridge after space 8.",
+    "tracks": "**Tracks.** Fame 5 an upgrade, 15 a worker, 24 two karma, 31 the boat one "
+    "space on; money 12 and 44 the boat on, 20 a worker, 33 and 55 two dice, each once in "
+    "that order (the bonus marker). At most two extra workers. Fame stops at 60, money at "
+    "120.",
+    "end": "**End.** When 2 × fame + money reaches 121 the markers meet; the players up to "
+    "the start player place one more worker. The widest crossing wins, ties to the first to "
+    "cross. Darbar's readings: you may `pass` for the rest of a round; a round in which "
+    "nobody can place ends the game, and so does round 40.",
+    "reconstruction": "**Reconstruction.** Not public: the 64 tile faces, the province "
+    "board's grid and yields, the river's spaces and bridge, the quarry, harbor, market and "
+    "terrace layouts, the yellow and red yield tiles. Darbar's: 16 tiles a colour (snake "
+    "3–6, cow 5–8, tiger 8–11, with a blue 7 and an orange 8), a 4 × 5 province with the "
+    "residence top centre, the 19 river earnings of the rules' appendix, 37 worker spaces "
+    "with 19 in the palace. See docs/rajas.md.",
+}
