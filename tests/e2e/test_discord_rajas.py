@@ -1,0 +1,90 @@
+"""Rajas of the Ganges through the real discord.py client and our Discord face, against
+the local fake Discord: two people play a whole game by typed lines and panel clicks;
+every completed turn is posted with the board and pings the next player; dice rolls are
+in the public log."""
+
+from __future__ import annotations
+
+import json
+
+from engine import games
+from engine.games.rajas import ai
+from engine.games.rajas import rules as R
+from tests.e2e.test_discord_goat_tiger import (
+    EPHEMERAL,
+    answer,
+    content,
+    flags,
+    make_bot,
+    public_posts,
+)
+
+USERS = {"ravi": 101, "meera": 102}
+
+
+async def _state(bot) -> dict:
+    return json.loads((await bot.repo.latest_game("2000")).state)
+
+
+async def _who(bot, role: str) -> str:
+    game = await bot.repo.latest_game("2000")
+    return next(s.name for s in await bot.repo.seats(game.id) if s.role == role)
+
+
+async def test_two_people_play_a_whole_game(fake_discord, db_url, bot_errors):
+    fake = fake_discord
+    async with fake.running(make_bot(db_url)) as bot:
+        r = await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "rajas", "options": "players=2"}, subcommand="new"))
+        assert "Rajas of the Ganges" in content(r)
+        r = await answer(fake, await fake.slash("meera", "game", subcommand="join"))
+        assert r.files and r.files[0].png_size == (1400, 1050)
+        rolled = panels = 0
+        for turn in range(300):
+            state = await _state(bot)
+            if state["result"]:
+                break
+            role = R.active(state)[0]
+            user = await _who(bot, role)
+            steps, after = [], state
+            while R.active(after) == [role] and after["move"] == state["move"]:
+                step = ai.choose(after, role)
+                steps.append(step)
+                after = R.act(after, role, *step)
+            if turn % 4 == 1 and len(steps) <= 4:  # by clicks: /play, then a button a step
+                panels += 1
+                r = await answer(fake, await fake.slash(user, "play"))
+                assert flags(r) & EPHEMERAL
+                panel = fake.message_from_callback(r)
+                for action, arg in steps:
+                    tok = R.token(action, arg)
+                    ids = fake.component_custom_ids(panel)
+                    cid = next((c for c in ids if c.endswith(f":{tok}") and ":s:" in c), None)
+                    if cid:
+                        h = await fake.click(user, int(panel["id"]), cid)
+                    else:
+                        sel = next(c for c in ids if ":sel:" in c)
+                        h = await fake.select(user, int(panel["id"]), sel, [tok])
+                    await h.wait_done(quiet=0.03)
+                    panel = fake.messages.get(int(panel["id"])) or panel
+                posts = public_posts(h)
+            else:
+                for line in games.typed_lines(R, state, role, steps):
+                    h = await fake.slash(user, "play", {"move": line})
+                    await h.wait_done(quiet=0.03)
+                posts = public_posts(h)
+            new = await _state(bot)
+            assert new["move"] > state["move"] or new["result"], (user, steps)
+            assert posts and posts[-1].files[0].is_png
+            text = content(posts[-1])
+            rolled += " roll: " in text
+            if not new["result"]:
+                nxt = await _who(bot, R.active(new)[0])
+                assert f"<@{USERS[nxt]}>" in text
+        final = await _state(bot)
+        assert final["result"] and "Game over" in content(posts[-1])
+        assert panels >= 3 and rolled >= 3  # rolls at the end of turns are posted
+        # The position in words, and the rules with the reconstruction named.
+        r = await answer(fake, await fake.slash("meera", "rules", {"topic": "reconstruction"}))
+        assert flags(r) & EPHEMERAL and "Not public" in content(r)
+    assert bot_errors == []
