@@ -459,7 +459,7 @@ def engine_games(game_id: str, seconds: float, first_seed: int = 0) -> tuple[int
 
 def engine_figures(seconds: float) -> None:
     print("engine alone (random legal games, one process; setup, view, act, result):")
-    for game_id in ("goat_tiger", "vijayanagara", "taj_mahal"):
+    for game_id in ("goat_tiger", "vijayanagara", "taj_mahal", "rajas"):
         n, steps, cpu = engine_games(game_id, seconds)
         print(f"  {game_id:<13} {n / cpu:7.1f} games/s {steps / cpu:8.0f} steps/s "
               f"({steps / n:.0f} steps a game, {n} games)", flush=True)
@@ -943,7 +943,56 @@ def taj_mahal_figures(moves: int = 30) -> None:
     print(flush=True)
 
 
-SECTIONS = ("engine", "undo", "load", "discord", "clicks", "taj_mahal", "extra")
+# --- Rajas: balance of computer games, pictures, think time -----------------------------------
+
+
+def rajas_balance(n_games: int, players: int = 3) -> dict:
+    """Games the computer plays in every seat (seeds 0…n-1): rounds, wins by seat (the
+    start player first), and how often each tile and worker space is used."""
+    from collections import Counter
+
+    g = games.get("rajas")
+    rounds, by_seat, spaces, tiles = [], Counter(), Counter(), Counter()
+    for seed in range(n_games):
+        state = g.setup(seed, {"players": players})
+        order = [state["roles"][(state["start"] + k) % players] for k in range(players)]
+        while g.result(state) is None:
+            role = g.view(state, None)["active"][0]
+            for action, arg in g.bot_steps(state, role):
+                if action == "place":
+                    spaces[arg] += 1
+                elif action in ("tile",) and state["display"].get(arg):
+                    tiles[state["display"][arg]] += 1
+                state = g.act(state, role, action, arg)
+        rounds.append(state["round"])
+        for w in g.result(state)["winners"]:
+            by_seat[order.index(w)] += 1
+    return {"games": n_games, "rounds": rounds, "wins_by_seat": dict(by_seat),
+            "spaces": dict(spaces), "tiles": dict(tiles)}
+
+
+def rajas_figures(n_games: int) -> None:
+    g = games.get("rajas")
+    mid = _play("rajas", 7, 60).state
+    view = g.view(mid, None)
+    print("rajas:")
+    ms, png = _median_ms(lambda: renderer.render("rajas", view), 10)
+    print(f"  board picture        {ms:.1f} ms, {len(png) / 1024:.1f} KB")
+    think = _think_times("rajas", 3, 40)
+    print(f"  computer think time  median {statistics.median(think) * 1000:.0f} ms, "
+          f"max {max(think) * 1000:.0f} ms CPU a turn")
+    b = rajas_balance(n_games)
+    r = b["rounds"]
+    print(f"  {n_games} computer games of 3: {statistics.mean(r):.1f} rounds on average "
+          f"({min(r)}–{max(r)}); wins by seat from the start player: "
+          + ", ".join(f"{b['wins_by_seat'].get(k, 0)}" for k in range(3)))
+    used = sorted(b["spaces"].items(), key=lambda x: -x[1])
+    print("  worker spaces used: " + ", ".join(f"{k} {v}" for k, v in used))
+    print(f"  tiles built: {len(b['tiles'])} of 64 different tiles", flush=True)
+    print(flush=True)
+
+
+SECTIONS = ("engine", "undo", "load", "discord", "clicks", "taj_mahal", "rajas", "extra")
 
 
 def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 1000,
@@ -970,6 +1019,8 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
         click_figures(2 if quick else 12)
     if "taj_mahal" in sections:
         taj_mahal_figures(6 if quick else 30)
+    if "rajas" in sections:
+        rajas_figures(2 if quick else 200)
     if "extra" in sections:
         _render_figures()
         _ai_figures()

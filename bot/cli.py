@@ -32,8 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--quick", action="store_true", help="the load figures, and the Discord "
                        "and click figures at a small size")
     bench.add_argument("--only", default=None, help="some sections: engine, undo, load, "
-                       "discord (first acknowledgement under load), clicks, taj_mahal, extra; "
-                       "e.g. discord,clicks")
+                       "discord (first acknowledgement under load), clicks, taj_mahal, "
+                       "rajas, extra; e.g. discord,clicks")
     bench.add_argument("--ack-games", type=int, default=None,
                        help="games against the computer in the discord section (default 32)")
     bench.add_argument("--ack-rounds", type=int, default=None,
