@@ -1,0 +1,50 @@
+"""The Rajas of the Ganges picture (renderer/rajas.py): the main board, the race, the
+river with its boats, the workers on their spaces and the acting player's province."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from engine.games.rajas import rules as R
+from renderer import rajas as P
+
+
+def img(view: dict, **kw) -> Image.Image:
+    return Image.open(io.BytesIO(P.render(view, **kw))).convert("RGB")
+
+
+def near(im: Image.Image, centre, radius: int, colour, tol: int = 25) -> int:
+    x, y = centre
+    return sum(all(abs(a - b) <= tol for a, b in zip(im.getpixel((int(x + dx), int(y + dy))),
+                                                     colour, strict=True))
+               for dx in range(-radius, radius + 1, 2) for dy in range(-radius, radius + 1, 2))
+
+
+def test_a_png_the_size_of_a_post():
+    data = P.render(R.view(R.setup(1, {"players": 4}), None))
+    assert Image.open(io.BytesIO(data)).size == (P.WIDTH, P.HEIGHT) and len(data) < 500_000
+
+
+def test_a_boat_shows_on_its_river_space_in_its_players_colour():
+    state = R.setup(2, {"players": 3})
+    role = state["roles"][0]
+    view = R.view(state, None)
+    x, y = P.layout()["river5"]
+    before = near(img(view), (x - 9, y - 25), 3, P.PLAYER[role])
+    view["players"][role]["boat"] = 5
+    assert near(img(view), (x - 9, y - 25), 3, P.PLAYER[role]) > before
+
+
+def test_the_picture_does_not_depend_on_the_stacks_order():
+    state = R.setup(4, {"players": 3})
+    assert P.render(R.view(state, None)) == P.render(R.view(R.redeal(state, 9), None))
+
+
+def test_any_players_province_can_be_drawn():
+    state = R.setup(5, {"players": 3})
+    a, b = state["roles"][:2]
+    state["players"][b]["cells"] = {"c2": {"tile": "vs1", "roads": ["N", "S"]}}
+    view = R.view(state, None)
+    assert img(view, province_of=a).tobytes() != img(view, province_of=b).tobytes()
