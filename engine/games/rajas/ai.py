@@ -29,7 +29,7 @@ def value(state: dict, role: str) -> float:
     open_roads = _open_roads(p["cells"])
     return (progress + dice * (0.2 + left) + 9 * left * p["workers"] + 2.5 * p["karma"]
             + 3 * left * sum(p["upgrades"].values()) + 0.8 * left * markets
-            + 1.2 * p["boat"] + 1.5 * left * min(open_roads, 4))
+            + 0.3 * p["boat"] + 1.5 * left * min(open_roads, 4))
 
 
 def _open_roads(cells: dict) -> int:
