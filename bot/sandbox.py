@@ -152,7 +152,9 @@ class Sandbox:
             pairs = await t.autocomplete(p, a, text)
             return "autocomplete: " + (" | ".join(v for _, v in pairs) or "(nothing)")
         if cmd == "board":
-            return await self._show(await t.board(p, a, words=rest[:1] == ["text"]))
+            pos, kw = _split_args(rest)
+            return await self._show(await t.board(p, a, words="text" in pos,
+                                                  side=kw.get("side")))
         if cmd == "undo":
             return await self._show(await t.undo(p, a))
         if cmd in ("agree", "refuse"):

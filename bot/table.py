@@ -663,12 +663,13 @@ class Table:
             reply.ping_note = f"your move (waiting since <t:{since}:R>)."
         return reply
 
-    async def _board_image(self, lg: Loaded, *, mine: bool = False) -> dict:
+    async def _board_image(self, lg: Loaded, *, mine: bool = False,
+                           focus: str | None = None) -> dict:
         """The board everyone sees, or (``mine``) the mover's own position mid-move, as
         Reply fields: the PNG and its alt text."""
         view = lg.current_view() if mine else lg.public_view()
         players = {s.role: s.name for s in lg.seats if s.role}
-        draw = partial(renderer.render, lg.game.game, view, players=players)
+        draw = partial(renderer.render, lg.game.game, view, players=players, focus=focus)
         png = await asyncio.get_running_loop().run_in_executor(RENDER_THREADS, draw)
         return {"image": png, "image_alt": renderer.alt_text(lg.game.game, view, players)}
 
@@ -1047,13 +1048,23 @@ class Table:
 
     @_refusals
     async def board(self, place: Place, actor: Actor, *, public: bool = False,
-                    words: bool = False) -> Reply:
+                    words: bool = False, side: str | None = None) -> Reply:
         """The board as an image, or (``words``) as text: every space's pieces and control,
-        every faction's resources and points, for those who cannot see the image well."""
+        every faction's resources and points, for those who cannot see the image well.
+        ``side``: whose part of the board a picture shows where it cannot show everyone's
+        (a Rajas province); by default the side to act."""
         game = await self.repo.latest_game(place.channel_id)
         if game is None or game.state is None:
             raise Refusal("There is no game on the table in this channel.")
         lg = await self._loaded(game)
+        if side:
+            side = self._check_role(lg.module, side, json.loads(lg.game.options))
+            if not renderer.focuses(lg.game.game):
+                raise Refusal(f"{lg.module.NAME}'s picture already shows every side.")
+            text = f"The {lg.module.ROLE_NAMES[side]}'s part of the board."
+            image = await self._board_image(lg, focus=side)
+            return Reply(public=text, **image) if public else Reply(
+                private=text, **image, image_private=True)
         view = lg.public_view()
         last = view["log"][-1] if view["log"] else lg.module.NAME
         mine = lg.in_move and lg.game.status == "active" and \

@@ -27,9 +27,20 @@ def _module(game_id: str) -> ModuleType:
         raise KeyError(f"no renderer for game {game_id!r}; renderers exist for: {known}") from None
 
 
-def render(game_id: str, view: dict, *, players: dict[str, str] | None = None) -> bytes:
-    """PNG picture of ``view``; ``players`` maps role -> display name for the header."""
+def render(game_id: str, view: dict, *, players: dict[str, str] | None = None,
+           focus: str | None = None) -> bytes:
+    """PNG picture of ``view``; ``players`` maps role -> display name for the header.
+    ``focus``: the side whose own board a picture shows where it shows one (see
+    ``focuses``); other renderers ignore it."""
+    if focus is not None and focuses(game_id):
+        return _module(game_id).render(view, players, focus)
     return _module(game_id).render(view, players)
+
+
+def focuses(game_id: str) -> bool:
+    """Whether the game's picture shows one side's own board (the acting side's, unless
+    another is asked for): Rajas draws one province of up to four."""
+    return getattr(_module(game_id), "FOCUS", False)
 
 
 def hand(game_id: str, view: dict, players: dict[str, str] | None = None) -> bytes | None:
@@ -54,4 +65,4 @@ def ids() -> list[str]:
     return sorted(_RENDERERS)
 
 
-__all__ = ["alt_text", "describe", "hand", "ids", "layout", "render", "warm"]
+__all__ = ["alt_text", "describe", "focuses", "hand", "ids", "layout", "render", "warm"]

@@ -145,11 +145,15 @@ class PlayCog(commands.Cog):
 
     @app_commands.command(name="board", description="Show the current board")
     @app_commands.describe(public="Post it for everyone (default: only you)",
-                           text="The position in words instead of the image")
+                           text="The position in words instead of the image",
+                           side="Whose own board to show, where the picture shows one "
+                           "(Rajas: a province)")
+    @app_commands.autocomplete(side=_side_autocomplete)
     async def board(self, interaction: discord.Interaction, public: bool = False,
-                    text: bool = False) -> None:
+                    text: bool = False, side: str | None = None) -> None:
         await run_and_respond(interaction, self.bot.table.board(
-            place_of(interaction), actor_of(interaction), public=public, words=text))
+            place_of(interaction), actor_of(interaction), public=public, words=text,
+            side=side))
 
     @app_commands.command(name="card", description="The current card and the cards played")
     async def card(self, interaction: discord.Interaction) -> None:

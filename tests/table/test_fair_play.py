@@ -266,3 +266,4 @@ async def test_autocomplete_on_a_long_line_stays_within_discord_limits_and_helps
     assert [g.token(s.action, json.loads(s.arg) if s.arg else None) for s in stored] == \
         words[:len(stored)] and stored
     assert role  # the line was typed for the faction to act
+
