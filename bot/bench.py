@@ -961,8 +961,8 @@ def rajas_balance(n_games: int, players: int = 3) -> dict:
             for action, arg in g.bot_steps(state, role):
                 if action == "place":
                     spaces[arg] += 1
-                elif action in ("tile",) and state["display"].get(arg):
-                    tiles[state["display"][arg]] += 1
+                elif action == "tile":
+                    tiles[arg] += 1
                 state = g.act(state, role, action, arg)
         rounds.append(state["round"])
         for w in g.result(state)["winners"]:

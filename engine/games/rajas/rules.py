@@ -299,8 +299,8 @@ def _decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
     p = _me(state, role)
     do = e["do"]
     if do == "tile":
-        keys = _affordable_tiles(state, role, 0)
-        return f"{ROLE_NAMES[role]}: take a tile from the display.", {"tile": keys}
+        tiles = [state["display"][k] for k in _affordable_tiles(state, role, 0)]
+        return f"{ROLE_NAMES[role]}: take a tile from the display.", {"tile": tiles}
     if do == "pay":
         steps = dice.payment_steps(p["dice"], e["colour"], p["karma"], e["need"])
         return (f"{ROLE_NAMES[role]}: give up {e['colour']} dice worth {e['need']} more "
@@ -347,8 +347,8 @@ def _decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
         cells = sorted({c for c, _ in _overbuilds(state, role)})
         return f"{ROLE_NAMES[role]}: choose the tile to build over.", {"cover": cells}
     if do == "cover_tile":
-        keys = [k for c, k in _overbuilds(state, role) if c == e["cell"]]
-        return f"{ROLE_NAMES[role]}: choose the new tile for {e['cell']}.", {"tile": keys}
+        tiles = [state["display"][k] for c, k in _overbuilds(state, role) if c == e["cell"]]
+        return f"{ROLE_NAMES[role]}: choose the new tile for {e['cell']}.", {"tile": tiles}
     if do == "cover_turn":
         ways = [prov.token(e["cell"], r) for r in _cover_ways(
             p["cells"], e["cell"], TILES[e["tile"]]["roads"])]
@@ -386,6 +386,10 @@ def _river_reach(state: dict, role: str, steps: int) -> list[int]:
             pos += 1
         out.append(pos)
     return out
+
+
+def _stack(tid: str) -> str:
+    return f"{TILES[tid]['colour']}-{TILES[tid]['back']}"
 
 
 def _tile_text(tid: str) -> str:
@@ -480,9 +484,9 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
     q = state["queue"]
     do = e["do"]
     if do == "tile":
-        tid = state["display"][arg]
-        state["display"][arg] = None
-        state["refill"].append(arg)
+        tid, key = arg, _stack(arg)
+        state["display"][key] = None
+        state["refill"].append(key)
         state["log"].append(f"{ROLE_NAMES[role]} take {_tile_text(tid)}.")
         q.insert(0, {"do": "pay", "colour": TILES[tid]["colour"], "need": TILES[tid]["cost"],
                      "then": {"do": "place_tile", "tile": tid}})
@@ -534,10 +538,10 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
     elif do == "cover":
         q.insert(0, {"do": "cover_tile", "cell": arg})
     elif do == "cover_tile":
-        tid = state["display"][arg]
+        tid, key = arg, _stack(arg)
         old = TILES[p["cells"][e["cell"]]["tile"]]
-        state["display"][arg] = None
-        state["refill"].append(arg)
+        state["display"][key] = None
+        state["refill"].append(key)
         state["log"].append(f"{ROLE_NAMES[role]} take {_tile_text(tid)} to build over "
                             f"{e['cell']}.")
         q.insert(0, {"do": "pay", "colour": TILES[tid]["colour"],
@@ -949,8 +953,8 @@ def token(action: str, arg: object) -> str:
         return action
     if action in ("colour", "upgrade", "good", "chamber", "cover"):
         return str(arg)
-    if action == "tile":
-        return f"tile-{arg}"
+    if action == "tile":  # the stack it lies on: one tile a stack is on display
+        return f"tile-{_stack(str(arg))}"
     if action == "river":
         return f"river{arg}"
     if action == "drop":
@@ -965,7 +969,7 @@ def describe(action: str, arg: object) -> str:
         return {"pass": "Pass for this round", "roll": "Roll your new dice", "skip": "Skip",
                 "done": "Done", "stay": "Stay"}.get(action, action.capitalize())
     if action == "tile":
-        return f"The {str(arg).replace('-', ' ')} tile"
+        return f"{TILES[arg]['back'].capitalize()}: {_tile_text(str(arg))}"
     if action == "die":
         colour, value, turned = dice.parse(str(arg))
         return f"Give {colour} {value}" + (f" as {dice.flip(value)} (karma)" if turned else "")
