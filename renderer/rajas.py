@@ -44,7 +44,10 @@ SHORT = {"money": "$", "fame": "F", "karma": "K", "upgrade": "Up", "die_any": "D
          "dice_blue_per_karma": "bK", "dice_orange_per_karma": "oK",
          "dice_green_per_karma": "gK", "money_1_per_market": "$/m", "market_assorted": "Ma",
          "market_one_kind": "M1", "palace_any": "Pal", "fame_1_per_upgrade": "F/u",
-         "money_2_per_upgrade": "2$/u", "fame_2_per_karma": "2F/K"}
+         "money_2_per_upgrade": "2$/u", "fame_2_per_karma": "2F/K",
+         "dice_any_per_karma": "DK", "dice_violet_green_orange": "vgo",
+         "dice_blue_green_orange": "bgo", "palace_dancer": "P2", "palace_yogi": "P3",
+         "palace_raja": "P4", "advance": "R"}
 BUILDING = {"temple": "T", "palace": "P", "fort": "F", "mill": "M"}
 GOOD = {"silk": "Si", "tea": "Te", "spices": "Sp"}
 FLAT = [FRAME, PANEL, EDGE, CREAM, MUTED, GOLD, INK, WATER, LAND, *DIE.values(),
@@ -145,7 +148,7 @@ def _river(img: Image.Image, view: dict) -> None:
     d.rounded_rectangle((20, RIVER_Y - 42, 890, RIVER_Y + 58), 10, fill=WATER)
     d.text((880, RIVER_Y - 38), "RIVER (bridge after 8)", font=font(14, bold=True),
            fill=CREAM, anchor="ra")
-    spaces = ["start", *rules.RIVER["spaces"]]
+    spaces = ["start", *(view.get("river") or rules.RIVER["spaces"])]
     for i, code in enumerate(spaces):
         x, y = _river_xy(i)
         final = i == rules.FINAL

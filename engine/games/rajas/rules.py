@@ -30,6 +30,7 @@ OPTIONS = {
     "players": {"default": 3, "help": "2, 3 or 4 players"},
     "rules": {"default": "yucata", "help": "yucata (dice roll at the end of the turn, the "
               "display refills then, a harbor move may be shorter) or printed"},
+    "ganga": {"default": False, "help": "the Ganga module: 8 river tiles placed by dice"},
 }
 COLOURS = data.COLOURS
 BUILDINGS = data.BUILDINGS
@@ -71,8 +72,10 @@ def setup(seed: int, options: dict | None = None) -> dict:
         raise IllegalAction("Rajas of the Ganges is for 2, 3 or 4 players.")
     if opts["rules"] not in ("yucata", "printed"):
         raise IllegalAction("Option `rules` is `yucata` or `printed`.")
-    state: dict = {"game": ID, "options": {"players": n, "rules": opts["rules"]},
+    state: dict = {"game": ID, "options": {"players": n, "rules": opts["rules"],
+                                           "ganga": bool(opts["ganga"])},
                    "rng": seed_state(seed)}
+    state["river"] = _ganga(state) if opts["ganga"] else list(RIVER["spaces"])
     roles = ROLES[:n]
     stacks = {k: [] for k in STACKS}
     for t in TILES.values():
@@ -117,6 +120,21 @@ def setup(seed: int, options: dict | None = None) -> dict:
     return state
 
 
+def _ganga(state: dict) -> list[str]:
+    """The Ganga module: the river tiles shuffled, each laid a die roll further down the
+    river (counting from the first space after the start), until the tiles or the river
+    run out; the final space is never covered."""
+    river = list(RIVER["spaces"])
+    tiles = rng.shuffle(state, list(RIVER["ganga_tiles"]))
+    pos = 0
+    while tiles:
+        pos += rng.randint(state, 6) + 1
+        if pos >= FINAL:
+            break
+        river[pos - 1] = tiles.pop()
+    return river
+
+
 def _dice_text(ds: list[list]) -> str:
     return " ".join(dice.token(c, v) if v else f"{c}?" for c, v in ds) or "none"
 
@@ -141,7 +159,8 @@ def view(state: dict, role: str | None) -> dict:
         "game": ID, "round": state["round"], "roles": list(state["roles"]),
         "start": state["roles"][state["start"]], "display": dict(state["display"]),
         "stack_sizes": {k: len(s) for k, s in state["stacks"].items()},
-        "supply": dict(state["supply"]), "used": {k: list(v) for k, v in state["used"].items()},
+        "supply": dict(state["supply"]), "river": list(state["river"]),
+        "used": {k: list(v) for k, v in state["used"].items()},
         "layout": dict(state["layout"]), "players": players, "end": state["end"],
         "active": active(state), "move": state["move"], "log": list(state["log"]),
         "result": state["result"], "prompt": "", "actions": {},
@@ -745,6 +764,16 @@ def _earn(state: dict, role: str, code: str, front: bool = True, why: str = "",
             p["extra"].append(key)
     elif kind == "river":  # "you may move your boat to the next unoccupied space"
         push({"do": "river", "max": 1, "shorter": True})
+    elif kind == "advance":  # a Ganga tile: up to n free spaces on
+        push({"do": "river", "max": n, "shorter": True})
+    elif kind == "dice_any_per_karma":
+        if p["karma"]:
+            push({"do": "dice", "n": p["karma"]})
+    elif kind in ("dice_violet_green_orange", "dice_blue_green_orange"):
+        for colour in kind.split("_")[1:]:  # one die of each colour named
+            push({"do": "dice", "n": 1, "colours": [colour]})
+    elif kind in ("palace_dancer", "palace_yogi", "palace_raja"):
+        _after_face(state, role, kind[7:], None)
     elif kind.endswith("_per_karma") and kind.startswith("dice_"):
         colour = kind[5:-10]
         if p["karma"]:
@@ -843,7 +872,7 @@ def _move_boat(state: dict, role: str, steps: int) -> None:
     state["log"].append(f"{ROLE_NAMES[role]} move their boat to river space {p['boat']}.")
     if before <= RIVER["bridge_after"] < p["boat"]:
         _earn(state, role, "worker", why="the bridge", source="bridge")
-    _earn(state, role, RIVER["spaces"][p["boat"] - 1])
+    _earn(state, role, state["river"][p["boat"] - 1])
 
 
 def _check_cross(state: dict, role: str) -> None:

@@ -46,6 +46,12 @@ RULES_TOPICS = {
     "the start player place one more worker. The widest crossing wins, ties to the first to "
     "cross. Darbar's readings: you may `pass` for the rest of a round; a round in which "
     "nobody can place ends the game, and so does round 40.",
+    "ganga": "**The Ganga module** (option `ganga=on`). Before play, the 8 river tiles are "
+    "shuffled and laid down the river, each a die roll further on from the first space "
+    "after the start, until the tiles or the river run out; the final space is never "
+    "covered. A tile replaces the space's earning: dice per karma, three dice of named "
+    "colours, the Dancer, Yogi or Raja for free, a market of one good (up to 3) or up to "
+    "3 more river spaces.",
     "reconstruction": "**Reconstruction.** Not public: the 64 tile faces, the province "
     "board's grid and yields, the river's spaces and bridge, the quarry, harbor, market and "
     "terrace layouts, the yellow and red yield tiles. Darbar's: 16 tiles a colour (snake "

@@ -318,7 +318,9 @@ def _check(state: dict) -> None:
 def test_random_games_keep_every_invariant_and_end_with_a_result(players, rules):
     for seed in range(3):
         r = random.Random(seed)
-        state = R.setup(seed, {"players": players, "rules": rules})
+        # The printed rules' games also lay the Ganga module's river tiles.
+        state = R.setup(seed, {"players": players, "rules": rules,
+                               "ganga": rules == "printed"})
         for _ in range(20000):
             if state["result"]:
                 break
@@ -330,3 +332,47 @@ def test_random_games_keep_every_invariant_and_end_with_a_result(players, rules)
             _check(state)
         assert state["result"] and state["result"]["winners"]
         assert state["crossed"]  # random games still get there
+
+
+# --- the Ganga module ---------------------------------------------------------------------------
+
+
+def test_ganga_a_roll_of_2_covers_space_2_and_never_the_final_space():
+    """The Ganga module: "if you roll a 2, you place the first river tile on the second
+    space and, in doing so, replace the 2 karma shown there"."""
+    seen_two = False
+    for seed in range(60):
+        river = R.setup(seed, {"ganga": True})["river"]
+        base = R.RIVER["spaces"]
+        covered = [i for i, (a, b) in enumerate(zip(river, base, strict=True), 1) if a != b]
+        assert covered and len(covered) <= 8 and river[-1] == base[-1]
+        assert all(river[i - 1] in R.RIVER["ganga_tiles"] for i in covered)
+        if covered[0] == 2:
+            seen_two = True
+            assert river[1] != "karma_2" and river[0] == base[0]
+    assert seen_two
+    assert R.setup(1, {})["river"] == list(R.RIVER["spaces"])  # without the module
+
+
+@pytest.mark.parametrize("code", ["dice_any_per_karma", "dice_violet_green_orange",
+                                  "palace_yogi", "palace_raja", "advance_3",
+                                  "market_one_kind_3"])
+def test_ganga_tiles_pay_as_printed(code):
+    state = _bare()
+    me = R.active(state)[0]
+    p = state["players"][me]
+    p["karma"] = 2
+    state["river"][0] = code
+    _give(state, me, ("green", 1))
+    p["cells"] = {"c2": {"tile": "vs1", "roads": ["N", "S"]}}  # a silk market
+    before = (len(p["dice"]), p["karma"], p["money"], p["boat"])
+    state = _do(state, "harbor", "green1", "river1")
+    for _ in range(6):  # answer any choice the tile asks for with its first option
+        if R.active(state) != [me]:
+            break
+        acts = R.view(state, me)["actions"]
+        key = next(k for k in ("colour", "upgrade", "good", "river") if acts.get(k))
+        state = _do(state, R.token(key, acts[key][0]))
+    p = state["players"][me]
+    after = (len(p["dice"]), p["karma"], p["money"], p["boat"])
+    assert after != (before[0] - 1, before[1], before[2], 1), code  # it paid something
