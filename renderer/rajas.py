@@ -36,7 +36,7 @@ FRAME, PANEL, EDGE = (38, 34, 40), (58, 52, 60), (96, 88, 100)
 CREAM, MUTED, GOLD, INK = (246, 240, 226), (196, 186, 170), (230, 180, 60), (40, 32, 28)
 WATER, LAND = (96, 150, 190), (214, 200, 160)
 DIE = {"violet": (132, 74, 178), "blue": (46, 108, 200), "orange": (232, 128, 32),
-       "green": (52, 150, 72)}
+       "green": (52, 150, 72), "village": (150, 120, 40)}  # village: Mango Village tiles
 PLAYER = {"red": (206, 44, 44), "yellow": (244, 206, 40), "white": (250, 250, 250),
           "black": (20, 20, 20)}
 SHORT = {"money": "$", "fame": "F", "karma": "K", "upgrade": "Up", "die_any": "D",
@@ -193,7 +193,7 @@ def _spaces(img: Image.Image, view: dict) -> None:
             w: int = 46) -> float:
         d.text((x, yy), title, font=font(14, bold=True), fill=MUTED)
         for k, (label, who) in enumerate(items):
-            _box(d, (x + k * (w + 4), yy + 20, x + k * (w + 4) + w, yy + 68), label, who)
+            _box(d, (x + k * (w + 4), yy + 18, x + k * (w + 4) + w, yy + 62), label, who)
         return x + len(items) * (w + 4) + 14
 
     def occ(kind: str, n: int) -> list[str | None]:
@@ -211,7 +211,7 @@ def _spaces(img: Image.Image, view: dict) -> None:
         n = lay.get("market", []).count(good)
         market += [(GOOD.get(good, "All"), w) for w in occ(f"market-{good}", n)]
     row(x, y, "MARKET", market, 40)
-    y2 = y + 80
+    y2 = y + 68
     chambers = [(f"{f}", (used.get(n) or [None])[0]) for n, f in rules.CHAMBERS.items()]
     x = row(30, y2, "PALACE: die 1-6", chambers, 40)
     swaps = [(f"{ex['give'][0]}>{ex['take'][0]}", (used.get(f"swap-{ex['give']}") or [None])[0])
@@ -222,7 +222,16 @@ def _spaces(img: Image.Image, view: dict) -> None:
         n = lay.get("terrace", []).count(c)
         terr += [(c[0], w) for w in occ(f"terrace-{c}", n)]
     x = row(x, y2, "TERRACE", terr, 30)
-    row(x, y2, "2$", [("2$", w) for w in occ("two_money", lay.get("two_money", 1))], 40)
+    x = row(x, y2, "2$", [("2$", w) for w in occ("two_money", lay.get("two_money", 1))],
+            40)
+    if "village-mango" in (view.get("display") or {}):  # the Mango Village module
+        row(30, y2 + 68, "MANGO TREE", [("V", w) for w in occ("mango", lay.get("mango", 1))],
+            40)
+        tid = view["display"]["village-mango"]
+        if tid:
+            d.text((150, y2 + 100), "village tile (bought with a double):",
+                   font=font(14, bold=True), fill=MUTED)
+            _tile(img, (420, y2 + 68, 490, y2 + 138), tid)
 
 
 def _tile(img: Image.Image, box: tuple[int, int, int, int], tid: str,
@@ -238,10 +247,11 @@ def _tile(img: Image.Image, box: tuple[int, int, int, int], tid: str,
     d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=(150, 110, 70))
     if cost:
         d.rounded_rectangle((x0 + 5, y0 + 5, x0 + 34, y0 + 30), 5, fill=DIE[t["colour"]])
-        d.text((x0 + 19, y0 + 18), str(t["cost"]), font=font(18, bold=True), fill=CREAM,
-               anchor="mm")
+        d.text((x0 + 19, y0 + 18), str(t["cost"]) if t["cost"] else "2=",
+               font=font(18 if t["cost"] else 14, bold=True), fill=CREAM, anchor="mm")
     parts = [f"{GOOD[m['good']]}{m['value']}" for m in t["markets"]] + [
-        BUILDING[b] for b in t["buildings"]]
+        BUILDING[b] for b in t["buildings"]] + ([f"V {code_text(t['bonus'])}"]
+                                                 if t.get("bonus") else [])
     text = " ".join(parts)
     f = font(17, bold=True)
     w = f.getlength(text) + 8

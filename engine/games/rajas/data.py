@@ -35,7 +35,7 @@ EARNINGS = {
     "money_2_per_yield_tile", "fame_2_per_bend", "fame_1_per_worker", "slot",
 }
 RIVER_EARNINGS = 19  # the kinds in the rules' appendix: one a space (Darbar's reading)
-NAMES = ("tiles", "province", "river", "board", "yields")
+NAMES = ("tiles", "province", "river", "board", "yields", "mango")
 
 
 def _load(name: str) -> dict:
@@ -65,6 +65,11 @@ def board() -> dict:
 @cache
 def yields() -> dict:
     return _load("yields")
+
+
+@cache
+def mango() -> dict:
+    return _load("mango")
 
 
 def earning(code: str) -> tuple[str, int]:
@@ -234,8 +239,24 @@ def check_yields(doc: dict) -> list[str]:
     return out
 
 
+def check_mango(doc: dict) -> list[str]:
+    out: list[str] = []
+    villages = doc.get("villages", [])
+    if len(villages) != 8 or len({v.get("id") for v in villages}) != 8:
+        out.append(f"there are 8 village tiles with distinct ids, not {len(villages)}")
+    for v in villages:
+        roads = v.get("roads", [])
+        if not 2 <= len(set(roads)) == len(roads) <= 4 or not set(roads) <= set(SIDES):
+            out.append(f"{v.get('id')}: roads are 2-4 distinct edges of {SIDES}")
+        if not _known_earning(v.get("bonus")):
+            out.append(f"{v.get('id')}: unknown bonus {v.get('bonus')!r}")
+    if doc.get("tree_spaces") != {"2": 1, "3-4": 2}:
+        out.append("the Mango Tree has one space for 2 players and two for 3-4")
+    return out
+
+
 CHECKS = {"tiles": check_tiles, "province": check_province, "river": check_river,
-          "board": check_board, "yields": check_yields}
+          "board": check_board, "yields": check_yields, "mango": check_mango}
 
 
 def problems() -> dict[str, list[str]]:

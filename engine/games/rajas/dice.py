@@ -73,3 +73,23 @@ def any_steps(dice: list[list], karma: int, faces: tuple[int, ...] = (1, 2, 3, 4
         if karma and flip(v) in faces:
             out.append(token(c, v, True))
     return out
+
+
+def has_double(dice: list[list], karma: int) -> bool:
+    """Two rolled dice that can show one value (any colours), turning one with a karma."""
+    values = [v for _, v in dice if v]
+    return any(a == b or (karma and flip(a) == b)
+               for i, a in enumerate(values) for b in values[i + 1:])
+
+
+def double_steps(dice: list[list], karma: int) -> list[str]:
+    """The first die of a double: only one that another die can match afterwards."""
+    out = []
+    for tok in any_steps(dice, karma):
+        colour, value, turned = parse(tok)
+        rest = list(dice)
+        rest.remove(next(d for d in rest if d[0] == colour and d[1] == value))
+        shown = flip(value) if turned else value
+        if face_steps(rest, shown, karma - turned):
+            out.append(tok)
+    return out

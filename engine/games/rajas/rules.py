@@ -31,6 +31,7 @@ OPTIONS = {
     "rules": {"default": "yucata", "help": "yucata (dice roll at the end of the turn, the "
               "display refills then, a harbor move may be shorter) or printed"},
     "ganga": {"default": False, "help": "the Ganga module: 8 river tiles placed by dice"},
+    "mango": {"default": False, "help": "Mango Village: 8 village tiles and the Mango Tree"},
 }
 COLOURS = data.COLOURS
 BUILDINGS = data.BUILDINGS
@@ -40,6 +41,9 @@ MAX_ROUNDS = 40  # Darbar's reading: a game nobody can finish ends (none has com
 MAX_KARMA = 3
 EXTRA_WORKERS = 2  # in the basic game
 TILES = {t["id"]: t for t in data.tiles()["tiles"]}
+# Mango Village's tiles: no colour or cost of pips (a double buys one), a bonus instead.
+TILES.update({v["id"]: {**v, "colour": "village", "back": "mango", "cost": 0,
+                        "markets": [], "buildings": []} for v in data.mango()["villages"]})
 BOARD = data.board()
 RIVER = data.river()
 FINAL = len(RIVER["spaces"])  # the final space's number; 0 is the start
@@ -62,6 +66,7 @@ def _layout(n: int) -> dict:
         covered = side["covered_3"]
         side["quarry"] = [c for i, c in enumerate(side["quarry"]) if i != covered["quarry"]]
         side["harbor"] = [c for i, c in enumerate(side["harbor"]) if i != covered["harbor"]]
+    side["mango"] = data.mango()["tree_spaces"]["2" if n == 2 else "3-4"]
     return side
 
 
@@ -73,15 +78,20 @@ def setup(seed: int, options: dict | None = None) -> dict:
     if opts["rules"] not in ("yucata", "printed"):
         raise IllegalAction("Option `rules` is `yucata` or `printed`.")
     state: dict = {"game": ID, "options": {"players": n, "rules": opts["rules"],
-                                           "ganga": bool(opts["ganga"])},
+                                           "ganga": bool(opts["ganga"]),
+                                           "mango": bool(opts["mango"])},
                    "rng": seed_state(seed)}
     state["river"] = _ganga(state) if opts["ganga"] else list(RIVER["spaces"])
     roles = ROLES[:n]
     stacks = {k: [] for k in STACKS}
     for t in TILES.values():
-        stacks[f"{t['colour']}-{t['back']}"].append(t["id"])
+        if t["colour"] != "village":
+            stacks[f"{t['colour']}-{t['back']}"].append(t["id"])
     stacks = {k: rng.shuffle(state, ids) for k, ids in stacks.items()}
-    display = {k: stacks[k].pop() for k in STACKS}
+    if opts["mango"]:
+        stacks["village-mango"] = rng.shuffle(state, [v["id"] for v in data.mango()[
+            "villages"]])
+    display = {k: stacks[k].pop() for k in stacks}
     supply = {c: 12 for c in COLOURS}
     # Each player rolls one die of each colour; the lowest total starts (printed rules), or
     # (Yucata) the sets are rolled first and the lowest goes to the first player.
@@ -189,7 +199,8 @@ def _free(state: dict, kind: str) -> int:
     """How many spaces of a kind are left this round."""
     lay = state["layout"]
     total = {"quarry": len(lay["quarry"]), "harbor": len(lay["harbor"]),
-             "two_money": lay["two_money"]}.get(kind)
+             "two_money": lay["two_money"],
+             "mango": lay["mango"] if state["options"].get("mango") else 0}.get(kind)
     if total is None:
         if kind.startswith("market-"):
             total = lay["market"].count(kind[7:])
@@ -218,9 +229,12 @@ def _affordable_tiles(state: dict, role: str, money_left: int) -> list[str]:
         if tid is None:
             continue
         t = TILES[tid]
-        values = [v for c, v in p["dice"] if c == t["colour"] and v]
-        if dice.can_pay(values, p["karma"], t["cost"]) and prov.placements(p["cells"],
-                                                                           t["roads"]):
+        if t["colour"] == "village":
+            payable = dice.has_double(p["dice"], p["karma"])
+        else:
+            values = [v for c, v in p["dice"] if c == t["colour"] and v]
+            payable = dice.can_pay(values, p["karma"], t["cost"])
+        if payable and prov.placements(p["cells"], t["roads"]):
             out.append(key)
     return out if money_left >= 0 else []
 
@@ -233,11 +247,12 @@ def _overbuilds(state: dict, role: str, extra_karma: int = 0) -> list[tuple[str,
     karma = p["karma"] - extra_karma
     out = []
     for cell, placed in p["cells"].items():
-        if placed.get("under"):
-            continue
         old = TILES[placed["tile"]]
+        if placed.get("under") or old["colour"] == "village":  # a village is never built over
+            continue
         for key, tid in state["display"].items():
-            if tid is None or TILES[tid]["cost"] <= old["cost"]:
+            if tid is None or TILES[tid]["colour"] == "village" or \
+                    TILES[tid]["cost"] <= old["cost"]:
                 continue
             new = TILES[tid]
             values = [v for c, v in p["dice"] if c == new["colour"] and v]
@@ -295,6 +310,10 @@ def _spaces(state: dict, role: str) -> dict[str, list]:
             out.append(f"terrace-{c}")
     if _free(state, "two_money"):
         out.append("money")
+    villages = [c for c, t in p["cells"].items() if TILES[t["tile"]]["colour"] == "village"]
+    if villages and _free(state, "mango") and not (
+            role in state["used"].get("mango", []) and len(state["roles"]) > 2):
+        out.append("mango")
     return {"place": out}
 
 
@@ -328,6 +347,9 @@ def _decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
         faces = e["faces"]
         steps = [t for t in dice.any_steps(p["dice"], p["karma"], tuple(faces))
                  if not e.get("colour") or dice.parse(t)[0] == e["colour"]]
+        if e["then"] == "double":
+            steps = dice.double_steps(p["dice"], p["karma"])
+            return (f"{ROLE_NAMES[role]}: give up a double: the first die.", {"die": steps})
         shown = "/".join(map(str, faces)) if len(faces) < 6 else "any value"
         return f"{ROLE_NAMES[role]}: give up a die showing {shown}.", {"die": steps}
     if do == "place_tile":
@@ -372,6 +394,11 @@ def _decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
         ways = [prov.token(e["cell"], r) for r in _cover_ways(
             p["cells"], e["cell"], TILES[e["tile"]]["roads"])]
         return f"{ROLE_NAMES[role]}: turn the new tile.", {"cell": ways}
+    if do == "villages":
+        cells = [c for c, t in p["cells"].items() if TILES[t["tile"]]["colour"] == "village"
+                 and c not in e.get("done", [])]
+        return (f"{ROLE_NAMES[role]}: score a village again ({e['left']} left), or `done`.",
+                {"village": cells, "done": None})
     if do == "chamber":
         options = [n for n, f in CHAMBERS.items() if f >= 2 and _chamber_possible(
             state, role, n)]
@@ -496,6 +523,8 @@ def _place_worker(state: dict, role: str, space: str) -> None:
     elif space == "money":
         _money(state, role, 2)
         q.append({"do": "reroll"})
+    elif space == "mango":
+        q.append({"do": "villages", "left": 2})
 
 
 def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
@@ -507,8 +536,13 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
         state["display"][key] = None
         state["refill"].append(key)
         state["log"].append(f"{ROLE_NAMES[role]} take {_tile_text(tid)}.")
-        q.insert(0, {"do": "pay", "colour": TILES[tid]["colour"], "need": TILES[tid]["cost"],
-                     "then": {"do": "place_tile", "tile": tid}})
+        then = {"do": "place_tile", "tile": tid}
+        if TILES[tid]["colour"] == "village":  # a double: any die, then one of its value
+            q.insert(0, {"do": "face", "faces": [1, 2, 3, 4, 5, 6], "then": "double",
+                         "after": then})
+        else:
+            q.insert(0, {"do": "pay", "colour": TILES[tid]["colour"],
+                         "need": TILES[tid]["cost"], "then": then})
         if state["options"]["rules"] == "printed":
             _refill(state)
     elif do == "pay":
@@ -520,7 +554,12 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
             q.insert(0, e["then"])
     elif do == "face":
         value = _give_die(state, role, arg)
-        _after_face(state, role, e["then"], value)
+        if e["then"] == "double":
+            q.insert(0, {"do": "face", "faces": [value], "then": "paid", "after": e["after"]})
+        elif e["then"] == "paid":
+            q.insert(0, e["after"])
+        else:
+            _after_face(state, role, e["then"], value)
     elif do == "place_tile":
         cell, roads = prov.parse(arg)
         _build(state, role, e["tile"], cell, roads)
@@ -571,6 +610,10 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
     elif do == "cover_turn":
         cell, roads = prov.parse(arg)
         _overbuild(state, role, e["tile"], cell, roads)
+    elif do == "villages" and action == "village":
+        _earn(state, role, TILES[p["cells"][arg]["tile"]]["bonus"])
+        if e["left"] > 1:
+            q.append({**e, "left": e["left"] - 1, "done": [*e.get("done", []), arg]})
     elif do == "chamber" and action == "chamber":
         _after_face(state, role, arg, None)
 
@@ -842,6 +885,8 @@ def _build(state: dict, role: str, tid: str, cell: str, roads: list[str]) -> Non
     fame = sum(2 + p["upgrades"][b] for b in t["buildings"])
     if fame:
         _fame(state, role, fame)
+    if t.get("bonus"):
+        _earn(state, role, t["bonus"], front=False, why="the village's bonus")
     for edge, code in prov.edge_yields(cell, roads, "basic"):
         if edge not in p["yields"]:
             p["yields"].append(edge)
@@ -980,7 +1025,7 @@ def _finish(state: dict) -> None:
 def token(action: str, arg: object) -> str:
     if arg is None:
         return action
-    if action in ("colour", "upgrade", "good", "chamber", "cover"):
+    if action in ("colour", "upgrade", "good", "chamber", "cover", "village"):
         return str(arg)
     if action == "tile":  # the stack it lies on: one tile a stack is on display
         return f"tile-{_stack(str(arg))}"

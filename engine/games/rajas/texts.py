@@ -52,6 +52,13 @@ RULES_TOPICS = {
     "covered. A tile replaces the space's earning: dice per karma, three dice of named "
     "colours, the Dancer, Yogi or Raja for free, a market of one good (up to 3) or up to "
     "3 more river spaces.",
+    "mango": "**Mango Village** (option `mango=on`). A stack of 8 village tiles joins the "
+    "display; a village is bought at the quarry with a double (two dice of one value, any "
+    "colours; a karma may turn one) and pays the bonus in its corner when placed. The Mango "
+    "Tree adds one action space (two with 3–4 players, one worker per player a round): "
+    "score up to 2 of your villages again. A village is never built over. Not yet: a "
+    "village laid over a tile by the master builder for another 5. The villages' roads and "
+    "bonuses are Darbar's reconstruction.",
     "reconstruction": "**Reconstruction.** Not public: the 64 tile faces, the province "
     "board's grid and yields, the river's spaces and bridge, the quarry, harbor, market and "
     "terrace layouts, the yellow and red yield tiles. Darbar's: 16 tiles a colour (snake "

@@ -318,9 +318,10 @@ def _check(state: dict) -> None:
 def test_random_games_keep_every_invariant_and_end_with_a_result(players, rules):
     for seed in range(3):
         r = random.Random(seed)
-        # The printed rules' games also lay the Ganga module's river tiles.
+        # The printed rules' games also lay the Ganga module's river tiles; Yucata's add
+        # Mango Village.
         state = R.setup(seed, {"players": players, "rules": rules,
-                               "ganga": rules == "printed"})
+                               "ganga": rules == "printed", "mango": rules == "yucata"})
         for _ in range(20000):
             if state["result"]:
                 break
@@ -376,3 +377,70 @@ def test_ganga_tiles_pay_as_printed(code):
     p = state["players"][me]
     after = (len(p["dice"]), p["karma"], p["money"], p["boat"])
     assert after != (before[0] - 1, before[1], before[2], 1), code  # it paid something
+
+
+# --- Mango Village ------------------------------------------------------------------------------
+
+
+def _village(state: dict) -> str:
+    return state["display"]["village-mango"]
+
+
+def test_mango_a_village_costs_a_double_and_pays_its_bonus():
+    """Mango Village: "give up a double, i.e. two dice showing the same values (the dice
+    colour does not matter)"; each village gives the bonus in its corner once placed."""
+    state = R.setup(1, {"players": 3, "rules": "printed", "mango": True})
+    me = R.active(state)[0]
+    for c, _ in state["players"][me]["dice"]:
+        state["supply"][c] += 1
+    state["players"][me]["dice"] = []
+    _give(state, me, ("blue", 4), ("green", 4), ("violet", 2))
+    tid = _village(state)
+    state = _do(state, "quarry", R.token("tile", tid))
+    first = R.view(state, me)["actions"]["die"]
+    assert set(first) == {"blue4", "green4"}  # not the 2: nothing else shows a 2
+    state = _do(state, "blue4")
+    assert R.view(state, me)["actions"]["die"] == ["green4"]
+    state = _do(state, "green4")
+    cell = R.view(state, me)["actions"]["cell"][0]
+    money, fame = state["players"][me]["money"], state["players"][me]["fame"]
+    state = _do(state, cell)
+    bonus = R.TILES[tid]["bonus"]
+    assert any("village's bonus" in line for line in state["log"])
+    kind, n = data_earning(bonus)
+    if kind == "money":
+        assert state["players"][me]["money"] >= money + n
+    if kind == "fame":
+        assert state["players"][me]["fame"] >= fame + n
+
+
+def data_earning(code: str) -> tuple[str, int]:
+    from engine.games.rajas import data
+
+    return data.earning(code)
+
+
+def test_mango_tree_scores_up_to_two_villages_once_a_worker_per_round():
+    state = R.setup(2, {"players": 3, "rules": "printed", "mango": True})
+    me = R.active(state)[0]
+    money_villages = [v for v, t in R.TILES.items() if t.get("bonus", "").startswith("money")]
+    p = state["players"][me]
+    p["cells"] = {"c2": {"tile": money_villages[0], "roads": ["N", "S"]},
+                  "b1": {"tile": money_villages[1], "roads": ["E", "W"]},
+                  "d1": {"tile": "vs1", "roads": ["E", "W"]}}
+    money = p["money"]
+    state = _do(state, "mango", "c2", "b1")
+    gained = sum(data_earning(R.TILES[v]["bonus"])[1] for v in money_villages[:2])
+    assert state["players"][me]["money"] == money + gained
+    # The other Mango Tree space is open, but not to the same player this round.
+    state["turn"] = {"who": me}
+    assert "mango" not in R.view(state, me)["actions"].get("place", [])
+
+
+def test_mango_a_village_is_never_built_over():
+    state = R.setup(3, {"players": 3, "rules": "printed", "mango": True})
+    me = R.active(state)[0]
+    village = next(v for v, t in R.TILES.items() if t["colour"] == "village")
+    state["players"][me]["cells"] = {"c2": {"tile": village, "roads": ["N", "S"]}}
+    _give(state, me, *[(c, 6) for c in R.COLOURS])
+    assert R._overbuilds(state, me) == []
