@@ -23,7 +23,7 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
     assert done.returncode == 0, done.stderr
     out = done.stdout
     # The engine alone, and undo late in a game.
-    for game in ("goat_tiger", "vijayanagara", "taj_mahal"):
+    for game in ("goat_tiger", "vijayanagara", "taj_mahal", "rajas"):
         assert re.search(rf"{game}\s+\d+\.\d games/s\s+\d+ steps/s", out), game
     # Taj Mahal's pictures, computer and turns through the table.
     for figure in (r"board start\s+\d+\.\d ms, \d+\.\d KB", r"hand picture\s+\d+\.\d ms",
@@ -31,6 +31,10 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
                    r"a typed turn\s+p50 \d+ ms, p99 \d+ ms",
                    r"against 3 computers\s+p50 \d+ ms"):
         assert re.search(figure, out), figure
+    # Rajas: the picture, the computer, and the balance of its games (2 in --quick).
+    assert re.search(r"rajas:\n  board picture\s+\d+\.\d ms, \d+\.\d KB", out)
+    assert re.search(r"2 computer games of 3: \d+\.\d rounds on average", out)
+    assert re.search(r"wins by seat from the start player: \d+, \d+, \d+", out)
     assert re.search(r"at step  1000:\s+\d+\.\d ms from a checkpoint,\s+\d+\.\d ms replaying",
                      out)
     assert "sqlite: 20 games stored" in out

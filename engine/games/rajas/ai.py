@@ -22,7 +22,12 @@ def value(state: dict, role: str) -> float:
     progress = 2 * p["fame"] + p["money"]
     if progress >= R.CROSS:
         return 10_000 + progress
-    dice = sum(0.5 + 0.35 * (v or 3.5) for _, v in p["dice"][:8])
+    # A die pays for tiles of its colour only: a colour's first dice count more.
+    seen: dict[str, int] = {}
+    dice = 0.0
+    for c, v in p["dice"][:8]:
+        seen[c] = seen.get(c, 0) + 1
+        dice += (0.5 + 0.35 * (v or 3.5)) * (1.15 if seen[c] <= 2 else 0.85)
     markets = sum(m["value"] for t in p["cells"].values()
                   for m in R.TILES[t["tile"]]["markets"])
     left = max(0.0, 1 - progress / R.CROSS)  # income is worth less as the end nears
