@@ -664,10 +664,14 @@ class Table:
         return reply
 
     async def _board_image(self, lg: Loaded, *, mine: bool = False,
-                           focus: str | None = None) -> dict:
+                           focus: str | None = None, mover: str | None = None) -> dict:
         """The board everyone sees, or (``mine``) the mover's own position mid-move, as
-        Reply fields: the PNG and its alt text."""
+        Reply fields: the PNG and its alt text. ``mover``: the role whose own view (with
+        its legal steps, e.g. the cells a tile may go on) the picture may preview; only
+        ever for that role's player."""
         view = lg.current_view() if mine else lg.public_view()
+        if mine and mover is not None:
+            view = {**view, "actions": lg.module.view(lg.state, mover)["actions"]}
         players = {s.role: s.name for s in lg.seats if s.role}
         draw = partial(renderer.render, lg.game.game, view, players=players, focus=focus)
         png = await asyncio.get_running_loop().run_in_executor(RENDER_THREADS, draw)
@@ -1082,7 +1086,9 @@ class Table:
             prompt = self._panel_reply(lg, actor, note="").prompt
             return Reply(private="\n".join(x for x in (
                 "Your move so far (the others see the position before it):", done, prompt)
-                if x), **await self._board_image(lg, mine=True), image_private=True)
+                if x), **await self._board_image(
+                    lg, mine=True, mover=self._acting_role(lg, actor, lg.state)),
+                image_private=True)
         return Reply(private=last, **await self._board_image(lg), image_private=True)
 
     async def _report(self, place: Place, name: str, missing: str) -> Reply:

@@ -333,6 +333,17 @@ def _province(img: Image.Image, view: dict, role: str | None, players: dict | No
             else:
                 d.rectangle(box, fill=(72, 66, 74), outline=EDGE)
                 d.text((box[0] + 6, box[1] + 4), name, font=font(13), fill=MUTED)
+    # The mover's own preview: where the tile in hand may go, and turned how.
+    ways: dict[str, list[str]] = {}
+    for tok in (view.get("actions") or {}).get("cell", []):
+        where, _, roads = str(tok).partition("-")
+        ways.setdefault(where, []).append(roads)
+    for name, turns in ways.items():
+        r, c = prov.position(name)
+        box = (gx + c * cell, gy + r * cell, gx + (c + 1) * cell - 2, gy + (r + 1) * cell - 2)
+        d.rectangle(box, outline=GOLD, width=4)
+        d.text((box[0] + 6, box[3] - 6), fit(" ".join(turns), font(12, bold=True), cell - 10),
+               font=font(12, bold=True), fill=GOLD, anchor="ls")
     taken = set(p.get("yields", []))
     for (name, side), edge in lay["edges"].items():
         r, c = prov.position(name)

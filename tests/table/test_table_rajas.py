@@ -40,3 +40,26 @@ async def test_a_whole_turn_typed_is_posted_with_the_roll_and_pings_the_next(tab
     nxt = R.active(after)[0]
     assert [p.user_id for p in r.pings] == [who[nxt].user_id]
     await assert_replays(repo, game.id)
+
+
+async def test_mid_move_the_board_previews_where_the_tile_may_go(table, repo):
+    """Tile placement offers only the legal cells and turns, shown on the mover's
+    province (their /board mid-move); the others see the position before the move."""
+    who = await seat_fewest(table, HERE, "rajas", seed=8)
+    for _ in range(30):
+        state = json.loads((await repo.latest_game(HERE.channel_id)).state)
+        role = R.active(state)[0]
+        steps = ai.bot_steps(state, role)
+        if ("place", "quarry") in steps:
+            break
+        for line in games.typed_lines(R, state, role, steps):
+            await table.play(HERE, who[role], line)
+    else:
+        raise AssertionError("nobody built")
+    upto = [s for s in steps[:next(i for i, s in enumerate(steps) if s[0] == "cell")]]
+    for line in games.typed_lines(R, state, role, upto):
+        await table.play(HERE, who[role], line)
+    mine = await table.board(HERE, who[role])
+    others = await table.board(HERE, SAM, side=role)
+    assert mine.image_private and "Your move so far" in mine.private
+    assert mine.image != others.image  # the preview's highlighted cells
