@@ -351,7 +351,11 @@ def _province(img: Image.Image, view: dict, role: str | None, players: dict | No
         y = gy + r * cell + cell / 2
         x += {"E": cell / 2 + 14, "W": -cell / 2 - 14}.get(side, 0)
         y += {"N": -cell / 2 - 12, "S": cell / 2 + 10}.get(side, 0)
-        label = code_text(edge["basic"])
+        code = edge.get(p.get("side", "basic")) or ""
+        tile = (p.get("slots") or {}).get(f"{name}{side}")
+        if tile:  # a yield tile laid on a Navaratnas space
+            code = tile.split("-", 1)[1]
+        label = f"[{code[5]}]" if code.startswith("slot_") else code_text(code)
         done = f"{name}{side}" in taken
         d.text((x, y), label, font=font(14, bold=True), fill=MUTED if done else GOLD,
                anchor="mm")

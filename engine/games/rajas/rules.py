@@ -32,11 +32,13 @@ OPTIONS = {
               "display refills then, a harbor move may be shorter) or printed"},
     "ganga": {"default": False, "help": "the Ganga module: 8 river tiles placed by dice"},
     "mango": {"default": False, "help": "Mango Village: 8 village tiles and the Mango Tree"},
+    "variant": {"default": "basic", "help": "basic, or navaratnas (the advanced version: "
+                "8 dice, 6 workers, yield tiles on the province's back)"},
 }
 COLOURS = data.COLOURS
 BUILDINGS = data.BUILDINGS
 GOODS = data.GOODS
-KALI = 10  # dice a Kali statue holds (basic side)
+KALI = 10  # dice a Kali statue holds (basic side); 8 on the Navaratnas back
 MAX_ROUNDS = 40  # Darbar's reading: a game nobody can finish ends (none has come close)
 MAX_KARMA = 3
 EXTRA_WORKERS = 2  # in the basic game
@@ -77,9 +79,13 @@ def setup(seed: int, options: dict | None = None) -> dict:
         raise IllegalAction("Rajas of the Ganges is for 2, 3 or 4 players.")
     if opts["rules"] not in ("yucata", "printed"):
         raise IllegalAction("Option `rules` is `yucata` or `printed`.")
+    if opts["variant"] not in ("basic", "navaratnas"):
+        raise IllegalAction("Option `variant` is `basic` or `navaratnas`.")
+    nav = opts["variant"] == "navaratnas"
     state: dict = {"game": ID, "options": {"players": n, "rules": opts["rules"],
                                            "ganga": bool(opts["ganga"]),
-                                           "mango": bool(opts["mango"])},
+                                           "mango": bool(opts["mango"]),
+                                           "variant": opts["variant"]},
                    "rng": seed_state(seed)}
     state["river"] = _ganga(state) if opts["ganga"] else list(RIVER["spaces"])
     roles = ROLES[:n]
@@ -116,12 +122,24 @@ def setup(seed: int, options: dict | None = None) -> dict:
             "workers": 3, "placed": 0, "passed": False, "extra": [],
             "upgrades": {b: 0 for b in BUILDINGS}, "upgrades_made": 0, "boat": 0,
             "bonus": 0, "fame_bonus": [], "cells": {}, "yields": [], "assorted": False,
+            "kali": 8 if nav else KALI, "max_extra": 3 if nav else EXTRA_WORKERS,
+            "side": "navaratnas" if nav else "basic", "slots": {}, "reached": [],
+            "catchup": 0, "pending": [],
         }
     state.update(
         roles=roles, start=start, supply=supply, stacks=stacks, display=display, refill=[],
         players=players, used={}, layout=_layout(n), round=1, mogul=None, crossed=[],
         end=None, queue=[], turn={"who": roles[start]}, log=[], result=None, move=0,
-        white=rng.shuffle(state, list(data.yields()["white"])))
+        white=rng.shuffle(state, list(data.yields()["white"])), yield_display={})
+    if nav:
+        # Each player draws a brown yield tile to lay on one of their two brown spaces; the
+        # other yield tiles lie face up on the board.
+        brown = rng.shuffle(state, list(data.yields()["brown"]))
+        for r in roles:
+            players[r]["pending"].append(f"brown-{brown.pop()}")
+        state["yield_display"] = {"brown": sorted(brown), "yellow": list(
+            data.yields()["yellow"]), "red": list(data.yields()["red"])}
+        _pending(state, roles[start])
     state["log"].append(f"Round 1. {ROLE_NAMES[roles[start]]} starts; money "
                         + ", ".join(f"{ROLE_NAMES[r]} {players[r]['money']}" for r in roles)
                         + ". Dice: " + "; ".join(
@@ -164,12 +182,15 @@ def view(state: dict, role: str | None) -> dict:
         players[r]["dice"] = [list(d) for d in p["dice"]]
         players[r]["cells"] = {c: dict(t) for c, t in p["cells"].items()}
         players[r]["yields"] = list(p["yields"])
+        players[r]["side"] = p["side"]
+        players[r]["slots"] = dict(p["slots"])
         players[r]["gap"] = max(0, CROSS - (2 * p["fame"] + p["money"]))
     v = {
         "game": ID, "round": state["round"], "roles": list(state["roles"]),
         "start": state["roles"][state["start"]], "display": dict(state["display"]),
         "stack_sizes": {k: len(s) for k, s in state["stacks"].items()},
         "supply": dict(state["supply"]), "river": list(state["river"]),
+        "yield_display": {c: list(v) for c, v in state["yield_display"].items()},
         "used": {k: list(v) for k, v in state["used"].items()},
         "layout": dict(state["layout"]), "players": players, "end": state["end"],
         "active": active(state), "move": state["move"], "log": list(state["log"]),
@@ -360,12 +381,12 @@ def _decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
     if do == "dice":
         cols = [c for c in e.get("colours") or COLOURS if state["supply"][c] > 0]
         acts = {"colour": cols}
-        if len(p["dice"]) >= KALI:
+        if len(p["dice"]) >= p["kali"]:
             acts = {"drop": sorted({dice.token(c, v) for c, v in p["dice"]})}
         acts["skip"] = None
         return (f"{ROLE_NAMES[role]}: take {e['n']} die(s) of your choice"
                 + (" (your Kali is full: give one back first, or skip)"
-                   if len(p["dice"]) >= KALI else "") + ".", acts)
+                   if len(p["dice"]) >= p["kali"] else "") + ".", acts)
     if do == "upgrade":
         return f"{ROLE_NAMES[role]}: upgrade a building type.", {"upgrade": [
             b for b in BUILDINGS if p["upgrades"][b] < 2] or [], "skip": None}
@@ -394,6 +415,13 @@ def _decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
         ways = [prov.token(e["cell"], r) for r in _cover_ways(
             p["cells"], e["cell"], TILES[e["tile"]]["roads"])]
         return f"{ROLE_NAMES[role]}: turn the new tile.", {"cell": ways}
+    if do == "yield_tile":
+        return (f"{ROLE_NAMES[role]}: take a yield tile for a free space of its colour, or "
+                "`skip`.", {"yield": _takeable_yields(state, role), "skip": None})
+    if do == "slot":
+        colour = e["tile"].split("-")[0]
+        return (f"{ROLE_NAMES[role]}: lay the {_yield_text(e['tile'])} yield tile on a "
+                f"{colour} space of your province.", {"slot": _free_slots(p, colour)})
     if do == "villages":
         cells = [c for c, t in p["cells"].items() if TILES[t["tile"]]["colour"] == "village"
                  and c not in e.get("done", [])]
@@ -432,6 +460,34 @@ def _river_reach(state: dict, role: str, steps: int) -> list[int]:
             pos += 1
         out.append(pos)
     return out
+
+
+def _free_slots(p: dict, colour: str) -> list[str]:
+    return [f"{cell}{side}" for (cell, side), e in prov.layout()["edges"].items()
+            if e.get("navaratnas") == f"slot_{colour}" and f"{cell}{side}" not in p["slots"]]
+
+
+def _takeable_yields(state: dict, role: str) -> list[str]:
+    p = _me(state, role)
+    return [f"{c}-{code}" for c, codes in state["yield_display"].items()
+            for code in dict.fromkeys(codes) if _free_slots(p, c)]
+
+
+def _yield_text(tile: str) -> str:
+    colour, _, code = tile.partition("-")
+    return f"{colour} {_earning_text(code)}"
+
+
+def _pending(state: dict, role: str) -> None:
+    """Yield tiles a player must lay before their turn (the brown one dealt at the start,
+    Navaratnas' catch-up tiles)."""
+    p = _me(state, role)
+    while p["pending"]:
+        tile = p["pending"].pop(0)
+        if tile == "catchup":
+            state["queue"].append({"do": "yield_tile"})
+        elif _free_slots(p, tile.split("-")[0]):
+            state["queue"].append({"do": "slot", "tile": tile})
 
 
 def _stack(tid: str) -> str:
@@ -489,6 +545,7 @@ def _apply(state: dict, role: str, action: str, arg) -> None:
 
 def _place_worker(state: dict, role: str, space: str) -> None:
     p = _me(state, role)
+    state["turn"]["placed"] = True
     kind = {"assorted": "market-assorted", **{g: f"market-{g}" for g in GOODS},
             "money": "two_money"}.get(space, space)
     cost = _cost(state, kind)
@@ -610,6 +667,16 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
     elif do == "cover_turn":
         cell, roads = prov.parse(arg)
         _overbuild(state, role, e["tile"], cell, roads)
+    elif do == "yield_tile" and action == "yield":
+        colour, code = arg.split("-", 1)
+        state["yield_display"][colour].remove(code)
+        state["log"].append(f"{ROLE_NAMES[role]} take the {_yield_text(arg)} yield tile.")
+        q.insert(0, {"do": "slot", "tile": arg})
+    elif do == "slot":
+        p["slots"][arg] = e["tile"]
+        state["log"].append(f"{ROLE_NAMES[role]} lay it on {arg}.")
+        if arg in p["reached"]:
+            _yield_tile_pays(state, role, arg)
     elif do == "villages" and action == "village":
         _earn(state, role, TILES[p["cells"][arg]["tile"]]["bonus"])
         if e["left"] > 1:
@@ -631,6 +698,9 @@ def _after_face(state: dict, role: str, then: str, value: int | None) -> None:
     elif then == "mogul":
         _fame(state, role, 2)
         state["log"].append(f"{ROLE_NAMES[role]} will start the next round.")
+    elif then == "dancer" and _me(state, role)["side"] == "navaratnas":
+        q.insert(0, {"do": "dice", "n": 2})
+        q.insert(1, {"do": "yield_tile"})  # any yield tile on display, for a free space
     elif then == "dancer":
         q.insert(0, {"do": "dice", "n": 2})
         code = state["white"].pop() if state["white"] else None
@@ -658,7 +728,7 @@ def _run(state: dict, role: str) -> None:
         e = q[0]
         p = _me(state, role)
         if e["do"] == "dice" and e.get("colours") and len(set(e["colours"])) == 1 and \
-                len(p["dice"]) < KALI:
+                len(p["dice"]) < p["kali"]:
             q.pop(0)  # dice of one colour: nothing to choose while the Kali has room
             for _ in range(e["n"]):
                 _gain_die(state, role, e["colours"][0])
@@ -670,6 +740,8 @@ def _run(state: dict, role: str) -> None:
         # over any more): the effect lapses.
         q.pop(0)
         state["log"].append(f"{ROLE_NAMES[role]}: nothing to do for {e['do'].replace('_', ' ')}.")
+    if not state["turn"].get("placed") and not state["turn"].get("catchup"):
+        return  # tiles laid before the turn: now the worker
     _end_turn(state)
 
 
@@ -696,7 +768,7 @@ def _gain_die(state: dict, role: str, colour: str) -> None:
     if state["supply"][colour] <= 0:
         state["log"].append(f"No {colour} die is left in the supply.")
         return
-    if len(p["dice"]) >= KALI:
+    if len(p["dice"]) >= p["kali"]:
         state["log"].append(f"{ROLE_NAMES[role]}'s Kali is full: no {colour} die.")
         return
     state["supply"][colour] -= 1
@@ -799,7 +871,7 @@ def _earn(state: dict, role: str, code: str, front: bool = True, why: str = "",
         push({"do": "dice", "n": n, "colours": [kind[4:]]})
     elif kind == "worker":
         key = source or why
-        if len(p["extra"]) < EXTRA_WORKERS and key not in p["extra"]:
+        if len(p["extra"]) < p["max_extra"] and key not in p["extra"]:
             p["extra"].append(key)
             p["workers"] += 1
             state["log"].append(f"{ROLE_NAMES[role]} gain a worker (now {p['workers']}).")
@@ -836,8 +908,31 @@ def _earn(state: dict, role: str, code: str, front: bool = True, why: str = "",
         _money(state, role, 2 * p["upgrades_made"])
     elif kind == "fame_2_per_karma":
         _fame(state, role, 2 * p["karma"])
+    elif kind in _COUNTED:  # yield tiles that count something of the player's
+        track, per, count = _COUNTED[kind]
+        (_fame if track == "fame" else _money)(state, role, per * count(p))
     else:
         raise AssertionError(f"earning {code} is not carried out in the base game")
+
+
+def _tiles_of(p: dict) -> list[dict]:
+    return [TILES[t["tile"]] for t in p["cells"].values()]
+
+
+# Yield tiles that pay per thing counted: (track, per thing, counter).
+_COUNTED = {
+    "fame_1_per_market_tile": ("fame", 1, lambda p: sum(bool(t["markets"])
+                                                        for t in _tiles_of(p))),
+    "fame_1_per_3_river": ("fame", 1, lambda p: p["boat"] // 3),
+    "money_1_per_building": ("money", 1, lambda p: sum(len(t["buildings"])
+                                                       for t in _tiles_of(p))),
+    "fame_1_per_building": ("fame", 1, lambda p: sum(len(t["buildings"])
+                                                     for t in _tiles_of(p))),
+    "money_2_per_yield_tile": ("money", 2, lambda p: sum(e in p["yields"]
+                                                         for e in p["slots"])),
+    "fame_2_per_bend": ("fame", 2, lambda p: prov.bends(p["cells"])),
+    "fame_1_per_worker": ("fame", 1, lambda p: p["workers"]),
+}
 
 
 def _earning_text(code: str) -> str:
@@ -887,10 +982,31 @@ def _build(state: dict, role: str, tid: str, cell: str, roads: list[str]) -> Non
         _fame(state, role, fame)
     if t.get("bonus"):
         _earn(state, role, t["bonus"], front=False, why="the village's bonus")
-    for edge, code in prov.edge_yields(cell, roads, "basic"):
-        if edge not in p["yields"]:
-            p["yields"].append(edge)
-            _earn(state, role, code, front=False, why=f"the yield at {edge}")
+    _reach_edges(state, role, cell, roads)
+
+
+def _reach_edges(state: dict, role: str, cell: str, roads: list[str]) -> None:
+    """The board-edge yields a new tile's roads reach, once each. On the Navaratnas side
+    a yield-tile space pays when a tile lies there (now, or when one is laid later)."""
+    p = _me(state, role)
+    for edge, code in prov.edge_yields(cell, roads, p["side"]):
+        if edge in p["reached"]:
+            continue
+        p["reached"].append(edge)
+        if code.startswith("slot_"):
+            if edge in p["slots"]:
+                _yield_tile_pays(state, role, edge)
+            continue
+        p["yields"].append(edge)
+        _earn(state, role, code, front=False, why=f"the yield at {edge}")
+
+
+def _yield_tile_pays(state: dict, role: str, edge: str) -> None:
+    p = _me(state, role)
+    if edge not in p["yields"]:
+        p["yields"].append(edge)
+        _earn(state, role, p["slots"][edge].split("-", 1)[1], front=False,
+              why=f"the yield tile at {edge}")
 
 
 def _overbuild(state: dict, role: str, tid: str, cell: str, roads: list[str]) -> None:
@@ -957,16 +1073,39 @@ def _end_turn(state: dict) -> None:
             if (i + k) % n == state["start"]:
                 break
             if _can_place(state, r):
-                state["turn"] = {"who": r}
+                _begin_turn(state, r)
                 return
         _finish(state)
         return
     for k in range(1, n + 1):
         r = roles[(i + k) % n]
         if _can_place(state, r):
-            state["turn"] = {"who": r}
+            _begin_turn(state, r)
+            return
+        if _catch_up_due(state, r):
+            _me(state, r)["catchup"] += 1
+            state["turn"] = {"who": r, "catchup": True}
+            state["log"].append(f"{ROLE_NAMES[r]} have fewer workers: a yield tile instead.")
+            state["queue"] = [{"do": "yield_tile"}]
             return
     _new_round(state)
+
+
+def _begin_turn(state: dict, role: str) -> None:
+    state["turn"] = {"who": role}
+    _pending(state, role)
+
+
+def _catch_up_due(state: dict, role: str) -> bool:
+    """Navaratnas: a player out of workers whose turn it would be, while another with
+    more workers still places in this stage, takes a yield tile instead (one a stage)."""
+    p = _me(state, role)
+    if p["side"] != "navaratnas" or p["passed"] or p["placed"] < p["workers"]:
+        return False
+    stage = p["placed"] + p["catchup"] + 1
+    others = [q for r, q in state["players"].items() if r != role]
+    return any(q["workers"] >= stage and q["placed"] < q["workers"] and not q["passed"]
+               for q in others) and bool(_takeable_yields(state, role))
 
 
 def _can_place(state: dict, role: str) -> bool:
@@ -985,7 +1124,7 @@ def _new_round(state: dict) -> None:
     state["used"] = {}
     state["round"] += 1
     for p in state["players"].values():
-        p.update(placed=0, passed=False, assorted=False)
+        p.update(placed=0, passed=False, assorted=False, catchup=0)
     first = roles[state["start"]]
     state["log"].append(f"Round {state['round']}. {ROLE_NAMES[first]} starts.")
     if not any(_can_place(state, r) for r in roles) or state["round"] > MAX_ROUNDS:
@@ -996,7 +1135,7 @@ def _new_round(state: dict) -> None:
     for k in range(len(roles)):
         r = roles[(i + k) % len(roles)]
         if _can_place(state, r):
-            state["turn"] = {"who": r}
+            _begin_turn(state, r)
             return
 
 
@@ -1027,6 +1166,8 @@ def token(action: str, arg: object) -> str:
         return action
     if action in ("colour", "upgrade", "good", "chamber", "cover", "village"):
         return str(arg)
+    if action == "slot":  # a board edge, `d1n`: typed lines are read in lower case
+        return str(arg).lower()
     if action == "tile":  # the stack it lies on: one tile a stack is on display
         return f"tile-{_stack(str(arg))}"
     if action == "river":

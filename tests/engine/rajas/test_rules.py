@@ -308,7 +308,7 @@ def _check(state: dict) -> None:
         len(p["dice"]) for p in state["players"].values()) == 48, "a die is lost"
     for p in state["players"].values():
         assert 0 <= p["fame"] <= 60 and 0 <= p["money"] <= 120 and 0 <= p["karma"] <= 3
-        assert len(p["dice"]) <= R.KALI and 3 <= p["workers"] <= 3 + R.EXTRA_WORKERS
+        assert len(p["dice"]) <= p["kali"] and 3 <= p["workers"] <= 3 + p["max_extra"]
         assert province.connected(p["cells"]) == set(p["cells"]), "a tile not joined"
         assert 0 <= p["boat"] <= R.FINAL
 
@@ -444,3 +444,92 @@ def test_mango_a_village_is_never_built_over():
     state["players"][me]["cells"] = {"c2": {"tile": village, "roads": ["N", "S"]}}
     _give(state, me, *[(c, 6) for c in R.COLOURS])
     assert R._overbuilds(state, me) == []
+
+
+# --- Navaratnas ---------------------------------------------------------------------------------
+
+
+def _nav(seed: int = 1, players: int = 2) -> dict:
+    return R.setup(seed, {"players": players, "rules": "printed", "variant": "navaratnas"})
+
+
+def _lay_browns(state: dict) -> dict:
+    """Each player lays the brown tile dealt at the start when their first turn comes."""
+    while "slot" in R.view(state, R.active(state)[0])["actions"]:
+        state = _do(state, R.token("slot", R.view(state, R.active(state)[0])["actions"][
+            "slot"][0]))
+    return state
+
+
+def test_navaratnas_8_dice_6_workers_and_a_brown_tile_to_lay_first():
+    state = _nav()
+    me = R.active(state)[0]
+    p = state["players"][me]
+    assert p["kali"] == 8 and p["max_extra"] == 3 and p["side"] == "navaratnas"
+    acts = R.view(state, me)["actions"]
+    assert set(acts) == {"slot"} and len(acts["slot"]) == 2  # "one of the two spaces"
+    state = _do(state, R.token("slot", acts["slot"][1]))
+    assert list(state["players"][me]["slots"]) == [acts["slot"][1]]
+    assert "place" in R.view(state, me)["actions"]  # then the worker, as usual
+    shown = state["yield_display"]
+    assert (len(shown["brown"]), len(shown["yellow"]), len(shown["red"])) == (7 - 2, 9, 6)
+
+
+def test_navaratnas_a_yield_tile_pays_only_when_a_road_reaches_it():
+    state = _nav(3)
+    me = R.active(state)[0]
+    p = state["players"][me]
+    p["pending"] = []
+    state["queue"] = []
+    edge = next(f"{c}{s}" for (c, s), e in province.layout()["edges"].items()
+                if e["navaratnas"] == "slot_brown")
+    p["slots"][edge] = "brown-fame_1_per_worker"
+    cell, side = edge[:2], edge[2:]
+    fame = p["fame"]
+    # A tile on that cell whose road reaches the edge: the tile scores, then the yield.
+    R._reach_edges(state, me, cell, [side])
+    assert state["players"][me]["fame"] == fame + p["workers"]
+    R._reach_edges(state, me, cell, [side])
+    assert state["players"][me]["fame"] == fame + p["workers"]  # once
+
+
+def test_navaratnas_catch_up_tiles_when_one_player_has_4_workers_and_another_5():
+    """Navaratnas: "if you have a total of 4 active workers, but at least one of the
+    other players already has 5, you get 1 yield tile in the fifth stage"."""
+    state = _lay_browns(_nav(5))
+    a, b = state["roles"][state["start"]], state["roles"][(state["start"] + 1) % 2]
+    state["players"][a]["workers"], state["players"][b]["workers"] = 5, 4
+    got = 0
+    for _ in range(300):
+        who = R.active(state)[0]
+        if state["turn"].get("catchup"):
+            # b is out of workers in the fifth stage while a places its fifth
+            assert who == b and state["players"][b]["placed"] == 4
+            assert state["players"][a]["placed"] == 4
+            got += 1
+            state = _do(state, R.token("yield", R.view(state, who)["actions"]["yield"][0]))
+            state = _do(state, R.token("slot", R.view(state, who)["actions"]["slot"][0]))
+            break
+        legal = games.legal_steps(R, R.view(state, who))
+        step = next((x for x in legal if x[0] not in ("pass", "roll")), legal[0])
+        state = R.act(state, who, *step)
+    assert got == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_navaratnas_random_games_keep_every_invariant(players):
+    for seed in range(2):
+        r = random.Random(seed)
+        state = R.setup(seed, {"players": players, "variant": "navaratnas",
+                               "mango": seed == 1})
+        while not state["result"]:
+            role = R.active(state)[0]
+            legal = _legal(state, role)
+            assert legal, "the player to act has nothing to do"
+            pool = [x for x in legal if x[0] not in ("pass", "skip", "stay")] or legal
+            state = R.act(state, role, *r.choice(pool))
+            _check(state)
+            for p in state["players"].values():
+                assert len(p["dice"]) <= 8 and p["workers"] <= 6
+                assert set(p["slots"]) <= {f"{c}{s}" for (c, s) in
+                                           province.layout()["edges"]}
