@@ -34,6 +34,9 @@ OPTIONS = {
     "mango": {"default": False, "help": "Mango Village: 8 village tiles and the Mango Tree"},
     "variant": {"default": "basic", "help": "basic, or navaratnas (the advanced version: "
                 "8 dice, 6 workers, yield tiles on the province's back)"},
+    "advanced": {"default": "", "help": "mixed groups in the basic game: the colours of "
+                 "advanced players, e.g. red+white (the province's back without yield "
+                 "tiles, 8 dice)"},
 }
 COLOURS = data.COLOURS
 BUILDINGS = data.BUILDINGS
@@ -82,10 +85,15 @@ def setup(seed: int, options: dict | None = None) -> dict:
     if opts["variant"] not in ("basic", "navaratnas"):
         raise IllegalAction("Option `variant` is `basic` or `navaratnas`.")
     nav = opts["variant"] == "navaratnas"
+    advanced = [a for a in str(opts["advanced"] or "").lower().split("+") if a]
+    if any(a not in ROLES[:n] for a in advanced) or (advanced and nav):
+        raise IllegalAction("Option `advanced` names colours in play, e.g. `red+white`, in "
+                            "the basic game (everyone is advanced in Navaratnas).")
     state: dict = {"game": ID, "options": {"players": n, "rules": opts["rules"],
                                            "ganga": bool(opts["ganga"]),
                                            "mango": bool(opts["mango"]),
-                                           "variant": opts["variant"]},
+                                           "variant": opts["variant"],
+                                           "advanced": "+".join(advanced)},
                    "rng": seed_state(seed)}
     state["river"] = _ganga(state) if opts["ganga"] else list(RIVER["spaces"])
     roles = ROLES[:n]
@@ -122,9 +130,12 @@ def setup(seed: int, options: dict | None = None) -> dict:
             "workers": 3, "placed": 0, "passed": False, "extra": [],
             "upgrades": {b: 0 for b in BUILDINGS}, "upgrades_made": 0, "boat": 0,
             "bonus": 0, "fame_bonus": [], "cells": {}, "yields": [], "assorted": False,
-            "kali": 8 if nav else KALI, "max_extra": 3 if nav else EXTRA_WORKERS,
-            "side": "navaratnas" if nav else "basic", "slots": {}, "reached": [],
-            "catchup": 0, "pending": [],
+            # Mixed groups: an advanced player uses the province's back (minor yields, no
+            # yield tiles) and the Kali's back (8 dice), with up to 5 workers.
+            "kali": 8 if nav or r in advanced else KALI,
+            "max_extra": 3 if nav else EXTRA_WORKERS,
+            "side": "navaratnas" if nav or r in advanced else "basic", "yield_tiles": nav,
+            "slots": {}, "reached": [], "catchup": 0, "pending": [],
         }
     state.update(
         roles=roles, start=start, supply=supply, stacks=stacks, display=display, refill=[],
@@ -698,7 +709,7 @@ def _after_face(state: dict, role: str, then: str, value: int | None) -> None:
     elif then == "mogul":
         _fame(state, role, 2)
         state["log"].append(f"{ROLE_NAMES[role]} will start the next round.")
-    elif then == "dancer" and _me(state, role)["side"] == "navaratnas":
+    elif then == "dancer" and _me(state, role)["yield_tiles"]:
         q.insert(0, {"do": "dice", "n": 2})
         q.insert(1, {"do": "yield_tile"})  # any yield tile on display, for a free space
     elif then == "dancer":
@@ -1100,7 +1111,7 @@ def _catch_up_due(state: dict, role: str) -> bool:
     """Navaratnas: a player out of workers whose turn it would be, while another with
     more workers still places in this stage, takes a yield tile instead (one a stage)."""
     p = _me(state, role)
-    if p["side"] != "navaratnas" or p["passed"] or p["placed"] < p["workers"]:
+    if not p["yield_tiles"] or p["passed"] or p["placed"] < p["workers"]:
         return False
     stage = p["placed"] + p["catchup"] + 1
     others = [q for r, q in state["players"].items() if r != role]

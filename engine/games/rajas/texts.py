@@ -52,6 +52,15 @@ RULES_TOPICS = {
     "covered. A tile replaces the space's earning: dice per karma, three dice of named "
     "colours, the Dancer, Yogi or Raja for free, a market of one good (up to 3) or up to "
     "3 more river spaces.",
+    "navaratnas": "**Navaratnas** (option `variant=navaratnas`). Everyone uses the "
+    "province's back (minor yields and spaces for yield tiles: 2 brown, 3 yellow, 2 red on "
+    "Darbar's board) and the Kali's back (8 dice); all 3 inactive workers can be won. Each "
+    "player lays a brown tile dealt at the start on a brown space; the other yield tiles "
+    "lie face up. At the dancer you take any yield tile for a free space of its colour "
+    "instead of a white one. A yield tile pays when a road reaches its space. A player out "
+    "of workers while another with more still places takes a yield tile instead, once a "
+    "stage. Mixed groups (option `advanced=red+white`): those players use both backs "
+    "without yield tiles, up to 5 workers. The yellow and red tiles are Darbar's.",
     "mango": "**Mango Village** (option `mango=on`). A stack of 8 village tiles joins the "
     "display; a village is bought at the quarry with a double (two dice of one value, any "
     "colours; a karma may turn one) and pays the bonus in its corner when placed. The Mango "

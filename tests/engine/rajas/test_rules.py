@@ -533,3 +533,16 @@ def test_navaratnas_random_games_keep_every_invariant(players):
                 assert len(p["dice"]) <= 8 and p["workers"] <= 6
                 assert set(p["slots"]) <= {f"{c}{s}" for (c, s) in
                                            province.layout()["edges"]}
+
+
+def test_mixed_groups_advanced_players_use_the_backs_without_yield_tiles():
+    """For mixed player groups: advanced players use the Navaratnas side with minor yields
+    and the Kali's back (8 dice), up to 5 workers, and the dancer's white tile."""
+    state = R.setup(1, {"players": 3, "advanced": "red+white", "rules": "printed"})
+    for role, p in state["players"].items():
+        advanced = role in ("red", "white")
+        assert p["kali"] == (8 if advanced else 10) and p["max_extra"] == 2
+        assert p["side"] == ("navaratnas" if advanced else "basic")
+        assert not p["yield_tiles"] and not p["pending"]
+    with pytest.raises(games.IllegalAction):
+        R.setup(1, {"players": 2, "advanced": "black"})
