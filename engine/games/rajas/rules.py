@@ -271,28 +271,46 @@ def _affordable_tiles(state: dict, role: str, money_left: int) -> list[str]:
     return out if money_left >= 0 else []
 
 
-def _overbuilds(state: dict, role: str, extra_karma: int = 0) -> list[tuple[str, str]]:
+def _overbuilds(state: dict, role: str, extra_karma: int = 0,
+                fives: int = 1, p: dict | None = None) -> list[tuple[str, str]]:
     """(cell, display stack) pairs the master builder could do: a more expensive tile,
     the difference payable in its colour, every tile still joined afterwards; a cell is
-    covered once."""
-    p = _me(state, role)
+    covered once. A Mango village goes over any tile for another 5 (``fives``: the dice
+    able to show a 5 that this takes). ``p``: the player as they would be (a die given)."""
+    p = p or _me(state, role)
     karma = p["karma"] - extra_karma
+    shows_five = sum(v == 5 or (karma and v == 2) for _, v in p["dice"])
     out = []
     for cell, placed in p["cells"].items():
         old = TILES[placed["tile"]]
         if placed.get("under") or old["colour"] == "village":  # a village is never built over
             continue
         for key, tid in state["display"].items():
-            if tid is None or TILES[tid]["colour"] == "village" or \
-                    TILES[tid]["cost"] <= old["cost"]:
+            if tid is None:
                 continue
             new = TILES[tid]
-            values = [v for c, v in p["dice"] if c == new["colour"] and v]
-            if not dice.can_pay(values, karma, new["cost"] - old["cost"]):
+            if new["colour"] == "village":
+                if shows_five < fives:
+                    continue
+            elif new["cost"] <= old["cost"] or not dice.can_pay(
+                    [v for c, v in p["dice"] if c == new["colour"] and v], karma,
+                    new["cost"] - old["cost"]):
                 continue
             if _cover_ways(p["cells"], cell, new["roads"]):
                 out.append((cell, key))
     return out
+
+
+def _builder_possible(state: dict, role: str) -> bool:
+    """Some 5 given up to the master builder leaves a building over possible."""
+    p = _me(state, role)
+    for tok in dice.face_steps(p["dice"], 5, p["karma"]):
+        colour, value, turned = dice.parse(tok)
+        rest = list(p["dice"])
+        rest.remove([colour, value])
+        if _overbuilds(state, role, p=dict(p, dice=rest, karma=p["karma"] - turned)):
+            return True
+    return False
 
 
 def _cover_ways(cells: dict, cell: str, roads: list[str]) -> list[list[str]]:
@@ -328,7 +346,7 @@ def _spaces(state: dict, role: str) -> dict[str, list]:
     for name, face in CHAMBERS.items():
         if not _free(state, name) or not dice.face_steps(p["dice"], face, karma):
             continue
-        if name == "builder" and not _overbuilds(state, role, 0):
+        if name == "builder" and not _builder_possible(state, role):
             continue
         if name == "portuguese" and not _portuguese_ok(p["boat"]):
             continue
@@ -670,9 +688,12 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
         state["refill"].append(key)
         state["log"].append(f"{ROLE_NAMES[role]} take {_tile_text(tid)} to build over "
                             f"{e['cell']}.")
-        q.insert(0, {"do": "pay", "colour": TILES[tid]["colour"],
-                     "need": TILES[tid]["cost"] - old["cost"],
-                     "then": {"do": "cover_turn", "cell": e["cell"], "tile": tid}})
+        then = {"do": "cover_turn", "cell": e["cell"], "tile": tid}
+        if TILES[tid]["colour"] == "village":  # another 5, whatever the tile below cost
+            q.insert(0, {"do": "face", "faces": [5], "then": "paid", "after": then})
+        else:
+            q.insert(0, {"do": "pay", "colour": TILES[tid]["colour"],
+                         "need": TILES[tid]["cost"] - old["cost"], "then": then})
         if state["options"]["rules"] == "printed":
             _refill(state)
     elif do == "cover_turn":
@@ -1032,6 +1053,8 @@ def _overbuild(state: dict, role: str, tid: str, cell: str, roads: list[str]) ->
     fame = sum(2 + p["upgrades"][b] for b in t["buildings"])
     if fame:
         _fame(state, role, fame)
+    if t.get("bonus"):
+        _earn(state, role, t["bonus"], front=False, why="the village's bonus")
 
 
 def _move_boat(state: dict, role: str, steps: int) -> None:

@@ -546,3 +546,25 @@ def test_mixed_groups_advanced_players_use_the_backs_without_yield_tiles():
         assert not p["yield_tiles"] and not p["pending"]
     with pytest.raises(games.IllegalAction):
         R.setup(1, {"players": 2, "advanced": "black"})
+
+
+def test_mango_the_master_builder_lays_a_village_over_a_tile_for_another_5():
+    """Mango Village: "you can place these tiles on top of any other laid-out tile if you
+    give up another 5"."""
+    state = R.setup(4, {"players": 3, "rules": "printed", "mango": True})
+    me = R.active(state)[0]
+    p = state["players"][me]
+    for c, _ in p["dice"]:
+        state["supply"][c] += 1
+    p["dice"] = []
+    p["cells"] = {"c2": {"tile": "vs1", "roads": ["N", "S"]}}
+    _give(state, me, ("blue", 5))
+    assert "builder" not in R.view(state, me)["actions"]["place"]  # one 5 is not enough
+    _give(state, me, ("green", 5))
+    village = _village(state)
+    state = _do(state, "builder", "blue5", "c2", R.token("tile", village), "green5")
+    ways = R.view(state, me)["actions"]["cell"]
+    state = _do(state, ways[0])
+    cell = state["players"][me]["cells"]["c2"]
+    assert cell["tile"] == village and cell["under"] == "vs1"
+    assert any("village's bonus" in line for line in state["log"])
