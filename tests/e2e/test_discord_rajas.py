@@ -88,3 +88,39 @@ async def test_two_people_play_a_whole_game(fake_discord, db_url, bot_errors):
         r = await answer(fake, await fake.slash("meera", "rules", {"topic": "reconstruction"}))
         assert flags(r) & EPHEMERAL and "Not public" in content(r)
     assert bot_errors == []
+
+
+async def test_navaratnas_with_ganga_and_mango_against_the_computer(fake_discord, db_url,
+                                                                    bot_errors):
+    """The variants through Discord: the brown yield tile is laid before the first
+    worker, and turns go on with the computer's posted after each."""
+    fake = fake_discord
+    async with fake.running(make_bot(db_url)) as bot:
+        r = await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "rajas", "opponent": "computer",
+                             "options": "players=2 variant=navaratnas ganga=on mango=on"},
+            subcommand="new"))
+        assert "Rajas of the Ganges" in content(r) and r.files[0].is_png
+        state = await _state(bot)
+        assert state["options"] == {"players": 2, "rules": "yucata", "ganga": True,
+                                    "mango": True, "variant": "navaratnas", "advanced": ""}
+        me = [role for role in state["roles"] if await _who(bot, role) == "ravi"][0]
+        acts = R.view(state, me)["actions"]
+        assert set(acts) == {"slot"}  # the brown tile first
+        r = await answer(fake, await fake.slash("ravi", "play"))
+        assert flags(r) & EPHEMERAL and "brown" in content(r)
+        for _ in range(8):
+            state = await _state(bot)
+            if state["result"]:
+                break
+            steps, after = [], state
+            while R.active(after) == [me] and after["move"] == state["move"]:
+                step = ai.choose(after, me)
+                steps.append(step)
+                after = R.act(after, me, *step)
+            for line in games.typed_lines(R, state, me, steps):
+                h = await fake.slash("ravi", "play", {"move": line})
+                await h.wait_done(quiet=0.03)
+            assert (await _state(bot))["move"] > state["move"]
+        assert len((await _state(bot))["players"][me]["slots"]) >= 1
+    assert bot_errors == []
