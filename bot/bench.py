@@ -946,14 +946,14 @@ def taj_mahal_figures(moves: int = 30) -> None:
 # --- Rajas: balance of computer games, pictures, think time -----------------------------------
 
 
-def rajas_balance(n_games: int, players: int = 3) -> dict:
-    """Games the computer plays in every seat (seeds 0…n-1): rounds, wins by seat (the
-    start player first), and how often each tile and worker space is used."""
+def _rajas_games(seeds: list[int], players: int) -> dict:
+    """Games the computer plays in every seat: rounds, wins by seat (the start player
+    first), worker spaces and tiles used."""
     from collections import Counter
 
     g = games.get("rajas")
     rounds, by_seat, spaces, tiles = [], Counter(), Counter(), Counter()
-    for seed in range(n_games):
+    for seed in seeds:
         state = g.setup(seed, {"players": players})
         order = [state["roles"][(state["start"] + k) % players] for k in range(players)]
         while g.result(state) is None:
@@ -967,8 +967,27 @@ def rajas_balance(n_games: int, players: int = 3) -> dict:
         rounds.append(state["round"])
         for w in g.result(state)["winners"]:
             by_seat[order.index(w)] += 1
-    return {"games": n_games, "rounds": rounds, "wins_by_seat": dict(by_seat),
-            "spaces": dict(spaces), "tiles": dict(tiles)}
+    return {"rounds": rounds, "wins_by_seat": dict(by_seat), "spaces": dict(spaces),
+            "tiles": dict(tiles)}
+
+
+def rajas_balance(n_games: int, players: int = 3, procs: int = 2) -> dict:
+    """``_rajas_games`` for seeds 0…n-1, split over ``procs`` processes, added up."""
+    from collections import Counter
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunks = [list(range(k, n_games, procs)) for k in range(procs)]
+    with ProcessPoolExecutor(procs) as pool:
+        parts = list(pool.map(_rajas_games, chunks, [players] * procs))
+    out: dict = {"games": n_games, "rounds": []}
+    for key in ("wins_by_seat", "spaces", "tiles"):
+        total: Counter = Counter()
+        for part in parts:
+            total.update(part[key])
+        out[key] = dict(total)
+    for part in parts:
+        out["rounds"] += part["rounds"]
+    return out
 
 
 def rajas_figures(n_games: int) -> None:
