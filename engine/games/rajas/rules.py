@@ -1224,6 +1224,12 @@ def describe(action: str, arg: object) -> str:
         return f"Give {colour} {value}" + (f" as {dice.flip(value)} (karma)" if turned else "")
     if action == "cell":
         return f"Place on {arg}"
+    if action == "yield":
+        return f"Yield tile: {_yield_text(str(arg))}"
+    if action == "slot":
+        return f"Lay it on {arg}"
+    if action == "village":
+        return f"Score the village on {arg}"
     if action == "place":
         return {"quarry": "Quarry: build", "harbor": "Harbor: river", "assorted":
                 "Market: assorted goods", "money": "Palace: 2 money, reroll"}.get(
