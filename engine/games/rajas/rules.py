@@ -254,7 +254,7 @@ def _rolled(p: dict) -> list[int]:
     return [v for _, v in p["dice"] if v]
 
 
-def _affordable_tiles(state: dict, role: str, money_left: int) -> list[str]:
+def _affordable_tiles(state: dict, role: str) -> list[str]:
     p = _me(state, role)
     out = []
     for key, tid in state["display"].items():
@@ -268,18 +268,17 @@ def _affordable_tiles(state: dict, role: str, money_left: int) -> list[str]:
             payable = dice.can_pay(values, p["karma"], t["cost"])
         if payable and prov.placements(p["cells"], t["roads"]):
             out.append(key)
-    return out if money_left >= 0 else []
+    return out
 
 
-def _overbuilds(state: dict, role: str, extra_karma: int = 0,
-                fives: int = 1, p: dict | None = None) -> list[tuple[str, str]]:
+def _overbuilds(state: dict, role: str, p: dict | None = None) -> list[tuple[str, str]]:
     """(cell, display stack) pairs the master builder could do: a more expensive tile,
     the difference payable in its colour, every tile still joined afterwards; a cell is
-    covered once. A Mango village goes over any tile for another 5 (``fives``: the dice
-    able to show a 5 that this takes). ``p``: the player as they would be (a die given)."""
+    covered once. A Mango village goes over any tile for another 5. ``p``: the player as
+    they would be (the chamber's own 5 given up)."""
     p = p or _me(state, role)
-    karma = p["karma"] - extra_karma
-    shows_five = sum(v == 5 or (karma and v == 2) for _, v in p["dice"])
+    karma = p["karma"]
+    shows_five = any(v == 5 or (karma and v == 2) for _, v in p["dice"])
     out = []
     for cell, placed in p["cells"].items():
         old = TILES[placed["tile"]]
@@ -290,7 +289,7 @@ def _overbuilds(state: dict, role: str, extra_karma: int = 0,
                 continue
             new = TILES[tid]
             if new["colour"] == "village":
-                if shows_five < fives:
+                if not shows_five:
                     continue
             elif new["cost"] <= old["cost"] or not dice.can_pay(
                     [v for c, v in p["dice"] if c == new["colour"] and v], karma,
@@ -330,7 +329,7 @@ def _spaces(state: dict, role: str) -> dict[str, list]:
     rolled = _rolled(p)
     out: list[str] = []
     if _free(state, "quarry") and money >= _cost(state, "quarry") and _affordable_tiles(
-            state, role, money - _cost(state, "quarry")):
+            state, role):
         out.append("quarry")
     if _free(state, "harbor") and money >= _cost(state, "harbor") and p["boat"] < FINAL and \
             dice.any_steps(p["dice"], karma, (1, 2, 3)):
@@ -387,19 +386,19 @@ def _decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
     p = _me(state, role)
     do = e["do"]
     if do == "tile":
-        tiles = [state["display"][k] for k in _affordable_tiles(state, role, 0)]
+        tiles = [state["display"][k] for k in _affordable_tiles(state, role)]
         return f"{ROLE_NAMES[role]}: take a tile from the display.", {"tile": tiles}
     if do == "pay":
         steps = dice.payment_steps(p["dice"], e["colour"], p["karma"], e["need"])
         return (f"{ROLE_NAMES[role]}: give up {e['colour']} dice worth {e['need']} more "
                 "(k: turned with a karma).", {"die": steps})
     if do == "face":
+        if e["then"] == "double":
+            return (f"{ROLE_NAMES[role]}: give up a double: the first die.",
+                    {"die": dice.double_steps(p["dice"], p["karma"])})
         faces = e["faces"]
         steps = [t for t in dice.any_steps(p["dice"], p["karma"], tuple(faces))
                  if not e.get("colour") or dice.parse(t)[0] == e["colour"]]
-        if e["then"] == "double":
-            steps = dice.double_steps(p["dice"], p["karma"])
-            return (f"{ROLE_NAMES[role]}: give up a double: the first die.", {"die": steps})
         shown = "/".join(map(str, faces)) if len(faces) < 6 else "any value"
         return f"{ROLE_NAMES[role]}: give up a die showing {shown}.", {"die": steps}
     if do == "place_tile":
@@ -1006,7 +1005,15 @@ def _build(state: dict, role: str, tid: str, cell: str, roads: list[str]) -> Non
     t = TILES[tid]
     p["cells"][cell] = {"tile": tid, "roads": roads}
     state["log"].append(f"{ROLE_NAMES[role]} place it on {cell}.")
-    # The tile scores first (markets, then buildings), then the edge yields it reaches.
+    # The tile scores first, then the edge yields it reaches.
+    _score_tile(state, role, t)
+    _reach_edges(state, role, cell, roads)
+
+
+def _score_tile(state: dict, role: str, t: dict) -> None:
+    """A tile just laid: its markets' money, its buildings' fame at the player's levels,
+    a village's bonus."""
+    p = _me(state, role)
     if t["markets"]:
         _money(state, role, sum(m["value"] for m in t["markets"]))
     fame = sum(2 + p["upgrades"][b] for b in t["buildings"])
@@ -1014,7 +1021,6 @@ def _build(state: dict, role: str, tid: str, cell: str, roads: list[str]) -> Non
         _fame(state, role, fame)
     if t.get("bonus"):
         _earn(state, role, t["bonus"], front=False, why="the village's bonus")
-    _reach_edges(state, role, cell, roads)
 
 
 def _reach_edges(state: dict, role: str, cell: str, roads: list[str]) -> None:
@@ -1048,13 +1054,7 @@ def _overbuild(state: dict, role: str, tid: str, cell: str, roads: list[str]) ->
     t = TILES[tid]
     state["log"].append(f"{ROLE_NAMES[role]} build {_tile_text(tid)} over {cell}.")
     # Darbar's reading: the new tile scores as a newly built one; no edge yield again.
-    if t["markets"]:
-        _money(state, role, sum(m["value"] for m in t["markets"]))
-    fame = sum(2 + p["upgrades"][b] for b in t["buildings"])
-    if fame:
-        _fame(state, role, fame)
-    if t.get("bonus"):
-        _earn(state, role, t["bonus"], front=False, why="the village's bonus")
+    _score_tile(state, role, t)
 
 
 def _move_boat(state: dict, role: str, steps: int) -> None:
