@@ -66,6 +66,23 @@ def fit(text: str, f: Font, max_width: float) -> str:
     return text.rstrip() + dots
 
 
+def winners_title(names: list[str]) -> str:
+    """A finished game's header: ``Game over: Red wins``, ``… Red & Blue win``."""
+    return f"Game over: {' & '.join(names)} win{'s' if len(names) == 1 else ''}"
+
+
+def draw_header(img: Image.Image, title: str, last: str | None, *, title_fill: RGB,
+                log_fill: RGB, log_y: int = 50) -> None:
+    """A picture's top lines: the title (whose turn, or the result) and the last log line,
+    each cut to the picture's width."""
+    d = ImageDraw.Draw(img)
+    room = img.width - 40
+    d.text((20, 12), fit(title, font(28, bold=True), room), font=font(28, bold=True),
+           fill=title_fill)
+    if last:
+        d.text((20, log_y), fit(last, font(17), room), font=font(17), fill=log_fill)
+
+
 def clean(name: str) -> str:
     """A display name fit to draw: no control characters, and no characters beyond the
     Basic Multilingual Plane (emoji, mostly), which no bundled font has a glyph for."""

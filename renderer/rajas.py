@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.rajas import data, rules
 from engine.games.rajas import province as prov
-from renderer.common import encode_png, fit, font, make_palette, safe
+from renderer.common import draw_header, encode_png, fit, font, make_palette, safe, winners_title
 
 ID = "rajas"
 FOCUS = True  # one province a picture: the acting player's, or the one asked for
@@ -101,21 +101,16 @@ def _die(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, value: int,
 
 
 def _header(img: Image.Image, view: dict, players: dict | None) -> None:
-    d = ImageDraw.Draw(img)
     result = view.get("result")
     if result:
-        names = " & ".join(_name(players, w) for w in result.get("winners", []))
-        title = f"Game over: {names} wins"
+        title = winners_title([_name(players, w) for w in result.get("winners", [])])
     else:
         who = (view.get("active") or [""])[0]
         title = f"Round {view.get('round')}: {_name(players, who)} to play"
         if view.get("end"):
             title += " (last stage)"
-    d.text((20, 12), fit(title, font(28, bold=True), WIDTH - 40), font=font(28, bold=True),
-           fill=GOLD if result else CREAM)
-    log = view.get("log") or []
-    if log:
-        d.text((20, 48), fit(log[-1], font(17), WIDTH - 40), font=font(17), fill=MUTED)
+    draw_header(img, title, (view.get("log") or [None])[-1],
+                title_fill=GOLD if result else CREAM, log_fill=MUTED, log_y=48)
 
 
 def _race(img: Image.Image, view: dict, players: dict | None) -> None:

@@ -23,7 +23,18 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.games.taj_mahal import data, rules
-from renderer.common import Smooth, encode_png, fit, font, make_palette, paste, safe, smooth
+from renderer.common import (
+    Smooth,
+    draw_header,
+    encode_png,
+    fit,
+    font,
+    make_palette,
+    paste,
+    safe,
+    smooth,
+    winners_title,
+)
 
 ID = "taj_mahal"
 WIDTH, HEIGHT = 1400, 1050
@@ -152,20 +163,15 @@ def _crown(img: Image.Image, centre: tuple[float, float]) -> None:
 
 
 def _header(img: Image.Image, view: dict, players: dict | None) -> None:
-    d = ImageDraw.Draw(img)
     result = view.get("result")
     if result:
-        names = " & ".join(_name(players, w) for w in result.get("winners", []))
-        title = f"Game over: {names} win{'s' if len(result.get('winners', [])) == 1 else ''}"
+        title = winners_title([_name(players, w) for w in result.get("winners", [])])
     else:
         who = (view.get("active") or [""])[0]
         province = PROVINCE_NAME.get(view.get("province") or "", "")
         title = f"Visit {view.get('visit')} of 12: {province}. {_name(players, who)} to play"
-    d.text((20, 12), fit(safe(title), font(28, bold=True), WIDTH - 40), font=font(28, bold=True),
-           fill=GOLD if result else CREAM)
-    log = view.get("log") or []
-    if log:
-        d.text((20, 50), fit(safe(log[-1]), font(17), WIDTH - 40), font=font(17), fill=MUTED)
+    draw_header(img, title, (view.get("log") or [None])[-1],
+                title_fill=GOLD if result else CREAM, log_fill=MUTED)
 
 
 def _name(players: dict | None, role: str) -> str:
