@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from engine import games
 from engine.games.rajas import ai
 from engine.games.rajas import rules as R
+from tests.engine.rajas.test_rules import random_step
 
 
 def _game(seed: int, computer: str) -> dict:
@@ -19,9 +19,7 @@ def _game(seed: int, computer: str) -> dict:
             for step in ai.bot_steps(state, role):
                 state = R.act(state, role, *step)
         else:
-            legal = games.legal_steps(R, R.view(state, role))
-            pool = [x for x in legal if x[0] not in ("pass", "skip", "stay")] or legal
-            state = R.act(state, role, *r.choice(pool))
+            state = random_step(state, r)
     return state
 
 
@@ -36,10 +34,7 @@ def test_its_choice_does_not_depend_on_the_hidden_future():
     state = R.setup(4, {"players": 3})
     rng = random.Random(4)
     for _ in range(40):  # a position some turns in
-        role = R.active(state)[0]
-        legal = games.legal_steps(R, R.view(state, role))
-        state = R.act(state, role, *rng.choice(
-            [x for x in legal if x[0] not in ("pass", "skip", "stay")] or legal))
+        state = random_step(state, rng)
     role = R.active(state)[0]
     assert ai.choose(state, role) == ai.choose(R.redeal(state, 99), role)
 

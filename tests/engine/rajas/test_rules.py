@@ -16,6 +16,16 @@ def _legal(state: dict, role: str) -> list[tuple[str, object]]:
     return games.legal_steps(R, R.view(state, role))
 
 
+def random_step(state: dict, rng: random.Random) -> dict:
+    """A random legal step of the player to act, rarely giving up on a turn (pass, skip,
+    stay) so that random games reach their end."""
+    role = R.active(state)[0]
+    legal = _legal(state, role)
+    assert legal, "the player to act has nothing to do"
+    pool = [x for x in legal if x[0] not in ("pass", "skip", "stay")] or legal
+    return R.act(state, role, *rng.choice(pool))
+
+
 def _tokens(state: dict, role: str) -> dict:
     return games.tokens(R, R.view(state, role))
 
@@ -325,11 +335,7 @@ def test_random_games_keep_every_invariant_and_end_with_a_result(players, rules)
         for _ in range(20000):
             if state["result"]:
                 break
-            role = R.active(state)[0]
-            legal = _legal(state, role)
-            assert legal, "the player to act has nothing to do"
-            pool = [x for x in legal if x[0] not in ("pass", "skip", "stay")] or legal
-            state = R.act(state, role, *r.choice(pool))
+            state = random_step(state, r)
             _check(state)
         assert state["result"] and state["result"]["winners"]
         assert state["crossed"]  # random games still get there
@@ -523,11 +529,7 @@ def test_navaratnas_random_games_keep_every_invariant(players):
         state = R.setup(seed, {"players": players, "variant": "navaratnas",
                                "mango": seed == 1})
         while not state["result"]:
-            role = R.active(state)[0]
-            legal = _legal(state, role)
-            assert legal, "the player to act has nothing to do"
-            pool = [x for x in legal if x[0] not in ("pass", "skip", "stay")] or legal
-            state = R.act(state, role, *r.choice(pool))
+            state = random_step(state, r)
             _check(state)
             for p in state["players"].values():
                 assert len(p["dice"]) <= 8 and p["workers"] <= 6
