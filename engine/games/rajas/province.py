@@ -36,6 +36,7 @@ def position(cell: str) -> tuple[int, int]:
     return int(cell[1:]) - 1, "abcdefgh".index(cell[0])
 
 
+@cache
 def neighbour(cell: str, side: str) -> str | None:
     r, c = position(cell)
     dr, dc = STEP[side]
@@ -46,12 +47,18 @@ def neighbour(cell: str, side: str) -> str | None:
 
 def rotations(roads: list[str]) -> list[list[str]]:
     """Every distinct way a tile's roads can lie, turned a quarter at a time."""
-    out: list[list[str]] = []
+    return [list(t) for t in _rotations(tuple(roads))]
+
+
+@cache
+def _rotations(roads: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    out: list[tuple[str, ...]] = []
     for k in range(4):
-        turned = sorted((SIDES[(SIDES.index(s) + k) % 4] for s in roads), key=SIDES.index)
+        turned = tuple(sorted((SIDES[(SIDES.index(s) + k) % 4] for s in roads),
+                              key=SIDES.index))
         if turned not in out:
             out.append(turned)
-    return out
+    return tuple(out)
 
 
 def roads_at(cells: dict, cell: str) -> list[str]:
@@ -61,21 +68,25 @@ def roads_at(cells: dict, cell: str) -> list[str]:
     return placed["roads"] if placed else []
 
 
-def joins(cells: dict, cell: str, roads: list[str]) -> bool:
-    """A tile with ``roads`` on ``cell`` meets a road of a neighbour (or the residence)."""
-    for side in roads:
-        n = neighbour(cell, side)
-        if n is not None and OPPOSITE[side] in roads_at(cells, n):
-            return True
-    return False
-
-
 def placements(cells: dict, roads: list[str]) -> list[tuple[str, list[str]]]:
     """Where and how a new tile may go: an empty cell, turned so that one of its roads
     meets a road already joined to the residence (every placed tile is)."""
-    lay = layout()
-    return [(cell, turned) for cell in lay["cells"] if cell not in cells
-            for turned in rotations(roads) if joins(cells, cell, turned)]
+    # The empty cells' sides that a road already reaches: a tile fits where one of its
+    # roads lies on such a side. Worked out once, not per cell and turn (the computer
+    # player asks this thousands of times a turn).
+    res = layout()["residence"]
+    open_sides = set()
+    for cell in [res, *cells]:
+        for side in roads_at(cells, cell):
+            n = neighbour(cell, side)
+            if n is not None and n != res and n not in cells:
+                open_sides.add((n, OPPOSITE[side]))
+    if not open_sides:
+        return []
+    turns = _rotations(tuple(roads))
+    near = {cell for cell, _ in open_sides}
+    return [(cell, list(turned)) for cell in layout()["cells"] if cell in near
+            for turned in turns if any((cell, s) in open_sides for s in turned)]
 
 
 def connected(cells: dict) -> set[str]:
