@@ -71,7 +71,7 @@ RULES_TOPICS = {
     "reconstruction": "**Reconstruction.** Not public: the 64 tile faces, the province "
     "board's grid and yields, the river's spaces and bridge, the quarry, harbor, market and "
     "terrace layouts, the yellow and red yield tiles. Darbar's: 16 tiles a colour (snake "
-    "3–6, cow 5–8, tiger 8–11, with a blue 7 and an orange 8), a 4 × 5 province with the "
+    "1–4, cow 4–7, tiger 8–11, with a blue 7 and an orange 8), a 4 × 5 province with the "
     "residence top centre, the 19 river earnings of the rules' appendix, 37 worker spaces "
     "with 19 in the palace. See docs/rajas.md.",
 }
