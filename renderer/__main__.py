@@ -14,13 +14,15 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from renderer import goat_tiger, render, taj_mahal, vijayanagara
+from renderer import goat_tiger, rajas, render, taj_mahal, vijayanagara
 from renderer.common import encode_png
 from renderer.samples import (
     PLAYERS,
+    RAJAS_PLAYERS,
     TAJ_MAHAL_PLAYERS,
     VIJAYANAGARA_PLAYERS,
     goat_tiger_views,
+    rajas_views,
     taj_mahal_views,
     vijayanagara_views,
 )
@@ -30,6 +32,7 @@ GAMES = {
     "goat_tiger": (goat_tiger, goat_tiger_views, PLAYERS),
     "vijayanagara": (vijayanagara, vijayanagara_views, VIJAYANAGARA_PLAYERS),
     "taj_mahal": (taj_mahal, taj_mahal_views, TAJ_MAHAL_PLAYERS),
+    "rajas": (rajas, rajas_views, RAJAS_PLAYERS),
 }
 
 

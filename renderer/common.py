@@ -66,6 +66,20 @@ def fit(text: str, f: Font, max_width: float) -> str:
     return text.rstrip() + dots
 
 
+def wrap(text: str, f: Font, width: float, max_lines: int = 99) -> list[str]:
+    """Greedy word wrap to ``max_lines`` lines; the last one ends in … if cut."""
+    words = safe(text).split()
+    lines: list[str] = []
+    while words and len(lines) < max_lines:
+        line = words.pop(0)
+        while words and f.getlength(line + " " + words[0]) <= width:
+            line += " " + words.pop(0)
+        lines.append(line)
+    if words:
+        lines[-1] = fit(lines[-1] + " " + " ".join(words), f, width)
+    return [fit(line, f, width) for line in lines]
+
+
 def winners_title(names: list[str]) -> str:
     """A finished game's header: ``Game over: Red wins``, ``… Red & Blue win``."""
     return f"Game over: {' & '.join(names)} win{'s' if len(names) == 1 else ''}"

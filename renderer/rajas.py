@@ -27,7 +27,16 @@ from PIL import Image, ImageDraw
 
 from engine.games.rajas import data, rules
 from engine.games.rajas import province as prov
-from renderer.common import draw_header, encode_png, fit, font, make_palette, safe, winners_title
+from renderer.common import (
+    draw_header,
+    encode_png,
+    fit,
+    font,
+    make_palette,
+    safe,
+    winners_title,
+    wrap,
+)
 
 ID = "rajas"
 FOCUS = True  # one province a picture: the acting player's, or the one asked for
@@ -53,7 +62,7 @@ GOOD = {"silk": "Si", "tea": "Te", "spices": "Sp"}
 FLAT = [FRAME, PANEL, EDGE, CREAM, MUTED, GOLD, INK, WATER, LAND, *DIE.values(),
         *PLAYER.values()]
 RACE = (20, 80, 890, 250)
-RIVER_Y = 300
+RIVER_Y = 318
 SPACES_Y = 400
 DISPLAY = (20, 620, 890, 1040)
 SIDE = (905, 80, 1390, 470)
@@ -124,8 +133,8 @@ def _race(img: Image.Image, view: dict, players: dict | None) -> None:
     step = (y1 - y0 - 36) / max(1, len(rows))
     for i, (r, p) in enumerate(rows):
         y = y0 + 40 + i * step + step / 2 - 6
-        d.text((x0 + 12, y), fit(_name(players, r), font(18, bold=True), 180),
-               font=font(18, bold=True), fill=CREAM, anchor="lm")
+        d.text((x0 + 12, y), fit(_name(players, r), font(20, bold=True), 180),
+               font=font(20, bold=True), fill=CREAM, anchor="lm")
         d.line((lx0, y, lx1, y), fill=EDGE, width=4)
         fx = lx0 + min(120, 2 * p["fame"]) * scale
         mx = lx1 - min(120, p["money"]) * scale
@@ -133,26 +142,29 @@ def _race(img: Image.Image, view: dict, players: dict | None) -> None:
         d.line((mx, y, lx1, y), fill=(120, 190, 120), width=4)
         _token(d, (fx, y), r, 10)
         _token(d, (mx, y), r, 10)
-        d.text((fx, y - 13), f"{p['fame']}", font=font(14, bold=True), fill=GOLD, anchor="md")
-        d.text((mx, y + 13), f"{p['money']}", font=font(14, bold=True), fill=(150, 220, 150),
+        d.text((fx, y - 12), f"{p['fame']}", font=font(18, bold=True), fill=GOLD, anchor="md")
+        d.text((mx, y + 12), f"{p['money']}", font=font(18, bold=True), fill=(150, 220, 150),
                anchor="mt")
 
 
 def _river(img: Image.Image, view: dict) -> None:
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((20, RIVER_Y - 42, 890, RIVER_Y + 58), 10, fill=WATER)
-    d.text((880, RIVER_Y - 38), "RIVER (bridge after 8)", font=font(14, bold=True),
-           fill=CREAM, anchor="ra")
+    d.rounded_rectangle((20, RIVER_Y - 60, 890, RIVER_Y + 52), 10, fill=WATER)
+    d.text((32, RIVER_Y - 56), "RIVER (the bridge after 8)", font=font(16, bold=True),
+           fill=CREAM)
     spaces = ["start", *(view.get("river") or rules.RIVER["spaces"])]
     for i, code in enumerate(spaces):
         x, y = _river_xy(i)
         final = i == rules.FINAL
-        r = 16 if not final else 19
+        r = 18 if not final else 20
         d.ellipse((x - r, y - r, x + r, y + r), fill=LAND, outline=CREAM, width=2)
-        d.text((x, y), "S" if i == 0 else str(i), font=font(14, bold=True), fill=INK,
+        d.text((x, y), "S" if i == 0 else str(i), font=font(17, bold=True), fill=INK,
                anchor="mm")
         if i:
-            d.text((x, y + 22), code_text(code), font=font(13, bold=True), fill=CREAM,
+            label = code_text(code)
+            f = next(f for f in (font(k, bold=True) for k in (16, 14, 12))
+                     if f.getlength(label) <= 41 or f.size == 12)
+            d.text((x, y + 22), label, font=f, fill=CREAM,
                    anchor="mt")
     bx = (_river_xy(rules.RIVER["bridge_after"])[0] + _river_xy(
         rules.RIVER["bridge_after"] + 1)[0]) / 2
@@ -163,7 +175,7 @@ def _river(img: Image.Image, view: dict) -> None:
     for pos, roles in at.items():
         x, y = _river_xy(pos)
         for k, r in enumerate(roles):
-            d.rectangle((x - 14 + 8 * k, y - 30, x - 4 + 8 * k, y - 20),
+            d.rectangle((x - 16 + 9 * k, y - 38, x - 3 + 9 * k, y - 22),
                         fill=PLAYER[r], outline=INK)
 
 
@@ -171,10 +183,10 @@ def _box(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], label: 
          who: str | None, fill=PANEL) -> None:
     d.rounded_rectangle(box, 6, fill=fill, outline=EDGE, width=2)
     x0, y0, x1, y1 = box
-    d.text(((x0 + x1) / 2, y0 + 13), label, font=font(14, bold=True),
+    d.text(((x0 + x1) / 2, y0 + 14), label, font=font(18, bold=True),
            fill=CREAM if fill == PANEL else INK, anchor="mm")
     if who:
-        _token(d, ((x0 + x1) / 2, y1 - 13), who, 9)
+        _token(d, ((x0 + x1) / 2, y1 - 13), who, 10)
 
 
 def _spaces(img: Image.Image, view: dict) -> None:
@@ -182,13 +194,13 @@ def _spaces(img: Image.Image, view: dict) -> None:
     used = view.get("used") or {}
     lay = view.get("layout") or {}
     y = SPACES_Y
-    d.rounded_rectangle((20, y - 8, 890, y + 208), 10, fill=(48, 44, 50))
+    d.rounded_rectangle((20, y - 8, 890, y + 212), 10, fill=(48, 44, 50))
 
     def row(x: float, yy: float, title: str, items: list[tuple[str, str | None]],
             w: int = 46) -> float:
-        d.text((x, yy), title, font=font(14, bold=True), fill=MUTED)
+        d.text((x, yy - 2), title, font=font(16, bold=True), fill=MUTED)
         for k, (label, who) in enumerate(items):
-            _box(d, (x + k * (w + 4), yy + 18, x + k * (w + 4) + w, yy + 62), label, who)
+            _box(d, (x + k * (w + 4), yy + 18, x + k * (w + 4) + w, yy + 66), label, who)
         return x + len(items) * (w + 4) + 14
 
     def occ(kind: str, n: int) -> list[str | None]:
@@ -206,7 +218,7 @@ def _spaces(img: Image.Image, view: dict) -> None:
         n = lay.get("market", []).count(good)
         market += [(GOOD.get(good, "All"), w) for w in occ(f"market-{good}", n)]
     row(x, y, "MARKET", market, 40)
-    y2 = y + 68
+    y2 = y + 72
     chambers = [(f"{f}", (used.get(n) or [None])[0]) for n, f in rules.CHAMBERS.items()]
     x = row(30, y2, "PALACE: die 1-6", chambers, 40)
     swaps = [(f"{ex['give'][0]}>{ex['take'][0]}", (used.get(f"swap-{ex['give']}") or [None])[0])
@@ -220,13 +232,13 @@ def _spaces(img: Image.Image, view: dict) -> None:
     x = row(x, y2, "2$", [("2$", w) for w in occ("two_money", lay.get("two_money", 1))],
             40)
     if "village-mango" in (view.get("display") or {}):  # the Mango Village module
-        row(30, y2 + 68, "MANGO TREE", [("V", w) for w in occ("mango", lay.get("mango", 1))],
+        row(30, y2 + 72, "MANGO TREE", [("V", w) for w in occ("mango", lay.get("mango", 1))],
             40)
         tid = view["display"]["village-mango"]
         if tid:
-            d.text((150, y2 + 100), "village tile (bought with a double):",
-                   font=font(14, bold=True), fill=MUTED)
-            _tile(img, (420, y2 + 68, 490, y2 + 138), tid)
+            d.text((150, y2 + 104), "village tile (bought with a double):",
+                   font=font(16, bold=True), fill=MUTED)
+            _tile(img, (450, y2 + 70, 516, y2 + 136), tid)
 
 
 def _tile(img: Image.Image, box: tuple[int, int, int, int], tid: str,
@@ -241,17 +253,29 @@ def _tile(img: Image.Image, box: tuple[int, int, int, int], tid: str,
         d.line((cx, cy, *ends[side]), fill=(150, 110, 70), width=8)
     d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=(150, 110, 70))
     if cost:
-        d.rounded_rectangle((x0 + 5, y0 + 5, x0 + 34, y0 + 30), 5, fill=DIE[t["colour"]])
-        d.text((x0 + 19, y0 + 18), str(t["cost"]) if t["cost"] else "2=",
-               font=font(18 if t["cost"] else 14, bold=True), fill=CREAM, anchor="mm")
+        d.rounded_rectangle((x0 + 5, y0 + 5, x0 + 40, y0 + 36), 5, fill=DIE[t["colour"]])
+        d.text((x0 + 22, y0 + 21), str(t["cost"]) if t["cost"] else "2=",
+               font=font(22 if t["cost"] else 16, bold=True), fill=CREAM, anchor="mm")
+    text = tile_label(tid)
+    f = label_font(text, x1 - x0 - 4)
+    w = f.getlength(text) + 8
+    d.rounded_rectangle((cx - w / 2, y1 - 32, cx + w / 2, y1 - 6), 5, fill=CREAM)
+    d.text((cx, y1 - 19), text, font=f, fill=INK, anchor="mm")
+
+
+def tile_label(tid: str) -> str:
+    """A tile's contents in short: ``Si2 Te3`` markets, ``T P`` buildings, a village's bonus."""
+    t = rules.TILES[tid]
     parts = [f"{GOOD[m['good']]}{m['value']}" for m in t["markets"]] + [
         BUILDING[b] for b in t["buildings"]] + ([f"V {code_text(t['bonus'])}"]
                                                  if t.get("bonus") else [])
-    text = " ".join(parts)
-    f = font(17, bold=True)
-    w = f.getlength(text) + 8
-    d.rounded_rectangle((cx - w / 2, y1 - 30, cx + w / 2, y1 - 7), 5, fill=CREAM)
-    d.text((cx, y1 - 18), text, font=f, fill=INK, anchor="mm")
+    return " ".join(parts)
+
+
+def label_font(text: str, room: float):
+    """As large as the tile allows (its label is read on a phone), down to 14 px."""
+    return next(f for f in (font(k, bold=True) for k in (20, 18, 16, 14))
+                if f.getlength(text) + 8 <= room or f.size == 14)
 
 
 def _display(img: Image.Image, view: dict) -> None:
@@ -271,8 +295,8 @@ def _display(img: Image.Image, view: dict) -> None:
                 _tile(img, (x, y, x + 110, y + 110), tid)
             else:
                 d.rectangle((x, y, x + 110, y + 110), outline=EDGE, width=2)
-            d.text((x + 118, y + 20), back, font=font(15, bold=True), fill=CREAM)
-            d.text((x + 118, y + 42), f"{sizes.get(key, 0)} left", font=font(14), fill=MUTED)
+            d.text((x + 118, y + 18), back, font=font(18, bold=True), fill=CREAM)
+            d.text((x + 118, y + 44), f"{sizes.get(key, 0)} left", font=font(17), fill=MUTED)
 
 
 def _players(img: Image.Image, view: dict, players: dict | None) -> None:
@@ -293,10 +317,10 @@ def _players(img: Image.Image, view: dict, players: dict | None) -> None:
                fill=GOLD, anchor="rm")
         ups = " ".join(f"{BUILDING[b]}{2 + n}" for b, n in p["upgrades"].items())
         d.text((SIDE[0] + 14, y + 42), f"karma {p['karma']} · workers {p['workers'] - p['placed']}"
-               f"/{p['workers']} · {ups}", font=font(16), fill=CREAM, anchor="lm")
+               f"/{p['workers']} · {ups}", font=font(18), fill=CREAM, anchor="lm")
+        size = int(min(40, h - 64))  # as large as the player's row allows
         for k, (c, v) in enumerate(p["dice"][:10]):
-            rules_die = (SIDE[0] + 14 + k * 34, y + 56)
-            _die(d, *rules_die, c, v, 28)
+            _die(d, SIDE[0] + 14 + k * (size + 6), y + 58, c, v, size)
 
 
 def _province(img: Image.Image, view: dict, role: str | None, players: dict | None) -> None:
@@ -337,8 +361,14 @@ def _province(img: Image.Image, view: dict, role: str | None, players: dict | No
         r, c = prov.position(name)
         box = (gx + c * cell, gy + r * cell, gx + (c + 1) * cell - 2, gy + (r + 1) * cell - 2)
         d.rectangle(box, outline=GOLD, width=4)
-        d.text((box[0] + 6, box[3] - 6), fit(" ".join(turns), font(12, bold=True), cell - 10),
-               font=font(12, bold=True), fill=GOLD, anchor="ls")
+        d.text((box[0] + 6, box[3] - 6), fit(" ".join(turns), font(14, bold=True), cell - 10),
+               font=font(14, bold=True), fill=GOLD, anchor="ls")
+    key = ("Edge yields, once a road reaches them: $ money, F fame, K karma, D a die (v b o g: "
+           "of that colour), Up an upgrade; struck through once taken.")
+    f = font(15)
+    for k, line in enumerate(wrap(key, f, PROVINCE[2] - PROVINCE[0] - 28)):
+        d.text((PROVINCE[0] + 14, gy + lay["rows"] * cell + 40 + k * 21), line, font=f,
+               fill=MUTED)
     taken = set(p.get("yields", []))
     for (name, side), edge in lay["edges"].items():
         r, c = prov.position(name)
@@ -352,10 +382,10 @@ def _province(img: Image.Image, view: dict, role: str | None, players: dict | No
             code = tile.split("-", 1)[1]
         label = f"[{code[5]}]" if code.startswith("slot_") else code_text(code)
         done = f"{name}{side}" in taken
-        d.text((x, y), label, font=font(14, bold=True), fill=MUTED if done else GOLD,
+        d.text((x, y), label, font=font(17, bold=True), fill=MUTED if done else GOLD,
                anchor="mm")
         if done:
-            w = font(14, bold=True).getlength(label) / 2
+            w = font(17, bold=True).getlength(label) / 2
             d.line((x - w, y, x + w, y), fill=MUTED, width=2)
 
 
@@ -389,4 +419,5 @@ def render(view: dict, players: dict[str, str | None] | None = None,
     return encode_png(draw(view, players, province_of), palette())
 
 
-__all__ = ["ID", "draw", "layout", "palette", "render", "safe", "warm"]
+__all__ = ["ID", "draw", "label_font", "layout", "palette", "render", "safe", "tile_label",
+           "warm"]

@@ -145,3 +145,26 @@ def _taj_mahal() -> dict[str, dict]:
     views["end"] = g.view(state, None)
     views["hand"] = g.view(mid, g.view(mid, None)["active"][0])
     return views
+
+
+# --- Rajas of the Ganges ------------------------------------------------------------------
+
+RAJAS_PLAYERS: dict[str, str | None] = {"red": "ravi", "yellow": "Meena", "white": "Computer"}
+RAJAS_SEED = 7
+
+
+def rajas_views() -> dict[str, dict]:
+    """``start``, ``mid`` (the 5th round begun) and ``end`` of a 3-player game the computer
+    plays in every seat."""
+    g = games.get("rajas")
+    state = g.setup(RAJAS_SEED, {"players": 3})
+    views = {"start": g.view(state, None)}
+    while g.result(state) is None:
+        role = g.view(state, None)["active"][0]
+        for step in g.bot_steps(state, role):
+            state = g.act(state, role, *step)
+        if "mid" not in views and state["round"] == 5:
+            views["mid"] = g.view(state, None)
+    views.setdefault("mid", g.view(state, None))
+    views["end"] = g.view(state, None)
+    return views

@@ -33,7 +33,6 @@ from engine.games.vijayanagara import board as geo
 from renderer import vijayanagara_art as art
 from renderer.common import (
     RGB,
-    Font,
     Point,
     clean,
     encode_png,
@@ -46,6 +45,7 @@ from renderer.common import (
     safe,
     smooth,
     text_sprite,
+    wrap,
 )
 
 ID = "vijayanagara"
@@ -588,20 +588,6 @@ def _name(players: dict[str, str | None] | None, role: str) -> str:
     return clean(str((players or {}).get(role) or ""))
 
 
-def wrap(text: str, f: Font, width: float, max_lines: int) -> list[str]:
-    """Greedy word wrap to ``max_lines`` lines; the last one ends in … if cut."""
-    words = _safe(text).split()
-    lines: list[str] = []
-    while words and len(lines) < max_lines:
-        line = words.pop(0)
-        while words and f.getlength(line + " " + words[0]) <= width:
-            line += " " + words.pop(0)
-        lines.append(line)
-    if words:
-        lines[-1] = fit(lines[-1] + " " + " ".join(words), f, width)
-    return [fit(line, f, width) for line in lines]
-
-
 # --- header -------------------------------------------------------------------------------
 
 
@@ -967,7 +953,7 @@ def _paint_card(img: Image.Image, view: dict) -> None:
     size = card_body_size(card, y1 - y)
     body = font(size)
     for label, text in _card_text(card):
-        lines = wrap(text, body, x1 - x0 - 32, 99 if size > BODY_SIZES[-1] else
+        lines = wrap(_safe(text), body, x1 - x0 - 32, 99 if size > BODY_SIZES[-1] else
                      (4 if label else 7))
         if label:
             shaded = label == "Shaded"
@@ -1001,7 +987,8 @@ def card_body_size(card: dict, room: float | None = None) -> int:
     sections = _card_text(card)
     for size in BODY_SIZES:
         f = font(size)
-        need = sum((26 if label else 0) + len(wrap(text, f, x1 - x0 - 32, 99)) * (size + 4) + 5
+        need = sum((26 if label else 0)
+                   + len(wrap(_safe(text), f, x1 - x0 - 32, 99)) * (size + 4) + 5
                    for label, text in sections)
         if need <= room:
             return size
@@ -1067,7 +1054,7 @@ def _draw_result(img: Image.Image, view: dict, players: dict | None) -> None:
         y += 66
     y += 4
     reason = str(result.get("reason") or "")
-    for line in wrap(reason, font(16), x1 - x0 - 32, 4):
+    for line in wrap(_safe(reason), font(16), x1 - x0 - 32, 4):
         d.text((x0 + 16, y), line, font=font(16), fill=art.INK, anchor="lm")
         y += 21
 

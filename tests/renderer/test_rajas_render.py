@@ -48,3 +48,14 @@ def test_any_players_province_can_be_drawn():
     state["players"][b]["cells"] = {"c2": {"tile": "vs1", "roads": ["N", "S"]}}
     view = R.view(state, None)
     assert img(view, province_of=a).tobytes() != img(view, province_of=b).tobytes()
+
+
+def test_every_tiles_contents_are_set_large_enough_to_read_on_a_phone():
+    """A phone's chat column shrinks the picture about 3.5 times: every tile's label on
+    the display (110 px tiles) is set at 18 px or more, and the display's costs at 22."""
+    for tid in R.TILES:
+        label = P.tile_label(tid)
+        assert label, tid
+        assert P.label_font(label, 106).size >= 18, (tid, label)
+    assert P.label_font("word " * 20, 106).size == 14  # an over-long label still fits, small
+
