@@ -1007,7 +1007,12 @@ def rajas_figures(n_games: int) -> None:
           + ", ".join(f"{b['wins_by_seat'].get(k, 0)}" for k in range(3)))
     used = sorted(b["spaces"].items(), key=lambda x: -x[1])
     print("  worker spaces used: " + ", ".join(f"{k} {v}" for k, v in used))
-    print(f"  tiles built: {len(b['tiles'])} of 64 different tiles", flush=True)
+    from engine.games.rajas.rules import TILES
+
+    counts = [b["tiles"].get(t, 0) for t, x in TILES.items() if x["colour"] != "village"]
+    print(f"  tiles built: {sum(c > 0 for c in counts)} of {len(counts)} different tiles, "
+          f"each {min(counts)}–{max(counts)} times (median {statistics.median(counts):g})",
+          flush=True)
     print(flush=True)
 
 

@@ -35,6 +35,7 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
     assert re.search(r"rajas:\n  board picture\s+\d+\.\d ms, \d+\.\d KB", out)
     assert re.search(r"2 computer games of 3: \d+\.\d rounds on average", out)
     assert re.search(r"wins by seat from the start player: \d+, \d+, \d+", out)
+    assert re.search(r"tiles built: \d+ of 64 different tiles, each \d+–\d+ times", out)
     assert re.search(r"at step  1000:\s+\d+\.\d ms from a checkpoint,\s+\d+\.\d ms replaying",
                      out)
     assert "sqlite: 20 games stored" in out
