@@ -971,6 +971,49 @@ def _rajas_games(seeds: list[int], players: int) -> dict:
             "tiles": dict(tiles)}
 
 
+def _rajas_match(seeds: list[int], opponent: str) -> int:
+    """Games of 3 with the computer in one seat (a different one as the seed goes) and
+    ``opponent`` players in the others: ``random`` (any legal step, rarely giving up a
+    turn) or ``greedy`` (the step whose position is best straight away, judged by the
+    computer's own measure, on a copy with the hidden future redrawn). The computer's
+    wins."""
+    import random
+
+    from engine.games.rajas import ai
+    from engine.games.rajas import rules as R
+
+    wins = 0
+    for seed in seeds:
+        rnd = random.Random(seed)
+        state = R.setup(seed, {"players": 3})
+        me = state["roles"][seed % 3]
+        while not state["result"]:
+            role = R.active(state)[0]
+            if role == me:
+                for step in ai.bot_steps(state, role):
+                    state = R.act(state, role, *step)
+                continue
+            legal = games.legal_steps(R, R.view(state, role))
+            if opponent == "greedy":
+                look = R.redeal(state, seed)
+                step = max(legal, key=lambda s: ai.value(R.act(look, role, *s), role)
+                           - (s[0] in ("pass", "skip", "stay")))
+            else:
+                step = rnd.choice([x for x in legal if x[0] not in ("pass", "skip", "stay")]
+                                  or legal)
+            state = R.act(state, role, *step)
+        wins += me in state["result"]["winners"]
+    return wins
+
+
+def rajas_matches(n_games: int, opponent: str, procs: int = 2) -> int:
+    chunks = [list(range(k, n_games, procs)) for k in range(procs)]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(procs) as pool:
+        return sum(pool.map(_rajas_match, chunks, [opponent] * procs))
+
+
 def rajas_balance(n_games: int, players: int = 3, procs: int = 2) -> dict:
     """``_rajas_games`` for seeds 0…n-1, split over ``procs`` processes, added up."""
     from collections import Counter
@@ -1000,6 +1043,11 @@ def rajas_figures(n_games: int) -> None:
     think = _think_times("rajas", 3, 40)
     print(f"  computer think time  median {statistics.median(think) * 1000:.0f} ms, "
           f"max {max(think) * 1000:.0f} ms CPU a turn")
+    matches = max(2, n_games // 10)
+    for opponent in ("random", "greedy"):
+        won = rajas_matches(matches, opponent)
+        print(f"  against 2 {opponent} players: the computer wins {won} of {matches}",
+              flush=True)
     b = rajas_balance(n_games)
     r = b["rounds"]
     print(f"  {n_games} computer games of 3: {statistics.mean(r):.1f} rounds on average "

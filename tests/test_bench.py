@@ -33,6 +33,8 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
         assert re.search(figure, out), figure
     # Rajas: the picture, the computer, and the balance of its games (2 in --quick).
     assert re.search(r"rajas:\n  board picture\s+\d+\.\d ms, \d+\.\d KB", out)
+    for opponent in ("random", "greedy"):
+        assert re.search(rf"against 2 {opponent} players: the computer wins \d of 2", out)
     assert re.search(r"2 computer games of 3: \d+\.\d rounds on average", out)
     assert re.search(r"wins by seat from the start player: \d+, \d+, \d+", out)
     assert re.search(r"tiles built: \d+ of 64 different tiles, each \d+–\d+ times", out)
