@@ -4,14 +4,13 @@ The tiles, the province board, the river, the main board's worker spaces and the
 tiles live in ``data/*.json``. The printed faces are not public, so each file holds
 Darbar's reconstruction, says so and says what is known; an owner of the printed game can
 type in the real values and check them with
-``python -m engine.games.rajas.data [tiles.json province.json river.json board.json
+``python -m engine.games.rajas [tiles.json province.json river.json board.json
 yields.json]`` (a file is recognised by its name).
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -281,6 +280,3 @@ def main(argv: list[str]) -> int:
         bad += bool(found)
     return 1 if bad else 0
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -4,13 +4,12 @@ The board, the tiles and the cards live in ``data/*.json``. Where the printed pa
 not public (the road graph, the fortresses, the commodities on the tiles, the mix of the
 bonus tiles, one card of each colour) the files hold Darbar's reconstruction and say so;
 an owner of the printed game can type in the real values and check them with
-``python -m engine.games.taj_mahal.data [board.json tiles.json cards.json]``.
+``python -m engine.games.taj_mahal [board.json tiles.json cards.json]``.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -200,6 +199,3 @@ def main(argv: list[str]) -> int:
         bad += bool(found)
     return 1 if bad else 0
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -75,7 +75,7 @@ def test_the_command_line_checks_typed_in_files(tmp_path):
     good.write_text(json.dumps(data.tiles()))
     bad = tmp_path / "river.json"
     bad.write_text(json.dumps({"spaces": []}))
-    done = subprocess.run([sys.executable, "-m", "engine.games.rajas.data", str(good),
+    done = subprocess.run([sys.executable, "-m", "engine.games.rajas", str(good),
                            str(bad)], capture_output=True, text=True)
     assert done.returncode == 1
     assert f"{good}: ok" in done.stdout and "19 spaces" in done.stdout
