@@ -1,0 +1,8 @@
+"""``python -m engine.games.maharaja FILES``: check data files typed in from the printed game
+(see data.py). A package's __main__, so that running it imports nothing twice."""
+
+import sys
+
+from engine.games.maharaja.data import main
+
+sys.exit(main(sys.argv[1:]))
