@@ -1,0 +1,30 @@
+"""Maharaja (Avalon Hill 1994), Darbar's reconstruction from the rule remarks: the map,
+nations and charts as data (data/, checked by data.py), the map's geometry (board.py), the
+pieces and stacking (forces.py), movement, battle, submission and alliance (diplomacy.py),
+factories and arms (colonial.py), victory points (scoring.py), the turn's fixed parts
+(turns.py), the rules to the engine contract (rules.py), a computer player (ai.py) and the
+/rules texts (texts.py)."""
+
+from engine.games.maharaja.rules import (
+    ID,
+    NAME,
+    OPTIONS,
+    PLAYERS,
+    ROLE_NAMES,
+    ROLES,
+    act,
+    describe,
+    parse_token,
+    result,
+    reveal_mark,
+    setup,
+    sides,
+    summary,
+    token,
+    view,
+)
+
+__all__ = [
+    "ID", "NAME", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES", "act", "describe",
+    "parse_token", "result", "reveal_mark", "setup", "sides", "summary", "token", "view",
+]

@@ -117,7 +117,7 @@ def check_map(doc: dict) -> list[str]:
     offmap = {o.get("id") for o in doc.get("offmap", [])}
     if len(doc.get("offmap", [])) != 6:
         out.append(f"there are 6 off-map areas, not {len(doc.get('offmap', []))}")
-    if not NAMED_OFFMAP <= offmap:
+    if not offmap >= NAMED_OFFMAP:
         out.append("Afghanistan, China and Persia are off-map areas")
     seas = {s.get("id") for s in doc.get("seas", [])}
     if seas != SEAS:
@@ -281,7 +281,7 @@ def check_chart(doc: dict, areas: set[str] | None = None,
         out.append("the short game: the Guptas keep their armies at the start of turn 9")
     removals = {(r.get("turn"), r.get("when"), r.get("nation"), r.get("armies"))
                 for r in doc.get("removals", [])}
-    if not SOURCED_REMOVALS <= removals:
+    if not removals >= SOURCED_REMOVALS:
         out.append("the remarks' removals: " + "; ".join(
             f"{n} {k} in turn {t} ({w})" for t, w, n, k in sorted(SOURCED_REMOVALS - removals)))
     arrivals = doc.get("arrivals", [])

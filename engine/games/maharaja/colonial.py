@@ -1,0 +1,59 @@
+"""Factories and arms (the remarks' Factories and Arms): factories only in the 12 listed
+coastal areas, up to 2 built and 1 removed in a colonial nation's factory phase, in an
+area of its own or of a friendly nation touching a sea where its armies are (another
+player's area with that player's permission, Darbar's reading of "by diplomacy"); a
+factory stays beside any armies and falls after them. One arms marker a colonial nation,
+given in its arms phase to an Indian nation sharing an area with one of its factories
+while at least one of its armies is on land; it takes effect at that nation's next
+population phase and acts as a leader in its battles."""
+
+from __future__ import annotations
+
+from engine.games.maharaja import board
+from engine.games.maharaja import forces as f
+
+
+def factories_left(state: dict, nation: str) -> int:
+    built = sum(1 for c in state["factories"].values() if c == nation)
+    return f.NATIONS[nation].get("factories", 0) - built
+
+
+def colonial_seas(state: dict, nation: str) -> set[str]:
+    return {s for s in board.SEAS if f.count(state, s, nation)}
+
+
+def factory_sites(state: dict, nation: str) -> dict[str, str | None]:
+    """Areas where the nation may build now, each with the nation whose player must give
+    permission (None: no permission needed)."""
+    if factories_left(state, nation) <= 0:
+        return {}
+    seas = colonial_seas(state, nation)
+    out: dict[str, str | None] = {}
+    for area in board.LAND:
+        if not board.factory_site(area) or area in state["factories"]:
+            continue
+        holders = [n for n in f.at(state, area) if n != nation]
+        if f.count(state, area, nation) and not any(f.hostile(state, nation, h)
+                                                    for h in holders):
+            out[area] = None
+            continue
+        if not seas & set(board.seas_of(area)):
+            continue
+        if not holders or all(f.friendly(state, nation, h) for h in holders):
+            out[area] = None
+        elif len(holders) == 1:
+            out[area] = holders[0]
+    return out
+
+
+def arms_targets(state: dict, nation: str) -> list[str]:
+    if not any(f.count(state, a, nation) for a in board.LAND):
+        return []
+    out = []
+    for area, c in state["factories"].items():
+        if c != nation:
+            continue
+        for other in f.at(state, area):
+            if not f.colonial(other) and other not in out:
+                out.append(other)
+    return sorted(out, key=list(f.NATIONS).index)

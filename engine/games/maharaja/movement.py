@@ -1,0 +1,88 @@
+"""Where a group of armies may move (the remarks' Movement): 2 areas, colonial armies 3, a
+group with its leader 3; entering a hiland ends a move, except for a leader's group; an
+army entering an area held by a foe stops there unless its own nation already has twice
+the foe's armies there (the 2-to-1 stop: the rest may go on); boats carry an Indian
+nation through one sea area and only colonial armies stop at sea, where an Indian nation
+with boats may attack them; passing a sea where another player's colonial armies are needs
+their permission; no move between Malwa and Gondwana (the map has no border there)."""
+
+from __future__ import annotations
+
+from engine.games.maharaja import board
+from engine.games.maharaja import forces as f
+
+
+def has_boats(state: dict, nation: str) -> bool:
+    return state["turn"] in f.NATIONS[nation].get("boats", [])
+
+
+def budget(nation: str, with_leader: bool) -> int:
+    return 3 if f.colonial(nation) or with_leader else 2
+
+
+def _blocked(state: dict, nation: str, place: str) -> bool:
+    """No entry at all: an area of a nation that has submitted to this one (outside a major
+    invasion, which may pass through)."""
+    for other in f.at(state, place):
+        if other != nation and f.submitted_to(state, other, nation) and \
+                state["rounds"] < 2:
+            return True
+    return False
+
+
+def _must_stop(state: dict, nation: str, place: str, with_leader: bool) -> bool:
+    if board.hiland(place) and not with_leader:
+        return True
+    if board.is_sea(place):
+        return False
+    foes = sum(f.count(state, place, n) for n in f.foes_at(state, place, nation))
+    return foes > 0 and f.count(state, place, nation) < 2 * foes
+
+
+def _may_end(state: dict, nation: str, place: str) -> bool:
+    """A land or off-map place the group may stop in."""
+    others = [n for n in f.at(state, place) if n != nation]
+    # A friendly nation's area (one player's nations, the British and an ally) or an area
+    # of a nation that has submitted is passed through, never shared.
+    return not any(f.friendly(state, nation, n) or f.submitted_to(state, n, nation)
+                   for n in others)
+
+
+def reach(state: dict, nation: str, origin: str, with_leader: bool = False
+          ) -> dict[str, frozenset[str]]:
+    """Each place the group may end in, with the colonial nations (of other players) whose
+    permission the easiest way there needs (empty: none)."""
+    colonial = f.colonial(nation)
+    boats = has_boats(state, nation)
+    best: dict[str, frozenset[str]] = {}
+
+    def record(place: str, need: frozenset[str]) -> None:
+        if place != origin and (place not in best or len(need) < len(best[place])):
+            best[place] = need
+
+    def walk(place: str, left: int, sea_used: bool, perm: frozenset[str]) -> None:
+        for nxt in board.NEIGHBOURS[place]:
+            if board.is_offmap(nxt) and (colonial or not board.is_offmap(place)):
+                continue  # once in India, armies stay (Darbar's reading)
+            need = perm
+            if board.is_sea(nxt):
+                if colonial:
+                    record(nxt, perm)
+                else:
+                    if not boats or sea_used:
+                        continue
+                    foes = frozenset(n for n in f.foes_at(state, nxt, nation)
+                                     if f.colonial(n))
+                    if foes:
+                        record(nxt, perm)  # an attack on them, not a passage
+                    need = perm | foes
+            else:
+                if _blocked(state, nation, nxt):
+                    continue
+                if _may_end(state, nation, nxt):
+                    record(nxt, need)
+            if left > 1 and not _must_stop(state, nation, nxt, with_leader):
+                walk(nxt, left - 1, sea_used or board.is_sea(nxt), need)
+
+    walk(origin, budget(nation, with_leader), False, frozenset())
+    return best

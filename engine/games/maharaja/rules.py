@@ -1,0 +1,1019 @@
+"""Maharaja (Avalon Hill 1994), Darbar's reconstruction, to the engine contract.
+
+Sixteen game turns; in each, the nations of the order of play take their turns: population
+increase, arrivals from the turn record chart, movement, battle (twice in a major
+invasion), a colonial nation's factories and arms, and the victory point count. Each
+player (a colour) guides the nations the control chart gives it. Steps are decisions: a
+nation's owner places new armies and moves groups (from, to, how many); in a battle the
+attacker and then the defender choose to fight on or fall back; another player is asked
+when it matters to them (submission or alliance when attacked, permission to pass a sea or
+build a factory). Submission and alliance may also be declared at any time. What the
+rule remarks leave open is Darbar's reading, marked so here and in /rules.
+"""
+
+from __future__ import annotations
+
+from engine.errors import IllegalAction
+from engine.games.maharaja import battle as bt
+from engine.games.maharaja import board, colonial, diplomacy, movement, turns
+from engine.games.maharaja import forces as f
+from engine.options import with_defaults
+from engine.rng import seed_state
+
+ID = "maharaja"
+NAME = "Maharaja"
+ROLES = ["yellow", "blue", "red", "green", "purple"]
+ROLE_NAMES = {r: r.capitalize() for r in ROLES}
+PLAYERS = (3, 5)
+OPTIONS = {
+    "players": {"default": 4, "help": "3, 4 or 5 players"},
+    "length": {"default": "full", "help": "full (16 turns), or short: the 3-player game "
+               "from turn 9"},
+}
+CHART = turns.CHART
+MAX_STEPS = 20000  # Darbar's guard: no game comes near it (each turn ends after `done`)
+
+
+def sides(options: dict | None = None) -> list[str]:
+    opts = with_defaults(OPTIONS, options or {})
+    n = 3 if opts["length"] == "short" else int(opts["players"])
+    return list(CHART["control"][str(n)]) if str(n) in CHART["control"] else ROLES[:n]
+
+
+# --- setup ---------------------------------------------------------------------------------
+
+
+def setup(seed: int, options: dict | None = None) -> dict:
+    opts = with_defaults(OPTIONS, options or {})
+    if opts["length"] not in ("full", "short"):
+        raise IllegalAction("Option `length` is `full` or `short`.")
+    n = int(opts["players"])
+    if opts["length"] == "short":
+        if "players" in (options or {}) and n != 3:
+            raise IllegalAction("The short game is for 3 players.")
+        n = 3
+    if n not in (3, 4, 5):
+        raise IllegalAction("Maharaja is for 3, 4 or 5 players.")
+    control = {nation: colour for colour, ns in CHART["control"][str(n)].items()
+               for nation in ns}
+    roles = list(CHART["control"][str(n)])
+    start = CHART["start"][opts["length"]]
+    state: dict = {
+        "game": ID, "options": {"players": n, "length": opts["length"]},
+        "rng": seed_state(seed), "roles": roles, "control": control,
+        "names": {r: ROLE_NAMES[r] for r in roles},
+        "turn": start["turn"], "order": [], "idx": -1, "nation": None, "phase": "turn",
+        "round": 1, "rounds": 1, "armies": {}, "leaders": {}, "leaders_seen": [],
+        "factories": {}, "arms": {}, "pop": {}, "no_pop": [], "submitted": {},
+        "allies": [], "alliance_box": {}, "moved": {}, "came": {}, "sel": None,
+        "fights": None, "battle": None, "queue": [], "ask": None, "built": 0,
+        "demolished": 0, "pool": {nation: info["armies"] for nation, info in
+                                  f.NATIONS.items()},
+        "skip": list(start.get("skip", [])), "vp": {r: 0 for r in roles},
+        "nation_vp": {}, "titles": {}, "dice": None, "log": [], "move": 0,
+        "result": None, "steps": 0,
+    }
+    for nation, areas in start["armies"].items():
+        for a in areas:
+            f.add(state, a, nation, 1)
+            state["pool"][nation] -= 1
+    if opts["length"] == "short":
+        turns.log(state, "The 3-player short game begins in turn 9.")
+    turns.start_game_turn(state)
+    _advance(state)
+    return state
+
+
+# --- who acts and what they may do ----------------------------------------------------------
+
+
+def _decider(state: dict) -> str | None:
+    if state["result"]:
+        return None
+    if state["ask"]:
+        return state["ask"]["role"]
+    if state["queue"]:
+        return f.owner(state, state["queue"][0]["nation"])
+    b = state["battle"]
+    if b and b["stage"] in ("def", "def_count", "open"):
+        return f.owner(state, b["def"])
+    if state["nation"]:
+        return f.owner(state, state["nation"])
+    return None
+
+
+def active(state: dict) -> list[str]:
+    who = _decider(state)
+    return [who] if who else []
+
+
+def _anytime(state: dict, role: str) -> dict:
+    """Submission and alliance, which a player may declare at any time."""
+    acts: dict = {}
+    mine = [n for n, c in state["control"].items() if c == role and f.on_map(state, n)]
+    subs = [n for n in mine if diplomacy.may_submit(state, n)]
+    if subs and state["nation"] != "british":
+        acts["submit"] = subs
+    allies = [n for n in mine if diplomacy.may_ally(state, n)]
+    if allies:
+        acts["ally"] = allies
+    return acts
+
+
+def _prompt(state: dict, role: str) -> tuple[str, dict]:
+    nation = state["nation"]
+    if state["ask"]:
+        a = state["ask"]
+        asker = turns.nname(a["nation"])
+        if a["kind"] == "passage":
+            return (f"{ROLE_NAMES[role]}: the {asker} ask to sail through "
+                    f"{board.name(a['sea'])} past your "
+                    f"{', '.join(turns.nname(n) for n in a['of'])}. Permit or refuse?",
+                    {"permit": None, "refuse": None})
+        return (f"{ROLE_NAMES[role]}: the {asker} ask to build a factory in "
+                f"{board.name(a['area'])}, held by your {turns.nname(a['of'][0])}. Permit "
+                "or refuse?", {"permit": None, "refuse": None})
+    if state["queue"]:
+        q = state["queue"][0]
+        return _queued(state, q)
+    b = state["battle"]
+    if b:
+        return _battle_prompt(state, b)
+    phase = state["phase"]
+    who = f"{ROLE_NAMES[role]}, for the {turns.nname(nation)}"
+    if phase == "movement":
+        return _movement_prompt(state, who)
+    if phase == "factory":
+        acts: dict = {}
+        if state["built"] < 2:
+            sites = colonial.factory_sites(state, nation)
+            if sites:
+                acts["factory"] = list(sites)
+        if state["demolished"] < 1:
+            own = [a for a in board.LAND if state["factories"].get(a) == nation]
+            if own:
+                acts["demolish"] = own
+        acts["done"] = None
+        return f"{who}: build up to 2 factories, remove 1, or `done`.", acts
+    if phase == "arms":
+        acts = {}
+        now = state["arms"].get(nation)
+        targets = [t for t in colonial.arms_targets(state, nation)
+                   if not now or t != now["nation"]]
+        if targets:
+            acts["arm"] = targets
+        if now:
+            acts["withdraw"] = None
+        acts["done"] = None
+        return f"{who}: give your arms marker to an Indian nation, or `done`.", acts
+    return "", {}
+
+
+def _queued(state: dict, q: dict) -> tuple[str, dict]:
+    nation = q["nation"]
+    who = f"{ROLE_NAMES[f.owner(state, nation)]}, for the {turns.nname(nation)}"
+    if q["do"] == "place":
+        opts = turns.place_options(state, nation, q["placed"]) if q["where"] == "own" \
+            else turns.south_vacant(state)
+        left = q["n"] - len(q["placed"])
+        what = "your new armies" if q["where"] == "own" else "the arriving armies (all " \
+            "in one vacant area of South India)"
+        return f"{who}: place {what} ({left} to place).", {"place": opts}
+    if q["do"] == "remove":
+        left = q["n"] - q.get("done", 0)
+        return (f"{who}: remove {turns.plural(left)} ({q['why']}).",
+                {"remove": turns_places(state, nation)})
+    if q["do"] == "lead":
+        return (f"{who}: where does {f.LEADERS[q['leader']]['name']} join your armies?",
+                {"lead": turns_places(state, nation)})
+    if q["do"] == "box":
+        return (f"{who}: the alliance with the British costs an army from the map or your "
+                "population marker: choose.", {"box": diplomacy.box_choices(state, nation)})
+    raise AssertionError(q)
+
+
+def turns_places(state: dict, nation: str) -> list[str]:
+    return f.places_of(state, nation)
+
+
+def _movable(state: dict, nation: str) -> list[str]:
+    out = []
+    for p in f.places_of(state, nation):
+        if _free_armies(state, p, nation) and (
+                movement.reach(state, nation, p) or (
+                    _leader_free(state, p, nation)
+                    and movement.reach(state, nation, p, with_leader=True))):
+            out.append(p)
+    return out
+
+
+def _free_armies(state: dict, place: str, nation: str) -> int:
+    return f.count(state, place, nation) - state["moved"].get(place, 0)
+
+
+def _leader_free(state: dict, place: str, nation: str) -> bool:
+    lid = f.leader_at(state, place, nation)
+    return bool(lid) and lid not in state.get("leader_moved", [])
+
+
+def _destinations(state: dict, nation: str, origin: str) -> dict[str, dict]:
+    """Each destination: the counts the group may take there, with or without its
+    leader, and the permissions the way needs."""
+    free = _free_armies(state, origin, nation)
+    out: dict[str, dict] = {}
+    ways = [(False, movement.reach(state, nation, origin))]
+    if _leader_free(state, origin, nation):
+        ways.append((True, movement.reach(state, nation, origin, with_leader=True)))
+    for lead, reach in ways:
+        for dest, need in reach.items():
+            space = f.room(state, dest, nation, with_leader=lead or None
+                           if not lead else True)
+            if not lead and f.leader_at(state, dest, nation):
+                space = f.room(state, dest, nation)
+            k = min(free, space)
+            if k <= 0:
+                continue
+            entry = out.setdefault(dest, {"counts": [], "need": {}})
+            for i in range(1, k + 1):
+                tok = f"{i}l" if lead else str(i)
+                entry["counts"].append(tok)
+                entry["need"][tok] = sorted(need)
+    return out
+
+
+def _movement_prompt(state: dict, who: str) -> tuple[str, dict]:
+    nation = state["nation"]
+    sel = state["sel"]
+    rnd = " (second movement of the major invasion)" if state["round"] == 2 else ""
+    if sel and "to" in sel:
+        counts = _destinations(state, nation, sel["from"])[sel["to"]]["counts"]
+        return (f"{who}: how many armies go from {board.name(sel['from'])} to "
+                f"{board.name(sel['to'])}? (`l`: with the leader)",
+                {"count": counts, "back": None})
+    if sel:
+        dests = list(_destinations(state, nation, sel["from"]))
+        return (f"{who}: move the armies in {board.name(sel['from'])} where?",
+                {"to": dests, "back": None})
+    acts: dict = {}
+    movable = _movable(state, nation)
+    if movable:
+        acts["from"] = movable
+    acts["done"] = None
+    return f"{who}: move armies{rnd}: choose where from, or `done`.", acts
+
+
+def _battle_prompt(state: dict, b: dict) -> tuple[str, dict]:
+    place, att, dfn = b["place"], b["att"], b["def"]
+    where = board.name(place)
+    if b["stage"] == "offer":
+        what = "the factory" if not f.count(state, place, dfn) else "the armies"
+        return (f"{ROLE_NAMES[f.owner(state, att)]}: attack {what} of the "
+                f"{turns.nname(dfn)} in {where}? (optional)", {"fight": None, "skip": None})
+    if b["stage"] == "open":
+        acts: dict = {"fight": None}
+        if diplomacy.may_submit(state, dfn):
+            acts["submit"] = [dfn]
+        if diplomacy.may_ally(state, dfn) and att == "british":
+            acts["ally"] = [dfn]
+        return (f"{ROLE_NAMES[f.owner(state, dfn)]}: the {turns.nname(att)} attack your "
+                f"{turns.nname(dfn)} in {where}. Fight, or submit?", acts)
+    if b["stage"] in ("att_count", "def_count"):
+        side = att if b["stage"] == "att_count" else dfn
+        n = f.count(state, place, side)
+        space = f.room(state, b["to"], side)
+        return (f"{ROLE_NAMES[f.owner(state, side)]}: how many of the "
+                f"{turns.nname(side)} fall back to {board.name(b['to'])}?",
+                {"count": [str(i) for i in range(1, min(n, space) + 1)], "back": None})
+    if b["stage"] == "att":
+        acts = {"fight": None}
+        if not f.count(state, place, dfn):
+            acts["break"] = None
+        ways = bt.attacker_retreats(state, place, att)
+        if ways:
+            acts["retreat"] = ways
+        return (f"{ROLE_NAMES[f.owner(state, att)]}, for the {turns.nname(att)}: the "
+                f"battle in {where} goes on ({f.count(state, place, att)} against "
+                f"{_side_text(state, place, dfn, b['factory'])}). Fight on or fall back?",
+                acts)
+    # the defender after a round
+    acts = {"fight": None}
+    ways = bt.defender_retreats(state, place, dfn, att)
+    if ways:
+        acts["retreat"] = ways
+    if diplomacy.may_submit(state, dfn):
+        acts["submit"] = [dfn]
+    return (f"{ROLE_NAMES[f.owner(state, dfn)]}, for the {turns.nname(dfn)}: the "
+            f"{turns.nname(att)} fight on in {where}. Fight on or fall back?", acts)
+
+
+def _side_text(state: dict, place: str, nation: str, factory: bool) -> str:
+    n = f.count(state, place, nation)
+    text = turns.plural(n) if n else ""
+    if factory and state["factories"].get(place) == nation:
+        text = f"{text} and a factory" if text else "a factory"
+    return text
+
+
+# --- the contract --------------------------------------------------------------------------
+
+
+def view(state: dict, role: str | None) -> dict:
+    v = {
+        "game": ID, "turn": state["turn"], "year": turns.year(state["turn"]),
+        "roles": list(state["roles"]), "control": dict(state["control"]),
+        "order": list(state["order"]), "idx": state["idx"], "nation": state["nation"],
+        "phase": state["phase"], "round": state["round"], "rounds": state["rounds"],
+        "armies": {p: dict(n) for p, n in state["armies"].items()},
+        "leaders": dict(state["leaders"]), "factories": dict(state["factories"]),
+        "arms": {c: dict(a) for c, a in state["arms"].items()},
+        "submitted": {n: dict(s) for n, s in state["submitted"].items()},
+        "allies": list(state["allies"]), "alliance_box": dict(state["alliance_box"]),
+        "pool": dict(state["pool"]), "pop": dict(state["pop"]),
+        "no_pop": list(state["no_pop"]), "vp": dict(state["vp"]),
+        "nation_vp": dict(state["nation_vp"]), "titles": dict(state["titles"]),
+        "battle": dict(state["battle"]) if state["battle"] else None,
+        "dice": state["dice"], "sel": dict(state["sel"]) if state["sel"] else None,
+        "options": dict(state["options"]), "active": active(state), "move": state["move"],
+        "log": list(state["log"]), "result": state["result"], "prompt": "", "actions": {},
+    }
+    if role is None or state["result"]:
+        return v
+    if role in active(state):
+        v["prompt"], v["actions"] = _prompt(state, role)
+        if state["phase"] == "movement" and not state["sel"] and not state["battle"] \
+                and not state["queue"] and not state["ask"]:
+            v["actions"].update(_anytime(state, role))
+    else:
+        v["actions"] = _anytime(state, role)
+        if v["actions"]:
+            v["prompt"] = f"{ROLE_NAMES[role]}: you may submit or ally at any time."
+    return v
+
+
+def summary(state: dict) -> dict:
+    return view(state, None)
+
+
+def result(state: dict) -> dict | None:
+    return state["result"]
+
+
+def act(state: dict, role: str, action: str, arg: object = None) -> dict:
+    s = clone(state)
+    if s["result"]:
+        raise IllegalAction("The game is over.")
+    v = view(s, role)
+    acts = v["actions"]
+    if action not in acts or (acts[action] is not None and arg not in acts[action]) or (
+            acts[action] is None and arg is not None):
+        raise IllegalAction(_why(s, role, action, arg, acts))
+    before = (tuple(active(s)), s["phase"], s["nation"], s["idx"], s["turn"],
+              str(s["rng"]), bool(s["battle"]))
+    if role not in active(s):
+        _anytime_step(s, role, action, arg)
+    else:
+        _apply(s, role, action, arg)
+    _advance(s)
+    s["steps"] += 1
+    after = (tuple(active(s)), s["phase"], s["nation"], s["idx"], s["turn"],
+             str(s["rng"]), bool(s["battle"]))
+    if before != after and not (s["sel"] and not s["battle"]):
+        s["move"] += 1
+    return s
+
+
+def clone(state: dict) -> dict:
+    from engine.jsontree import clone as c
+    return c(state)
+
+
+def _why(state: dict, role: str, action: str, arg: object, acts: dict) -> str:
+    if role not in active(state) and not acts:
+        if active(state):
+            return (f"It is {ROLE_NAMES[active(state)[0]]}'s decision now; you may submit "
+                    "or ally only when one of your nations may.")
+        return "Nobody is to act."
+    nation = state["nation"]
+    if action == "from" and state["phase"] == "movement" and nation:
+        if arg not in board.PLACES:
+            return f"`{arg}` is not a place on the map."
+        if not f.count(state, arg, nation):
+            return f"The {turns.nname(nation)} have no armies in {board.name(arg)}."
+        if not _free_armies(state, arg, nation):
+            return (f"The {turns.nname(nation)} in {board.name(arg)} have moved already "
+                    "this phase.")
+        return f"The {turns.nname(nation)} in {board.name(arg)} have nowhere to go."
+    if action == "to" and state["sel"]:
+        origin = state["sel"]["from"]
+        if arg not in board.PLACES:
+            return f"`{arg}` is not a place on the map."
+        if board.is_offmap(arg) and not board.is_offmap(origin):
+            return "Armies in India do not go back off the map."
+        if board.is_sea(arg) and not f.colonial(nation):
+            return (f"The {turns.nname(nation)} cannot stay at sea"
+                    + ("" if movement.has_boats(state, nation) else
+                       " and have no boats this turn") + ".")
+        full = f.room(state, arg, nation) == 0 and board.is_land(arg)
+        if full:
+            return f"{board.name(arg)} is full: stacking allows no more of your armies there."
+        return (f"{board.name(arg)} is out of reach from {board.name(origin)}: armies move "
+                "2 areas (colonial armies and a leader's group 3), stop on entering a "
+                "hiland, and stop in an area held by a foe unless they are 2 to 1 there.")
+    if action == "count" and acts.get("count"):
+        return f"Choose one of {', '.join(acts['count'])}."
+    if action in ("submit", "ally"):
+        return (f"The {turns.nname(str(arg)) if arg in f.NATIONS else arg} may not "
+                f"{'submit' if action == 'submit' else 'ally with the British'} now.")
+    legal = ", ".join(f"`{token(a, x)}`" for a, xs in acts.items()
+                      for x in (xs if xs is not None else [None]))[:600]
+    return f"`{token(action, arg)}` is not possible now. Possible: {legal}."
+
+
+# --- applying a step -----------------------------------------------------------------------
+
+
+def _anytime_step(state: dict, role: str, action: str, arg) -> None:
+    state["sel"] = None  # the mover chooses again: the way may have changed
+    if action == "submit":
+        _submit(state, arg)
+    elif action == "ally":
+        _ally(state, arg)
+
+
+def _apply(state: dict, role: str, action: str, arg) -> None:
+    if state["ask"]:
+        _answer(state, action == "permit")
+        return
+    if state["queue"]:
+        _queued_step(state, state["queue"][0], action, arg)
+        return
+    if state["battle"]:
+        _battle_step(state, state["battle"], action, arg)
+        return
+    if action in ("submit", "ally"):
+        _anytime_step(state, role, action, arg)
+        return
+    phase = state["phase"]
+    nation = state["nation"]
+    if phase == "movement":
+        _move_step(state, nation, action, arg)
+    elif phase == "factory":
+        if action == "factory":
+            need = colonial.factory_sites(state, nation)[arg]
+            if need and f.owner(state, need) != f.owner(state, nation):
+                state["ask"] = {"kind": "factory", "nation": nation, "area": arg,
+                                "of": [need], "role": f.owner(state, need)}
+            else:
+                _build(state, nation, arg)
+        elif action == "demolish":
+            del state["factories"][arg]
+            state["demolished"] += 1
+            turns.log(state, f"The {turns.nname(nation)} remove their factory in "
+                      f"{board.name(arg)}.")
+        else:
+            state["phase"] = "arms"
+    elif phase == "arms":
+        if action == "arm":
+            state["arms"][nation] = {"nation": arg, "active": False}
+            turns.log(state, f"The {turns.nname(nation)} arm the {turns.nname(arg)} (from "
+                      "their next population phase).")
+        elif action == "withdraw":
+            old = state["arms"].pop(nation)
+            turns.log(state, f"The {turns.nname(nation)} withdraw their arms from the "
+                      f"{turns.nname(old['nation'])}.")
+        state["phase"] = "score"
+
+
+def _build(state: dict, nation: str, area: str) -> None:
+    state["factories"][area] = nation
+    state["built"] += 1
+    turns.log(state, f"The {turns.nname(nation)} build a factory in {board.name(area)}.")
+
+
+def _answer(state: dict, yes: bool) -> None:
+    a = state.pop("ask")
+    state["ask"] = None
+    asked = state["names"][a["role"]]
+    if a["kind"] == "factory":
+        if yes:
+            turns.log(state, f"{asked} permits the factory in {board.name(a['area'])}.")
+            _build(state, a["nation"], a["area"])
+        else:
+            turns.log(state, f"{asked} refuses the factory in {board.name(a['area'])}.")
+        return
+    if yes:
+        turns.log(state, f"{asked} lets the {turns.nname(a['nation'])} sail through "
+                  f"{board.name(a['sea'])}.")
+        _do_move(state, a["nation"], a["from"], a["to"], a["n"], a["leader"])
+    else:
+        turns.log(state, f"{asked} refuses the {turns.nname(a['nation'])} passage through "
+                  f"{board.name(a['sea'])}.")
+    state["sel"] = None
+
+
+def _queued_step(state: dict, q: dict, action: str, arg) -> None:
+    nation = q["nation"]
+    if q["do"] == "place":
+        if q["where"] == "own":
+            f.add(state, arg, nation, 1)
+            state["pool"][nation] -= 1
+            q["placed"].append(arg)
+            if len(q["placed"]) >= q["n"] or not turns.place_options(state, nation,
+                                                                      q["placed"]):
+                state["queue"].pop(0)
+                turns.log(state, f"The {turns.nname(nation)} place "
+                          f"{turns.plural(len(q['placed']), 'new army')} in "
+                          + ", ".join(sorted({board.name(p) for p in q["placed"]},
+                                             key=str)) + ".")
+        else:
+            f.add(state, arg, nation, q["n"])
+            state["pool"][nation] -= q["n"]
+            state["queue"].pop(0)
+            turns.log(state, f"{turns.plural(q['n'])} of the {turns.nname(nation)} arrive "
+                      f"in {board.name(arg)}.")
+    elif q["do"] == "remove":
+        turns.eliminate(state, arg, nation, 1)
+        q["done"] = q.get("done", 0) + 1
+        if q["done"] >= q["n"] or not f.on_map(state, nation):
+            state["queue"].pop(0)
+            turns.log(state, f"The {turns.nname(nation)} remove {turns.plural(q['done'])} "
+                      f"({q['why']}).")
+    elif q["do"] == "lead":
+        state["leaders"][q["leader"]] = arg
+        state["queue"].pop(0)
+        turns.log(state, f"{f.LEADERS[q['leader']]['name']} leads the "
+                  f"{turns.nname(nation)} in {board.name(arg)}.")
+    elif q["do"] == "box":
+        state["queue"].pop(0)
+        if arg == "marker":
+            state["no_pop"].append(nation)
+            state["alliance_box"][nation] = "marker"
+            turns.log(state, f"The {turns.nname(nation)} give their population marker to "
+                      "the British Alliance Box: no more increase.")
+        else:
+            f.add(state, arg, nation, -1)
+            state["alliance_box"][nation] = "army"
+            turns.log(state, f"The {turns.nname(nation)} give an army from "
+                      f"{board.name(arg)} to the British Alliance Box.")
+            if not f.count(state, arg, nation):
+                lid = f.leader_at(state, arg, nation)
+                if lid:
+                    turns.remove_leader(state, lid, "no army is left with him")
+
+
+def _move_step(state: dict, nation: str, action: str, arg) -> None:
+    if action == "done":
+        state["sel"] = None
+        turns.stacking_check(state, nation)
+        state["phase"] = "battle"
+        state["fights"] = None
+        return
+    if action == "back":
+        sel = state["sel"]
+        state["sel"] = {"from": sel["from"]} if "to" in sel else None
+        return
+    if action == "from":
+        state["sel"] = {"from": arg}
+        return
+    if action == "to":
+        state["sel"]["to"] = arg
+        return
+    origin, dest = state["sel"]["from"], state["sel"]["to"]
+    lead = arg.endswith("l")
+    n = int(arg.rstrip("l"))
+    need = _destinations(state, nation, origin)[dest]["need"][arg]
+    others = [c for c in need if f.owner(state, c) != f.owner(state, nation)]
+    if others:
+        sea = _sea_between(state, nation, origin, dest, lead)
+        state["ask"] = {"kind": "passage", "nation": nation, "from": origin, "to": dest,
+                        "n": n, "leader": lead, "of": others, "sea": sea,
+                        "role": f.owner(state, others[0])}
+        return
+    _do_move(state, nation, origin, dest, n, lead)
+    state["sel"] = None
+
+
+def _sea_between(state: dict, nation: str, origin: str, dest: str, lead: bool) -> str:
+    for s in board.SEAS:
+        if s in board.NEIGHBOURS[dest] and (s in board.NEIGHBOURS[origin] or origin == s):
+            return s
+    return next(iter(board.SEAS))
+
+
+def _do_move(state: dict, nation: str, origin: str, dest: str, n: int, lead: bool) -> None:
+    f.add(state, origin, nation, -n)
+    f.add(state, dest, nation, n)
+    state["moved"][dest] = state["moved"].get(dest, 0) + n
+    came = state["came"].setdefault(dest, {})
+    came[origin] = came.get(origin, 0) + n
+    text = f"{turns.plural(n)} of the {turns.nname(nation)} move from {board.name(origin)} " \
+        f"to {board.name(dest)}"
+    if lead:
+        lid = f.leader_of(state, nation)
+        state["leaders"][lid] = dest
+        state.setdefault("leader_moved", []).append(lid)
+        text += f" with {f.LEADERS[lid]['name']}"
+    elif not f.count(state, origin, nation):
+        lid = f.leader_at(state, origin, nation)
+        if lid:  # a leader never stays alone: he goes with the last of them
+            state["leaders"][lid] = dest
+            state.setdefault("leader_moved", []).append(lid)
+    turns.log(state, text + ".")
+    # A move into an area of a nation that has submitted is not possible; one into a
+    # sea of foes attacks them.
+
+
+# --- submission and alliance ---------------------------------------------------------------
+
+
+def _submit(state: dict, nation: str) -> None:
+    mover = state["nation"]
+    if mover == "british":
+        _ally(state, nation)
+        return
+    where = diplomacy.submit_where(state, nation)
+    state["submitted"][nation] = {"to": mover, "where": where, "turn": state["turn"]}
+    turns.log(state, f"The {turns.nname(nation)} submit to the {turns.nname(mover)} "
+              f"({', '.join(board.TERRITORY_NAMES[w] for w in where)}).")
+    _withdraw_from(state, mover, nation, where)
+
+
+def _withdraw_from(state: dict, mover: str, nation: str, where: list[str] | None) -> None:
+    """The mover's armies leave the nation's areas at once, back where they came from
+    (those that cannot are lost)."""
+    for area in f.areas_of(state, nation):
+        if where is not None and board.territory(area) not in where:
+            continue
+        n = f.count(state, area, mover)
+        if not n:
+            continue
+        b = state["battle"]
+        if b and b["place"] == area:
+            state["battle"] = None
+        for origin in bt.attacker_retreats(state, area, mover):
+            k = min(n, f.room(state, origin, mover), state["came"][area][origin])
+            if k > 0:
+                f.add(state, area, mover, -k)
+                f.add(state, origin, mover, k)
+                n -= k
+                lid = f.leader_at(state, area, mover)
+                if lid and not f.count(state, area, mover):
+                    state["leaders"][lid] = origin
+        if n:
+            turns.eliminate(state, area, mover, n)
+        turns.log(state, f"The {turns.nname(mover)} leave {board.name(area)}.")
+
+
+def _ally(state: dict, nation: str) -> None:
+    state["allies"].append(nation)
+    turns.log(state, f"The {turns.nname(nation)} ally with the British.")
+    state["queue"].insert(0, {"do": "box", "nation": nation})
+    if state["nation"] == "british":
+        _withdraw_from(state, "british", nation, None)
+    elif state["nation"] == nation:
+        for area in f.areas_of(state, "british"):
+            if f.count(state, area, nation):
+                b = state["battle"]
+                if b and b["place"] == area:
+                    state["battle"] = None
+                _withdraw_from(state, nation, "british", None)
+
+
+# --- battles -------------------------------------------------------------------------------
+
+
+def _fights(state: dict, nation: str) -> list[dict]:
+    """The battles of this phase, in map order: against a foe's armies (fought), against a
+    foe's factory alone or colonial armies at sea (the mover chooses)."""
+    out = []
+    for place in board.PLACES:
+        if not f.count(state, place, nation):
+            continue
+        foes = f.foes_at(state, place, nation)
+        if board.is_sea(place):
+            for foe in foes:
+                if f.colonial(foe):
+                    out.append({"place": place, "def": foe, "optional": f.colonial(nation)})
+            continue
+        for foe in foes:
+            out.append({"place": place, "def": foe, "optional": False})
+        fac = f.factory_foe(state, place, nation)
+        if fac and fac not in foes:
+            out.append({"place": place, "def": fac, "optional": True})
+    return out
+
+
+def _start_battle(state: dict, fight: dict) -> None:
+    place, dfn = fight["place"], fight["def"]
+    att = state["nation"]
+    if not f.count(state, place, att):
+        return
+    has_fac = state["factories"].get(place) == dfn
+    if not f.count(state, place, dfn) and not has_fac:
+        return
+    if not f.hostile(state, att, dfn) or f.submitted_to(state, dfn, att):
+        return
+    stage = "offer" if fight["optional"] else "open"
+    state["battle"] = {"place": place, "att": att, "def": dfn, "factory": has_fac,
+                       "stage": stage, "rounds": 0,
+                       "at_sea": board.is_sea(place) and not f.colonial(att)}
+    turns.log(state, f"Battle in {board.name(place)}: the {turns.nname(att)} "
+              f"({f.count(state, place, att)}) against the {turns.nname(dfn)} "
+              f"({_side_text(state, place, dfn, has_fac)}).")
+    if stage == "open" and not _battle_prompt(state, state["battle"])[1].keys() - {"fight"}:
+        _round(state, state["battle"])
+
+
+def _battle_step(state: dict, b: dict, action: str, arg) -> None:
+    place, att, dfn = b["place"], b["att"], b["def"]
+    if b["stage"] == "offer":
+        if action == "skip":
+            turns.log(state, f"The {turns.nname(att)} leave the {turns.nname(dfn)} in "
+                      f"{board.name(place)} be.")
+            state["battle"] = None
+            return
+        _round(state, b)
+        return
+    if action == "submit":
+        _submit(state, dfn)
+        state["battle"] = None
+        return
+    if action == "ally":
+        _ally(state, dfn)
+        state["battle"] = None
+        return
+    if b["stage"] in ("att_count", "def_count"):
+        if action == "back":
+            b["stage"] = b["stage"][:3]
+            return
+        side = att if b["stage"] == "att_count" else dfn
+        n = int(arg)
+        f.add(state, place, side, -n)
+        f.add(state, b["to"], side, n)
+        lid = f.leader_at(state, place, side)
+        if lid and not f.count(state, place, side):
+            state["leaders"][lid] = b["to"]
+        turns.log(state, f"{turns.plural(n)} of the {turns.nname(side)} fall back from "
+                  f"{board.name(place)} to {board.name(b['to'])}.")
+        if b["stage"] == "att_count":
+            if not f.count(state, place, att):
+                state["battle"] = None
+                return
+            b["stage"] = "def"
+            if not _battle_prompt(state, b)[1].keys() - {"fight"}:
+                _round(state, b)
+            return
+        if not f.count(state, place, dfn) and not (b["factory"] and state["factories"].get(
+                place) == dfn):
+            state["battle"] = None
+            return
+        _round(state, b)
+        return
+    if action == "retreat":
+        b["to"] = arg
+        b["stage"] = b["stage"] + "_count"
+        return
+    if action == "break":
+        turns.log(state, f"The {turns.nname(att)} break off the fight for the factory in "
+                  f"{board.name(place)}.")
+        state["battle"] = None
+        return
+    # fight
+    if b["stage"] == "att":
+        b["stage"] = "def"
+        if f.count(state, place, dfn) and _battle_prompt(state, b)[1].keys() - {"fight"}:
+            return
+    _round(state, b)
+
+
+def _round(state: dict, b: dict) -> None:
+    place, att, dfn = b["place"], b["att"], b["def"]
+    b["rounds"] += 1
+    a_units = bt.units(state, place, att, False)
+    d_units = bt.units(state, place, dfn, b["factory"])
+    a_dice = bt.roll(state, len(a_units))
+    d_dice = bt.roll(state, f.count(state, place, dfn))
+    a_mod, d_mod = bt.modifier(state, att, place), bt.modifier(state, dfn, place)
+    a_hits = bt.hits(a_dice, a_mod, place, d_units, dfn, True)
+    d_hits = bt.hits(d_dice, d_mod, place, a_units, att, False)
+    state["dice"] = {"place": place, "att": att, "def": dfn, "att_dice": a_dice,
+                     "def_dice": d_dice, "att_mod": a_mod, "def_mod": d_mod,
+                     "att_hits": a_hits, "def_hits": d_hits}
+    turns.log(state, f"Round {b['rounds']} in {board.name(place)}: the {turns.nname(att)} "
+              f"roll {_dice_text(a_dice, a_mod)}, {a_hits} hit(s); the {turns.nname(dfn)} "
+              f"roll {_dice_text(d_dice, d_mod)}, {d_hits} hit(s).")
+    army_hits = min(a_hits, f.count(state, place, dfn))
+    turns.eliminate(state, place, dfn, army_hits)
+    if a_hits > army_hits and b["factory"] and state["factories"].get(place) == dfn:
+        del state["factories"][place]
+        turns.log(state, f"The {turns.nname(dfn)} factory in {board.name(place)} is "
+                  "destroyed.")
+    turns.eliminate(state, place, att, d_hits)
+    a_left = f.count(state, place, att)
+    d_left = f.count(state, place, dfn) + (1 if b["factory"] and state["factories"].get(
+        place) == dfn else 0)
+    if not a_left or not d_left:
+        winner = att if a_left else dfn if d_left else None
+        turns.log(state, f"The {turns.nname(winner)} win in {board.name(place)}."
+                  if winner else f"Nobody is left in {board.name(place)}.")
+        state["battle"] = None
+        return
+    if b["at_sea"]:
+        origin = next((o for o in state["came"].get(place, {})
+                       if not board.is_sea(o)), None)
+        if origin:
+            f.add(state, place, att, -a_left)
+            f.add(state, origin, att, a_left)
+            turns.log(state, f"The {turns.nname(att)} sail back to {board.name(origin)}.")
+        else:
+            turns.eliminate(state, place, att, a_left)
+        state["battle"] = None
+        return
+    b["stage"] = "att"
+
+
+def _dice_text(dice: list[int], mod: int) -> str:
+    return " ".join(map(str, dice)) + (f" (+{mod})" if mod else "")
+
+
+# --- the flow ------------------------------------------------------------------------------
+
+
+def _advance(state: dict) -> None:
+    """Carry out everything that needs no choice, up to the next decision."""
+    while not state["result"]:
+        if state["ask"] or state["queue"]:
+            if state["queue"] and not _queued(state, state["queue"][0])[1].get(
+                    next(iter(_queued(state, state["queue"][0])[1]))):
+                state["queue"].pop(0)  # nothing left to choose from
+                continue
+            return
+        if state["battle"]:
+            return
+        phase = state["phase"]
+        nation = state["nation"]
+        if phase == "turn":
+            _next_nation(state)
+        elif phase == "population":
+            n = turns.increase(state, nation)
+            if n and turns.place_options(state, nation, []):
+                state["queue"].append({"do": "place", "nation": nation, "n": n,
+                                       "placed": [], "where": "own"})
+            state["phase"] = "invasion"
+        elif phase == "invasion":
+            _invasion(state, nation)
+            state["phase"] = "movement"
+        elif phase == "movement":
+            if _movable(state, nation):
+                return
+            _move_step(state, nation, "done", None)
+        elif phase == "battle":
+            if state["fights"] is None:
+                state["fights"] = _fights(state, nation)
+            if state["fights"]:
+                _start_battle(state, state["fights"].pop(0))
+                continue
+            state["fights"] = None
+            if state["round"] < state["rounds"]:
+                state["round"] += 1
+                state["moved"], state["came"], state["leader_moved"] = {}, {}, []
+                turns.log(state, f"The {turns.nname(nation)}'s major invasion moves again.")
+                state["phase"] = "movement"
+            else:
+                state["phase"] = "factory"
+        elif phase == "factory":
+            if f.colonial(nation) and (colonial.factory_sites(state, nation) or any(
+                    c == nation for c in state["factories"].values())):
+                return
+            state["phase"] = "arms"
+        elif phase == "arms":
+            if f.colonial(nation) and (colonial.arms_targets(state, nation)
+                                       or nation in state["arms"]):
+                return
+            state["phase"] = "score"
+        elif phase == "score":
+            turns.score(state, nation)
+            turns.end_nation(state, nation)
+            state["phase"] = "turn"
+
+
+def _invasion(state: dict, nation: str) -> None:
+    for a in turns.arrivals(state, nation):
+        n = min(a["armies"], state["pool"][nation])
+        if n <= 0:
+            continue
+        if a.get("major"):
+            state["rounds"] = 2
+            turns.log(state, f"The {turns.nname(nation)} make a major invasion: they move "
+                      "and fight twice.")
+        if a["at"] == "own":
+            if f.areas_of(state, nation) and turns.place_options(state, nation, []):
+                state["queue"].append({"do": "place", "nation": nation, "n": n,
+                                       "placed": [], "where": "own"})
+            elif f.NATIONS[nation].get("reinforce_south") and turns.south_vacant(state):
+                state["queue"].append({"do": "place", "nation": nation, "n": n,
+                                       "placed": [], "where": "south"})
+            else:
+                turns.log(state, f"The {turns.nname(nation)} reinforcements do not appear "
+                          "(no place for them).")
+            continue
+        f.add(state, a["at"], nation, n)
+        state["pool"][nation] -= n
+        turns.log(state, f"{turns.plural(n)} of the {turns.nname(nation)} arrive in "
+                  f"{board.name(a['at'])}.")
+    lid = turns.entering_leader(state, nation)
+    if lid:
+        state["leaders_seen"].append(lid)
+        places = f.places_of(state, nation)
+        if len(places) == 1:
+            state["leaders"][lid] = places[0]
+            turns.log(state, f"{f.LEADERS[lid]['name']} leads the {turns.nname(nation)} in "
+                      f"{board.name(places[0])}.")
+        elif places:
+            state["queue"].append({"do": "lead", "nation": nation, "leader": lid})
+    state["leader_moved"] = []
+
+
+def _next_nation(state: dict) -> None:
+    if state["nation"]:
+        state["nation"] = None
+        if state["queue"]:
+            return
+    while True:
+        state["idx"] += 1
+        if state["idx"] >= len(state["order"]):
+            _end_game_turn(state)
+            return
+        nation = state["order"][state["idx"]]
+        if turns.plays(state, nation):
+            turns.start_nation(state, nation)
+            return
+
+
+def _end_game_turn(state: dict) -> None:
+    if state["turn"] >= turns.LAST_TURN:
+        _finish(state)
+        return
+    state["turn"] += 1
+    turns.start_game_turn(state)
+
+
+def _finish(state: dict) -> None:
+    best = max(state["vp"].values())
+    winners = [r for r in state["roles"] if state["vp"][r] == best]
+    state["result"] = {"winners": winners, "scores": dict(state["vp"])}
+    state["nation"] = None
+    state["phase"] = "over"
+    turns.log(state, "The game is over after turn 16: " + ", ".join(
+        f"{ROLE_NAMES[r]} {state['vp'][r]}" for r in state["roles"]) + ". "
+        + " and ".join(ROLE_NAMES[w] for w in winners) + (" win." if len(winners) > 1
+                                                           else " wins."))
+
+
+# --- words ---------------------------------------------------------------------------------
+
+BARE = {"from", "to", "count", "place", "lead", "remove", "box"}
+LABELS = {"done": "Done", "back": "Back", "fight": "Fight", "skip": "Skip", "break":
+          "Break off", "permit": "Permit", "refuse": "Refuse", "withdraw": "Withdraw arms"}
+
+
+def token(action: str, arg: object) -> str:
+    if arg is None:
+        return action
+    if action in BARE:
+        return str(arg)
+    return f"{action}-{arg}"
+
+
+def describe(action: str, arg: object) -> str:
+    if arg is None:
+        return LABELS.get(action, action.capitalize())
+    text = str(arg)
+    if action == "count":
+        n = text.rstrip("l")
+        return f"{n} + leader" if text.endswith("l") else n
+    if text in f.NATIONS:
+        return {"submit": "Submit: ", "ally": "Ally: ", "arm": "Arm: "}.get(
+            action, "") + turns.nname(text)
+    if text == "marker":
+        return "Population marker"
+    place = board.name(text)
+    return {"retreat": f"Retreat to {place}", "factory": f"Factory: {place}",
+            "demolish": f"Remove factory: {place}"}.get(action, place)
+
+
+def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
+    """A typed word to the step it would be, so that act() can say why it is refused."""
+    tok = tok.strip().lower()
+    if "-" in tok:
+        head, _, rest = tok.partition("-")
+        if head in ("submit", "ally", "arm", "retreat", "factory", "demolish"):
+            return head, rest
+    if tok in board.PLACES and role in active(state) and state["phase"] == "movement" \
+            and not state["battle"] and not state["queue"]:
+        return ("to" if state["sel"] else "from"), tok
+    return tok, None
+
+
+def reveal_mark(state: dict) -> object:
+    return state["rng"]
