@@ -30,8 +30,9 @@ def factory_sites(state: dict, nation: str) -> dict[str, str | None]:
     seas = colonial_seas(state, nation)
     out: dict[str, str | None] = {}
     for area in board.LAND:
-        if not board.factory_site(area) or area in state["factories"]:
-            continue
+        if not board.factory_site(area) or area in state["factories"] or \
+                area in state.get("refused", []):
+            continue  # a refused factory is not asked for again this phase
         holders = [n for n in f.at(state, area) if n != nation]
         if f.count(state, area, nation) and not any(f.hostile(state, nation, h)
                                                     for h in holders):

@@ -73,6 +73,8 @@ def reach(state: dict, nation: str, origin: str, with_leader: bool = False
                         continue
                     foes = frozenset(n for n in f.foes_at(state, nxt, nation)
                                      if f.colonial(n))
+                    if foes & set(state.get("refused", [])):
+                        continue  # refused passage this phase: no second asking
                     if foes:
                         record(nxt, perm)  # an attack on them, not a passage
                     need = perm | foes

@@ -67,7 +67,7 @@ def setup(seed: int, options: dict | None = None) -> dict:
         "factories": {}, "arms": {}, "pop": {}, "no_pop": [], "submitted": {},
         "allies": [], "alliance_box": {}, "moved": {}, "came": {}, "sel": None,
         "fights": None, "battle": None, "queue": [], "ask": None, "built": 0,
-        "demolished": 0, "pool": {nation: info["armies"] for nation, info in
+        "demolished": 0, "refused": [], "pool": {nation: info["armies"] for nation, info in
                                   f.NATIONS.items()},
         "skip": list(start.get("skip", [])), "vp": {r: 0 for r in roles},
         "nation_vp": {}, "titles": {}, "dice": None, "log": [], "move": 0,
@@ -500,6 +500,7 @@ def _answer(state: dict, yes: bool) -> None:
             _build(state, a["nation"], a["area"])
         else:
             turns.log(state, f"{asked} refuses the factory in {board.name(a['area'])}.")
+            state["refused"].append(a["area"])
         return
     if yes:
         turns.log(state, f"{asked} lets the {turns.nname(a['nation'])} sail through "
@@ -508,6 +509,7 @@ def _answer(state: dict, yes: bool) -> None:
     else:
         turns.log(state, f"{asked} refuses the {turns.nname(a['nation'])} passage through "
                   f"{board.name(a['sea'])}.")
+        state["refused"] += a["of"]
     state["sel"] = None
 
 
@@ -651,13 +653,14 @@ def _withdraw_from(state: dict, mover: str, nation: str, where: list[str] | None
         if b and b["place"] == area:
             state["battle"] = None
         for origin in bt.attacker_retreats(state, area, mover):
-            k = min(n, f.room(state, origin, mover), state["came"][area][origin])
+            lid = f.leader_at(state, area, mover)  # he goes with the first of them
+            k = min(n, f.room(state, origin, mover, with_leader=bool(lid) or None),
+                    state["came"][area][origin])
             if k > 0:
                 f.add(state, area, mover, -k)
                 f.add(state, origin, mover, k)
                 n -= k
-                lid = f.leader_at(state, area, mover)
-                if lid and not f.count(state, area, mover):
+                if lid:
                     state["leaders"][lid] = origin
         if n:
             turns.eliminate(state, area, mover, n)
@@ -817,8 +820,7 @@ def _round(state: dict, b: dict) -> None:
         turns.log(state, f"The {turns.nname(winner)} win in {board.name(place)}."
                   if winner else f"Nobody is left in {board.name(place)}.")
         state["battle"] = None
-        return
-    if b["at_sea"]:
+    if a_left and b["at_sea"]:  # boats attack colonial armies at sea, then go home
         origin = next((o for o in state["came"].get(place, {})
                        if not board.is_sea(o)), None)
         if origin:
@@ -828,8 +830,8 @@ def _round(state: dict, b: dict) -> None:
         else:
             turns.eliminate(state, place, att, a_left)
         state["battle"] = None
-        return
-    b["stage"] = "att"
+    if state["battle"]:
+        b["stage"] = "att"
 
 
 def _dice_text(dice: list[int], mod: int) -> str:
@@ -877,7 +879,7 @@ def _advance(state: dict) -> None:
             if state["round"] < state["rounds"]:
                 state["round"] += 1
                 state["moved"], state["came"], state["leader_moved"] = {}, {}, []
-                turns.log(state, f"The {turns.nname(nation)}'s major invasion moves again.")
+                turns.log(state, f"The {turns.nname(nation)}' major invasion moves again.")
                 state["phase"] = "movement"
             else:
                 state["phase"] = "factory"

@@ -26,7 +26,9 @@ def nname(nation: str) -> str:
 
 
 def plural(n: int, word: str = "army") -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {'armies' if word == 'army' else word + 's'}"
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word[:-1] + 'ies' if word.endswith('army') else word + 's'}"
 
 
 def eliminate(state: dict, place: str, nation: str, n: int) -> None:
@@ -111,7 +113,7 @@ def plays(state: dict, nation: str) -> bool:
 
 def start_nation(state: dict, nation: str) -> None:
     state.update(nation=nation, phase="population", round=1, rounds=1, moved={}, came={},
-                 sel=None, built=0, demolished=0, fights=None, battle=None)
+                 sel=None, built=0, demolished=0, fights=None, battle=None, refused=[])
     log(state, f"The {nname(nation)} ({state['names'][f.owner(state, nation)]}) play.")
     for lid in list(state["leaders"]):
         ld = f.LEADERS[lid]
@@ -182,6 +184,16 @@ def entering_leader(state: dict, nation: str) -> str | None:
 
 
 def stacking_check(state: dict, nation: str) -> None:
+    """At the end of movement: the excess over the stacking limit is removed, and so are an
+    Indian nation's armies left at sea (only colonial armies stop there; those attacking
+    colonial armies at sea fight first)."""
+    if not f.colonial(nation):
+        for sea in board.SEAS:
+            n = f.count(state, sea, nation)
+            if n and not any(f.colonial(x) for x in f.foes_at(state, sea, nation)):
+                eliminate(state, sea, nation, n)
+                log(state, f"{plural(n)} of the {nname(nation)} left at sea in "
+                    f"{board.name(sea)} are lost.")
     for place in board.LAND:
         over = f.count(state, place, nation) - f.limit(state, place, nation)
         if over > 0:

@@ -1,0 +1,63 @@
+"""Playing Maharaja in tests: a random legal step (now and then a declaration by a player
+who is not asked), and the invariants every position keeps."""
+
+from __future__ import annotations
+
+import random
+
+from engine import games
+from engine.games.maharaja import board
+from engine.games.maharaja import forces as f
+from engine.games.maharaja import rules as R
+
+
+def random_step(state: dict, rng: random.Random) -> dict:
+    if rng.random() < 0.03:
+        for role in state["roles"]:
+            if role not in R.active(state):
+                v = R.view(state, role)
+                if v["actions"]:
+                    return R.act(state, role, *rng.choice(games.legal_steps(R, v)))
+    role = R.active(state)[0]
+    legal = games.legal_steps(R, R.view(state, role))
+    step = rng.choice(legal)
+    if step[0] == "done" and len(legal) > 1 and rng.random() < 0.7:
+        step = rng.choice([s for s in legal if s[0] != "done"])
+    return R.act(state, role, *step)
+
+
+def check(state: dict) -> None:
+    """What no position may break (the fuzzer asks it after every step)."""
+    for nation, info in f.NATIONS.items():
+        boxed = 1 if state["alliance_box"].get(nation) == "army" else 0
+        assert state["pool"][nation] >= 0, nation
+        assert f.on_map(state, nation) + state["pool"][nation] + boxed == info["armies"], \
+            f"the {nation}' counter mix"
+    battle = state["battle"]
+    for place, here in state["armies"].items():
+        for nation, n in here.items():
+            assert n > 0
+            if board.is_offmap(place):
+                assert not f.colonial(nation), f"colonial {nation} off the map in {place}"
+            if board.is_sea(place) and not f.colonial(nation):
+                landing = nation == state["nation"] and state["phase"] == "movement"
+                attack = nation == state["nation"] and state["phase"] == "battle" and any(
+                    f.colonial(x) for x in f.foes_at(state, place, nation))
+                assert landing or attack or (battle and battle["place"] == place
+                                             and battle["att"] == nation), \
+                    f"{nation} at sea in {place} outside a battle or a landing"
+    mover = state["nation"]
+    if mover and state["phase"] in ("battle", "factory", "arms", "score") and not (
+            state["phase"] == "battle" and state["rounds"] == 2 and state["round"] == 1):
+        for place in board.LAND:
+            assert f.count(state, place, mover) <= f.limit(state, place, mover), \
+                f"{mover} over the stacking limit in {place}"
+    sites = [a for a in state["factories"]]
+    assert all(board.factory_site(a) for a in sites)
+    for c in f.COLONIAL:
+        assert sum(1 for x in state["factories"].values() if x == c) <= \
+            f.NATIONS[c]["factories"]
+    for lid, place in state["leaders"].items():
+        assert f.count(state, place, f.LEADERS[lid]["nation"]), f"{lid} alone in {place}"
+    for role in R.active(state):
+        assert games.legal_steps(R, R.view(state, role)), "a decision with no choice"
