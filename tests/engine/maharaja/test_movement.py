@@ -1,0 +1,116 @@
+"""Movement and stacking, each test citing the rule remarks' Movement and Stacking."""
+
+from __future__ import annotations
+
+from engine.games.maharaja import board
+from engine.games.maharaja import forces as f
+from engine.games.maharaja import rules as R
+from tests.engine.maharaja.position import do, position, reach, tokens
+
+
+def test_movement_2_areas():
+    s = position({"delhi": {"mughals": 1}})
+    dests = reach(s, "delhi")
+    assert {"agra", "oudh", "malwa", "jaunpur", "bundelkhand"} <= dests
+    assert "bihar" not in dests  # three areas away
+
+
+def test_movement_stop_in_hiland():
+    s = position({"lahore": {"mughals": 1}})
+    dests = reach(s, "lahore")
+    assert "ladakh" in dests and "nepal" not in dests  # Ladakh is a hiland: they stop
+
+
+def test_movement_colonial_armies_3_areas():
+    s = position({"bengal": {"british": 1}}, nation="british", turn=14)
+    dests = reach(s, "bengal")
+    assert "jaunpur" in dests  # Bengal, Bihar, Jaunpur... three areas
+    assert {"bay", "ocean"} <= dests  # and they may stop at sea
+
+
+def test_movement_group_with_leader_3_areas_and_no_stop_in_hiland():
+    s = position({"lahore": {"mughals": 2}}, leaders={"akbar": "lahore"})
+    s = do(s, "lahore")
+    assert "nepal" in tokens(s)  # through Ladakh, a hiland, with Akbar
+    s = do(s, "nepal")
+    assert tokens(s) == {"1l", "2l", "back"}  # only with the leader
+
+
+def test_movement_no_direct_malwa_gondwana():
+    assert "gondwana" not in board.NEIGHBOURS["malwa"]
+    # With Bundelkhand held by a foe, Gondwana is three moves away (Khandesh, Berar).
+    s = position({"malwa": {"mughals": 1}, "bundelkhand": {"rajputs": 1}})
+    assert "gondwana" not in reach(s, "malwa")
+
+
+def test_movement_karnatak_lanka_in_one_turn():
+    s = position({"karnatak": {"mughals": 1}})
+    assert {"lanka", "simhala"} <= reach(s, "karnatak")
+
+
+def test_movement_2_to_1_stop_in_enemy_area_additional_may_continue():
+    # Punjab to Malwa only through Rajputana, held by one Rajput army.
+    s = position({"punjab": {"mughals": 3}, "rajputana": {"rajputs": 1}})
+    assert "malwa" not in reach(s, "punjab")
+    s = do(s, "punjab", "rajputana", "2")  # 2 to 1: they stop, and the third may pass
+    assert "malwa" in reach(s, "punjab")
+
+
+def test_movement_boats_through_one_sea_area():
+    s = position({"kerala": {"marathas": 1}}, nation="marathas", turn=14)
+    assert "simhala" in reach(s, "kerala")  # Kerala, the Indian Ocean, Simhala
+    assert "ocean" not in reach(s, "kerala")  # but an Indian army never stops at sea
+    no_boats = position({"kerala": {"marathas": 1}}, nation="marathas", turn=10)
+    assert "simhala" not in reach(no_boats, "kerala")  # by land: three areas
+
+
+def test_movement_boats_may_attack_colonial_armies_at_sea():
+    s = position({"kerala": {"marathas": 2}, "ocean": {"british": 1}}, nation="marathas",
+                 turn=14)
+    assert "ocean" in reach(s, "kerala")
+
+
+def test_movement_permission_to_pass_a_sea_of_colonial_armies():
+    """Passing the Indian Ocean where another player's British are: that player is asked."""
+    s = position({"kerala": {"marathas": 1}, "ocean": {"british": 1}}, nation="marathas",
+                 turn=14)
+    s = do(s, "kerala", "simhala", "1")
+    assert R.active(s) == ["red"] and tokens(s) == {"permit", "refuse"}
+    refused = do(s, "refuse")
+    assert f.count(refused, "kerala", "marathas") == 1 and R.active(refused) == ["blue"]
+    assert "simhala" not in reach(refused, "kerala")  # not asked twice in a phase
+    allowed = do(s, "permit")
+    assert f.count(allowed, "simhala", "marathas") == 1
+
+
+def test_movement_major_invasion_moves_and_fights_twice():
+    s = position({}, nation="muslims", turn=10, phase="invasion")
+    R._advance(s)
+    assert s["rounds"] == 2 and f.count(s, "afghanistan", "muslims") == 8
+    s = do(s, "afghanistan", "punjab", "3", "done")
+    assert s["phase"] == "movement" and s["round"] == 2  # a second movement
+    assert "punjab" in tokens(s)
+
+
+def test_stacking_3_armies_2_in_hiland():
+    s = position({"delhi": {"mughals": 3}, "agra": {"mughals": 3}, "punjab": {"mughals": 3}})
+    assert "agra" not in reach(s, "delhi")  # Agra holds 3 already
+    s = position({"punjab": {"mughals": 3}})
+    s = do(s, "punjab", "gandhara")
+    assert tokens(s) == {"1", "2", "back"}  # a hiland holds 2
+
+
+def test_stacking_one_unlimited_leader_group_or_4_in_hiland():
+    s = position({"punjab": {"mughals": 6}, "lahore": {"mughals": 2}},
+                 leaders={"akbar": "lahore"})
+    assert "6" in tokens(do(s, "punjab", "lahore"))  # Akbar's group: no limit
+    s = position({"punjab": {"mughals": 6}}, leaders={"akbar": "punjab"})
+    assert tokens(do(s, "punjab", "gandhara")) >= {"4l"} and "5l" not in tokens(
+        do(s, "punjab", "gandhara"))
+
+
+def test_stacking_checked_at_end_of_movement_phase():
+    s = position({"maharashtra": {"marathas": 6}}, nation="marathas", turn=6)
+    s = do(s, "done")
+    assert f.count(s, "maharashtra", "marathas") == 2  # a hiland: 4 removed
+    assert any("stacking limit" in line for line in s["log"])
