@@ -826,6 +826,9 @@ def _round(state: dict, b: dict) -> None:
         if origin:
             f.add(state, place, att, -a_left)
             f.add(state, origin, att, a_left)
+            lid = f.leader_at(state, place, att)
+            if lid:
+                state["leaders"][lid] = origin
             turns.log(state, f"The {turns.nname(att)} sail back to {board.name(origin)}.")
         else:
             turns.eliminate(state, place, att, a_left)

@@ -1,0 +1,99 @@
+"""Battle, each test citing the rule remarks' Battle."""
+
+from __future__ import annotations
+
+from engine.games.maharaja import battle as bt
+from engine.games.maharaja import forces as f
+from engine.games.maharaja import rules as R
+from tests.engine.maharaja.position import do, position, tokens
+
+
+def test_battle_indian_armies_eliminated_on_5_or_6():
+    assert bt.hits([4, 5, 6], 0, "delhi", ["army"] * 3, "rajputs", True) == 2
+
+
+def test_battle_colonial_armies_on_6_and_colonial_armies_add_1():
+    assert bt.hits([5, 6], 0, "bengal", ["army"] * 2, "british", True) == 1
+    s = position({"bengal": {"british": 1, "mughals": 1}}, nation="british", turn=14)
+    assert bt.modifier(s, "british", "bengal") == 1
+    assert bt.hits([4], 1, "bengal", ["army"], "mughals", True) == 1  # 4 + 1 hits an Indian
+
+
+def test_battle_defending_army_or_factory_in_hiland_on_6():
+    assert bt.hits([5], 0, "kashmir", ["army"], "rajputs", True) == 0
+    assert bt.hits([5], 0, "kashmir", ["army"], "rajputs", False) == 1  # an attacker there
+    assert bt.hits([5], 0, "maharashtra", ["factory"], "british", True) == 0
+
+
+def test_battle_colonial_factories_on_5_or_6_after_the_armies():
+    units = bt.units(position({"bengal": {"british": 1}}, factories={"bengal": "british"}),
+                     "bengal", "british", True)
+    assert units == ["army", "factory"]
+    assert bt.hits([6, 5], 0, "bengal", units, "british", True) == 2  # 6 the army, 5 the factory
+    assert bt.hits([5, 6], 0, "bengal", units, "british", True) == 1  # a 5 misses the army
+
+
+def test_battle_add_1_if_own_leader_present_and_arms_act_as_a_leader():
+    s = position({"delhi": {"mughals": 2}}, leaders={"akbar": "delhi"})
+    assert bt.modifier(s, "mughals", "delhi") == 1
+    s["arms"] = {"british": {"nation": "mughals", "active": True}}
+    assert bt.modifier(s, "mughals", "delhi") == 2  # together with a leader: +2
+    s["leaders"] = {}
+    assert bt.modifier(s, "mughals", "delhi") == 1
+
+
+def _attack(armies: dict, *, dest: str, origin: str, n: str, **kw) -> dict:
+    """The whole of the mover's armies attack: the movement ends by itself."""
+    s = position(armies, **kw)
+    return do(s, origin, dest, n)
+
+
+def test_battle_each_army_rolls_a_die_and_the_dice_are_posted():
+    s = _attack({"punjab": {"mughals": 3}, "lahore": {"rajputs": 1}}, origin="punjab",
+                dest="lahore", n="3")
+    assert R.active(s) == ["red"] and tokens(s) == {"fight", "submit-rajputs"}
+    s = do(s, "fight")
+    d = s["dice"]
+    assert len(d["att_dice"]) == 3 and len(d["def_dice"]) == 1
+    assert any(line.startswith("Round 1 in Lahore") for line in s["log"])
+
+
+def test_battle_fight_against_hostile_factory_optional():
+    s = _attack({"punjab": {"mughals": 2}}, origin="punjab", dest="sind", n="2",
+                factories={"sind": "british"})
+    assert R.active(s) == ["green"] and tokens(s) == {"fight", "skip"}
+    s = do(s, "skip")
+    assert s["factories"] == {"sind": "british"} and not s["battle"]
+
+
+def test_battle_indian_nation_with_boats_attacks_colonial_armies_at_sea_then_retreats():
+    s = position({"kerala": {"marathas": 3}, "ocean": {"british": 1}}, nation="marathas",
+                 turn=14)
+    s = do(s, "kerala", "ocean", "3")
+    assert not f.count(s, "ocean", "marathas")  # back home after one round
+    assert f.count(s, "kerala", "marathas") == 3 - s["dice"]["def_hits"]
+
+
+def test_battle_partial_retreat_and_attacker_back_where_he_came_from():
+    for seed in range(40):
+        s = position({"punjab": {"mughals": 3}, "lahore": {"rajputs": 3}}, rng=seed)
+        s = do(s, "punjab", "lahore", "3", "fight")
+        b = s["battle"]
+        if b and b["stage"] == "att" and f.count(s, "lahore", "mughals") >= 2:
+            break
+    assert b and b["stage"] == "att"
+    assert {"fight", "retreat-punjab"} <= tokens(s)  # only back to Punjab
+    before = f.count(s, "lahore", "mughals")
+    s = do(s, "retreat-punjab", "1")
+    assert f.count(s, "lahore", "mughals") == before - 1  # the rest fight on
+    assert f.count(s, "punjab", "mughals") == 1
+
+
+def test_battle_defender_retreats_to_own_or_vacant_area_not_next_to_the_attackers():
+    s = position({"punjab": {"mughals": 3}, "lahore": {"rajputs": 2}, "delhi": {
+        "rajputs": 1}, "kashmir": {"muslims": 1}})
+    s["came"] = {"lahore": {"punjab": 3}}
+    ways = bt.defender_retreats(s, "lahore", "rajputs", "mughals")
+    # Delhi is their own; Gandhara and Rajputana are next to Punjab; Kashmir is a foe's;
+    # Ladakh is vacant and not next to Punjab; Punjab is where the attack came from.
+    assert ways == ["delhi", "ladakh"]
