@@ -35,7 +35,8 @@ def _must_stop(state: dict, nation: str, place: str, with_leader: bool) -> bool:
         return True
     if board.is_sea(place):
         return False
-    foes = sum(f.count(state, place, n) for n in f.foes_at(state, place, nation))
+    foes = sum(f.count(state, place, n) for n in f.foes_at(state, place, nation)
+               if not f.submitted_to(state, n, nation))
     return foes > 0 and f.count(state, place, nation) < 2 * foes
 
 
