@@ -5,6 +5,7 @@ factories and arms (colonial.py), victory points (scoring.py), the turn's fixed 
 (turns.py), the rules to the engine contract (rules.py), a computer player (ai.py) and the
 /rules texts (texts.py)."""
 
+from engine.games.maharaja.ai import bot_steps
 from engine.games.maharaja.rules import (
     ID,
     NAME,
@@ -23,8 +24,10 @@ from engine.games.maharaja.rules import (
     token,
     view,
 )
+from engine.games.maharaja.texts import RULES_SUMMARY, RULES_TOPICS, score_report
 
 __all__ = [
-    "ID", "NAME", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES", "act", "describe",
-    "parse_token", "result", "reveal_mark", "setup", "sides", "summary", "token", "view",
+    "ID", "NAME", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES", "RULES_SUMMARY",
+    "RULES_TOPICS", "act", "bot_steps", "describe", "parse_token", "result", "reveal_mark",
+    "score_report", "setup", "sides", "summary", "token", "view",
 ]

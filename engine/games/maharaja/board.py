@@ -38,7 +38,10 @@ def _graph() -> dict[str, set[str]]:
     return g
 
 
-NEIGHBOURS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in _graph().items()}
+# In map order, never a set's: iteration order must not depend on string hashing, or the
+# order of legal moves (and so the computer's choices) would differ between processes.
+NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    k: tuple(sorted(v, key=PLACES.index)) for k, v in _graph().items()}
 
 
 def is_land(place: str) -> bool:

@@ -82,6 +82,13 @@ def submitted_to(state: dict, nation: str, to: str) -> bool:
     return bool(s) and s["to"] == to
 
 
+def submitted_here(state: dict, nation: str, to: str, place: str) -> bool:
+    """The nation's armies in this place are under its submission to ``to``: it submitted
+    to them this turn, in the place's territory."""
+    s = state["submitted"].get(nation)
+    return bool(s) and s["to"] == to and board.territory(place) in s["where"]
+
+
 def friendly(state: dict, a: str, b: str) -> bool:
     """Nations that never fight each other: one player's, or the British and their
     allies (Darbar's reading: a player's nations do not attack one another)."""

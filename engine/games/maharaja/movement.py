@@ -24,7 +24,7 @@ def _blocked(state: dict, nation: str, place: str) -> bool:
     """No entry at all: an area of a nation that has submitted to this one (outside a major
     invasion, which may pass through)."""
     for other in f.at(state, place):
-        if other != nation and f.submitted_to(state, other, nation) and \
+        if other != nation and f.submitted_here(state, other, nation, place) and \
                 state["rounds"] < 2:
             return True
     return False
@@ -36,7 +36,7 @@ def _must_stop(state: dict, nation: str, place: str, with_leader: bool) -> bool:
     if board.is_sea(place):
         return False
     foes = sum(f.count(state, place, n) for n in f.foes_at(state, place, nation)
-               if not f.submitted_to(state, n, nation))
+               if not f.submitted_here(state, n, nation, place))
     return foes > 0 and f.count(state, place, nation) < 2 * foes
 
 
@@ -45,7 +45,7 @@ def _may_end(state: dict, nation: str, place: str) -> bool:
     others = [n for n in f.at(state, place) if n != nation]
     # A friendly nation's area (one player's nations, the British and an ally) or an area
     # of a nation that has submitted is passed through, never shared.
-    return not any(f.friendly(state, nation, n) or f.submitted_to(state, n, nation)
+    return not any(f.friendly(state, nation, n) or f.submitted_here(state, n, nation, place)
                    for n in others)
 
 

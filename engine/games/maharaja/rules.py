@@ -271,7 +271,7 @@ def _battle_prompt(state: dict, b: dict) -> tuple[str, dict]:
                 f"{turns.nname(dfn)} in {where}? (optional)", {"fight": None, "skip": None})
     if b["stage"] == "open":
         acts: dict = {"fight": None}
-        if diplomacy.may_submit(state, dfn):
+        if _may_submit_here(state, dfn, place):
             acts["submit"] = [dfn]
         if diplomacy.may_ally(state, dfn) and att == "british":
             acts["ally"] = [dfn]
@@ -300,10 +300,17 @@ def _battle_prompt(state: dict, b: dict) -> tuple[str, dict]:
     ways = bt.defender_retreats(state, place, dfn, att)
     if ways:
         acts["retreat"] = ways
-    if diplomacy.may_submit(state, dfn):
+    if _may_submit_here(state, dfn, place):
         acts["submit"] = [dfn]
     return (f"{ROLE_NAMES[f.owner(state, dfn)]}, for the {turns.nname(dfn)}: the "
             f"{turns.nname(att)} fight on in {where}. Fight on or fall back?", acts)
+
+
+def _may_submit_here(state: dict, nation: str, place: str) -> bool:
+    """Submission ends this battle only if it covers the battle's area."""
+    return diplomacy.may_submit(state, nation) and (
+        state["nation"] == "british"
+        or board.territory(place) in diplomacy.submit_where(state, nation))
 
 
 def _side_text(state: dict, place: str, nation: str, factory: bool) -> str:
@@ -714,7 +721,7 @@ def _start_battle(state: dict, fight: dict) -> None:
     has_fac = state["factories"].get(place) == dfn
     if not f.count(state, place, dfn) and not has_fac:
         return
-    if not f.hostile(state, att, dfn) or f.submitted_to(state, dfn, att):
+    if not f.hostile(state, att, dfn) or f.submitted_here(state, dfn, att, place):
         return
     stage = "offer" if fight["optional"] else "open"
     state["battle"] = {"place": place, "att": att, "def": dfn, "factory": has_fac,

@@ -47,6 +47,9 @@ def check(state: dict) -> None:
                                              and battle["att"] == nation), \
                     f"{nation} at sea in {place} outside a battle or a landing"
     mover = state["nation"]
+    if state["phase"] not in ("movement", "battle"):
+        for place in board.LAND:
+            assert len(f.at(state, place)) <= 1, f"two nations share {place}"
     if mover and state["phase"] in ("battle", "factory", "arms", "score") and not (
             state["phase"] == "battle" and state["rounds"] == 2 and state["round"] == 1):
         for place in board.LAND:

@@ -23,7 +23,7 @@ def test_each_file_says_it_is_a_reconstruction():
 def test_the_map_has_36_areas_6_off_map_and_3_seas_with_the_sourced_borders():
     assert len(board.AREAS) == 36 and len(board.OFFMAP) == 6 and len(board.SEAS) == 3
     assert "agra" not in board.NEIGHBOURS["lahore"]
-    assert {"baluchistan", "punjab"} <= board.NEIGHBOURS["afghanistan"]
+    assert {"baluchistan", "punjab"} <= set(board.NEIGHBOURS["afghanistan"])
     assert "ladakh" in board.NEIGHBOURS["china"] and "lanka" in board.NEIGHBOURS["karnatak"]
 
 
