@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from engine.games.maharaja import board, data
 
@@ -38,19 +39,19 @@ def _broken(tmp_path, name: str, change) -> str:
 def test_the_validator_finds_a_wrong_fact(tmp_path):
     bad_map = _broken(tmp_path, "map", lambda d: d["borders"].append(["lahore", "agra"]))
     assert "Lahore and Agra are not adjacent (errata)" in data.check_map(
-        json.loads(open(bad_map).read()))
+        json.loads(Path(bad_map).read_text()))
 
     def fewer_guptas(d):
         next(n for n in d["nations"] if n["id"] == "guptas")["armies"] = 20
 
-    bad = json.loads(open(_broken(tmp_path, "nations", fewer_guptas)).read())
+    bad = json.loads(Path(_broken(tmp_path, "nations", fewer_guptas)).read_text())
     assert "guptas: 27 army counters, not 20" in data.check_nations(bad)
 
     def yellow_swap(d):
         d["control"]["4"]["yellow"].remove("dutch")
         d["control"]["4"]["red"].append("dutch")
 
-    bad = json.loads(open(_broken(tmp_path, "chart", yellow_swap)).read())
+    bad = json.loads(Path(_broken(tmp_path, "chart", yellow_swap)).read_text())
     assert any("Yellow has the Mauryans" in p for p in data.check_chart(bad))
 
 
