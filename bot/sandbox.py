@@ -40,6 +40,7 @@ Darbar sandbox — the Discord table, offline. You are @{user} in #{channel}.
   /card /score     the current card; the score (games that have them)
   /game new taj_mahal opponent:computer    Taj Mahal; /hand shows your cards (to you only)
   /game new rajas opponent:computer        Rajas of the Ganges; /board side:red a province
+  /game new maharaja opponent:computer     Maharaja (3-5 colours): /play delhi agra 2 done
   /agree /refuse   answer the last undo request (as another player: @meera /agree)
   /game remind dm after:12   reminders     /wait 25   let 25 hours pass (shows reminders)
   /game reassign tigers @sam (or computer)  hand a side over (creator or moderator)

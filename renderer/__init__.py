@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from renderer import goat_tiger, rajas, taj_mahal, vijayanagara
+from renderer import goat_tiger, maharaja, rajas, taj_mahal, vijayanagara
 from renderer.text import alt_text, describe
 
 # game id -> module with render(view, players) -> bytes, layout() -> {label: (x, y)}
 # and warm() -> None
 _RENDERERS: dict[str, ModuleType] = {goat_tiger.ID: goat_tiger, vijayanagara.ID: vijayanagara,
-                                     taj_mahal.ID: taj_mahal, rajas.ID: rajas}
+                                     taj_mahal.ID: taj_mahal, rajas.ID: rajas,
+                                     maharaja.ID: maharaja}
 
 
 def _module(game_id: str) -> ModuleType:

@@ -14,14 +14,16 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from renderer import goat_tiger, rajas, render, taj_mahal, vijayanagara
+from renderer import goat_tiger, maharaja, rajas, render, taj_mahal, vijayanagara
 from renderer.common import encode_png
 from renderer.samples import (
+    MAHARAJA_PLAYERS,
     PLAYERS,
     RAJAS_PLAYERS,
     TAJ_MAHAL_PLAYERS,
     VIJAYANAGARA_PLAYERS,
     goat_tiger_views,
+    maharaja_views,
     rajas_views,
     taj_mahal_views,
     vijayanagara_views,
@@ -33,6 +35,7 @@ GAMES = {
     "vijayanagara": (vijayanagara, vijayanagara_views, VIJAYANAGARA_PLAYERS),
     "taj_mahal": (taj_mahal, taj_mahal_views, TAJ_MAHAL_PLAYERS),
     "rajas": (rajas, rajas_views, RAJAS_PLAYERS),
+    "maharaja": (maharaja, maharaja_views, MAHARAJA_PLAYERS),
 }
 
 

@@ -147,6 +147,30 @@ def _taj_mahal() -> dict[str, dict]:
     return views
 
 
+# --- Maharaja ------------------------------------------------------------------------------
+
+MAHARAJA_PLAYERS: dict[str, str | None] = {"yellow": "ravi", "blue": "Meena",
+                                          "red": "Computer", "green": "Asha"}
+MAHARAJA_SEED = 3
+
+
+def maharaja_views() -> dict[str, dict]:
+    """``start``, ``mid`` (turn 12 begun) and ``end`` of a 4-player game the computer plays
+    in every seat."""
+    g = games.get("maharaja")
+    state = g.setup(MAHARAJA_SEED, {"players": 4})
+    views = {"start": g.view(state, None)}
+    while g.result(state) is None:
+        role = g.view(state, None)["active"][0]
+        for step in g.bot_steps(state, role):
+            state = g.act(state, role, *step)
+        if "mid" not in views and state["turn"] == 12:
+            views["mid"] = g.view(state, None)
+    views.setdefault("mid", g.view(state, None))
+    views["end"] = g.view(state, None)
+    return views
+
+
 # --- Rajas of the Ganges ------------------------------------------------------------------
 
 RAJAS_PLAYERS: dict[str, str | None] = {"red": "ravi", "yellow": "Meena", "white": "Computer"}

@@ -175,8 +175,44 @@ def rajas(view: dict, players: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+# --- Maharaja --------------------------------------------------------------------------------
+
+
+def maharaja(view: dict, players: dict[str, str]) -> str:
+    from engine.games.maharaja import board
+    from engine.games.maharaja import forces as f
+
+    nation = view.get("nation")
+    lines = [f"Maharaja, turn {view['turn']} of 16 ({view['year']})"
+             + (f": the {f.nation_name(nation)} play." if nation else ".")]
+    for role in view.get("roles", []):
+        nations = [f.nation_name(n) + (f" ({view['titles'][n]})" if view["titles"].get(n)
+                                       else "")
+                   for n, c in view["control"].items() if c == role]
+        lines.append(f"{_seat(role, role.capitalize(), players)}: {view['vp'][role]} VP; "
+                     + ", ".join(nations) + ".")
+    held: dict[str, list[str]] = {}
+    for place, here in view.get("armies", {}).items():
+        for n, k in here.items():
+            lead = [f.LEADERS[lid]["name"] for lid, p in view["leaders"].items()
+                    if p == place and f.LEADERS[lid]["nation"] == n]
+            held.setdefault(n, []).append(f"{board.name(place)} {k}"
+                                          + (f" with {lead[0]}" if lead else ""))
+    for n in f.NATIONS:
+        if n in held:
+            lines.append(f"{f.nation_name(n)}: " + ", ".join(held[n]) + ".")
+    if view.get("factories"):
+        lines.append("Factories: " + ", ".join(
+            f"{board.name(a)} ({f.nation_name(c)})" for a, c in view["factories"].items())
+            + ".")
+    lines.append(_result(view, {r: r.capitalize() for r in view.get("roles", [])})
+                 or "To move: " + ", ".join(_seat(r, r.capitalize(), players)
+                                            for r in view.get("active", [])) + ".")
+    return "\n".join(lines)
+
+
 DESCRIBERS = {"goat_tiger": goat_tiger, "vijayanagara": vijayanagara, "taj_mahal": taj_mahal,
-              "rajas": rajas}
+              "rajas": rajas, "maharaja": maharaja}
 
 
 def describe(game_id: str, view: dict, players: dict[str, str] | None = None) -> str:

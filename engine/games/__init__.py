@@ -38,7 +38,7 @@ from types import ModuleType
 from engine.errors import IllegalAction
 
 # Module names in priority order; a game is listed once its package exists.
-_KNOWN = ["goat_tiger", "vijayanagara", "taj_mahal", "rajas"]
+_KNOWN = ["goat_tiger", "vijayanagara", "taj_mahal", "rajas", "maharaja"]
 _cache: dict[str, ModuleType] = {}
 
 

@@ -19,15 +19,16 @@ HERE = Place(channel_id="2000", guild_id="1000")
 
 
 async def seat_fewest(table, place, game_id: str, seed: int) -> dict[str, Actor]:
-    """Open and start ``game_id`` with as few people as it takes: ravi (and meera, where a
-    game needs two) sharing every side, or (a game where each side hides a hand) ravi,
+    """Open and start ``game_id`` with as few people as it takes: ravi (and meera, and asha,
+    where a game needs two or three) sharing every side, or (a game where each side hides a hand) ravi,
     meera and asha, one side each.
     Returns who plays each side."""
     g = games.get(game_id)
     if not getattr(g, "ONE_SIDE_EACH", False):
         await table.new(place, RAVI, game_id, seed=seed)
-        if g.PLAYERS[0] > 1:  # the fewest people the game takes, sharing the other sides
-            await table.join(place, MEERA)
+        # the fewest people the game takes (ravi, meera, asha), sharing the other sides
+        for person in [MEERA, ASHA][:g.PLAYERS[0] - 1]:
+            await table.join(place, person)
         await table.start(place, RAVI)
     else:
         people = [RAVI, MEERA, ASHA][:g.PLAYERS[0]]

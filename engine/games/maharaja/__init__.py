@@ -16,6 +16,7 @@ from engine.games.maharaja.rules import (
     act,
     describe,
     parse_token,
+    redeal,
     result,
     reveal_mark,
     setup,
@@ -28,6 +29,6 @@ from engine.games.maharaja.texts import RULES_SUMMARY, RULES_TOPICS, score_repor
 
 __all__ = [
     "ID", "NAME", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES", "RULES_SUMMARY",
-    "RULES_TOPICS", "act", "bot_steps", "describe", "parse_token", "result", "reveal_mark",
-    "score_report", "setup", "sides", "summary", "token", "view",
+    "RULES_TOPICS", "act", "bot_steps", "describe", "parse_token", "redeal", "result",
+    "reveal_mark", "score_report", "setup", "sides", "summary", "token", "view",
 ]

@@ -1028,4 +1028,12 @@ def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
 
 
 def reveal_mark(state: dict) -> object:
+    """Dice are the only thing hidden: a step that rolls them reveals."""
     return state["rng"]
+
+
+def redeal(state: dict, seed: int) -> dict:
+    """The same position with the dice still to roll drawn anew."""
+    new = clone(state)
+    new["rng"] = seed_state(seed)
+    return new
