@@ -19,9 +19,9 @@ HERE = Place(channel_id="2000", guild_id="1000")
 
 
 async def seat_fewest(table, place, game_id: str, seed: int) -> dict[str, Actor]:
-    """Open and start ``game_id`` with as few people as it takes: ravi (and meera, and asha,
-    where a game needs two or three) sharing every side, or (a game where each side hides a hand) ravi,
-    meera and asha, one side each.
+    """Open and start ``game_id`` with as few people as it takes: ravi (and meera, and
+    asha, where a game needs two or three) sharing every side, or (a game where each side
+    hides a hand) ravi, meera and asha, one side each.
     Returns who plays each side."""
     g = games.get(game_id)
     if not getattr(g, "ONE_SIDE_EACH", False):
