@@ -34,10 +34,17 @@ CHART = turns.CHART
 MAX_STEPS = 20000  # Darbar's guard: no game comes near it (each turn ends after `done`)
 
 
+def _control_chart(opts: dict) -> dict[str, list[str]] | None:
+    """The colours and their nations: the short game has its own chart (Darbar's: it starts
+    in turn 9, when the 3-player chart's early nations are gone)."""
+    key = "short" if opts["length"] == "short" else str(opts["players"])
+    return CHART["control"].get(key)
+
+
 def sides(options: dict | None = None) -> list[str]:
     opts = with_defaults(OPTIONS, options or {})
-    n = 3 if opts["length"] == "short" else int(opts["players"])
-    return list(CHART["control"][str(n)]) if str(n) in CHART["control"] else ROLES[:n]
+    chart = _control_chart(opts)
+    return list(chart) if chart else ROLES[:int(opts["players"])]
 
 
 # --- setup ---------------------------------------------------------------------------------
@@ -54,9 +61,9 @@ def setup(seed: int, options: dict | None = None) -> dict:
         n = 3
     if n not in (3, 4, 5):
         raise IllegalAction("Maharaja is for 3, 4 or 5 players.")
-    control = {nation: colour for colour, ns in CHART["control"][str(n)].items()
-               for nation in ns}
-    roles = list(CHART["control"][str(n)])
+    chart = _control_chart({**opts, "players": n})
+    control = {nation: colour for colour, ns in chart.items() for nation in ns}
+    roles = list(chart)
     start = CHART["start"][opts["length"]]
     state: dict = {
         "game": ID, "options": {"players": n, "length": opts["length"]},

@@ -184,9 +184,10 @@ def entering_leader(state: dict, nation: str) -> str | None:
 
 
 def stacking_check(state: dict, nation: str) -> None:
-    """At the end of movement: the excess over the stacking limit is removed, and so are an
-    Indian nation's armies left at sea (only colonial armies stop there; those attacking
-    colonial armies at sea fight first)."""
+    """At the end of movement: the excess over the stacking limit is removed, and so are
+    armies left in an area a friendly nation holds, and an Indian nation's armies left at
+    sea (only colonial armies stop there; those attacking colonial armies at sea fight
+    first)."""
     if not f.colonial(nation):
         for sea in board.SEAS:
             n = f.count(state, sea, nation)
@@ -195,7 +196,16 @@ def stacking_check(state: dict, nation: str) -> None:
                 log(state, f"{plural(n)} of the {nname(nation)} left at sea in "
                     f"{board.name(sea)} are lost.")
     for place in board.LAND:
-        over = f.count(state, place, nation) - f.limit(state, place, nation)
+        n = f.count(state, place, nation)
+        share = [x for x in f.at(state, place) if x != nation and f.friendly(state, x, nation)]
+        if n and share:
+            # Darbar's reading: nations that never fight never share an area either; the
+            # one that ends its movement there (arrivals included) gives way.
+            eliminate(state, place, nation, n)
+            log(state, f"{plural(n)} of the {nname(nation)} may not stay in "
+                f"{board.name(place)} with the {nname(share[0])} and are removed.")
+            continue
+        over = n - f.limit(state, place, nation)
         if over > 0:
             eliminate(state, place, nation, over)
             log(state, f"{plural(over)} of the {nname(nation)} in {board.name(place)} "

@@ -114,3 +114,17 @@ def test_stacking_checked_at_end_of_movement_phase():
     s = do(s, "done")
     assert f.count(s, "maharashtra", "marathas") == 2  # a hiland: 4 removed
     assert any("stacking limit" in line for line in s["log"])
+
+
+def test_arrivals_where_a_friendly_nation_stands_move_on_or_are_removed():
+    """Darbar's reading: one player's nations never share an area. The Sikhs arrive in
+    Lahore (R: 4 Sikhs in Lahore in turn 13); with the same player's Rajputs there, they
+    move on in their movement, and those that stay are removed at its end."""
+    s = position({"lahore": {"rajputs": 1, "sikhs": 3}, "punjab": {"mughals": 1}},
+                 nation="sikhs", turn=13)
+    assert s["control"]["rajputs"] == s["control"]["sikhs"]  # Red's, 4 players
+    assert "lahore" in tokens(s)  # they may move on
+    s = do(s, "lahore", "kashmir", "2", "done")
+    assert f.count(s, "kashmir", "sikhs") == 2 and f.count(s, "lahore", "sikhs") == 0
+    assert f.count(s, "lahore", "rajputs") == 1
+    assert any("may not stay in Lahore" in line for line in s["log"])
