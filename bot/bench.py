@@ -459,7 +459,7 @@ def engine_games(game_id: str, seconds: float, first_seed: int = 0) -> tuple[int
 
 def engine_figures(seconds: float) -> None:
     print("engine alone (random legal games, one process; setup, view, act, result):")
-    for game_id in ("goat_tiger", "vijayanagara", "taj_mahal", "rajas"):
+    for game_id in ("goat_tiger", "vijayanagara", "taj_mahal", "rajas", "maharaja"):
         n, steps, cpu = engine_games(game_id, seconds)
         print(f"  {game_id:<13} {n / cpu:7.1f} games/s {steps / cpu:8.0f} steps/s "
               f"({steps / n:.0f} steps a game, {n} games)", flush=True)
@@ -1006,22 +1006,24 @@ def _rajas_match(seeds: list[int], opponent: str) -> int:
     return wins
 
 
-def rajas_matches(n_games: int, opponent: str, procs: int = 2) -> int:
-    chunks = [list(range(k, n_games, procs)) for k in range(procs)]
+def _seeds_split(fn, n_games: int, arg: object, procs: int = 2) -> list:
+    """``fn(seeds, arg)`` for seeds 0…n-1 dealt over ``procs`` processes: their answers."""
     from concurrent.futures import ProcessPoolExecutor
 
+    chunks = [list(range(k, n_games, procs)) for k in range(procs)]
     with ProcessPoolExecutor(procs) as pool:
-        return sum(pool.map(_rajas_match, chunks, [opponent] * procs))
+        return list(pool.map(fn, chunks, [arg] * procs))
+
+
+def rajas_matches(n_games: int, opponent: str, procs: int = 2) -> int:
+    return sum(_seeds_split(_rajas_match, n_games, opponent, procs))
 
 
 def rajas_balance(n_games: int, players: int = 3, procs: int = 2) -> dict:
     """``_rajas_games`` for seeds 0…n-1, split over ``procs`` processes, added up."""
     from collections import Counter
-    from concurrent.futures import ProcessPoolExecutor
 
-    chunks = [list(range(k, n_games, procs)) for k in range(procs)]
-    with ProcessPoolExecutor(procs) as pool:
-        parts = list(pool.map(_rajas_games, chunks, [players] * procs))
+    parts = _seeds_split(_rajas_games, n_games, players, procs)
     out: dict = {"games": n_games, "rounds": []}
     for key in ("wins_by_seat", "spaces", "tiles"):
         total: Counter = Counter()
@@ -1064,7 +1066,119 @@ def rajas_figures(n_games: int) -> None:
     print(flush=True)
 
 
-SECTIONS = ("engine", "undo", "load", "discord", "clicks", "taj_mahal", "rajas", "extra")
+# --- Maharaja: the picture, think time, against random players, balance of colours ----------
+
+
+def _maharaja_games(seeds: list[int], options: dict) -> dict:
+    """Games the computer plays in every seat: wins by colour (a shared win split), points
+    by colour and by nation, and the think time of each decision (CPU seconds)."""
+    from collections import Counter
+
+    from engine.games.maharaja import ai
+    from engine.games.maharaja import rules as g
+
+    wins: Counter = Counter()
+    points: Counter = Counter()
+    nations: Counter = Counter()
+    think: list[float] = []
+    for seed in seeds:
+        state = g.setup(seed, options)
+        while g.result(state) is None:
+            role = g.view(state, None)["active"][0]
+            while role in g.active(state) and g.result(state) is None:
+                t0 = time.process_time()
+                step = ai.choose(state, role)
+                think.append(time.process_time() - t0)
+                state = g.act(state, role, *step)
+        winners = g.result(state)["winners"]
+        for w in winners:
+            wins[w] += 1 / len(winners)
+        points.update(g.result(state)["scores"])
+        nations.update(state["nation_vp"])
+    return {"wins": wins, "points": points, "nations": nations, "think": think}
+
+
+def _maharaja_match(seeds: list[int], players: int) -> int:
+    """Games with the computer in one colour (a different one as the seed goes) and random
+    players in the others (any legal step, rarely ending a movement while armies may
+    move): the computer's wins, a shared win counted."""
+    import random
+
+    from engine.games.maharaja import ai
+    from engine.games.maharaja import rules as R
+
+    wins = 0
+    for seed in seeds:
+        rnd = random.Random(seed)
+        state = R.setup(seed, {"players": players})
+        me = state["roles"][seed % players]
+        while not state["result"]:
+            role = R.active(state)[0]
+            if role == me:
+                step = ai.choose(state, role)
+            else:
+                legal = games.legal_steps(R, R.view(state, role))
+                busy = [x for x in legal if x[0] not in ("done", "back")]
+                step = rnd.choice(busy if busy and rnd.random() < 0.8 else legal)
+            state = R.act(state, role, *step)
+        wins += me in state["result"]["winners"]
+    return wins
+
+
+def maharaja_balance(n_games: int, options: dict) -> dict:
+    from collections import Counter
+
+    parts = _seeds_split(_maharaja_games, n_games, options)
+    out: dict = {"think": []}
+    for key in ("wins", "points", "nations"):
+        out[key] = sum((Counter(p[key]) for p in parts), Counter())
+    for p in parts:
+        out["think"] += p["think"]
+    return out
+
+
+def maharaja_figures(n_games: int) -> None:
+    from engine.games.maharaja import ai
+    from engine.games.maharaja import rules as g
+
+    print("maharaja:")
+    names = {"yellow": "ravi", "blue": "meera", "red": "arjun", "green": "Computer"}
+    mid = g.setup(7, {})
+    while mid["turn"] < 12:  # the computer in every seat up to the colonial age
+        role = g.active(mid)[0]
+        mid = g.act(mid, role, *ai.choose(mid, role))
+    for label, state in (("start", g.setup(1, {})), ("turn 12", mid)):
+        view = g.view(state, None)
+        ms, png = _median_ms(lambda v=view: renderer.render("maharaja", v, players=names), 10)
+        print(f"  board {label:<9}     {ms:.1f} ms, {len(png) / 1024:.1f} KB")
+    matches = max(2, n_games // 5)
+    won = sum(_seeds_split(_maharaja_match, matches, 4))
+    print(f"  against 3 random players: the computer wins {won} of {matches}", flush=True)
+    for options, n in (({"players": 4}, n_games), ({"players": 3}, max(2, n_games * 3 // 5)),
+                       ({"players": 5}, max(2, n_games * 3 // 5)),
+                       ({"length": "short"}, max(2, n_games * 3 // 5))):
+        b = maharaja_balance(n, options)
+        colours = g.sides(options)
+        fair = 100 / len(colours)
+        label = "the short game" if options.get("length") else f"{options['players']} players"
+        print(f"  {n} computer games, {label}: wins "
+              + ", ".join(f"{c} {100 * b['wins'][c] / n:.0f}%" for c in colours)
+              + f" (fair share {fair:.0f}%, at most twice that: "
+              + ("met" if max(b["wins"].values()) / n * 100 <= 2 * fair else "NOT met") + ")")
+        print("    points a game: " + ", ".join(f"{c} {b['points'][c] / n:.1f}"
+                                                  for c in colours), flush=True)
+        if options.get("players") == 4:
+            think = b["think"]
+            print(f"  computer think time  median {statistics.median(think) * 1000:.2f} ms, "
+                  f"max {max(think) * 1000:.1f} ms CPU a decision ({len(think)} decisions)")
+            top = sorted(b["nations"].items(), key=lambda x: -x[1])
+            print("    points a game by nation: " + ", ".join(
+                f"{k} {v / n:.1f}" for k, v in top))
+    print(flush=True)
+
+
+SECTIONS = ("engine", "undo", "load", "discord", "clicks", "taj_mahal", "rajas", "maharaja",
+            "extra")
 
 
 def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 1000,
@@ -1093,6 +1207,8 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
         taj_mahal_figures(6 if quick else 30)
     if "rajas" in sections:
         rajas_figures(2 if quick else 200)
+    if "maharaja" in sections:
+        maharaja_figures(2 if quick else 50)
     if "extra" in sections:
         _render_figures()
         _ai_figures()

@@ -304,7 +304,8 @@ def _battle_prompt(state: dict, b: dict) -> tuple[str, dict]:
                 acts)
     # the defender after a round
     acts = {"fight": None}
-    ways = bt.defender_retreats(state, place, dfn, att)
+    # a factory alone stays (it cannot fall back)
+    ways = bt.defender_retreats(state, place, dfn, att) if f.count(state, place, dfn) else []
     if ways:
         acts["retreat"] = ways
     if _may_submit_here(state, dfn, place):

@@ -63,4 +63,6 @@ def check(state: dict) -> None:
     for lid, place in state["leaders"].items():
         assert f.count(state, place, f.LEADERS[lid]["nation"]), f"{lid} alone in {place}"
     for role in R.active(state):
+        acts = R.view(state, role)["actions"]
         assert games.legal_steps(R, R.view(state, role)), "a decision with no choice"
+        assert all(v is None or v for v in acts.values()), f"an empty choice: {acts}"

@@ -97,3 +97,17 @@ def test_battle_defender_retreats_to_own_or_vacant_area_not_next_to_the_attacker
     # Delhi is their own; Gandhara and Rajputana are next to Punjab; Kashmir is a foe's;
     # Ladakh is vacant and not next to Punjab; Punjab is where the attack came from.
     assert ways == ["delhi", "ladakh"]
+
+
+def test_a_factory_left_alone_cannot_fall_back():
+    """R: factories are destroyed after the armies; a factory cannot move, so a defender
+    whose armies are gone is offered no retreat (the attacker may fight on or break off)."""
+    s = position({"gujarat": {"rajputs": 3, "portuguese": 1}, "sind": {"portuguese": 1}},
+                 nation="rajputs", turn=12, phase="battle", factories={"gujarat": "portuguese"},
+                 came={"gujarat": {"rajputana": 3}})
+    s["battle"] = {"place": "gujarat", "att": "rajputs", "def": "portuguese",
+                   "factory": True, "stage": "def", "rounds": 1, "at_sea": False}
+    f.add(s, "gujarat", "portuguese", -1)
+    s["pool"]["portuguese"] += 1
+    acts = R.view(s, s["control"]["portuguese"])["actions"]
+    assert "retreat" not in acts and "fight" in acts
