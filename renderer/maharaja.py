@@ -6,10 +6,12 @@
   dashed, the Malwa–Gondwana barrier crossed out; the seas and the six off-map areas.
   Armies are chips in their nation's colour with its two letters and the count; a
   leader is a gold star with his initial; a factory a small house with the colonial
-  nation's letters; a submitted area shows to whom, an ally of the British a ring.
+  nation's letters; an arms marker an "A" tab in the giving colonial nation's colour
+  beside the armed nation's chip; a submitted area shows to whom, an ally of the British
+  a ring.
 - **Side panel**: the turn record (16 turns, this one lit), this turn's order of play
-  (done, acting, to come), each player's score and nations with their Raj titles, the
-  last battle's dice, and a key.
+  (done, acting, to come), each player's score and nations with their Raj titles and
+  arms, and the last battle's dice.
 """
 
 from __future__ import annotations
@@ -68,18 +70,21 @@ def _ink(rgb: tuple) -> tuple:
     return INK if sum(rgb) > 420 else CREAM
 
 
-def _header(img: Image.Image, view: dict, players: dict | None) -> None:
+def header_title(view: dict, players: dict | None) -> str:
+    """Who won; or the turn, the nation whose turn it is, and the player asked now."""
     result = view.get("result")
     if result:
-        title = winners_title([_name(players, w) for w in result.get("winners", [])])
-    else:
-        nation = view.get("nation")
-        who = (view.get("active") or [""])[0]
-        title = f"Turn {view['turn']} ({view['year']}): " + (
-            f"the {f.nation_name(nation)} — {_name(players, who)}" if nation
-            else _name(players, who))
-    draw_header(img, title, (view.get("log") or [None])[-1], title_fill=GOLD if result
-                else CREAM, log_fill=MUTED, log_y=50)
+        return winners_title([_name(players, w) for w in result.get("winners", [])])
+    nation = view.get("nation")
+    who = (view.get("active") or [""])[0]
+    return f"Turn {view['turn']} ({view['year']}): " + (
+        f"the {f.nation_name(nation)} — {_name(players, who)}" if nation
+        else _name(players, who))
+
+
+def _header(img: Image.Image, view: dict, players: dict | None) -> None:
+    draw_header(img, header_title(view, players), (view.get("log") or [None])[-1],
+                title_fill=GOLD if view.get("result") else CREAM, log_fill=MUTED, log_y=50)
 
 
 def _chip(d: ImageDraw.ImageDraw, x: float, y: float, nation: str, n: int) -> float:
@@ -126,14 +131,14 @@ def _area(d: ImageDraw.ImageDraw, view: dict, place: str) -> None:
     d.rounded_rectangle(box, 8, fill=fill, outline=GOLD if active else INK,
                         width=4 if active else 2)
     title = board.name(place)
-    room = BOX_W - 10 - (22 if board.hiland(place) else 0)
+    room = BOX_W - 10
     size = next((s for s in (17, 16, 15, 14) if font(s, bold=True).getlength(title) <= room),
                 14)
     d.text((box[0] + 5 + room / 2, box[1] + 13), fit(title, font(size, bold=True), room),
            font=font(size, bold=True), fill=INK, anchor="mm")
-    if board.hiland(place):  # a peak in the corner
-        d.polygon([(box[2] - 20, box[1] + 22), (box[2] - 11, box[1] + 6),
-                   (box[2] - 2, box[1] + 22)], fill=(120, 96, 70))
+    if board.hiland(place):  # a peak on the box's top edge, leaving the name its room
+        d.polygon([(box[2] - 30, box[1] + 3), (box[2] - 19, box[1] - 13),
+                   (box[2] - 8, box[1] + 3)], fill=(120, 96, 70), outline=INK)
     fac = view["factories"].get(place)
     if fac:
         fx, fy = box[0] + 2, box[1] - 16
@@ -148,6 +153,14 @@ def _area(d: ImageDraw.ImageDraw, view: dict, place: str) -> None:
         lead = [lid for lid, p in view["leaders"].items() if p == place
                 and f.LEADERS[lid]["nation"] == nation]
         cx += w + 3
+        for colonial, marker in view.get("arms", {}).items():
+            if marker["nation"] == nation:  # an arms marker: the giver's colour, "A"
+                colour = COLOURS[colonial]
+                d.rounded_rectangle((cx, box[1] + 31, cx + 18, box[1] + 51), 4, fill=colour,
+                                    outline=GOLD, width=2)
+                d.text((cx + 9, box[1] + 41), "A", font=font(13, bold=True),
+                       fill=_ink(colour), anchor="mm")
+                cx += 21
         if lead:
             _star(d, cx + 11, box[1] + 41, f.LEADERS[lead[0]]["name"][0])
             cx += 24
@@ -254,6 +267,9 @@ def _wrap_nations(nations: list[str], view: dict, width: float) -> list[str]:
         title = view["titles"].get(n)
         if title:
             text += f" ({title})"
+        armed = [c for c, m in view.get("arms", {}).items() if m["nation"] == n]
+        if armed:
+            text += f" (arms: {f.NATIONS[armed[0]]['abbr']})"
         parts.append(text)
     rows, line = [], ""
     for p in parts:
