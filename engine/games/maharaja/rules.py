@@ -204,18 +204,13 @@ def turns_places(state: dict, nation: str) -> list[str]:
 
 
 def _movable(state: dict, nation: str) -> list[str]:
-    out = []
-    for p in f.places_of(state, nation):
-        if _free_armies(state, p, nation) and (
-                movement.reach(state, nation, p) or (
-                    _leader_free(state, p, nation)
-                    and movement.reach(state, nation, p, with_leader=True))):
-            out.append(p)
-    return out
+    """The places with armies that may still move somewhere they have room."""
+    return [p for p in f.places_of(state, nation) if _destinations(state, nation, p)]
 
 
 def _free_armies(state: dict, place: str, nation: str) -> int:
-    return f.count(state, place, nation) - state["moved"].get(place, 0)
+    # armies that moved in and then left for the Alliance Box count among those moved
+    return max(0, f.count(state, place, nation) - state["moved"].get(place, 0))
 
 
 def _leader_free(state: dict, place: str, nation: str) -> bool:
