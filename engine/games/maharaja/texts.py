@@ -32,7 +32,8 @@ RULES_TOPICS = {
     "another player's colonial armies are needs that player's permission. A major "
     "invasion moves and fights twice. D: armies in India never go back off the map; an "
     "Indian army left at sea at the end of movement is lost; one player's nations pass "
-    "through each other's areas but never share one.",
+    "through each other's areas but never share one: arrivals in such an area move on, and "
+    "what stays at the end of movement is removed.",
     "stacking": "**Stacking.** R: 3 armies an area, 2 in a hiland; one leader's group is "
     "unlimited (4 in a hiland). Checked at the end of movement, no exception for new "
     "armies or retreats. Overpopulation, after the nation's turn: at most 2 armies for "
@@ -49,7 +50,9 @@ RULES_TOPICS = {
     "back where it came from, the defender to its own area or a vacant one not next to "
     "where the attack came from. Only colonial armies retreat to sea. D (Britannia): rounds "
     "go on until a side is gone or leaves; after each round the attacker, then the "
-    "defender, chooses to fight on or fall back; battles are fought in map order.",
+    "defender, chooses to fight on or fall back; battles are fought in map order; an "
+    "attacker falls back only to an area no other nation holds; a factory left alone "
+    "cannot fall back.",
     "population": "**Population.** R: one new army for 3 areas held, a hiland counting "
     "half; at most one new army an area where possible. Removals: 6 Mauryans at the start "
     "of turn 5, 8 Guptas at the starts of turns 8 and 9, 2 Greeks at the end of their "
@@ -92,7 +95,8 @@ RULES_TOPICS = {
     "nations": "**Nations and colours.** R (4 players): Yellow the Mauryans, Guptas, "
     "Sinhalese and Dutch; Blue the Harappans, Muslims, Afghans and Marathas. D: Red the "
     "Pandyas, Greeks, Rajputs, Sikhs and British; Green the Cholas, Mughals, Portuguese and "
-    "French; the 3- and 5-player charts, the order of play and most arrivals.",
+    "French; the 3- and 5-player charts, the short game's own chart (it begins after the "
+    "early nations have gone), the order of play and most arrivals.",
     "reconstruction": "**Darbar's reconstruction.** Known and kept: the 35 named land "
     "areas, Ceylon, Lahore–Agra not adjacent, the starting areas, the counter mix, the "
     "leaders, the removals and restrictions, the factory and coastal lists. Ours: the "
