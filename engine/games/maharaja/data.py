@@ -319,13 +319,14 @@ def check_chart(doc: dict, areas: set[str] | None = None,
         if len(set(nations)) != len(nations) or not set(nations) <= nation_ids:
             out.append(f"turn {t}: each nation of the game plays at most once")
     control = doc.get("control", {})
-    for n in ("3", "4", "5"):
+    for n, colours in (("3", 3), ("4", 4), ("5", 5), ("short", 3)):
         chart_n = control.get(n, {})
-        if len(chart_n) != int(n):
-            out.append(f"the {n}-player chart has {n} colours")
+        name = "the short game's chart" if n == "short" else f"the {n}-player chart"
+        if len(chart_n) != colours:
+            out.append(f"{name} has {colours} colours")
         owned = Counter(x for v in chart_n.values() for x in v)
         if set(owned) != nation_ids or max(owned.values(), default=0) > 1:
-            out.append(f"the {n}-player chart gives each nation to exactly one colour")
+            out.append(f"{name} gives each nation to exactly one colour")
     four = control.get("4", {})
     if set(four.get("yellow", [])) != YELLOW_4 or set(four.get("blue", [])) != BLUE_4:
         out.append("4 players: Yellow has the Mauryans, Guptas, Sinhalese and Dutch; Blue the "

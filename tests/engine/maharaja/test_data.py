@@ -54,6 +54,13 @@ def test_the_validator_finds_a_wrong_fact(tmp_path):
     bad = json.loads(Path(_broken(tmp_path, "chart", yellow_swap)).read_text())
     assert any("Yellow has the Mauryans" in p for p in data.check_chart(bad))
 
+    def short_twice(d):
+        d["control"]["short"]["red"].append("dutch")
+
+    bad = json.loads(Path(_broken(tmp_path, "chart", short_twice)).read_text())
+    assert "the short game's chart gives each nation to exactly one colour" in \
+        data.check_chart(bad)
+
 
 def test_python_m_checks_files_by_name(tmp_path):
     good = tmp_path / "victory.json"
