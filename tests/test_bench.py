@@ -23,7 +23,7 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
     assert done.returncode == 0, done.stderr
     out = done.stdout
     # The engine alone, and undo late in a game.
-    for game in ("goat_tiger", "vijayanagara", "taj_mahal", "rajas"):
+    for game in ("goat_tiger", "vijayanagara", "taj_mahal", "rajas", "maharaja"):
         assert re.search(rf"{game}\s+\d+\.\d games/s\s+\d+ steps/s", out), game
     # Taj Mahal's pictures, computer and turns through the table.
     for figure in (r"board start\s+\d+\.\d ms, \d+\.\d KB", r"hand picture\s+\d+\.\d ms",
@@ -38,6 +38,17 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
     assert re.search(r"2 computer games of 3: \d+\.\d rounds on average", out)
     assert re.search(r"wins by seat from the start player: \d+, \d+, \d+", out)
     assert re.search(r"tiles built: \d+ of 64 different tiles, each \d+–\d+ times", out)
+    # Maharaja: the pictures, the computer, and the balance of colours (2 games each).
+    assert re.search(r"maharaja:\n  board start\s+\d+\.\d ms, \d+\.\d KB\n"
+                     r"  board turn 12\s+\d+\.\d ms", out)
+    assert re.search(r"against 3 random players: the computer wins \d of 2", out)
+    assert re.search(r"computer think time\s+median \d+\.\d+ ms, max \d+\.\d ms CPU a "
+                     r"decision", out)
+    for label, colours in (("4 players", 4), ("3 players", 3), ("5 players", 5),
+                           ("the short game", 3)):
+        line = re.search(rf"2 computer games, {label}: wins (.*) \(fair share (\d+)%, at "
+                         r"most twice that: (met|NOT met)\)", out)
+        assert line and len(re.findall(r"\w+ \d+%", line.group(1))) == colours, label
     assert re.search(r"at step  1000:\s+\d+\.\d ms from a checkpoint,\s+\d+\.\d ms replaying",
                      out)
     assert "sqlite: 20 games stored" in out

@@ -18,7 +18,7 @@ RULES_SUMMARY = (
     "- Move: a place (`delhi`), where to (`agra`), how many (`2`, or `2l` with the leader); "
     "`done` ends the movement. Battles follow: `fight`, `retreat-…`, `submit-…`, `ally-…`. "
     "Submission and alliance may be declared at any time. (R)\n"
-    "- Most victory points after turn 16 win; ties share the win. (R)\n"
+    "- Most victory points after turn 16 win (R); tied players share the win (D).\n"
     "Topics: below."
 )
 
