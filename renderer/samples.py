@@ -157,14 +157,21 @@ MAHARAJA_SEED = 3
 def maharaja_views() -> dict[str, dict]:
     """``start``, ``mid`` (turn 12 begun) and ``end`` of a 4-player game the computer plays
     in every seat."""
-    g = games.get("maharaja")
-    state = g.setup(MAHARAJA_SEED, {"players": 4})
+    return _computer_game("maharaja", MAHARAJA_SEED, {"players": 4},
+                          lambda state: state["turn"] == 12)
+
+
+def _computer_game(game_id: str, seed: int, options: dict, is_mid) -> dict[str, dict]:
+    """``start``, ``mid`` (the first position ``is_mid`` accepts after a computer's move)
+    and ``end`` of a game the computer plays in every seat."""
+    g = games.get(game_id)
+    state = g.setup(seed, options)
     views = {"start": g.view(state, None)}
     while g.result(state) is None:
         role = g.view(state, None)["active"][0]
         for step in g.bot_steps(state, role):
             state = g.act(state, role, *step)
-        if "mid" not in views and state["turn"] == 12:
+        if "mid" not in views and is_mid(state):
             views["mid"] = g.view(state, None)
     views.setdefault("mid", g.view(state, None))
     views["end"] = g.view(state, None)
@@ -180,15 +187,5 @@ RAJAS_SEED = 7
 def rajas_views() -> dict[str, dict]:
     """``start``, ``mid`` (the 5th round begun) and ``end`` of a 3-player game the computer
     plays in every seat."""
-    g = games.get("rajas")
-    state = g.setup(RAJAS_SEED, {"players": 3})
-    views = {"start": g.view(state, None)}
-    while g.result(state) is None:
-        role = g.view(state, None)["active"][0]
-        for step in g.bot_steps(state, role):
-            state = g.act(state, role, *step)
-        if "mid" not in views and state["round"] == 5:
-            views["mid"] = g.view(state, None)
-    views.setdefault("mid", g.view(state, None))
-    views["end"] = g.view(state, None)
-    return views
+    return _computer_game("rajas", RAJAS_SEED, {"players": 3},
+                          lambda state: state["round"] == 5)

@@ -38,6 +38,26 @@ async def answer(fake: FakeDiscord, handle) -> RecordedRequest:
     return next((r for r in later if r.method == "POST"), later[0])
 
 
+async def play_by_panel(fake: FakeDiscord, user: str, tokens: list[str]):
+    """Play steps by the panel: /play, then a button (or a menu choice) for each token.
+    Returns the last click's handle."""
+    r = await answer(fake, await fake.slash(user, "play"))
+    assert flags(r) & EPHEMERAL
+    panel = fake.message_from_callback(r)
+    h = None
+    for tok in tokens:
+        ids = fake.component_custom_ids(panel)
+        cid = next((c for c in ids if c.endswith(f":{tok}") and ":s:" in c), None)
+        if cid:
+            h = await fake.click(user, int(panel["id"]), cid)
+        else:
+            sel = next(c for c in ids if ":sel:" in c)
+            h = await fake.select(user, int(panel["id"]), sel, [tok])
+        await h.wait_done(quiet=0.03)
+        panel = fake.messages.get(int(panel["id"])) or panel
+    return h
+
+
 def public_posts(handle) -> list[RecordedRequest]:
     """Non-ephemeral messages an interaction produced (callback type 4 or followups)."""
     out = []

@@ -18,6 +18,7 @@ from tests.e2e.test_discord_goat_tiger import (
     content,
     flags,
     make_bot,
+    play_by_panel,
     public_posts,
 )
 
@@ -42,26 +43,6 @@ def _steps(state: dict, role: str) -> list[tuple[str, object]]:
         steps.append(step)
         after = R.act(after, role, *step)
     return steps
-
-
-async def _click_through(fake, user: str, steps) -> object:
-    """Play ``steps`` by the panel: /play, then a button (or a menu choice) a step."""
-    r = await answer(fake, await fake.slash(user, "play"))
-    assert flags(r) & EPHEMERAL
-    panel = fake.message_from_callback(r)
-    h = None
-    for action, arg in steps:
-        tok = R.token(action, arg)
-        ids = fake.component_custom_ids(panel)
-        cid = next((c for c in ids if c.endswith(f":{tok}") and ":s:" in c), None)
-        if cid:
-            h = await fake.click(user, int(panel["id"]), cid)
-        else:
-            sel = next(c for c in ids if ":sel:" in c)
-            h = await fake.select(user, int(panel["id"]), sel, [tok])
-        await h.wait_done(quiet=0.03)
-        panel = fake.messages.get(int(panel["id"])) or panel
-    return h
 
 
 async def test_three_people_play_the_short_game(fake_discord, db_url, bot_errors):
@@ -100,7 +81,7 @@ async def test_three_people_play_the_short_game(fake_discord, db_url, bot_errors
             steps = _steps(state, role)
             if turn % 5 == 2 and len(steps) <= 5:
                 panels += 1
-                h = await _click_through(fake, user, steps)
+                h = await play_by_panel(fake, user, [R.token(a, arg) for a, arg in steps])
             else:
                 for line in games.typed_lines(R, state, role, steps):
                     h = await fake.slash(user, "play", {"move": line})

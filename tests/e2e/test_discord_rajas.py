@@ -16,6 +16,7 @@ from tests.e2e.test_discord_goat_tiger import (
     content,
     flags,
     make_bot,
+    play_by_panel,
     public_posts,
 )
 
@@ -53,20 +54,7 @@ async def test_two_people_play_a_whole_game(fake_discord, db_url, bot_errors):
                 after = R.act(after, role, *step)
             if turn % 4 == 1 and len(steps) <= 4:  # by clicks: /play, then a button a step
                 panels += 1
-                r = await answer(fake, await fake.slash(user, "play"))
-                assert flags(r) & EPHEMERAL
-                panel = fake.message_from_callback(r)
-                for action, arg in steps:
-                    tok = R.token(action, arg)
-                    ids = fake.component_custom_ids(panel)
-                    cid = next((c for c in ids if c.endswith(f":{tok}") and ":s:" in c), None)
-                    if cid:
-                        h = await fake.click(user, int(panel["id"]), cid)
-                    else:
-                        sel = next(c for c in ids if ":sel:" in c)
-                        h = await fake.select(user, int(panel["id"]), sel, [tok])
-                    await h.wait_done(quiet=0.03)
-                    panel = fake.messages.get(int(panel["id"])) or panel
+                h = await play_by_panel(fake, user, [R.token(a, arg) for a, arg in steps])
                 posts = public_posts(h)
             else:
                 for line in games.typed_lines(R, state, role, steps):

@@ -14,17 +14,11 @@ from engine.games.maharaja import forces as f
 from engine.games.maharaja import rules as R
 from renderer import maharaja as P
 from renderer.common import font
+from tests.renderer.pixels import near, picture
 
 
 def img(view: dict, **kw) -> Image.Image:
-    return Image.open(io.BytesIO(P.render(view, **kw))).convert("RGB")
-
-
-def near(im: Image.Image, centre, radius: int, colour, tol: int = 25) -> int:
-    x, y = centre
-    return sum(all(abs(a - b) <= tol for a, b in zip(im.getpixel((int(x + dx), int(y + dy))),
-                                                     colour, strict=True))
-               for dx in range(-radius, radius + 1, 2) for dy in range(-radius, radius + 1, 2))
+    return picture(P.render(view, **kw))
 
 
 def chip_at(place: str) -> tuple[float, float]:

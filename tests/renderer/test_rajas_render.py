@@ -9,17 +9,11 @@ from PIL import Image
 
 from engine.games.rajas import rules as R
 from renderer import rajas as P
+from tests.renderer.pixels import near, picture
 
 
 def img(view: dict, **kw) -> Image.Image:
-    return Image.open(io.BytesIO(P.render(view, **kw))).convert("RGB")
-
-
-def near(im: Image.Image, centre, radius: int, colour, tol: int = 25) -> int:
-    x, y = centre
-    return sum(all(abs(a - b) <= tol for a, b in zip(im.getpixel((int(x + dx), int(y + dy))),
-                                                     colour, strict=True))
-               for dx in range(-radius, radius + 1, 2) for dy in range(-radius, radius + 1, 2))
+    return picture(P.render(view, **kw))
 
 
 def test_a_png_the_size_of_a_post():

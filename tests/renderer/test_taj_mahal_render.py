@@ -9,20 +9,16 @@ from PIL import Image
 
 from engine.games.taj_mahal import rules as tm
 from renderer import taj_mahal as R
-
-
-def img(view: dict) -> Image.Image:
-    return Image.open(io.BytesIO(R.render(view))).convert("RGB")
+from tests.renderer import pixels
+from tests.renderer.pixels import picture
 
 
 def near(im: Image.Image, centre, radius: int, colour, tol: int = 30) -> int:
-    x, y = centre
-    n = 0
-    for dx in range(-radius, radius + 1, 2):
-        for dy in range(-radius, radius + 1, 2):
-            px = im.getpixel((int(x + dx), int(y + dy)))
-            n += all(abs(a - b) <= tol for a, b in zip(px, colour, strict=True))
-    return n
+    return pixels.near(im, centre, radius, colour, tol)
+
+
+def img(view: dict) -> Image.Image:
+    return picture(R.render(view))
 
 
 def test_a_png_of_the_board_and_panel():
