@@ -656,7 +656,7 @@ class Table:
             reply.pings = self._pings(lg, [s.role for s in lg.seats if s.role])
             reply.ping_note = "thanks for playing!"
         else:
-            reply.pings = self._pings(lg, view["active"])
+            reply.pings = self._pings(lg, view["active"], view)
             reply.awaiting = bool(view["active"])
             # A Discord timestamp: every reader sees it in their own time zone.
             since = int(lg.game.updated_at.timestamp())  # stored and read as aware UTC
@@ -1254,14 +1254,20 @@ class Table:
                  else f"{escape(s.name)} (side not chosen)" for s in lg.seats]
         return "Seats — " + " · ".join(parts) if parts else "No one is seated."
 
-    def _pings(self, lg: Loaded, roles: list[str]) -> list[Ping]:
+    def _pings(self, lg: Loaded, roles: list[str], view: dict | None = None) -> list[Ping]:
+        """Who is pinged, with the side they play; a game whose sides act for others (a
+        Maharaja colour for one of its nations) names that too (``view["acting_for"]``)."""
         out: list[Ping] = []
         seen: set[str] = set()
+        acting_for = (view or {}).get("acting_for") or {}
         for role in roles:
             seat = lg.seat_for(role)
             if seat and seat.user_id and seat.user_id not in seen:
                 seen.add(seat.user_id)
-                out.append(Ping(seat.user_id, seat.name, lg.module.ROLE_NAMES[role]))
+                label = lg.module.ROLE_NAMES[role]
+                if role in acting_for:
+                    label += f", for {acting_for[role]}"
+                out.append(Ping(seat.user_id, seat.name, label))
         return out
 
     def _result_line(self, lg: Loaded, already_said: str = "") -> str:

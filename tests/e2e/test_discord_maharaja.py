@@ -1,9 +1,9 @@
 """Maharaja through the real discord.py client and our Discord face, against the local
 fake Discord: three people play the short game (turns 9 to 16) to its end by typed lines
 and panel clicks. Every completed step is posted with the map and pings the player who
-decides next, naming the nation they act for; a defender is asked, on the attacker's
-turn, whether to fight or submit; battle dice are in the public log; a player submits a
-nation while another is moving."""
+decides next, naming their colour and the nation they act for; a defender is asked, on
+the attacker's turn, whether to fight or submit; battle dice are in the public log; a
+player submits a nation while another is moving."""
 
 from __future__ import annotations
 
@@ -108,7 +108,10 @@ async def test_three_people_play_the_short_game(fake_discord, db_url, bot_errors
             if new["result"]:
                 continue
             nxt = R.active(new)[0]
-            assert f"<@{USERS[await _who(bot, nxt)]}>" in text
+            # the ping names the player, the colour and the nation they act for
+            nation = R.turns.nname(R._deciding_nation(new))
+            assert f"<@{USERS[await _who(bot, nxt)]}> ({R.ROLE_NAMES[nxt]}, for the " \
+                f"{nation})" in text, text
             b = new["battle"]
             if b and b["stage"] == "open":
                 # the defender, not the attacker, is asked, for the nation attacked

@@ -109,6 +109,20 @@ def _decider(state: dict) -> str | None:
     return None
 
 
+def _deciding_nation(state: dict) -> str | None:
+    """The nation the decision now waiting is taken for (named in pings)."""
+    if state["result"]:
+        return None
+    if state["ask"]:
+        return state["ask"]["of"][0]
+    if state["queue"]:
+        return state["queue"][0]["nation"]
+    b = state["battle"]
+    if b:
+        return b["def"] if b["stage"] in ("def", "def_count", "open") else b["att"]
+    return state["nation"]
+
+
 def active(state: dict) -> list[str]:
     who = _decider(state)
     return [who] if who else []
@@ -345,6 +359,8 @@ def view(state: dict, role: str | None) -> dict:
         "dice": state["dice"], "sel": dict(state["sel"]) if state["sel"] else None,
         "options": dict(state["options"]), "active": active(state), "move": state["move"],
         "log": list(state["log"]), "result": state["result"], "prompt": "", "actions": {},
+        "acting_for": {r: f"the {turns.nname(n)}" for r in active(state)
+                       if (n := _deciding_nation(state))},
     }
     if role is None or state["result"]:
         return v
