@@ -86,8 +86,10 @@ async def test_three_people_play_the_short_game(fake_discord, db_url, bot_errors
                 h = await fake.slash(await _who(bot, sub[0]), "play",
                                      {"move": f"submit-{sub[1]}"})
                 await h.wait_done(quiet=0.03)
-                new = await _state(bot)
-                assert sub[1] in new["submitted"], content(public_posts(h)[-1])
+                new = await _moved(bot, state)
+                posts = public_posts(h)
+                assert sub[1] in new["submitted"] and posts and "submit" in content(
+                    posts[-1]), [content(r) for r in h.requests]
                 offstage += 1
                 continue
             steps = _steps(state, role)

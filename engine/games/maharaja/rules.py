@@ -395,7 +395,8 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
         raise IllegalAction(_why(s, role, action, arg, acts))
     before = (tuple(active(s)), s["phase"], s["nation"], s["idx"], s["turn"],
               str(s["rng"]), bool(s["battle"]))
-    if role not in active(s):
+    offstage = role not in active(s)
+    if offstage:
         _anytime_step(s, role, action, arg)
     else:
         _apply(s, role, action, arg)
@@ -403,7 +404,9 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
     s["steps"] += 1
     after = (tuple(active(s)), s["phase"], s["nation"], s["idx"], s["turn"],
              str(s["rng"]), bool(s["battle"]))
-    if before != after and not (s["sel"] and not s["battle"]):
+    # a step at any time (a submission, an alliance) is a whole move of its own: posted at
+    # once, while the player whose turn it is goes on
+    if offstage or (before != after and not (s["sel"] and not s["battle"])):
         s["move"] += 1
     return s
 

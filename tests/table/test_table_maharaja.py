@@ -1,0 +1,88 @@
+"""Maharaja at the table: one person against the computer on the other colours, pings
+that name the nation, submission at any time, the score report and the rules'
+reconstruction label."""
+
+from __future__ import annotations
+
+import json
+
+from engine import games
+from engine.games.maharaja import ai
+from engine.games.maharaja import rules as R
+from tests.support.table import HERE, MEERA, RAVI, SAM, assert_replays, seat_fewest
+
+
+async def _state(repo) -> dict:
+    return json.loads((await repo.latest_game(HERE.channel_id)).state)
+
+
+async def test_one_person_against_the_computer_on_every_other_colour(table, repo):
+    r = await table.new(HERE, RAVI, "maharaja", opponent="computer", seed=5,
+                        options={"players": 3})
+    assert not r.error, r.private
+    game = await repo.latest_game(HERE.channel_id)
+    seats = await repo.seats(game.id)
+    mine = [s.role for s in seats if s.user_id == RAVI.user_id]
+    assert len(seats) == 3 and len(mine) == 1 and sum(s.is_bot for s in seats) == 2
+    moves = 0
+    while moves < 12:
+        state = await _state(repo)
+        assert R.active(state) == mine  # the computers have played up to the person
+        steps = ai.bot_steps(state, mine[0])
+        for line in games.typed_lines(R, state, mine[0], steps):
+            r = await table.play(HERE, RAVI, line)
+            assert not r.error, r.private
+        moves += 1
+    after = await _state(repo)
+    assert after["move"] > state["move"] and after["turn"] >= 1
+    assert any(line.startswith("**Computer**") for line in r.public.splitlines())
+    await assert_replays(repo, game.id)
+
+
+async def test_the_ping_names_the_colour_and_its_nation(table, repo):
+    who = await seat_fewest(table, HERE, "maharaja", seed=2)
+    state = await _state(repo)
+    role = R.active(state)[0]
+    steps = ai.bot_steps(state, role)
+    for line in games.typed_lines(R, state, role, steps):
+        r = await table.play(HERE, who[role], line)
+    after = await _state(repo)
+    nxt = R.active(after)[0]
+    assert [p.role for p in r.pings] == [
+        f"{R.ROLE_NAMES[nxt]}, for the {R.turns.nname(R._deciding_nation(after))}"]
+
+
+async def test_a_player_not_to_move_may_submit_and_a_spectator_may_not(table, repo):
+    """R: submission may be declared at any time. It is played at once and posted, and the
+    game still waits for the player whose turn it is."""
+    who = await seat_fewest(table, HERE, "maharaja", seed=4)
+    for _ in range(400):
+        state = await _state(repo)
+        role = R.active(state)[0]
+        offers = [(r, n) for r in state["roles"] if r != role and who[r] != who[role]
+                  for n in R.view(state, r)["actions"].get("submit") or []]
+        if offers and not state["battle"] and not state["queue"]:
+            break
+        for line in games.typed_lines(R, state, role, ai.bot_steps(state, role)):
+            await table.play(HERE, who[role], line)
+    else:
+        raise AssertionError("no submission was ever open to a player not to move")
+    other, nation = offers[0]
+    r = await table.play(HERE, SAM, f"submit-{nation}")
+    assert r.error and "not seated" in r.private
+    assert (await _state(repo)) == state
+    r = await table.play(HERE, who[other], f"submit-{nation}")
+    assert not r.error, r.private
+    after = await _state(repo)
+    assert nation in after["submitted"] and R.active(after) == [role]
+    assert r.move_done and "submit" in r.public and r.image  # posted with the board
+
+
+async def test_score_and_rules_say_what_is_reconstructed(table, repo):
+    await seat_fewest(table, HERE, "maharaja", seed=6)
+    r = await table.score(HERE, MEERA)
+    assert not r.error and "Victory points" in r.private and "Darbar's cards" in r.private
+    r = table.rules("maharaja")
+    assert "Darbar's reconstruction" in r.private
+    r = table.rules("maharaja", "reconstruction")
+    assert "python -m engine.games.maharaja" in r.private
