@@ -84,9 +84,11 @@ def submitted_to(state: dict, nation: str, to: str) -> bool:
 
 def submitted_here(state: dict, nation: str, to: str, place: str) -> bool:
     """The nation's armies in this place are under its submission to ``to``: it submitted
-    to them this turn, in the place's territory."""
+    to them this turn, in the place's territory, and they have not ignored it (General
+    30-2, see movement.reach)."""
     s = state["submitted"].get(nation)
-    return bool(s) and s["to"] == to and board.territory(place) in s["where"]
+    return bool(s) and s["to"] == to and board.territory(place) in s["where"] and \
+        not s.get("ignored")
 
 
 def friendly(state: dict, a: str, b: str) -> bool:

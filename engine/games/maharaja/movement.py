@@ -20,9 +20,12 @@ def budget(nation: str, with_leader: bool) -> int:
     return 3 if f.colonial(nation) or with_leader else 2
 
 
-def _blocked(state: dict, nation: str, place: str) -> bool:
+def _blocked(state: dict, nation: str, place: str, honour: bool = True) -> bool:
     """No entry at all: an area of a nation that has submitted to this one (outside a major
-    invasion, which may pass through)."""
+    invasion, which may pass through). ``honour``: False where the submission is ignored
+    (General 30-2, below)."""
+    if not honour:
+        return False
     for other in f.at(state, place):
         if other != nation and f.submitted_here(state, other, nation, place) and \
                 state["rounds"] < 2:
@@ -30,29 +33,46 @@ def _blocked(state: dict, nation: str, place: str) -> bool:
     return False
 
 
-def _must_stop(state: dict, nation: str, place: str, with_leader: bool) -> bool:
+def _must_stop(state: dict, nation: str, place: str, with_leader: bool,
+               honour: bool = True) -> bool:
     if board.hiland(place) and not with_leader:
         return True
     if board.is_sea(place):
         return False
     foes = sum(f.count(state, place, n) for n in f.foes_at(state, place, nation)
-               if not f.submitted_here(state, n, nation, place))
+               if not (honour and f.submitted_here(state, n, nation, place)))
     return foes > 0 and f.count(state, place, nation) < 2 * foes
 
 
-def _may_end(state: dict, nation: str, place: str) -> bool:
+def _may_end(state: dict, nation: str, place: str, honour: bool = True) -> bool:
     """A land or off-map place the group may stop in."""
     others = [n for n in f.at(state, place) if n != nation]
     # A friendly nation's area (one player's nations, the British and an ally) or an area
     # of a nation that has submitted is passed through, never shared.
-    return not any(f.friendly(state, nation, n) or f.submitted_here(state, n, nation, place)
+    return not any(f.friendly(state, nation, n)
+                   or (honour and f.submitted_here(state, n, nation, place))
                    for n in others)
 
 
 def reach(state: dict, nation: str, origin: str, with_leader: bool = False
           ) -> dict[str, frozenset[str]]:
     """Each place the group may end in, with the colonial nations (of other players) whose
-    permission the easiest way there needs (empty: none)."""
+    permission the easiest way there needs (empty: none).
+
+    General 30-2: an invasion waiting off the map that submissions shut out of India
+    entirely may first move on to a neighbouring foreign area (within its move here, no
+    extra), and if every way in is still shut, attack a nation that submitted to it, the
+    submission ignored."""
+    best = _reach(state, nation, origin, with_leader, honour=True)
+    if board.is_offmap(origin) and not any(board.is_land(p) for p in best):
+        forced = _reach(state, nation, origin, with_leader, honour=False)
+        if any(board.is_land(p) for p in forced):
+            return forced
+    return best
+
+
+def _reach(state: dict, nation: str, origin: str, with_leader: bool, honour: bool
+           ) -> dict[str, frozenset[str]]:
     colonial = f.colonial(nation)
     boats = has_boats(state, nation)
     best: dict[str, frozenset[str]] = {}
@@ -80,11 +100,11 @@ def reach(state: dict, nation: str, origin: str, with_leader: bool = False
                         record(nxt, perm)  # an attack on them, not a passage
                     need = perm | foes
             else:
-                if _blocked(state, nation, nxt):
+                if _blocked(state, nation, nxt, honour):
                     continue
-                if _may_end(state, nation, nxt):
+                if _may_end(state, nation, nxt, honour):
                     record(nxt, need)
-            if left > 1 and not _must_stop(state, nation, nxt, with_leader):
+            if left > 1 and not _must_stop(state, nation, nxt, with_leader, honour):
                 walk(nxt, left - 1, sea_used or board.is_sea(nxt), need)
 
     walk(origin, budget(nation, with_leader), False, frozenset())

@@ -650,8 +650,13 @@ def _do_move(state: dict, nation: str, origin: str, dest: str, n: int, lead: boo
             state["leaders"][lid] = dest
             state.setdefault("leader_moved", []).append(lid)
     turns.log(state, text + ".")
-    # A move into an area of a nation that has submitted is not possible; one into a
-    # sea of foes attacks them.
+    # An area of a nation that has submitted is entered only when submissions shut the
+    # invasion out of India (General 30-2): that submission no longer holds against it.
+    for other in f.at(state, dest):
+        if other != nation and f.submitted_here(state, other, nation, dest):
+            state["submitted"][other]["ignored"] = True
+            turns.log(state, f"With no other way into India, the {turns.nname(nation)} "
+                      f"ignore the {turns.nname(other)}' submission.")
 
 
 # --- submission and alliance ---------------------------------------------------------------

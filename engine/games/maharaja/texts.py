@@ -68,7 +68,9 @@ RULES_TOPICS = {
     "separately). At any time during the other nation's movement or battle; it lasts the "
     "turn and may be repeated; the submitter is free; the attacker must accept and leave "
     "at once; submitted areas count toward its Raj; in a major invasion it may pass "
-    "through them. D: the submission covers the areas in the territory named.",
+    "through them. An invasion that submissions shut out of India entirely may move on "
+    "off the map, and if still shut out, attack a submitter (The General 30-2). D: the "
+    "submission covers the areas in the territory named.",
     "alliance": "**Alliance with the British.** R: declared at any time (submitting to the "
     "British is one); the ally gives an army from the map, or its population marker, to "
     "the British Alliance Box; the British leave its areas and never fight it; they pass "

@@ -59,6 +59,27 @@ def test_submission_during_major_invasion_may_move_through_submitters_area():
     assert "lahore" not in dests and "kashmir" in dests  # through Lahore, not into it
 
 
+def test_submission_blocking_an_invasion_entirely_is_ignored_general_30_2():
+    """General 30-2 (the errata's question box): an invasion from a foreign area that
+    submissions shut out of India may move on to a neighbouring foreign area, and if every
+    way in is still shut, attack a nation that submitted to it."""
+    doors = ("kashmir", "baluchistan", "gandhara", "punjab", "ladakh")
+    shut = {"central-asia": {"mughals": 3}} | {a: {"rajputs": 1} for a in doors}
+    s = position(shut, turn=11, submitted={
+        "rajputs": {"to": "mughals", "where": ["north", "himalaya"], "turn": 11}})
+    dests = tokens(do(s, "central-asia"))
+    assert set(doors) & dests  # the submission no longer stops them
+    s = do(s, "central-asia", "kashmir", "2", "done")
+    assert "With no other way into India, the Mughals ignore the Rajputs' submission." \
+        in s["log"]
+    assert "Battle in Kashmir: the Mughals (2) against the Rajputs (1 army)." in s["log"]
+    # one way in left open: the invasion must take it, and the submitters stay shut
+    s = position(shut | {"gandhara": {}}, turn=11, submitted={
+        "rajputs": {"to": "mughals", "where": ["north", "himalaya"], "turn": 11}})
+    dests = tokens(do(s, "central-asia"))
+    assert "gandhara" in dests and not {"kashmir", "punjab", "ladakh"} & dests
+
+
 def test_submission_lasts_one_turn_and_no_restriction_for_the_submitter():
     s = position({"lahore": {"rajputs": 1}}, nation="rajputs", submitted={
         "rajputs": {"to": "mughals", "where": ["north"], "turn": 12}})
