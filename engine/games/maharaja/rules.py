@@ -596,6 +596,8 @@ def _move_step(state: dict, nation: str, action: str, arg) -> None:
     if action == "done":
         state["sel"] = None
         turns.stacking_check(state, nation)
+        if state["rounds"] == 2 and state["round"] == 2:
+            turns.overpopulation(state, nation)  # errata: a major invasion's comes here
         state["phase"] = "battle"
         state["fights"] = None
         return

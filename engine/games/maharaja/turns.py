@@ -238,7 +238,8 @@ def overpopulation(state: dict, nation: str) -> None:
 
 
 def end_nation(state: dict, nation: str) -> None:
-    overpopulation(state, nation)
+    if state["rounds"] < 2:  # a major invasion's was at the end of its last movement
+        overpopulation(state, nation)
     for lid in list(state["leaders"]):
         ld = f.LEADERS[lid]
         if ld["nation"] == nation and ld["removed"] == "own_turn_end":

@@ -111,3 +111,28 @@ def test_a_factory_left_alone_cannot_fall_back():
     s["pool"]["portuguese"] += 1
     acts = R.view(s, s["control"]["portuguese"])["actions"]
     assert "retreat" not in acts and "fight" in acts
+
+
+def test_battle_attacker_may_break_off_against_a_factory_and_coexist():
+    """Errata: attacking a factory, the attacker may break off after a roll and stay in
+    the area beside it."""
+    s = _attack({"punjab": {"mughals": 2}}, origin="punjab", dest="sind", n="2",
+                factories={"sind": "british"})
+    s = do(R.redeal(s, 3), "fight")  # dice 4 and 4: the factory stands
+    assert s["factories"] == {"sind": "british"}, s["dice"]
+    assert R.active(s) == ["green"] and "break" in tokens(s)
+    s = do(s, "break")
+    assert not s["battle"] and s["factories"]["sind"] == "british"
+    assert f.count(s, "sind", "mughals") == 2  # both stay, beside the factory
+
+
+def test_battle_only_colonial_armies_retreat_to_sea():
+    """Errata: only colonial nations may retreat to sea."""
+    s = position({"sind": {"rajputs": 2, "portuguese": 2}, "rajputana": {"rajputs": 1}},
+                 nation="rajputs", turn=12)
+    s["came"] = {"sind": {"rajputana": 2}}
+    assert "arabian" not in bt.attacker_retreats(s, "sind", "rajputs")
+    assert "arabian" in bt.defender_retreats(s, "sind", "portuguese", "rajputs")
+    s = position({"sind": {"mughals": 2, "rajputs": 1}}, turn=12)
+    s["came"] = {"sind": {"punjab": 2}}
+    assert "arabian" not in bt.defender_retreats(s, "sind", "rajputs", "mughals")

@@ -138,3 +138,18 @@ def test_overpopulation_2_armies_for_each_area_checked_after_turn():
     s = position({"bengal": {"british": 3}}, nation="british", turn=14)
     turns.overpopulation(s, "british")
     assert f.on_map(s, "british") == 3  # not for colonial armies
+
+
+def test_overpopulation_of_a_major_invasion_at_the_end_of_its_last_movement():
+    """Errata: in a major invasion, overpopulation is checked at the end of the last
+    movement phase (not after the turn): before its battles (here an optional one against
+    a British factory, which waits for the Mughals' answer)."""
+    armies = {"delhi": {"mughals": 3}, "agra": {"mughals": 3}, "central-asia": {"mughals": 1},
+              "bengal": {"mughals": 1}}
+    s = position(armies, turn=11, rounds=2, round=1, factories={"bengal": "british"})
+    s = do(s, "done", "skip")  # the first movement and its battle: no check yet
+    assert f.on_map(s, "mughals") == 8 and s["round"] == 2 and s["phase"] == "movement"
+    s = do(s, "done")  # the last movement: 3 areas hold at most 6
+    assert s["battle"] and s["battle"]["stage"] == "offer"
+    assert f.on_map(s, "mughals") == 6 and not f.count(s, "central-asia", "mughals")
+    assert any("Overpopulation" in line for line in s["log"])
