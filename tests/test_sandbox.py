@@ -188,3 +188,13 @@ async def test_taj_mahal_against_the_computer_with_the_hand_to_the_player_only(s
     assert "starts a game of Taj Mahal" in new and "Computer" in new and "image:" in new
     assert "[only @ravi]" in hand and "Your hand (6 cards)" in hand and "image:" in hand
     assert "not seated" in spectator and "image:" not in spectator
+
+
+async def test_maharaja_against_the_computer_names_the_nation_to_play(sandbox):
+    new, steps, words = await run_lines(
+        sandbox, "@ravi /game new maharaja opponent:computer", "/play", "/board text")
+    assert "starts a game of Maharaja" in new and "image:" in new
+    colour = re.search(r"@ravi \((\w+), for the (\w+)\)", new)
+    assert colour, new
+    assert f"{colour.group(1)}, for the {colour.group(2)}" in steps and "done" in steps
+    assert "Maharaja, turn " in words and "To move:" in words
