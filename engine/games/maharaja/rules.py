@@ -857,17 +857,22 @@ def _round(state: dict, b: dict) -> None:
                   if winner else f"Nobody is left in {board.name(place)}.")
         state["battle"] = None
     if a_left and b["at_sea"]:  # boats attack colonial armies at sea, then go home
-        origin = next((o for o in state["came"].get(place, {})
-                       if not board.is_sea(o)), None)
-        if origin:
-            f.add(state, place, att, -a_left)
-            f.add(state, origin, att, a_left)
+        # home: where they sailed from, unless another nation has since taken it (a
+        # retreat to sea is for colonial armies only: those with no home are lost)
+        origin = next((o for o in state["came"].get(place, {}) if not board.is_sea(o)
+                       and all(x == att for x in f.at(state, o))), None)
+        k = min(a_left, f.room(state, origin, att)) if origin else 0
+        if k:
+            f.add(state, place, att, -k)
+            f.add(state, origin, att, k)
             lid = f.leader_at(state, place, att)
             if lid:
                 state["leaders"][lid] = origin
             turns.log(state, f"The {turns.nname(att)} sail back to {board.name(origin)}.")
-        else:
-            turns.eliminate(state, place, att, a_left)
+        if a_left > k:
+            turns.eliminate(state, place, att, a_left - k)
+            turns.log(state, f"{turns.plural(a_left - k)} of the {turns.nname(att)} have "
+                      "nowhere to land and are lost.")
         state["battle"] = None
     if state["battle"]:
         b["stage"] = "att"

@@ -52,7 +52,7 @@ RULES_TOPICS = {
     "go on until a side is gone or leaves; after each round the attacker, then the "
     "defender, chooses to fight on or fall back; battles are fought in map order; an "
     "attacker falls back only to an area no other nation holds; a factory left alone "
-    "cannot fall back.",
+    "cannot fall back; boats whose home another nation has taken meanwhile are lost.",
     "population": "**Population.** R: one new army for 3 areas held, a hiland counting "
     "half; at most one new army an area where possible. Removals: 6 Mauryans at the start "
     "of turn 5, 8 Guptas at the starts of turns 8 and 9, 2 Greeks at the end of their "

@@ -136,3 +136,19 @@ def test_battle_only_colonial_armies_retreat_to_sea():
     s = position({"sind": {"mughals": 2, "rajputs": 1}}, turn=12)
     s["came"] = {"sind": {"punjab": 2}}
     assert "arabian" not in bt.defender_retreats(s, "sind", "rajputs", "mughals")
+
+
+def test_boats_whose_home_was_taken_meanwhile_are_lost_at_sea():
+    """R: boats attack colonial armies at sea and then retreat; errata: only colonial
+    armies may retreat to sea. Darbar's reading: if another nation has taken the area they
+    sailed from (a defender falling back there in an earlier battle), they are lost."""
+    s = position({"ocean": {"marathas": 2, "british": 1}, "kerala": {"sinhalese": 1}},
+                 nation="marathas", turn=14, phase="battle", came={"ocean": {"kerala": 2}})
+    s["battle"] = {"place": "ocean", "att": "marathas", "def": "british", "factory": False,
+                   "stage": "open", "rounds": 0, "at_sea": True}
+    s = do(s, "fight", role=s["control"]["british"])
+    assert not f.count(s, "ocean", "marathas") and not f.count(s, "kerala", "marathas")
+    assert f.count(s, "kerala", "sinhalese") == 1
+    # one British die can take at most one of the two: the other has nowhere to land
+    assert any("of the Marathas have nowhere to land and are lost" in line
+               for line in s["log"])
