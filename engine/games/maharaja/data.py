@@ -11,10 +11,11 @@ with ``python -m engine.games.maharaja [map.json nations.json chart.json victory
 
 from __future__ import annotations
 
-import json
 from collections import Counter, deque
 from functools import cache
 from pathlib import Path
+
+from engine import datafiles
 
 DATA_DIR = Path(__file__).parent / "data"
 NAMES = ("map", "nations", "chart", "victory")
@@ -74,7 +75,7 @@ RAJ_LEVELS = [(9, "Raja", 1), (18, "Maharaja", 2), (27, "Maharajadhiraja", 3),
 
 
 def _load(name: str) -> dict:
-    return json.loads((DATA_DIR / f"{name}.json").read_text())
+    return datafiles.read(DATA_DIR, name)
 
 
 @cache
@@ -380,22 +381,6 @@ def problems() -> dict[str, list[str]]:
     return {name: CHECKS[name](_load(name)) for name in NAMES}
 
 
-def main(paths: list[str]) -> int:
-    """Check data files typed in from the printed game (or, with no paths, the shipped
-    ones); prints each problem and returns 1 if there are any."""
-    docs = {name: _load(name) for name in NAMES} if not paths else {}
-    for p in paths:
-        stem = Path(p).stem
-        if stem not in CHECKS:
-            print(f"{p}: not one of {', '.join(f'{n}.json' for n in NAMES)}")
-            return 2
-        docs[stem] = json.loads(Path(p).read_text())
-    bad = 0
-    for name, doc in docs.items():
-        found = CHECKS[name](doc)
-        bad += len(found)
-        for line in found:
-            print(f"{name}.json: {line}")
-        if not found:
-            print(f"{name}.json: agrees with every sourced fact")
-    return 1 if bad else 0
+def main(argv: list[str]) -> int:
+    """Check data files typed in from the printed game (or, with none, the shipped ones)."""
+    return datafiles.check_files(DATA_DIR, CHECKS, argv)

@@ -10,10 +10,11 @@ yields.json]`` (a file is recognised by its name).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from functools import cache
 from pathlib import Path
+
+from engine import datafiles
 
 DATA_DIR = Path(__file__).parent / "data"
 COLOURS = ("violet", "blue", "orange", "green")
@@ -38,7 +39,7 @@ NAMES = ("tiles", "province", "river", "board", "yields", "mango")
 
 
 def _load(name: str) -> dict:
-    return json.loads((DATA_DIR / f"{name}.json").read_text())
+    return datafiles.read(DATA_DIR, name)
 
 
 @cache
@@ -264,19 +265,6 @@ def problems() -> dict[str, list[str]]:
 
 
 def main(argv: list[str]) -> int:
-    paths = [Path(a) for a in argv] or [DATA_DIR / f"{n}.json" for n in NAMES]
-    bad = 0
-    for path in paths:
-        name = next((n for n in NAMES if n in path.stem), None)
-        if name is None:
-            print(f"{path}: name it after what it holds ({', '.join(NAMES)})")
-            bad += 1
-            continue
-        try:
-            found = CHECKS[name](json.loads(path.read_text()))
-        except (OSError, ValueError, AttributeError, TypeError) as e:
-            found = [f"cannot read it: {e}"]
-        print(f"{path}: " + ("ok" if not found else "\n  " + "\n  ".join(found)))
-        bad += bool(found)
-    return 1 if bad else 0
+    """Check data files typed in from the printed game (or, with none, the shipped ones)."""
+    return datafiles.check_files(DATA_DIR, CHECKS, argv)
 

@@ -9,10 +9,11 @@ an owner of the printed game can type in the real values and check them with
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from functools import cache
 from pathlib import Path
+
+from engine import datafiles
 
 DATA_DIR = Path(__file__).parent / "data"
 SYMBOLS = ("vizier", "general", "monk", "princess", "grand_mogul", "elephant")
@@ -22,7 +23,7 @@ SPECIAL_EFFECTS = ("elephant", "grand_mogul", "points2", "colour_change")
 
 
 def _load(name: str) -> dict:
-    return json.loads((DATA_DIR / f"{name}.json").read_text())
+    return datafiles.read(DATA_DIR, name)
 
 
 @cache
@@ -186,16 +187,14 @@ def problems() -> list[str]:
     return check_board(board()) + check_tiles(tiles()) + check_cards(cards())
 
 
+def _kind(doc: dict) -> str | None:
+    """A file named otherwise, told by what it holds."""
+    return "board" if "cities" in doc else "tiles" if "province_tiles" in doc else \
+        "cards" if doc else None
+
+
 def main(argv: list[str]) -> int:
-    files = argv or [str(DATA_DIR / f"{n}.json") for n in ("board", "tiles", "cards")]
-    bad = 0
-    for name in files:
-        data = json.loads(Path(name).read_text())
-        kind = "board" if "cities" in data else "tiles" if "province_tiles" in data else "cards"
-        found = {"board": check_board, "tiles": check_tiles, "cards": check_cards}[kind](data)
-        print(f"{name} ({kind}): " + ("good" if not found else f"{len(found)} problem(s)"))
-        for p in found:
-            print(f"  - {p}")
-        bad += bool(found)
-    return 1 if bad else 0
+    """Check data files typed in from the printed game (or, with none, the shipped ones)."""
+    return datafiles.check_files(DATA_DIR, {"board": check_board, "tiles": check_tiles,
+                                            "cards": check_cards}, argv, _kind)
 

@@ -78,4 +78,5 @@ def test_the_command_line_checks_typed_in_files(tmp_path):
     done = subprocess.run([sys.executable, "-m", "engine.games.rajas", str(good),
                            str(bad)], capture_output=True, text=True)
     assert done.returncode == 1
-    assert f"{good}: ok" in done.stdout and "19 spaces" in done.stdout
+    assert f"{good} (tiles): agrees with every sourced fact" in done.stdout
+    assert f"{bad} (river): " in done.stdout and "19 spaces" in done.stdout

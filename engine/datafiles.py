@@ -1,0 +1,63 @@
+"""A game's data files (maps, cards, charts, tiles) and the command that holds them to
+the sourced facts: `python -m engine.games.<id> [FILES]`, one behaviour for every game.
+
+Each game's ``data.py`` names its files and their checks (a check takes the parsed file
+and returns the problems it finds, in words); an owner of the printed game types the real
+values into a file named after what it holds (``map.json``, ``my_tiles.json``) and runs
+the command, which prints each problem, or that the file agrees, and exits 1 if any file
+has a problem (0 otherwise)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+Check = Callable[[dict], list[str]]
+
+
+def read(data_dir: Path, name: str) -> dict:
+    """A shipped file, read afresh (callers may change what they get)."""
+    return json.loads((data_dir / f"{name}.json").read_text())
+
+
+def kind_of(path: Path, checks: dict[str, Check],
+            by_content: Callable[[dict], str | None] | None, doc: dict) -> str | None:
+    """Which file this is: the longest known name in its file name, else (where a game
+    can tell) by what it holds."""
+    named = [n for n in checks if n in path.stem]
+    if named:
+        return max(named, key=len)
+    return by_content(doc) if by_content and isinstance(doc, dict) else None
+
+
+def check_files(data_dir: Path, checks: dict[str, Check], argv: list[str],
+                by_content: Callable[[dict], str | None] | None = None) -> int:
+    """Check the files named in ``argv`` (or, with none, the shipped ones)."""
+    paths = [Path(a) for a in argv] or [data_dir / f"{n}.json" for n in checks]
+    bad = 0
+    for path in paths:
+        try:
+            doc = json.loads(path.read_text())
+        except (OSError, ValueError) as e:
+            print(f"{path}: cannot read it: {e}")
+            bad += 1
+            continue
+        kind = kind_of(path, checks, by_content, doc)
+        if kind is None:
+            print(f"{path}: name it after what it holds ({', '.join(checks)})")
+            bad += 1
+            continue
+        try:
+            found = checks[kind](doc) if isinstance(doc, dict) else [
+                f"not shaped like a {kind} file (it holds no JSON object)"]
+        except (AttributeError, TypeError, KeyError, ValueError) as e:
+            found = [f"not shaped like a {kind} file ({type(e).__name__}: {e})"]
+        if found:
+            print(f"{path} ({kind}): {len(found)} problem(s)")
+            for line in found:
+                print(f"  - {line}")
+            bad += 1
+        else:
+            print(f"{path} ({kind}): agrees with every sourced fact")
+    return 1 if bad else 0

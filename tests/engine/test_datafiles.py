@@ -1,0 +1,48 @@
+"""engine/datafiles.py: the one `python -m engine.games.<id> [FILES]` of every game."""
+
+from __future__ import annotations
+
+import json
+
+from engine import datafiles
+
+CHECKS = {"map": lambda d: [] if d.get("areas") == 36 else ["36 areas, not so here"],
+          "map_extra": lambda d: ["not reached: the longer name wins"] if not d else []}
+
+
+def test_a_file_is_checked_by_the_longest_name_in_its_own(tmp_path, capsys):
+    (tmp_path / "my_map.json").write_text(json.dumps({"areas": 36}))
+    (tmp_path / "bad_map.json").write_text(json.dumps({"areas": 35}))
+    (tmp_path / "x_map_extra.json").write_text(json.dumps({"a": 1}))
+    assert datafiles.check_files(tmp_path, CHECKS, [str(tmp_path / "my_map.json"),
+                                                    str(tmp_path / "x_map_extra.json")]) == 0
+    out = capsys.readouterr().out
+    assert "my_map.json (map): agrees with every sourced fact" in out
+    assert "x_map_extra.json (map_extra): agrees" in out
+    assert datafiles.check_files(tmp_path, CHECKS, [str(tmp_path / "bad_map.json")]) == 1
+    assert "bad_map.json (map): 1 problem(s)\n  - 36 areas, not so here" in \
+        capsys.readouterr().out
+
+
+def test_an_unknown_unreadable_or_misshapen_file_is_named_not_a_crash(tmp_path, capsys):
+    (tmp_path / "cards.json").write_text("{}")
+    (tmp_path / "broken_map.json").write_text("{not json")
+    (tmp_path / "list_map.json").write_text("[1, 2]")
+    shaped = {"map": lambda d: [d["areas"] + 1]}
+    (tmp_path / "odd_map.json").write_text(json.dumps({"areas": "x"}))
+    argv = [str(tmp_path / n) for n in ("cards.json", "broken_map.json", "list_map.json",
+                                        "odd_map.json")]
+    assert datafiles.check_files(tmp_path, shaped, argv) == 1
+    out = capsys.readouterr().out
+    assert "cards.json: name it after what it holds (map)" in out
+    assert "broken_map.json: cannot read it" in out
+    assert "list_map.json (map): 1 problem(s)\n  - not shaped like a map file (it holds no " \
+        "JSON object)" in out
+    assert "odd_map.json (map): 1 problem(s)\n  - not shaped like a map file (TypeError" in out
+
+
+def test_a_game_may_tell_a_file_by_what_it_holds(tmp_path, capsys):
+    (tmp_path / "mine.json").write_text(json.dumps({"areas": 36}))
+    assert datafiles.check_files(tmp_path, CHECKS, [str(tmp_path / "mine.json")],
+                                 lambda d: "map" if "areas" in d else None) == 0
+    assert "mine.json (map): agrees" in capsys.readouterr().out
