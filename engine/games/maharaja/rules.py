@@ -393,8 +393,7 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
     if action not in acts or (acts[action] is not None and arg not in acts[action]) or (
             acts[action] is None and arg is not None):
         raise IllegalAction(_why(s, role, action, arg, acts))
-    before = (tuple(active(s)), s["phase"], s["nation"], s["idx"], s["turn"],
-              str(s["rng"]), bool(s["battle"]))
+    before = _move_mark(s)
     offstage = role not in active(s)
     if offstage:
         _anytime_step(s, role, action, arg)
@@ -402,13 +401,19 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
         _apply(s, role, action, arg)
     _advance(s)
     s["steps"] += 1
-    after = (tuple(active(s)), s["phase"], s["nation"], s["idx"], s["turn"],
-             str(s["rng"]), bool(s["battle"]))
     # a step at any time (a submission, an alliance) is a whole move of its own: posted at
     # once, while the player whose turn it is goes on
-    if offstage or (before != after and not (s["sel"] and not s["battle"])):
+    if offstage or (_move_mark(s) != before and not (s["sel"] and not s["battle"])):
         s["move"] += 1
     return s
+
+
+def _move_mark(state: dict) -> tuple:
+    """A move ends when this changes: dice rolled, the decision passing to another player,
+    another nation's turn. So one post carries a nation's placements, movement and the
+    choices before its first roll, and each roll is posted as it falls."""
+    return (tuple(active(state)), state["nation"], state["idx"], state["turn"],
+            str(state["rng"]))
 
 
 def clone(state: dict) -> dict:
