@@ -283,8 +283,9 @@ def _battle_prompt(state: dict, b: dict) -> tuple[str, dict]:
     where = board.name(place)
     if b["stage"] == "offer":
         what = "the factory" if not f.count(state, place, dfn) else "the armies"
-        return (f"{ROLE_NAMES[f.owner(state, att)]}: attack {what} of the "
-                f"{turns.nname(dfn)} in {where}? (optional)", {"fight": None, "skip": None})
+        return (f"{ROLE_NAMES[f.owner(state, att)]}, for the {turns.nname(att)}: attack "
+                f"{what} of the {turns.nname(dfn)} in {where}? (optional)",
+                {"fight": None, "skip": None})
     if b["stage"] == "open":
         acts: dict = {"fight": None}
         if _may_submit_here(state, dfn, place):
@@ -565,8 +566,8 @@ def _queued_step(state: dict, q: dict, action: str, arg) -> None:
             f.add(state, arg, nation, q["n"])
             state["pool"][nation] -= q["n"]
             state["queue"].pop(0)
-            turns.log(state, f"{turns.plural(q['n'])} of the {turns.nname(nation)} arrive "
-                      f"in {board.name(arg)}.")
+            turns.log(state, f"{turns.plural(q['n'])} of the {turns.nname(nation)} "
+                      f"{turns.verb(q['n'], 'arrives', 'arrive')} in {board.name(arg)}.")
     elif q["do"] == "remove":
         turns.eliminate(state, arg, nation, 1)
         q["done"] = q.get("done", 0) + 1
@@ -644,8 +645,8 @@ def _do_move(state: dict, nation: str, origin: str, dest: str, n: int, lead: boo
     state["moved"][dest] = state["moved"].get(dest, 0) + n
     came = state["came"].setdefault(dest, {})
     came[origin] = came.get(origin, 0) + n
-    text = f"{turns.plural(n)} of the {turns.nname(nation)} move from {board.name(origin)} " \
-        f"to {board.name(dest)}"
+    text = f"{turns.plural(n)} of the {turns.nname(nation)} " \
+        f"{turns.verb(n, 'moves', 'move')} from {board.name(origin)} to {board.name(dest)}"
     if lead:
         lid = f.leader_of(state, nation)
         state["leaders"][lid] = dest
@@ -797,8 +798,9 @@ def _battle_step(state: dict, b: dict, action: str, arg) -> None:
         lid = f.leader_at(state, place, side)
         if lid and not f.count(state, place, side):
             state["leaders"][lid] = b["to"]
-        turns.log(state, f"{turns.plural(n)} of the {turns.nname(side)} fall back from "
-                  f"{board.name(place)} to {board.name(b['to'])}.")
+        turns.log(state, f"{turns.plural(n)} of the {turns.nname(side)} "
+                  f"{turns.verb(n, 'falls', 'fall')} back from {board.name(place)} to "
+                  f"{board.name(b['to'])}.")
         if b["stage"] == "att_count":
             if not f.count(state, place, att):
                 state["battle"] = None
@@ -844,8 +846,9 @@ def _round(state: dict, b: dict) -> None:
                      "def_dice": d_dice, "att_mod": a_mod, "def_mod": d_mod,
                      "att_hits": a_hits, "def_hits": d_hits}
     turns.log(state, f"Round {b['rounds']} in {board.name(place)}: the {turns.nname(att)} "
-              f"roll {_dice_text(a_dice, a_mod)}, {a_hits} hit(s); the {turns.nname(dfn)} "
-              f"roll {_dice_text(d_dice, d_mod)}, {d_hits} hit(s).")
+              f"roll {_dice_text(a_dice, a_mod)}, {turns.plural(a_hits, 'hit')}; the "
+              f"{turns.nname(dfn)} roll {_dice_text(d_dice, d_mod)}, "
+              f"{turns.plural(d_hits, 'hit')}.")
     army_hits = min(a_hits, f.count(state, place, dfn))
     turns.eliminate(state, place, dfn, army_hits)
     if a_hits > army_hits and b["factory"] and state["factories"].get(place) == dfn:
@@ -876,8 +879,10 @@ def _round(state: dict, b: dict) -> None:
             turns.log(state, f"The {turns.nname(att)} sail back to {board.name(origin)}.")
         if a_left > k:
             turns.eliminate(state, place, att, a_left - k)
-            turns.log(state, f"{turns.plural(a_left - k)} of the {turns.nname(att)} have "
-                      "nowhere to land and are lost.")
+            lost = a_left - k
+            turns.log(state, f"{turns.plural(lost)} of the {turns.nname(att)} "
+                      f"{turns.verb(lost, 'has', 'have')} nowhere to land and "
+                      f"{turns.verb(lost, 'is', 'are')} lost.")
         state["battle"] = None
     if state["battle"]:
         b["stage"] = "att"
@@ -970,8 +975,8 @@ def _invasion(state: dict, nation: str) -> None:
             continue
         f.add(state, a["at"], nation, n)
         state["pool"][nation] -= n
-        turns.log(state, f"{turns.plural(n)} of the {turns.nname(nation)} arrive in "
-                  f"{board.name(a['at'])}.")
+        turns.log(state, f"{turns.plural(n)} of the {turns.nname(nation)} "
+                  f"{turns.verb(n, 'arrives', 'arrive')} in {board.name(a['at'])}.")
     lid = turns.entering_leader(state, nation)
     if lid:
         state["leaders_seen"].append(lid)

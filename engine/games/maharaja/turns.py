@@ -31,6 +31,11 @@ def plural(n: int, word: str = "army") -> str:
     return f"{n} {word[:-1] + 'ies' if word.endswith('army') else word + 's'}"
 
 
+def verb(n: int, one: str, many: str) -> str:
+    """The verb agreeing with ``n`` armies: ``verb(1, "moves", "move")``."""
+    return one if n == 1 else many
+
+
 def eliminate(state: dict, place: str, nation: str, n: int) -> None:
     """Armies leave the map for the nation's pool; a leader left alone goes with them."""
     n = min(n, f.count(state, place, nation))
@@ -94,7 +99,8 @@ def replace(state: dict, old: str, new: str) -> None:
             moved += k
     for lid in [lid for lid in state["leaders"] if f.LEADERS[lid]["nation"] == old]:
         remove_leader(state, lid, f"the {nname(old)} leave play")
-    log(state, f"The {nname(new)} replace the {nname(old)}: {plural(moved)} change hands.")
+    log(state, f"The {nname(new)} replace the {nname(old)}: {plural(moved)} "
+        f"{verb(moved, 'changes', 'change')} hands.")
 
 
 def queue_removal(state: dict, nation: str, n: int, why: str) -> None:
@@ -194,7 +200,7 @@ def stacking_check(state: dict, nation: str) -> None:
             if n and not any(f.colonial(x) for x in f.foes_at(state, sea, nation)):
                 eliminate(state, sea, nation, n)
                 log(state, f"{plural(n)} of the {nname(nation)} left at sea in "
-                    f"{board.name(sea)} are lost.")
+                    f"{board.name(sea)} {verb(n, 'is', 'are')} lost.")
     for place in board.LAND:
         n = f.count(state, place, nation)
         share = [x for x in f.at(state, place) if x != nation and f.friendly(state, x, nation)]
@@ -203,13 +209,15 @@ def stacking_check(state: dict, nation: str) -> None:
             # one that ends its movement there (arrivals included) gives way.
             eliminate(state, place, nation, n)
             log(state, f"{plural(n)} of the {nname(nation)} may not stay in "
-                f"{board.name(place)} with the {nname(share[0])} and are removed.")
+                f"{board.name(place)} with the {nname(share[0])} and "
+                f"{verb(n, 'is', 'are')} removed.")
             continue
         over = n - f.limit(state, place, nation)
         if over > 0:
             eliminate(state, place, nation, over)
             log(state, f"{plural(over)} of the {nname(nation)} in {board.name(place)} "
-                "exceed the stacking limit and are removed.")
+                f"{verb(over, 'exceeds', 'exceed')} the stacking limit and "
+                f"{verb(over, 'is', 'are')} removed.")
 
 
 def overpopulation(state: dict, nation: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from engine.games.maharaja import battle as bt
 from engine.games.maharaja import forces as f
 from engine.games.maharaja import rules as R
@@ -150,5 +152,12 @@ def test_boats_whose_home_was_taken_meanwhile_are_lost_at_sea():
     assert not f.count(s, "ocean", "marathas") and not f.count(s, "kerala", "marathas")
     assert f.count(s, "kerala", "sinhalese") == 1
     # one British die can take at most one of the two: the other has nowhere to land
-    assert any("of the Marathas have nowhere to land and are lost" in line
-               for line in s["log"])
+    assert any(re.search(r"\d arm(y|ies) of the Marathas (has|have) nowhere to land and "
+                         r"(is|are) lost", line) for line in s["log"])
+
+
+def test_the_log_says_one_army_moves_and_two_armies_move():
+    s = position({"punjab": {"mughals": 3}})
+    s = do(s, "punjab", "lahore", "1", "punjab", "delhi", "2")
+    assert "1 army of the Mughals moves from Punjab to Lahore." in s["log"]
+    assert "2 armies of the Mughals move from Punjab to Delhi." in s["log"]
