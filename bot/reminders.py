@@ -134,10 +134,11 @@ async def due_nudges(repo: Repository, now: datetime, default: Policy,
         g = games.get(full.game)
         seats = await repo.seats(full.id)
         pings: list[Ping] = []
-        for role in g.view(json.loads(full.state), None)["active"]:
+        view = g.view(json.loads(full.state), None)
+        for role in view["active"]:
             seat = next((s for s in seats if s.role == role), None)
             if seat and seat.user_id and all(p.user_id != seat.user_id for p in pings):
-                pings.append(Ping(seat.user_id, seat.name, g.ROLE_NAMES[role]))
+                pings.append(Ping(seat.user_id, seat.name, Ping.label(g.ROLE_NAMES, view, role)))
         if not pings:
             continue  # waiting for the computer: a restart makes a move a crash cut off
         if not await repo.claim_reminder(game.id, game.version, seen=row, default=default):

@@ -37,6 +37,14 @@ class Ping:
     name: str
     role: str  # display name of the role they must play
 
+    @staticmethod
+    def label(role_names: dict[str, str], view: dict, role: str) -> str:
+        """The side a ping names: "Blue", or where the game says whom it acts for (a
+        Maharaja colour for one of its nations), "Blue, for the Marathas"."""
+        label = role_names[role]
+        acting_for = (view.get("acting_for") or {}).get(role)
+        return f"{label}, for {acting_for}" if acting_for else label
+
 
 @dataclass(frozen=True)
 class Choice:

@@ -1259,15 +1259,12 @@ class Table:
         Maharaja colour for one of its nations) names that too (``view["acting_for"]``)."""
         out: list[Ping] = []
         seen: set[str] = set()
-        acting_for = (view or {}).get("acting_for") or {}
         for role in roles:
             seat = lg.seat_for(role)
             if seat and seat.user_id and seat.user_id not in seen:
                 seen.add(seat.user_id)
-                label = lg.module.ROLE_NAMES[role]
-                if role in acting_for:
-                    label += f", for {acting_for[role]}"
-                out.append(Ping(seat.user_id, seat.name, label))
+                out.append(Ping(seat.user_id, seat.name,
+                                Ping.label(lg.module.ROLE_NAMES, view or {}, role)))
         return out
 
     def _result_line(self, lg: Loaded, already_said: str = "") -> str:

@@ -5,7 +5,9 @@ reconstruction label."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
+from bot.reminders import Policy, due_nudges
 from engine import games
 from engine.games.maharaja import ai
 from engine.games.maharaja import rules as R
@@ -86,3 +88,14 @@ async def test_score_and_rules_say_what_is_reconstructed(table, repo):
     assert "Darbar's reconstruction" in r.private
     r = table.rules("maharaja", "reconstruction")
     assert "python -m engine.games.maharaja" in r.private
+
+
+async def test_a_reminder_names_the_nation_the_colour_plays_for(table, repo):
+    who = await seat_fewest(table, HERE, "maharaja", seed=2)
+    game = await repo.latest_game(HERE.channel_id)
+    state = json.loads(game.state)
+    role = R.active(state)[0]
+    [n] = await due_nudges(repo, game.updated_at + timedelta(hours=25), Policy())
+    nation = R.turns.nname(R._deciding_nation(state))
+    assert [(p.user_id, p.role) for p in n.pings] == [
+        (who[role].user_id, f"{R.ROLE_NAMES[role]}, for the {nation}")]
