@@ -49,6 +49,7 @@ from bot.replies import Actor, Place
 from bot.table import Table
 from db import Repository
 from engine import games
+from renderer.__main__ import median_ms
 
 GOAL_RATE, GOAL_P99_MS = 100.0, 500.0  # issue 7: twice Discord's global limit for one bot
 # (processes, offered moves/s; 0 = flat out). The paced run offers 5 % over the goal so
@@ -871,15 +872,6 @@ def _summary_line(label: str, r: LoadResult) -> str:
 # --- Taj Mahal: the picture, the hand, the computer, a move through the table ----------------
 
 
-def _median_ms(fn, n: int) -> tuple[float, object]:
-    times, out = [], None
-    for _ in range(n):
-        t0 = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times) * 1000, out
-
-
 async def _taj_moves(moves: int) -> tuple[list[float], list[float]]:
     """Wall time of whole moves through the Table on SQLite: three people typing (store,
     picture), and one person against three computers (their turns included)."""
@@ -925,10 +917,10 @@ def taj_mahal_figures(moves: int = 30) -> None:
     names = {"red": "ravi", "blue": "meera", "green": "arjun", "yellow": "Computer"}
     print("taj_mahal:")
     for label, view in (("start", start), ("mid-game", mid)):
-        ms, png = _median_ms(lambda v=view: renderer.render("taj_mahal", v, players=names), 15)
+        ms, png = median_ms(lambda v=view: renderer.render("taj_mahal", v, players=names), 15)
         print(f"  board {label:<9}     {ms:.1f} ms, {len(png) / 1024:.1f} KB")
     role = g.view(mid_state, None)["active"][0]
-    ms, png = _median_ms(lambda: renderer.hand("taj_mahal", g.view(mid_state, role)), 15)
+    ms, png = median_ms(lambda: renderer.hand("taj_mahal", g.view(mid_state, role)), 15)
     print(f"  hand picture         {ms:.1f} ms, {len(png) / 1024:.1f} KB")
     think = _think_times("taj_mahal", 3)
     print(f"  computer think time  median {statistics.median(think) * 1000:.1f} ms, "
@@ -1040,7 +1032,7 @@ def rajas_figures(n_games: int) -> None:
     mid = _play("rajas", 7, 60).state
     view = g.view(mid, None)
     print("rajas:")
-    ms, png = _median_ms(lambda: renderer.render("rajas", view), 10)
+    ms, png = median_ms(lambda: renderer.render("rajas", view), 10)
     print(f"  board picture        {ms:.1f} ms, {len(png) / 1024:.1f} KB")
     think = _think_times("rajas", 3, 40)
     print(f"  computer think time  median {statistics.median(think) * 1000:.0f} ms, "
@@ -1149,7 +1141,7 @@ def maharaja_figures(n_games: int) -> None:
         mid = g.act(mid, role, *ai.choose(mid, role))
     for label, state in (("start", g.setup(1, {})), ("turn 12", mid)):
         view = g.view(state, None)
-        ms, png = _median_ms(lambda v=view: renderer.render("maharaja", v, players=names), 10)
+        ms, png = median_ms(lambda v=view: renderer.render("maharaja", v, players=names), 10)
         print(f"  board {label:<9}     {ms:.1f} ms, {len(png) / 1024:.1f} KB")
     matches = max(2, n_games // 5)
     won = sum(_seeds_split(_maharaja_match, matches, 4))

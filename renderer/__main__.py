@@ -39,13 +39,15 @@ GAMES = {
 }
 
 
-def _median_ms(fn: Callable[[], object], n: int) -> float:
-    times = []
+def median_ms(fn: Callable[[], object], n: int) -> tuple[float, object]:
+    """The median wall time of ``n`` calls of ``fn``, in ms, and what the last returned
+    (the bench's figures use it too)."""
+    times, out = [], None
     for _ in range(n):
         t0 = time.perf_counter()
-        fn()
+        out = fn()
         times.append(time.perf_counter() - t0)
-    return statistics.median(times) * 1000
+    return statistics.median(times) * 1000, out
 
 
 def _bench(game: str, module: ModuleType, views: dict[str, dict], players: dict, args) -> None:
@@ -62,10 +64,10 @@ def _bench(game: str, module: ModuleType, views: dict[str, dict], players: dict,
     pal = module.palette()
     for name, view in views.items():
         png = render(game, view, players=players)
-        total = _median_ms(lambda v=view: render(game, v, players=players), args.n)
+        total, _ = median_ms(lambda v=view: render(game, v, players=players), args.n)
         drawn = module.draw(view, players)
-        draw_ms = _median_ms(lambda v=view: module.draw(v, players), args.n)
-        opt_ms = _median_ms(
+        draw_ms, _ = median_ms(lambda v=view: module.draw(v, players), args.n)
+        opt_ms, _ = median_ms(
             lambda im=drawn: encode_png(im, pal, optimize=True), max(5, args.n // 5)
         )
         opt_kb = len(encode_png(drawn, pal, optimize=True)) / 1024
