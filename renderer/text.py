@@ -205,9 +205,24 @@ def maharaja(view: dict, players: dict[str, str]) -> str:
         lines.append("Factories: " + ", ".join(
             f"{board.name(a)} ({f.nation_name(c)})" for a, c in view["factories"].items())
             + ".")
+    if view.get("submitted"):
+        lines.append("Submitted: " + "; ".join(
+            f"the {f.nation_name(n)} to the {f.nation_name(sub['to'])} ("
+            + ", ".join(board.TERRITORY_NAMES[w] for w in sub["where"]) + ")"
+            for n, sub in view["submitted"].items()) + ".")
+    if view.get("allies"):
+        lines.append("Allies of the British: "
+                     + ", ".join(f.nation_name(n) for n in view["allies"]) + ".")
+    if view.get("arms"):
+        lines.append("Arms: " + "; ".join(
+            f"the {f.nation_name(c)} arm the {f.nation_name(a['nation'])}"
+            for c, a in view["arms"].items()) + ".")
+    acting_for = view.get("acting_for") or {}
     lines.append(_result(view, {r: r.capitalize() for r in view.get("roles", [])})
-                 or "To move: " + ", ".join(_seat(r, r.capitalize(), players)
-                                            for r in view.get("active", [])) + ".")
+                 or "To move: " + ", ".join(
+                     _seat(r, r.capitalize(), players)
+                     + (f", for {acting_for[r]}" if r in acting_for else "")
+                     for r in view.get("active", [])) + ".")
     return "\n".join(lines)
 
 

@@ -98,3 +98,22 @@ def test_taj_mahal_words_never_depend_on_the_hands_or_the_deck():
         other["deck"] = hands
         assert describe("taj_mahal", TM.view(state, None)) == \
             describe("taj_mahal", TM.view(other, None))
+
+
+def test_maharaja_names_armies_factories_submissions_allies_arms_and_whom_a_colour_plays():
+    from engine.games.maharaja import rules as R
+
+    state = R.setup(3, {})
+    state["factories"]["bengal"] = "british"
+    state["submitted"]["rajputs"] = {"to": "mughals", "where": ["north"], "turn": 1}
+    state["allies"].append("marathas")
+    state["arms"]["dutch"] = {"nation": "sinhalese", "active": True}
+    role = R.active(state)[0]
+    text = describe("maharaja", R.view(state, None), {role: "meera"})
+    assert text.startswith("Maharaja, turn 1 of 16 (1500 BC): the Harappans play.")
+    assert "Harappans: Baluchistan 1, Delhi 1," in text
+    assert "Factories: Bengal (British)." in text
+    assert "Submitted: the Rajputs to the Mughals (North India)." in text
+    assert "Allies of the British: Marathas." in text
+    assert "Arms: the Dutch arm the Sinhalese." in text
+    assert text.endswith(f"To move: {role.capitalize()} (meera), for the Harappans.")
