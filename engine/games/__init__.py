@@ -62,9 +62,15 @@ def sides(g: ModuleType, options: dict | None = None) -> list[str]:
 
 def count_left_open(g: ModuleType, options: dict | None) -> bool:
     """Whether the number of players is the table's to settle when the game starts (the
-    game has a ``players`` option and the creator did not set it): then it is the number
-    of people seated, or the game's default when the computer fills the table."""
-    return "players" in getattr(g, "OPTIONS", {}) and "players" not in (options or {})
+    game has a ``players`` option, the creator did not set it, and the other options leave
+    it open: Maharaja's short game is for 3): then it is the number of people seated, or
+    the game's default when the computer fills the table."""
+    options = options or {}
+    if "players" not in getattr(g, "OPTIONS", {}) or "players" in options:
+        return False
+    lo, hi = g.PLAYERS
+    return len(sides(g, {**options, "players": lo})) != len(sides(g, {**options,
+                                                                      "players": hi}))
 
 
 def legal_steps(g: ModuleType, view: dict) -> list[tuple[str, object]]:

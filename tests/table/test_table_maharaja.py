@@ -99,3 +99,26 @@ async def test_a_reminder_names_the_nation_the_colour_plays_for(table, repo):
     nation = R.turns.nname(R._deciding_nation(state))
     assert [(p.user_id, p.role) for p in n.pings] == [
         (who[role].user_id, f"{R.ROLE_NAMES[role]}, for the {nation}")]
+
+
+async def test_a_whole_short_game_against_two_computers_ends_with_a_result(table, repo):
+    """The computer's turns run in worker processes, each posted after the person's; the
+    game ends after turn 16 with everyone's points."""
+    await table.new(HERE, RAVI, "maharaja", opponent="computer", seed=11,
+                    options={"length": "short"})
+    game = await repo.latest_game(HERE.channel_id)
+    mine = [s.role for s in await repo.seats(game.id) if s.user_id == RAVI.user_id]
+    for _ in range(400):
+        state = await _state(repo)
+        if state["result"]:
+            break
+        assert R.active(state) == mine
+        steps = ai.bot_steps(state, mine[0])
+        for line in games.typed_lines(R, state, mine[0], steps):
+            r = await table.play(HERE, RAVI, line)
+            assert not r.error, r.private
+    final = await _state(repo)
+    assert final["result"] and final["turn"] == 16
+    assert "Game over" in r.public and all(c.capitalize() in r.public
+                                           for c in final["roles"])
+    await assert_replays(repo, game.id)
