@@ -94,23 +94,10 @@ def setup(seed: int, options: dict | None = None) -> dict:
 # --- who acts and what they may do ----------------------------------------------------------
 
 
-def _decider(state: dict) -> str | None:
-    if state["result"]:
-        return None
-    if state["ask"]:
-        return state["ask"]["role"]
-    if state["queue"]:
-        return f.owner(state, state["queue"][0]["nation"])
-    b = state["battle"]
-    if b and b["stage"] in ("def", "def_count", "open"):
-        return f.owner(state, b["def"])
-    if state["nation"]:
-        return f.owner(state, state["nation"])
-    return None
-
-
 def _deciding_nation(state: dict) -> str | None:
-    """The nation the decision now waiting is taken for (named in pings)."""
+    """The nation the decision now waiting is taken for (its owner decides; pings name
+    it): the one asked a permission, a queued placement's or removal's, the defender's in
+    its battle decisions, else the nation whose turn it is (the attacker)."""
     if state["result"]:
         return None
     if state["ask"]:
@@ -124,8 +111,8 @@ def _deciding_nation(state: dict) -> str | None:
 
 
 def active(state: dict) -> list[str]:
-    who = _decider(state)
-    return [who] if who else []
+    nation = _deciding_nation(state)
+    return [f.owner(state, nation)] if nation else []
 
 
 def _anytime(state: dict, role: str) -> dict:
