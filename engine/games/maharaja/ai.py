@@ -209,7 +209,7 @@ def _best_move(state: dict, nation: str) -> tuple[str, str, str] | None:
         free = rules._free_armies(state, origin, nation)
         here = f.count(state, origin, nation)
         over = here - f.limit(state, origin, nation) if board.is_land(origin) else here
-        if any(x != nation and f.friendly(state, x, nation) for x in f.at(state, origin)):
+        if f.friends_at(state, origin, nation):
             over = here  # arrived where a friendly nation stands: all must go
         outside = not board.is_land(origin)
         for dest, info in rules._destinations(state, nation, origin).items():

@@ -66,7 +66,7 @@ def attacker_retreats(state: dict, place: str, nation: str) -> list[str]:
             continue
         if f.foes_at(state, origin, nation) or f.room(state, origin, nation) == 0:
             continue
-        if board.is_land(origin) and any(x != nation for x in f.at(state, origin)):
+        if board.is_land(origin) and f.others_at(state, origin, nation):
             continue  # a friendly nation's area (one it arrived in): not theirs to share
         out.append(origin)
     return out

@@ -117,9 +117,20 @@ def room(state: dict, place: str, nation: str, with_leader: bool | None = None) 
     return max(0, limit(state, place, nation, with_leader) - count(state, place, nation))
 
 
+def others_at(state: dict, place: str, nation: str) -> list[str]:
+    """The other nations with armies in the place."""
+    return [n for n in at(state, place) if n != nation]
+
+
 def foes_at(state: dict, place: str, nation: str) -> list[str]:
     """Hostile nations with armies in the place."""
-    return [n for n in at(state, place) if n != nation and hostile(state, nation, n)]
+    return [n for n in others_at(state, place, nation) if hostile(state, nation, n)]
+
+
+def friends_at(state: dict, place: str, nation: str) -> list[str]:
+    """Other nations in the place that never fight this one (nor share an area with it,
+    once movement is over)."""
+    return [n for n in others_at(state, place, nation) if friendly(state, nation, n)]
 
 
 def factory_foe(state: dict, place: str, nation: str) -> str | None:

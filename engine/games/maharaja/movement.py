@@ -46,7 +46,7 @@ def _must_stop(state: dict, nation: str, place: str, with_leader: bool,
 
 def _may_end(state: dict, nation: str, place: str, honour: bool = True) -> bool:
     """A land or off-map place the group may stop in."""
-    others = [n for n in f.at(state, place) if n != nation]
+    others = f.others_at(state, place, nation)
     # A friendly nation's area (one player's nations, the British and an ally) or an area
     # of a nation that has submitted is passed through, never shared.
     return not any(f.friendly(state, nation, n)

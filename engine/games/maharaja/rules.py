@@ -647,8 +647,8 @@ def _do_move(state: dict, nation: str, origin: str, dest: str, n: int, lead: boo
     turns.log(state, text + ".")
     # An area of a nation that has submitted is entered only when submissions shut the
     # invasion out of India (General 30-2): that submission no longer holds against it.
-    for other in f.at(state, dest):
-        if other != nation and f.submitted_here(state, other, nation, dest):
+    for other in f.others_at(state, dest, nation):
+        if f.submitted_here(state, other, nation, dest):
             state["submitted"][other]["ignored"] = True
             turns.log(state, f"With no other way into India, the {turns.nname(nation)} "
                       f"ignore the {turns.nname(other)}' submission.")
@@ -855,7 +855,7 @@ def _round(state: dict, b: dict) -> None:
         # home: where they sailed from, unless another nation has since taken it (a
         # retreat to sea is for colonial armies only: those with no home are lost)
         origin = next((o for o in state["came"].get(place, {}) if not board.is_sea(o)
-                       and all(x == att for x in f.at(state, o))), None)
+                       and not f.others_at(state, o, att)), None)
         k = min(a_left, f.room(state, origin, att)) if origin else 0
         if k:
             f.add(state, place, att, -k)

@@ -203,7 +203,7 @@ def stacking_check(state: dict, nation: str) -> None:
                     f"{board.name(sea)} {verb(n, 'is', 'are')} lost.")
     for place in board.LAND:
         n = f.count(state, place, nation)
-        share = [x for x in f.at(state, place) if x != nation and f.friendly(state, x, nation)]
+        share = f.friends_at(state, place, nation)
         if n and share:
             # Darbar's reading: nations that never fight never share an area either; the
             # one that ends its movement there (arrivals included) gives way.
