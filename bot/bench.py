@@ -1091,30 +1091,10 @@ def _maharaja_games(seeds: list[int], options: dict) -> dict:
 
 
 def _maharaja_match(seeds: list[int], players: int) -> int:
-    """Games with the computer in one colour (a different one as the seed goes) and random
-    players in the others (any legal step, rarely ending a movement while armies may
-    move): the computer's wins, a shared win counted."""
-    import random
-
+    """The computer's wins against random players (ai.wins_against_random)."""
     from engine.games.maharaja import ai
-    from engine.games.maharaja import rules as R
 
-    wins = 0
-    for seed in seeds:
-        rnd = random.Random(seed)
-        state = R.setup(seed, {"players": players})
-        me = state["roles"][seed % players]
-        while not state["result"]:
-            role = R.active(state)[0]
-            if role == me:
-                step = ai.choose(state, role)
-            else:
-                legal = games.legal_steps(R, R.view(state, role))
-                busy = [x for x in legal if x[0] not in ("done", "back")]
-                step = rnd.choice(busy if busy and rnd.random() < 0.8 else legal)
-            state = R.act(state, role, *step)
-        wins += me in state["result"]["winners"]
-    return wins
+    return sum(ai.wins_against_random(seed, players) for seed in seeds)
 
 
 def maharaja_balance(n_games: int, options: dict) -> dict:
