@@ -38,6 +38,17 @@ async def answer(fake: FakeDiscord, handle) -> RecordedRequest:
     return next((r for r in later if r.method == "POST"), later[0])
 
 
+async def stored_state(bot) -> dict:
+    """The state of the game in the test channel, as stored."""
+    return json.loads((await bot.repo.latest_game("2000")).state)
+
+
+async def seated_name(bot, role: str) -> str:
+    """Who plays ``role`` in the test channel's game."""
+    game = await bot.repo.latest_game("2000")
+    return next(s.name for s in await bot.repo.seats(game.id) if s.role == role)
+
+
 async def play_by_panel(fake: FakeDiscord, user: str, tokens: list[str]):
     """Play steps by the panel: /play, then a button (or a menu choice) for each token.
     Returns the last click's handle."""

@@ -8,7 +8,6 @@ player submits a nation while another is moving."""
 from __future__ import annotations
 
 import asyncio
-import json
 
 from engine import games
 from engine.games.maharaja import ai
@@ -21,25 +20,18 @@ from tests.e2e.test_discord_goat_tiger import (
     make_bot,
     play_by_panel,
     public_posts,
+    seated_name,
+    stored_state,
 )
 
 USERS = {"ravi": 101, "meera": 102, "arjun": 103}
-
-
-async def _state(bot) -> dict:
-    return json.loads((await bot.repo.latest_game("2000")).state)
-
-
-async def _who(bot, role: str) -> str:
-    game = await bot.repo.latest_game("2000")
-    return next(s.name for s in await bot.repo.seats(game.id) if s.role == role)
 
 
 async def _moved(bot, state: dict) -> dict:
     """The stored game once it is past ``state``'s move (a loaded machine may take a moment
     longer than the fake's quiet period), or as it is after 10 s."""
     for _ in range(200):
-        new = await _state(bot)
+        new = await stored_state(bot)
         if new["move"] > state["move"] or new["result"]:
             return new
         await asyncio.sleep(0.05)
@@ -69,21 +61,21 @@ async def test_three_people_play_the_short_game(fake_discord, db_url, bot_errors
         if not r.files:  # three may play: the host starts
             r = await answer(fake, await fake.slash("ravi", "game", subcommand="start"))
         assert r.files and r.files[0].png_size == (1400, 1200)
-        assert (await _state(bot))["turn"] == 9
+        assert (await stored_state(bot))["turn"] == 9
         rolled = panels = asked = offstage = 0
         for turn in range(1000):
-            state = await _state(bot)
+            state = await stored_state(bot)
             if state["result"]:
                 break
             role = R.active(state)[0]
-            user = await _who(bot, role)
+            user = await seated_name(bot, role)
             others = [r for r in state["roles"] if r != role]
             # Once: a player not to move submits a nation of theirs (rule remark: at any
             # time). The post says so; the mover is still the one asked.
             sub = next(((o, n) for o in others
                         for n in R.view(state, o)["actions"].get("submit") or []), None)
             if sub and not offstage and not state["battle"] and not state["queue"]:
-                h = await fake.slash(await _who(bot, sub[0]), "play",
+                h = await fake.slash(await seated_name(bot, sub[0]), "play",
                                      {"move": f"submit-{sub[1]}"})
                 await h.wait_done(quiet=0.03)
                 new = await _moved(bot, state)
@@ -112,7 +104,7 @@ async def test_three_people_play_the_short_game(fake_discord, db_url, bot_errors
             nxt = R.active(new)[0]
             # the ping names the player, the colour and the nation they act for
             nation = R.turns.nname(R._deciding_nation(new))
-            assert f"<@{USERS[await _who(bot, nxt)]}> ({R.ROLE_NAMES[nxt]}, for the " \
+            assert f"<@{USERS[await seated_name(bot, nxt)]}> ({R.ROLE_NAMES[nxt]}, for the " \
                 f"{nation})" in text, text
             b = new["battle"]
             if b and b["stage"] == "open":
@@ -121,7 +113,7 @@ async def test_three_people_play_the_short_game(fake_discord, db_url, bot_errors
                 prompt = R.view(new, nxt)["prompt"]
                 assert R.active(new) == [new["control"][b["def"]]]
                 assert "Fight, or submit?" in prompt and R.turns.nname(b["def"]) in prompt
-        final = await _state(bot)
+        final = await stored_state(bot)
         assert final["result"] and "Game over" in content(posts[-1])
         assert final["turn"] == 16
         assert panels >= 5 and rolled >= 5 and asked >= 1 and offstage == 1

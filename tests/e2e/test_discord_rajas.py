@@ -5,8 +5,6 @@ in the public log."""
 
 from __future__ import annotations
 
-import json
-
 from engine import games
 from engine.games.rajas import ai
 from engine.games.rajas import rules as R
@@ -18,18 +16,11 @@ from tests.e2e.test_discord_goat_tiger import (
     make_bot,
     play_by_panel,
     public_posts,
+    seated_name,
+    stored_state,
 )
 
 USERS = {"ravi": 101, "meera": 102}
-
-
-async def _state(bot) -> dict:
-    return json.loads((await bot.repo.latest_game("2000")).state)
-
-
-async def _who(bot, role: str) -> str:
-    game = await bot.repo.latest_game("2000")
-    return next(s.name for s in await bot.repo.seats(game.id) if s.role == role)
 
 
 async def test_two_people_play_a_whole_game(fake_discord, db_url, bot_errors):
@@ -42,11 +33,11 @@ async def test_two_people_play_a_whole_game(fake_discord, db_url, bot_errors):
         assert r.files and r.files[0].png_size == (1400, 1050)
         rolled = panels = 0
         for turn in range(300):
-            state = await _state(bot)
+            state = await stored_state(bot)
             if state["result"]:
                 break
             role = R.active(state)[0]
-            user = await _who(bot, role)
+            user = await seated_name(bot, role)
             steps, after = [], state
             while R.active(after) == [role] and after["move"] == state["move"]:
                 step = ai.choose(after, role)
@@ -61,15 +52,15 @@ async def test_two_people_play_a_whole_game(fake_discord, db_url, bot_errors):
                     h = await fake.slash(user, "play", {"move": line})
                     await h.wait_done(quiet=0.03)
                 posts = public_posts(h)
-            new = await _state(bot)
+            new = await stored_state(bot)
             assert new["move"] > state["move"] or new["result"], (user, steps)
             assert posts and posts[-1].files[0].is_png
             text = content(posts[-1])
             rolled += " roll: " in text
             if not new["result"]:
-                nxt = await _who(bot, R.active(new)[0])
+                nxt = await seated_name(bot, R.active(new)[0])
                 assert f"<@{USERS[nxt]}>" in text
-        final = await _state(bot)
+        final = await stored_state(bot)
         assert final["result"] and "Game over" in content(posts[-1])
         assert panels >= 3 and rolled >= 3  # rolls at the end of turns are posted
         # The position in words, and the rules with the reconstruction named.
@@ -89,16 +80,16 @@ async def test_navaratnas_with_ganga_and_mango_against_the_computer(fake_discord
                              "options": "players=2 variant=navaratnas ganga=on mango=on"},
             subcommand="new"))
         assert "Rajas of the Ganges" in content(r) and r.files[0].is_png
-        state = await _state(bot)
+        state = await stored_state(bot)
         assert state["options"] == {"players": 2, "rules": "yucata", "ganga": True,
                                     "mango": True, "variant": "navaratnas", "advanced": ""}
-        me = [role for role in state["roles"] if await _who(bot, role) == "ravi"][0]
+        me = [role for role in state["roles"] if await seated_name(bot, role) == "ravi"][0]
         acts = R.view(state, me)["actions"]
         assert set(acts) == {"slot"}  # the brown tile first
         r = await answer(fake, await fake.slash("ravi", "play"))
         assert flags(r) & EPHEMERAL and "brown" in content(r)
         for _ in range(8):
-            state = await _state(bot)
+            state = await stored_state(bot)
             if state["result"]:
                 break
             steps, after = [], state
@@ -109,6 +100,6 @@ async def test_navaratnas_with_ganga_and_mango_against_the_computer(fake_discord
             for line in games.typed_lines(R, state, me, steps):
                 h = await fake.slash("ravi", "play", {"move": line})
                 await h.wait_done(quiet=0.03)
-            assert (await _state(bot))["move"] > state["move"]
-        assert len((await _state(bot))["players"][me]["slots"]) >= 1
+            assert (await stored_state(bot))["move"] > state["move"]
+        assert len((await stored_state(bot))["players"][me]["slots"]) >= 1
     assert bot_errors == []
