@@ -229,14 +229,15 @@ def _best_move(state: dict, nation: str) -> tuple[str, str, str] | None:
     best, best_gain = None, 0.4
     held = set(f.areas_of(state, nation))
     crowd = f.on_map(state, nation) - 2 * len(held) if not f.colonial(nation) else -99
-    for origin in rules._movable(state, nation):
+    for origin in f.places_of(state, nation):
+        dests = rules._destinations(state, nation, origin)  # empty: nothing to move here
         free = rules._free_armies(state, origin, nation)
         here = f.count(state, origin, nation)
         over = here - f.limit(state, origin, nation) if board.is_land(origin) else here
         if f.friends_at(state, origin, nation):
             over = here  # arrived where a friendly nation stands: all must go
         outside = not board.is_land(origin)
-        for dest, info in rules._destinations(state, nation, origin).items():
+        for dest, info in dests.items():
             for tok in info["counts"]:
                 k = int(tok.rstrip("l"))
                 gain = _gain(state, nation, origin, dest, k, tok.endswith("l"), free, here,
