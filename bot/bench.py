@@ -987,7 +987,7 @@ def _rajas_match(seeds: list[int], opponent: str) -> int:
                 continue
             legal = games.legal_steps(R, R.view(state, role))
             if opponent == "greedy":
-                look = R.redeal(state, seed)
+                look = games.redealt(R, state, seed)
                 step = max(legal, key=lambda s: ai.value(R.act(look, role, *s), role)
                            - (s[0] in ("pass", "skip", "stay")))
             else:

@@ -75,6 +75,9 @@ class Confirmation:
     game_id: int
     yes: str = "Yes"
     no: str = "No"
+    # The user asked: nobody else's answer counts (a button carries it; the table checks it
+    # against who pressed).
+    asked: str | None = None
 
 
 @dataclass
@@ -109,14 +112,62 @@ class Reply:
     hand: bool = False
 
     def public_text(self, mention: Callable[[Ping], str]) -> str | None:
-        """The public message with pings rendered by the face's ``mention``."""
+        """The public message with pings rendered by the face's ``mention``. The ping line
+        is never cut: a long post is shortened before it (see ``fit_post``), so whoever is
+        pinged is named in the text and notified."""
         if self.public is None:
             return None
-        text = self.public
-        if self.pings:
-            who = ", ".join(f"{mention(p)} ({p.role})" for p in self.pings)
-            text += f"\n{who} — {self.ping_note}"
-        return clip(text)
+        if not self.pings:
+            return fit_post(self.public)
+        who = ", ".join(f"{mention(p)} ({p.role})" for p in self.pings)
+        line = clip(f"{who} — {self.ping_note}", MAX_TEXT // 2)
+        return f"{fit_post(self.public, MAX_TEXT - len(line) - 1)}\n{line}"
+
+
+# Said where a post was shortened to fit Discord's limit.
+SHORTENED = "(Shortened to fit one message: every step is in `/log`.)"
+# A shortened line keeps at least this much of its start.
+LINE_KEEP = 120
+
+
+def fit_post(text: str, limit: int = MAX_TEXT) -> str:
+    """A public post within ``limit`` characters, shortened line by line rather than cut at
+    the end: the longest lines (long computer sequences) lose their ends first, each cut at
+    a word and closed with "…", then whole lines from the middle give way to "…"; the first
+    line (who moved) and the last stay, and a note says where the rest is."""
+    if len(text) <= limit:
+        return text
+    lines = text.split("\n")
+    budget = limit - len(SHORTENED) - 1
+
+    def size() -> int:
+        return sum(len(x) for x in lines) + len(lines) - 1
+
+    while size() > budget:
+        longest = max(range(len(lines)), key=lambda i: len(lines[i]))
+        if len(lines[longest]) <= LINE_KEEP:
+            break
+        over = size() - budget
+        lines[longest] = _cut(lines[longest], max(LINE_KEEP, len(lines[longest]) - over))
+    while size() > budget and len(lines) > 2:
+        middle = len(lines) // 2
+        lines[middle:middle + 1] = [] if lines[middle - 1] == "…" else ["…"]
+        if lines[middle - 1] == lines[middle] == "…":
+            del lines[middle]
+    return clip("\n".join([*lines, SHORTENED]), limit)
+
+
+def _cut(line: str, limit: int) -> str:
+    """``line`` within ``limit`` characters, ending at a word with "…", and never leaving
+    a code span or bold text open."""
+    if len(line) <= limit:
+        return line
+    head = line[:limit - 1].rsplit(" ", 1)[0] if " " in line[:limit - 1] else line[:limit - 1]
+    if head.count("`") % 2:
+        head = head[:head.rfind("`")].rstrip()
+    if head.count("**") % 2:
+        head = head[:head.rfind("**")].rstrip()
+    return f"{head}…"
 
 
 def clip(text: str, limit: int = MAX_TEXT) -> str:

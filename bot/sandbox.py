@@ -109,7 +109,8 @@ class Sandbox:
             if sub == "join":
                 return await self._show(await t.join(p, a, kw.get("side") or next(iter(pos), None)))
             if sub == "start":
-                fill = kw.get("fill", "") in ("computer", "true", "yes")
+                fill = (kw.get("fill") or kw.get("fill_with_computer") or "").lower() in (
+                    "computer", "true", "yes")
                 return await self._show(await t.start(p, a, fill_with_computer=fill))
             if sub == "remind":
                 hours = kw.get("after") or kw.get("after_hours") or next(iter(pos[1:]), None)
@@ -193,10 +194,11 @@ class Sandbox:
         if question is None or question.action != cmd:
             return f"Nothing to answer: type /{cmd} first."
         if word == "no":
-            return "Carry on!"
+            return await self._show(await self.table.decline(
+                self.place(), self.actor(), game_id=question.game_id, asked=question.asked))
         ask = getattr(self.table, question.action)
         return await self._show(await ask(self.place(), self.actor(), confirm=True,
-                                          game_id=question.game_id))
+                                          game_id=question.game_id, asked=question.asked))
 
     async def _show(self, reply: Reply) -> str:
         out = []

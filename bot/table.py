@@ -65,6 +65,9 @@ def open_games_limit(env: Mapping[str, str] = os.environ) -> int | None:
     return limit if limit > 0 else None
 
 LOG_TAIL = 15
+# Said when an agreed undo crossed a reveal (see games.REDEAL).
+REDEALT = ("🔀 What was hidden is dealt anew: the cards or tiles still to draw are shuffled "
+           "and the dice to come are new.")
 # Every this many writes of a game, its state is kept as a checkpoint (db Checkpoint) for
 # undo to replay from: a few KB each time, and undo replays at most a few moves' steps.
 CHECKPOINT_EVERY = 8
@@ -345,7 +348,8 @@ class Table:
         if mine and any(s.role is None for s in mine):
             raise Refusal("Choose your first side before taking a second one.")
         if role and any(s.role == role for s in lg.seats):
-            raise Refusal(f"The {g.ROLE_NAMES[role]} are already taken.")
+            raise Refusal(f"Someone already plays {games.side_name(g, role)}: choose another "
+                          f"side, or join without one.")
         if len(lg.seats) >= self._seat_cap(g, options):
             raise Refusal("Every seat is taken.")
         if not mine:
@@ -353,7 +357,7 @@ class Table:
         await self.repo.add_seat(lg.game, Seat(position=0, role=role, user_id=actor.user_id,
                                                name=actor.name[:100]))
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
-        side = f" as the {g.ROLE_NAMES[role]}" if role else ""
+        side = f" as {games.side_name(g, role)}" if role else ""
         if len(lg.seats) >= self._seat_cap(g, options):
             return await self._start(lg, intro=f"{escape(actor.name)} joins{side}.")
         return Reply(public=f"{escape(actor.name)} joins{side}. {self._seating(lg)}",
@@ -386,18 +390,21 @@ class Table:
             raise Refusal("Only a seated player can start the game.")
         options = self._final_options(lg, fill_with_computer)
         one_each = getattr(g, "ONE_SIDE_EACH", False)
-        need = len(games.sides(g, options)) if one_each else g.PLAYERS[0]
-        missing = need - len(lg.seats)
-        if missing > 0:
-            if not fill_with_computer:
-                why = (f" (in {g.NAME} every side keeps a hidden hand, so nobody plays two)"
-                       if one_each else "")
-                raise Refusal(f"{missing} more player(s) needed{why}. Ask someone to "
-                              "`/game join`, or start with `fill: computer`.")
-            if not hasattr(g, "bot_steps"):
-                raise Refusal(f"{g.NAME} has no computer player yet.")
+        in_play = len(games.sides(g, options))
+        # The computer fills every empty seat when asked; else the people seated share
+        # the free sides, where the game allows it.
+        empty = in_play - len(lg.seats)
+        missing = (in_play if one_each else g.PLAYERS[0]) - len(lg.seats)
+        if fill_with_computer and empty > 0 and not hasattr(g, "bot_steps"):
+            raise Refusal(f"{g.NAME} has no computer player yet.")
+        if not fill_with_computer and missing > 0:
+            why = (f" (in {g.NAME} every side keeps a hidden hand, so nobody plays two)"
+                   if one_each else "")
+            raise Refusal(f"{missing} more player(s) needed{why}. Ask someone to "
+                          "`/game join`, or start with `fill_with_computer: True`.")
         return await self._start(lg, intro=f"{escape(actor.name)} starts the game.",
-                                 computers=max(missing, 0), options=options)
+                                 computers=max(empty, 0) if fill_with_computer else 0,
+                                 options=options)
 
     @staticmethod
     def _final_options(lg: Loaded, fill: bool) -> dict:
@@ -414,9 +421,9 @@ class Table:
         roles = games.sides(g, options)
         chosen = [s.role for s in lg.seats if s.role and s.role not in roles]
         if chosen:
-            raise Refusal(f"The {g.ROLE_NAMES[chosen[0]]} are not in a {len(roles)}-player "
-                          f"game (sides: {', '.join(roles)}): that player should `/game leave` "
-                          "and join again with another side.")
+            raise Refusal(f"A {len(roles)}-player game leaves out "
+                          f"{games.side_name(g, chosen[0])} (sides: {', '.join(roles)}): that "
+                          "player should `/game leave` and join again with another side.")
         return options
 
     async def _start(self, lg: Loaded, intro: str, computers: int = 0,
@@ -669,7 +676,7 @@ class Table:
         Reply fields: the PNG and its alt text. ``mover``: the role whose own view (with
         its legal steps, e.g. the cells a tile may go on) the picture may preview; only
         ever for that role's player."""
-        view = lg.current_view() if mine else lg.public_view()
+        view = self._shown_view(lg, mine=mine)
         if mine and mover is not None:
             view = {**view, "actions": lg.module.view(lg.state, mover)["actions"]}
         players = {s.role: s.name for s in lg.seats if s.role}
@@ -677,8 +684,26 @@ class Table:
         png = await asyncio.get_running_loop().run_in_executor(RENDER_THREADS, draw)
         return {"image": png, "image_alt": renderer.alt_text(lg.game.game, view, players)}
 
-    def _board_text(self, lg: Loaded, *, mine: bool = False) -> str:
+    @staticmethod
+    def _shown_view(lg: Loaded, *, mine: bool = False) -> dict:
+        """The view a picture or its words show: the mover's own position mid-move, else the
+        public one. A game that is over shows how it ended, never whose turn it was: the
+        rules' result, a resignation (its points are the board's, not the result's 1 and
+        0) or an abort."""
         view = lg.current_view() if mine else lg.public_view()
+        if lg.game.status == "finished" and lg.game.result:
+            result = json.loads(lg.game.result)
+            if "resigned" in result or result.get("reason", "").endswith(" resigned."):
+                result = {k: v for k, v in result.items() if k != "scores"} | {
+                    "resigned": result.get("resigned", "")}
+            return {**view, "active": [], "result": result}
+        if lg.game.status == "aborted":
+            return {**view, "active": [], "result": {
+                "winners": [], "abandoned": True, "reason": "The game was aborted."}}
+        return view
+
+    def _board_text(self, lg: Loaded, *, mine: bool = False) -> str:
+        view = self._shown_view(lg, mine=mine)
         players = {s.role: escape(s.name) for s in lg.seats if s.role}
         return renderer.describe(lg.game.game, view, players)
 
@@ -860,28 +885,55 @@ class Table:
         start = games.reveal_mark(g, states[k])
         crossed = any(games.reveal_mark(g, states[i]) != start for i in range(k, n + 1))
         voters = self._voters(lg, actor.user_id)
-        if crossed and not agreed and voters:  # alone at the table, nobody needs asking
+        if crossed and not voters:
+            raise Refusal(self._no_consent(lg, one_step=lg.in_move))
+        if crossed and not agreed:
             return await self._ask_undo(lg, actor, voters)
-        target = states[k]
+        target, then = states[k], []
+        if crossed:
+            # The players agreed to take back an outcome they saw: what was hidden comes
+            # out differently now, drawn from generator outputs nobody has seen.
+            then = [NewStep(steps[k].role, None, games.REDEAL, games.redeal_arg(states[n]))]
+            target = games.apply_step(g, target, then[0].role, games.REDEAL, then[0].arg)
         # While a move is under way the others keep seeing its start, unless the undo goes
         # back to exactly there.
         one_step = lg.in_move
         public = lg.game.public_state if one_step and not _shown(
             view_at(k - 1) if k else None, view_at(k)) else None
-        await self.repo.undo_steps(lg.game, [s.seq for s in steps[k:]], target, public)
+        await self.repo.undo_steps(lg.game, [s.seq for s in steps[k:]], target, public, then)
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
+        redealt = f"\n{REDEALT}" if crossed else ""
         if one_step:
             step = steps[k]
-            return self._panel_reply(lg, actor, note="↩ Step taken back: "
-                                     f"{g.describe(step.action, step_arg(step))}.")
+            taken = f"{g.describe(step.action, step_arg(step))}."
+            if not crossed:
+                return self._panel_reply(lg, actor, note=f"↩ Step taken back: {taken}")
+            # The others agreed (they were asked in public), so they are told in public;
+            # the mover's panel opens from the post's button, never in a voter's reply.
+            reply = await self._public_update(
+                lg, f"↩ **{escape(actor.name)}** takes back a step of their move: "
+                f"{taken}{redealt}")
+            return reply
+        text = f"↩ **{escape(actor.name)}** takes back their move"
         mine = " ".join(view_at(j + 1)["log"][len(view_at(k)["log"]):])
-        text = f"↩ **{escape(actor.name)}** takes back: {mine}"
+        text += f": {mine}" if mine else "."
         if j < n - 1:
             theirs = " ".join(view_at(n)["log"][len(view_at(j + 1)["log"]):])
-            text += f"\nThe computer's reply is taken back too: {theirs}"
-        reply = await self._public_update(lg, text)
+            if theirs:
+                text += f"\nThe computer's reply is taken back too: {theirs}"
+        reply = await self._public_update(lg, text + redealt)
         reply.move_done = True
         return reply
+
+    def _no_consent(self, lg: Loaded, *, one_step: bool) -> str:
+        """Why an undo past a reveal is refused when no other person sits at the table:
+        nobody can agree to it, and the player has seen what the dice or cards did."""
+        what = "That step" if one_step else "Your move"
+        others = "the computer plays every other side" if any(
+            s.is_bot for s in lg.seats) else "nobody else sits at this table"
+        return (f"{what} rolled dice or revealed something hidden, and {others}, so no one "
+                "can agree to take it back: it stands. (Steps before a roll or a reveal can "
+                "always be taken back.)")
 
     async def _ask_undo(self, lg: Loaded, actor: Actor, voters: set[str]) -> Reply:
         """Ask the other players, once: asking again while the request stands pings nobody."""
@@ -953,16 +1005,18 @@ class Table:
         out = {start: state}
         for i in range(start, len(steps) if until is None else until):
             st = steps[i]
-            state = g.act(state, st.role, st.action, step_arg(st))
+            state = games.apply_step(g, state, st.role, st.action, step_arg(st))
             out[i + 1] = state
         return out
 
     @_refusals
     async def resign(self, place: Place, actor: Actor, *, confirm: bool = False,
-                     game_id: int | None = None) -> Reply:
+                     game_id: int | None = None, asked: str | None = None) -> Reply:
         """Concede. Without ``confirm`` only asks (a slip of the finger costs nothing); the
         answer comes back with ``confirm=True`` and the ``game_id`` the question was about,
-        so an answer to a question about an earlier game changes nothing."""
+        so an answer to a question about an earlier game changes nothing; ``asked``: whom
+        the question was put to (only their answer counts)."""
+        self._check_asked(actor, asked)
         try:
             lg = await self._load(place)
         except Refusal:
@@ -978,32 +1032,80 @@ class Table:
         mine = lg.roles_of(actor)
         if not mine:
             raise Refusal("You are not seated in this game.")
-        # Where every side keeps a hidden hand, the others play on: the computer takes the
-        # resigning player's side (their hand stays hidden), unless nobody would be left.
-        hand_over = getattr(g, "ONE_SIDE_EACH", False) and hasattr(g, "bot_steps") and any(
-            s.user_id != actor.user_id for s in lg.humans())
+        takers, result = self._resignation_plan(lg, actor)
+        then = self._resignation_said(lg, mine, takers, result)
         if not confirm:
-            then = ("The computer takes your side and the others play on." if hand_over
-                    else "The other side wins.")
             return Reply(private=f"Resign game #{lg.game.id} ({g.NAME})? {then}",
                          confirm=Confirmation("resign", lg.game.id, yes="Yes, resign",
-                                              no="No, keep playing"),
+                                              no="No, keep playing", asked=actor.user_id),
                          game_id=lg.game.id, version=lg.game.version)
-        if hand_over:
-            for seat in [s for s in lg.seats if s.user_id == actor.user_id]:
+        if result is None:
+            for seat, taker in zip([lg.seat_for(r) for r in mine], takers, strict=True):
                 lg.game.version = await self.repo.reassign_seat(
-                    lg.game, seat.id, user_id=None, name=COMPUTER, is_bot=True)
+                    lg.game, seat.id, user_id=taker.user_id if taker else None,
+                    name=taker.name if taker else COMPUTER, is_bot=taker is None)
             lg = await self._loaded(await self.repo.get_game(lg.game.id))
             lg, bot_lines = await self._run_bots(lg)
-            sides = " and ".join(f"the {g.ROLE_NAMES[r]}" for r in mine)
-            text = (f"🏳 **{escape(actor.name)}** resigns; the computer plays {sides} from "
-                    "now on.")
+            text = f"🏳 **{escape(actor.name)}** resigns. {then}"
             return await self._public_update(lg, "\n".join([text, *bot_lines]))
         # The name stays raw in the database; _result_line escapes it when it is shown.
-        await self.repo.set_status(lg.game, "finished", result=resignation(
-            games.sides(g, json.loads(lg.game.options)), mine, actor.name, actor.user_id))
+        await self.repo.set_status(lg.game, "finished", result=result)
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
         return await self._public_update(lg, f"🏳 **{escape(actor.name)}** resigns.")
+
+    def _resignation_plan(self, lg: Loaded, actor: Actor) -> tuple[list[Seat | None], dict | None]:
+        """What a resignation does. In a game of three or more sides where another person
+        still plays, the computer takes over each of the resigner's sides (a taker None)
+        and the others play on; in a game without a computer player the other people share
+        them in turn, if two or more are left. Returns the takers and None. Otherwise the
+        game ends: returns [] and its result (the other sides win; nobody, when the
+        resigner held them all)."""
+        g = lg.module
+        in_play = games.sides(g, json.loads(lg.game.options))
+        mine = lg.roles_of(actor)
+        others = list({s.user_id: s for s in lg.humans() if s.user_id != actor.user_id}.values())
+        if hasattr(g, "bot_steps") and len(in_play) >= 3 and others:
+            return [None] * len(mine), None
+        if len(in_play) >= 3 and len(others) >= 2:
+            # No computer to take over: the people still playing share the sides, as when
+            # fewer people than sides sit down. One person alone would only play themself.
+            return [others[i % len(others)] for i in range(len(mine))], None
+        return [], resignation(in_play, mine, actor.name, actor.user_id)
+
+    def _resignation_said(self, lg: Loaded, mine: list[str], takers: list[Seat | None],
+                          result: dict | None) -> str:
+        """What will happen, in the words the question and the post both use."""
+        g = lg.module
+        if result is None:
+            parts = [f"{'the computer' if t is None else escape(t.name)} takes over "
+                     f"{games.side_name(g, r)}" for r, t in zip(mine, takers, strict=True)]
+            why = "" if all(t is None for t in takers) else f" ({g.NAME} has no computer player)"
+            said = _and(parts)
+            if takers[0] is None:
+                said = _capital(said)
+            return f"{said}{why}, and the others play on."
+        if not result["winners"]:
+            return "The game ends with no winner."
+        return f"The game ends: {self._winners(lg, result['winners'])}."
+
+    @staticmethod
+    def _check_asked(actor: Actor, asked: str | None) -> None:
+        if asked is not None and asked != actor.user_id:
+            raise Refusal("That question was put to another player: only they can answer "
+                          "it. Nothing was changed.")
+
+    @_refusals
+    async def decline(self, place: Place, actor: Actor, *, game_id: int,
+                      asked: str | None = None) -> Reply:
+        """"No" to a question (``/resign``): nothing happens, and it is said only to the
+        one who was asked, a seated player of that game."""
+        self._check_asked(actor, asked)
+        game = await self.repo.get_game(game_id)
+        if game is None or game.channel_id != place.channel_id:
+            raise Refusal(self._stale(game_id))
+        if not any(s.user_id == actor.user_id for s in await self.repo.seats(game.id)):
+            raise Refusal("You are not seated in that game: the question was not yours.")
+        return Reply(private="Carry on! Nothing was changed.")
 
     @staticmethod
     def _stale(game_id: int) -> str:
@@ -1015,8 +1117,12 @@ class Table:
         lg = await self._load(place)
         self._check_steward(lg, actor, "abort it")
         await self.repo.set_status(lg.game, "aborted")
-        return Reply(public=f"Game #{lg.game.id} ({lg.module.NAME}) was aborted by "
-                     f"{escape(actor.name)}.")
+        text = f"Game #{lg.game.id} ({lg.module.NAME}) was aborted by {escape(actor.name)}."
+        if lg.state is None:  # still seating: no board to show
+            return Reply(public=text)
+        lg = await self._loaded(await self.repo.get_game(lg.game.id))
+        # The last picture says the game was abandoned, not whose turn it was.
+        return Reply(public=text, **await self._board_image(lg))
 
     # --- looking -----------------------------------------------------------------------
 
@@ -1065,12 +1171,14 @@ class Table:
             side = self._check_role(lg.module, side, json.loads(lg.game.options))
             if not renderer.focuses(lg.game.game):
                 raise Refusal(f"{lg.module.NAME}'s picture already shows every side.")
-            text = f"The {lg.module.ROLE_NAMES[side]}'s part of the board."
+            text = f"{_possessive(_capital(games.side_name(lg.module, side)))} part of the board."
             image = await self._board_image(lg, focus=side)
             return Reply(public=text, **image) if public else Reply(
                 private=text, **image, image_private=True)
         view = lg.public_view()
         last = view["log"][-1] if view["log"] else lg.module.NAME
+        if lg.game.status in ("finished", "aborted"):
+            last = self._result_line(lg) or f"Game #{lg.game.id} was aborted."
         mine = lg.in_move and lg.game.status == "active" and \
             bool(set(lg.roles_of(actor)) & set(lg.current_view()["active"])) and not public
         if words:
@@ -1193,32 +1301,45 @@ class Table:
         if role is None:
             raise Refusal(f"Name the side to hand over: {', '.join(games.sides(g, options))}.")
         seat = lg.seat_for(role)
-        side = g.ROLE_NAMES[role]
+        side = games.side_name(g, role)
         if to is None:
             if not hasattr(g, "bot_steps"):
-                raise Refusal(f"{g.NAME} has no computer player, so the {side} need a person.")
+                raise Refusal(f"{g.NAME} has no computer player, so a person must play {side}.")
             if seat.is_bot:
-                raise Refusal(f"The computer already plays the {side}.")
+                raise Refusal(f"The computer already plays {side}.")
             if not any(s.user_id and s.id != seat.id for s in lg.humans()):
-                raise Refusal(f"The {side} are the last side a person plays: the computer "
-                              "cannot play alone. Hand them to another member, or "
+                raise Refusal(f"{_capital(side)} is the last side a person plays, and the "
+                              "computer cannot play alone. Hand it to another member, or "
                               "`/game abort`.")
             user_id, name, is_bot = None, COMPUTER, True
         else:
             if seat.user_id == to.user_id:
-                raise Refusal(f"{escape(to.name)} already plays the {side}.")
-            if getattr(g, "ONE_SIDE_EACH", False) and lg.roles_of(to):
-                raise Refusal(f"{escape(to.name)} already plays a side, and in {g.NAME} each "
-                              "player keeps a hidden hand: hand it to someone else or the "
-                              "computer.")
+                raise Refusal(f"{escape(to.name)} already plays {side}.")
+            if getattr(g, "ONE_SIDE_EACH", False):
+                self._check_one_side_each(lg, seat, to)
             user_id, name, is_bot = to.user_id, to.name[:100], False
         await self.repo.reassign_seat(lg.game, seat.id, user_id=user_id, name=name,
                                       is_bot=is_bot)
         lg = await self._loaded(await self.repo.get_game(lg.game.id))
         lg, bot_lines = await self._run_bots(lg)
-        text = (f"🔁 {escape(actor.name)} hands the {side} from {escape(seat.name)} "
+        text = (f"🔁 {escape(actor.name)} hands {side} from {escape(seat.name)} "
                 f"to **{escape(name)}**.")
         return await self._public_update(lg, "\n".join([text, *bot_lines]))
+
+    @staticmethod
+    def _check_one_side_each(lg: Loaded, seat: Seat, to: Actor) -> None:
+        """In a game of hidden hands, a person who holds or has held a side (and so has
+        seen its hand) may never hold another: they would know two hands."""
+        g = lg.module
+        other = next((s for s in lg.seats if s.id != seat.id and to.user_id in s.holders()),
+                     None)
+        if other is None:
+            return
+        now = "plays" if other.user_id == to.user_id else "has played"
+        raise Refusal(f"{escape(to.name)} {now} {games.side_name(g, other.role)} in this "
+                      f"game. In {g.NAME} each side keeps a hidden hand, so nobody who has "
+                      f"seen one may take another side: hand {games.side_name(g, seat.role)} "
+                      "to someone who has not played in this game, or to the computer.")
 
     async def resume(self, place: Place) -> Reply | None:
         """After a restart: the computer moves that a crash left unmade, as a public post
@@ -1271,20 +1392,36 @@ class Table:
         res = json.loads(lg.game.result) if lg.game.result else None
         if res is None:
             return ""
-        names = lg.module.ROLE_NAMES
         reason = res.get("reason", "")
         if "resigned" in res:  # the reason holds a raw display name
             reason = f"{self._named(lg, res['resigned'])} resigned."
         if reason and reason in already_said:
             reason = ""
         if not res["winners"]:
-            return f"🏁 Game over — a draw. {reason}".strip()
-        who = " and ".join(
-            f"{names[r]} ({escape((lg.seat_for(r) or Seat(position=0, name='?')).name)})"
-            for r in res["winners"]
-        )
-        verb = "wins" if len(res["winners"]) == 1 else "win"
-        return f"🏆 Game over — {who} {verb}. {reason}".strip()
+            end = "no one wins" if "resigned" in res else "a draw"
+            return f"🏁 Game over — {end}. {reason}".strip()
+        return f"🏆 Game over — {self._winners(lg, res['winners'])}. {reason}".strip()
+
+    def _winners(self, lg: Loaded, winners: list[str]) -> str:
+        """``Red (meera) wins``, ``Red (meera) and Blue (Computer) win``."""
+        names = lg.module.ROLE_NAMES
+        who = _and([f"{names[r]} ({escape((lg.seat_for(r) or Seat(position=0, name='?')).name)})"
+                    for r in winners])
+        return f"{who} {'wins' if len(winners) == 1 else 'win'}"
+
+
+def _and(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _possessive(name: str) -> str:
+    """``Yellow's``, ``the Goats'``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 _TRUE = {"1", "true", "yes", "on"}

@@ -7,6 +7,7 @@ counter that every write checks and bumps.
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 
 from sqlalchemy import BigInteger, Column, DateTime, Index, Text, UniqueConstraint, text
@@ -116,6 +117,14 @@ class Seat(SQLModel, table=True):
     user_id: str | None = None  # None for a computer player
     name: str  # display name at the time of joining
     is_bot: bool = False
+    # The people who held this seat before (JSON list of user ids, oldest first): in a game
+    # of hidden hands, whoever has seen a side's hand may never hold another side.
+    held_by: str | None = Field(default=None, sa_column=Column(Text))
+
+    def holders(self) -> list[str]:
+        """Everyone who holds or has held this seat."""
+        past = json.loads(self.held_by) if self.held_by else []
+        return [*past, self.user_id] if self.user_id else past
 
 
 class Step(SQLModel, table=True):

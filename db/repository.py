@@ -462,9 +462,12 @@ class Repository:
         return game.version + 1
 
     async def undo_steps(self, game: Game, seqs: Sequence[int], state: dict,
-                         public_state: str | None = None) -> int:
+                         public_state: str | None = None,
+                         then: Sequence[NewStep] = ()) -> int:
         """Mark steps undone and store the snapshot of the shortened log (and what others
-        see, as in ``append_steps``). Checkpoints that include an undone step go."""
+        see, as in ``append_steps``), with the steps ``then`` appended after it (a redeal
+        of the hidden future) in the same transaction. Checkpoints that include an undone
+        step go."""
         async with self._tx() as s:
             await self._bump(s, game.id, game.version, state=json.dumps(state),
                              public_state=public_state)
@@ -477,6 +480,11 @@ class Repository:
             if seqs:
                 await conn.execute(delete(Checkpoint).where(
                     col(Checkpoint.game_id) == game.id, col(Checkpoint.seq) >= min(seqs)))
+            for st in then:
+                await conn.execute(APPEND_STEP, {
+                    "game_id": game.id, "role": st.role, "user_id": st.user_id,
+                    "action": st.action, "arg": None if st.arg is None else json.dumps(st.arg),
+                    "created_at": utcnow(), "undone": False})
         return game.version + 1
 
     async def save_checkpoint(self, game_id: int, version: int, state: str) -> None:
@@ -516,14 +524,22 @@ class Repository:
 
     async def reassign_seat(self, game: Game, seat_id: int, *, user_id: str | None, name: str,
                             is_bot: bool) -> int:
-        """Give a seat to another user or to the computer; version-checked like a move."""
+        """Give a seat to another user or to the computer; version-checked like a move. The
+        person who held it is added to its ``held_by``."""
         async with self._tx() as s:
             await self._bump(s, game.id, game.version)
+            seat = await s.get(Seat, seat_id)
+            if seat is None or seat.game_id != game.id:
+                return game.version + 1
+            held = seat.holders()
+            if user_id is not None and user_id in held:
+                held.remove(user_id)  # holding it again: one entry, the newest
             conn = await s.connection()
             await conn.execute(
                 update(Seat)
                 .where(col(Seat.id) == seat_id, col(Seat.game_id) == game.id)
-                .values(user_id=user_id, name=name, is_bot=is_bot)
+                .values(user_id=user_id, name=name, is_bot=is_bot,
+                        held_by=json.dumps(held) if held else None)
             )
         return game.version + 1
 

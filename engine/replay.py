@@ -14,5 +14,5 @@ def replay(game_id: str, seed: int, options: dict, steps: Steps) -> dict:
     g = games.get(game_id)
     state = g.setup(seed, options)
     for role, action, arg in steps:
-        state = g.act(state, role, action, arg)
+        state = games.apply_step(g, state, role, action, arg)
     return state

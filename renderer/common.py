@@ -85,6 +85,22 @@ def winners_title(names: list[str]) -> str:
     return f"Game over: {' & '.join(names)} win{'s' if len(names) == 1 else ''}"
 
 
+def outcome_title(result: dict, names: list[str]) -> str:
+    """The header of a game that is over, whatever ended it: the winners (``names``), no
+    winner (the last player resigned), a draw, or an aborted game (``abandoned``)."""
+    if result.get("abandoned"):
+        return "Game abandoned"
+    if names:
+        return winners_title(names)
+    return "Game over: no winner" if "resigned" in result else "Game over: a draw"
+
+
+def outcome_line(result: dict, last: str | None) -> str | None:
+    """The line under an ended game's header: why it ended where the table ended it (a
+    resignation, an abort), else the last log line."""
+    return result.get("reason") or last
+
+
 def draw_header(img: Image.Image, title: str, last: str | None, *, title_fill: RGB,
                 log_fill: RGB, log_y: int = 50) -> None:
     """A picture's top lines: the title (whose turn, or the result) and the last log line,

@@ -26,6 +26,7 @@ from renderer.common import (
     fit,
     font,
     make_palette,
+    outcome_title,
     paste,
     safe,
     smooth,
@@ -207,7 +208,10 @@ def _status(view: dict, players: dict[str, str] | None) -> tuple[str, str, str, 
     winners = list(result.get("winners") or [])
     reason = f"{result.get('reason', '')}  ·  {_moves_text(moves)}"
     if not winners:
-        return "Draw", "", reason, None
+        # A draw, or a game the table ended without a winner (see outcome_title).
+        title = {"Game over: a draw": "Draw"}.get(outcome_title(result, []), outcome_title(
+            result, []).removeprefix("Game over: ").capitalize())
+        return title, "", reason, None
     names = ", ".join(n for n in (_name(players, w) for w in winners) if n)
     return (
         f"★ {' & '.join(_title(w) for w in winners)} win",

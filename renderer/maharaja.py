@@ -23,7 +23,15 @@ from PIL import Image, ImageDraw
 from engine.games.maharaja import board, rules
 from engine.games.maharaja import forces as f
 from engine.games.maharaja.turns import year
-from renderer.common import draw_header, encode_png, fit, font, make_palette, winners_title
+from renderer.common import (
+    draw_header,
+    encode_png,
+    fit,
+    font,
+    make_palette,
+    outcome_line,
+    outcome_title,
+)
 
 ID = "maharaja"
 WIDTH, HEIGHT = 1400, 1200
@@ -74,7 +82,7 @@ def header_title(view: dict, players: dict | None) -> str:
     """Who won; or the turn, the nation whose turn it is, and the player asked now."""
     result = view.get("result")
     if result:
-        return winners_title([_name(players, w) for w in result.get("winners", [])])
+        return outcome_title(result, [_name(players, w) for w in result.get("winners", [])])
     nation = view.get("nation")
     who = (view.get("active") or [""])[0]
     return f"Turn {view['turn']} ({view['year']}): " + (
@@ -83,8 +91,9 @@ def header_title(view: dict, players: dict | None) -> str:
 
 
 def _header(img: Image.Image, view: dict, players: dict | None) -> None:
-    draw_header(img, header_title(view, players), (view.get("log") or [None])[-1],
-                title_fill=GOLD if view.get("result") else CREAM, log_fill=MUTED, log_y=50)
+    result, last = view.get("result"), (view.get("log") or [None])[-1]
+    draw_header(img, header_title(view, players), outcome_line(result, last) if result else last,
+                title_fill=GOLD if result else CREAM, log_fill=MUTED, log_y=50)
 
 
 def _chip(d: ImageDraw.ImageDraw, x: float, y: float, nation: str, n: int) -> float:

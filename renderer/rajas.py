@@ -33,8 +33,9 @@ from renderer.common import (
     fit,
     font,
     make_palette,
+    outcome_line,
+    outcome_title,
     safe,
-    winners_title,
     wrap,
 )
 
@@ -112,13 +113,14 @@ def _die(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, value: int,
 def _header(img: Image.Image, view: dict, players: dict | None) -> None:
     result = view.get("result")
     if result:
-        title = winners_title([_name(players, w) for w in result.get("winners", [])])
+        title = outcome_title(result, [_name(players, w) for w in result.get("winners", [])])
     else:
         who = (view.get("active") or [""])[0]
         title = f"Round {view.get('round')}: {_name(players, who)} to play"
         if view.get("end"):
             title += " (last stage)"
-    draw_header(img, title, (view.get("log") or [None])[-1],
+    last = (view.get("log") or [None])[-1]
+    draw_header(img, title, outcome_line(result, last) if result else last,
                 title_fill=GOLD if result else CREAM, log_fill=MUTED, log_y=48)
 
 

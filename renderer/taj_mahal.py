@@ -30,10 +30,11 @@ from renderer.common import (
     fit,
     font,
     make_palette,
+    outcome_line,
+    outcome_title,
     paste,
     safe,
     smooth,
-    winners_title,
 )
 
 ID = "taj_mahal"
@@ -165,12 +166,13 @@ def _crown(img: Image.Image, centre: tuple[float, float]) -> None:
 def _header(img: Image.Image, view: dict, players: dict | None) -> None:
     result = view.get("result")
     if result:
-        title = winners_title([_name(players, w) for w in result.get("winners", [])])
+        title = outcome_title(result, [_name(players, w) for w in result.get("winners", [])])
     else:
         who = (view.get("active") or [""])[0]
         province = PROVINCE_NAME.get(view.get("province") or "", "")
         title = f"Visit {view.get('visit')} of 12: {province}. {_name(players, who)} to play"
-    draw_header(img, title, (view.get("log") or [None])[-1],
+    last = (view.get("log") or [None])[-1]
+    draw_header(img, title, outcome_line(result, last) if result else last,
                 title_fill=GOLD if result else CREAM, log_fill=MUTED)
 
 

@@ -5,6 +5,7 @@ only the spectator view, so they can show nothing a player may not know."""
 from __future__ import annotations
 
 from engine.games.vijayanagara.board import PIECE_NAMES, SHORT, SPACES
+from renderer.common import outcome_title
 
 ALT_LIMIT = 1024  # Discord's cap on an attachment's description
 
@@ -18,8 +19,9 @@ def _result(view: dict, names: dict[str, str]) -> str | None:
     if not result:
         return None
     winners = [names.get(w, w) for w in result.get("winners") or []]
-    return (f"Game over: {' and '.join(winners)} won." if winners else "Game over.") + (
-        f" {result['reason']}" if result.get("reason") else "")
+    head = (f"Game over: {' and '.join(winners)} won" if winners
+            else outcome_title(result, []))
+    return f"{head}." + (f" {result['reason']}" if result.get("reason") else "")
 
 
 def _seat(role: str, title: str, players: dict[str, str]) -> str:

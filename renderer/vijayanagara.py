@@ -40,6 +40,7 @@ from renderer.common import (
     font,
     has_dejavu,
     make_palette,
+    outcome_title,
     paste,
     quad_bezier,
     safe,
@@ -605,7 +606,8 @@ def _draw_header(img: Image.Image, view: dict, players: dict | None) -> None:
                 x += 40
         title = " & ".join(SHORT.get(w, str(w).capitalize()) for w in winners)
         title = _safe(
-            f"★ {title} win{'s' if len(winners) == 1 else ''}" if winners else "Game over"
+            f"★ {title} win{'s' if len(winners) == 1 else ''}" if winners
+            else outcome_title(result, [])
         )
         d.text((x + 4, 26), title, font=big, fill=art.INK, anchor="lm")
         names = ", ".join(n for n in (_name(players, w) for w in winners) if n)
@@ -618,11 +620,13 @@ def _draw_header(img: Image.Image, view: dict, players: dict | None) -> None:
                 fill=art.INK,
                 anchor="lm",
             )
-        scores = result.get("scores") or {}
+        scores = _final_scores(view)
         ranked = _ranked(view)
         line = "Final score: " + _safe("  ·  ").join(
             f"{SHORT.get(f, f)} {scores[f]} VP" for f in ranked
         )
+        if result.get("reason") and (result.get("abandoned") or "resigned" in result):
+            line = f"{result['reason']}  ·  {line}"
         d.text((20, 58), fit(line, small, WIDTH - 40), font=small, fill=art.INK, anchor="lm")
         return
     active = [a for a in (view.get("active") or []) if isinstance(a, str)]
@@ -995,10 +999,20 @@ def card_body_size(card: dict, room: float | None = None) -> int:
     return BODY_SIZES[-1]
 
 
+def _final_scores(view: dict) -> dict[str, int]:
+    """Each faction's VP at the end: the result's, or where the table ended the game (a
+    resignation, an abort: its result counts no points) the VP on the track."""
+    result = view.get("result") or {}
+    if result.get("abandoned") or "resigned" in result or not result.get("scores"):
+        return {f: int(v.get("vp") or 0) for f, v in (view.get("factions") or {}).items()
+                if f in FACTIONS}
+    return result["scores"]
+
+
 def _ranked(view: dict) -> list[str]:
     """Factions by final standing: winners first, then VP, then Resources."""
     result = view.get("result") or {}
-    scores = result.get("scores") or {}
+    scores = _final_scores(view)
     winners = result.get("winners") or []
     factions = view.get("factions") or {}
 
@@ -1022,7 +1036,7 @@ def _draw_result(img: Image.Image, view: dict, players: dict | None) -> None:
     d.text((x0 + 4, PANEL_CAPTIONS["card"]), "FINAL SCORE", font=font(15, bold=True), fill=art.GOLD)
     with smooth(img, CARD_BOX, scale=2) as s:
         s.rounded(CARD_BOX, 12, fill=_rgba(art.BANNER), outline=_rgba(art.CREAM), width=2)
-    scores = result.get("scores") or {}
+    scores = _final_scores(view)
     factions = view.get("factions") or {}
     winners = set(result.get("winners") or [])
     y = y0 + 44

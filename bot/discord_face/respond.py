@@ -63,6 +63,12 @@ async def say(interaction: discord.Interaction, text: str) -> None:
                                             allowed_mentions=NO_PINGS)
 
 
+def _own_message(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is an ephemeral one, seen by the clicker alone."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
 def _file(reply: Reply) -> discord.File | None:
     if reply.image is None:
         return None
@@ -71,13 +77,19 @@ def _file(reply: Reply) -> discord.File | None:
 
 
 async def run_and_respond(
-    interaction: discord.Interaction, work: Awaitable[Reply], *, from_panel: bool = False
+    interaction: discord.Interaction, work: Awaitable[Reply], *, from_panel: bool = False,
+    edits_public: bool = False,
 ) -> None:
     """Await the table call; answer directly if it is quick, else defer first.
 
     ``from_panel``: the interaction is a click on an ephemeral step panel, whose
-    message is edited in place rather than answered with a new one.
+    message is edited in place rather than answered with a new one. Only a message the
+    clicker alone sees is edited so: a click on a public post (a button that was never on
+    it, or one under an undo request) is answered with a message of its own, so nobody
+    can rewrite a post everyone reads. ``edits_public``: the button's own public post is
+    the one to update (the votes under an undo request; the table checked the voter).
     """
+    from_panel = from_panel and (edits_public or _own_message(interaction))
     # The bot finishes replies under way before it closes (DarbarBot.close).
     in_flight: set[asyncio.Task] | None = getattr(interaction.client, "in_flight", None)
     me = asyncio.current_task()

@@ -167,7 +167,7 @@ class UndoVoteButton(
             interaction,
             table.undo_vote(place_of(interaction), actor_of(interaction),
                             self.request_id, self.yes),
-            from_panel=True,
+            from_panel=True, edits_public=True,
         )
 
 
@@ -177,43 +177,49 @@ CONFIRMABLE = ("resign",)
 
 class ConfirmButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"darbar:cf:(?P<action>{'|'.join(CONFIRMABLE)}):(?P<game>\d+):(?P<yes>[yn])",
+    template=rf"darbar:cf:(?P<action>{'|'.join(CONFIRMABLE)}):(?P<game>\d+):"
+    r"(?:(?P<asked>\d+):)?(?P<yes>[yn])",
 ):
     """Yes / no under a question such as "Resign game #3?". The custom id carries the
-    game it is about, and the table checks it against the database when answered, so a
-    click after a restart or an hour still works, and one about a replaced game is refused."""
+    game it is about and whom it asked; the table checks both against the database and
+    the person pressing when answered, so a click after a restart or an hour still works,
+    and one about a replaced game, or by anyone else, is refused. (Buttons made before the
+    question named whom it asked have no ``asked``: the table still checks the seat.)"""
 
-    def __init__(self, action: str, game_id: int, yes: bool, label: str) -> None:
+    def __init__(self, action: str, game_id: int, yes: bool, label: str,
+                 asked: str | None = None) -> None:
+        who = f"{asked}:" if asked else ""
         super().__init__(
             discord.ui.Button(
                 label=label[:80],
                 style=discord.ButtonStyle.danger if yes else discord.ButtonStyle.secondary,
-                custom_id=f"darbar:cf:{action}:{game_id}:{'y' if yes else 'n'}",
+                custom_id=f"darbar:cf:{action}:{game_id}:{who}{'y' if yes else 'n'}",
             )
         )
-        self.action, self.game_id, self.yes = action, game_id, yes
+        self.action, self.game_id, self.yes, self.asked = action, game_id, yes, asked
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
-        return cls(match["action"], int(match["game"]), match["yes"] == "y", item.label or "")
+        return cls(match["action"], int(match["game"]), match["yes"] == "y", item.label or "",
+                   match["asked"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if not self.yes:
-            await interaction.response.edit_message(content="Carry on!", view=None)
-            return
-        ask = getattr(interaction.client.table, self.action)
+        table = interaction.client.table
+        answer = getattr(table, self.action) if self.yes else table.decline
+        kwargs = {"confirm": True} if self.yes else {}
         await run_and_respond(
             interaction,
-            ask(place_of(interaction), actor_of(interaction), confirm=True,
-                game_id=self.game_id),
+            answer(place_of(interaction), actor_of(interaction), game_id=self.game_id,
+                   asked=self.asked, **kwargs),
             from_panel=True,
         )
 
 
 def confirm_view(question: Confirmation) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmButton(question.action, question.game_id, True, question.yes))
-    view.add_item(ConfirmButton(question.action, question.game_id, False, question.no))
+    for yes, label in ((True, question.yes), (False, question.no)):
+        view.add_item(ConfirmButton(question.action, question.game_id, yes, label,
+                                    question.asked))
     return view
 
 

@@ -3,9 +3,12 @@
 A game module exposes ID, NAME, ROLES, PLAYERS, OPTIONS and the functions
 setup / view / act / result / summary / token / parse_token / describe.
 Optional: ``bot_steps`` (a computer player), ``reveal_mark`` (what a step reveals, see
-below) and, for a game with hidden information, ``redeal(state, seed)``: the same public
-position with the hidden future (deck order, dice to come) drawn anew, which the fair-play
-tests use to check that nothing shown depends on it.
+below) and, for a game with hidden information, ``redeal(state, generator, keep)``: the
+same position with everything the roles in ``keep`` cannot see drawn anew from
+``generator`` (a ``state["rng"]`` value): the hidden future (deck order, face-down
+stacks, dice to come) and the hands of every other role. The fair-play tests redeal what
+a player cannot see and require every reply to that player to stay the same; an undo
+agreed past a reveal redeals the future (REDEAL below).
 ``tokens`` / ``step_for_token`` / ``legal_steps`` below are the shared helpers
 the table layer uses to turn typed lines into steps for any game.
 
@@ -36,6 +39,7 @@ from collections.abc import Iterable
 from types import ModuleType
 
 from engine.errors import IllegalAction
+from engine.rng import seed_state
 
 # Module names in priority order; a game is listed once its package exists.
 _KNOWN = ["goat_tiger", "vijayanagara", "taj_mahal", "rajas", "maharaja"]
@@ -58,6 +62,14 @@ def sides(g: ModuleType, options: dict | None = None) -> list[str]:
     """The roles in play with these options (see ``sides`` above)."""
     chosen = getattr(g, "sides", None)
     return list(chosen(options or {})) if chosen else list(g.ROLES)
+
+
+def side_name(g: ModuleType, role: str) -> str:
+    """A side as a sentence names it: ``Red`` where the sides are colours (the game says
+    ``COLOUR_SIDES = True``), else with its article: ``the Goats``, ``the Delhi
+    Sultanate``. Sentences are worded so that no verb has to agree with it."""
+    name = g.ROLE_NAMES[role]
+    return name if getattr(g, "COLOUR_SIDES", False) else f"the {name}"
 
 
 def count_left_open(g: ModuleType, options: dict | None) -> bool:
@@ -154,6 +166,40 @@ def typed_lines(g: ModuleType, state: dict, role: str,
     return [" ".join(words) for words in lines if words]
 
 
+# The action of a step the table writes, not a player: after an undo that the players agreed
+# to take back past a reveal, the hidden future (deck order, face-down stacks, dice to come)
+# is dealt anew, so nobody knows what comes next from the timeline taken back. Its arg is
+# where the game's generator stood at the end of that timeline (a counter, never the key),
+# so the new future is drawn from outputs nobody has seen and replays exactly.
+REDEAL = "~redeal"
+
+
+def apply_step(g: ModuleType, state: dict, role: str, action: str, arg: object) -> dict:
+    """``g.act``, or for a REDEAL step the same position with its hidden future dealt
+    anew: what every replay of a stored log uses."""
+    if action == REDEAL:
+        return g.redeal(state, _generator_at(state["rng"], arg), keep=g.ROLES)
+    return g.act(state, role, action, arg)
+
+
+def redealt(g: ModuleType, state: dict, seed: int, keep: Iterable[str] = ()) -> dict:
+    """``state`` with everything the roles in ``keep`` cannot see drawn anew from a
+    generator seeded with ``seed`` (for what-if tests, and search that must not peek)."""
+    return g.redeal(state, seed_state(seed), keep=tuple(keep))
+
+
+def redeal_arg(later: dict) -> object:
+    """The arg of a REDEAL step taken back to from the position ``later``: where its
+    generator stands (the counter of a keyed generator; the whole state of a legacy one,
+    which the stored snapshot holds anyway)."""
+    r = later["rng"]
+    return r["n"] if isinstance(r, dict) else r
+
+
+def _generator_at(current: object, arg: object) -> object:
+    return {"key": current["key"], "n": int(arg)} if isinstance(current, dict) else int(arg)
+
+
 def reveal_mark(g: ModuleType, state: dict) -> object:
     """A value that changes whenever a step rolls dice or reveals hidden information
     (a game names what it reveals with its own ``reveal_mark``; by default, any draw from
@@ -164,8 +210,9 @@ def reveal_mark(g: ModuleType, state: dict) -> object:
 
 
 __all__ = [
+    "REDEAL", "apply_step", "redeal_arg", "redealt",
     "reveal_mark",
     "typed_lines",
-    "count_left_open", "sides",
+    "count_left_open", "side_name", "sides",
     "get", "ids", "legal_steps", "tokens", "step_for_token", "random_move", "IllegalAction",
 ]

@@ -61,7 +61,7 @@ async def test_a_resign_confirmation_outlives_a_restart_and_a_stale_one_is_refus
             "meera", "resign")))
         h = await fake.click("meera", int(second_thoughts["id"]),
                              fake.custom_id_by_label(second_thoughts, "No, keep playing"))
-        assert content(await answer(fake, h)) == "Carry on!"
+        assert content(await answer(fake, h)) == "Carry on! Nothing was changed."
         assert (await bot.repo.live_game("2000")).status == "active"
 
     # A new process: the question asked before the restart is still answered.

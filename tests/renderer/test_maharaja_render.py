@@ -9,6 +9,7 @@ import io
 
 from PIL import Image
 
+from engine import games
 from engine.games.maharaja import board
 from engine.games.maharaja import forces as f
 from engine.games.maharaja import rules as R
@@ -75,7 +76,7 @@ def test_every_area_is_named_in_type_a_phone_can_read():
 
 def test_the_picture_does_not_depend_on_the_dice_to_come():
     state = R.setup(4, {})
-    assert P.render(R.view(state, None)) == P.render(R.view(R.redeal(state, 9), None))
+    assert P.render(R.view(state, None)) == P.render(R.view(games.redealt(R, state, 9), None))
 
 
 def test_the_header_names_the_acting_nation_and_the_player_asked():

@@ -7,6 +7,7 @@ import io
 
 from PIL import Image
 
+from engine import games
 from engine.games.rajas import rules as R
 from renderer import rajas as P
 from tests.renderer.pixels import near, picture
@@ -33,7 +34,7 @@ def test_a_boat_shows_on_its_river_space_in_its_players_colour():
 
 def test_the_picture_does_not_depend_on_the_stacks_order():
     state = R.setup(4, {"players": 3})
-    assert P.render(R.view(state, None)) == P.render(R.view(R.redeal(state, 9), None))
+    assert P.render(R.view(state, None)) == P.render(R.view(games.redealt(R, state, 9), None))
 
 
 def test_any_players_province_can_be_drawn():

@@ -7,6 +7,7 @@ import io
 
 from PIL import Image
 
+from engine import games
 from engine.games.taj_mahal import rules as tm
 from renderer import taj_mahal as R
 from tests.renderer import pixels
@@ -52,7 +53,7 @@ def test_a_palace_shows_in_its_players_colour_beside_its_city():
 
 def test_the_picture_shows_nothing_of_the_deck_or_the_hands():
     state = tm.setup(4, {"players": 4})
-    other = tm.redeal(state, 99)
+    other = games.redealt(tm, state, 99)
     other["hands"] = {r: list(reversed(h)) for r, h in other["hands"].items()}
     assert R.render(tm.view(state, None)) == R.render(tm.view(other, None))
 

@@ -48,7 +48,7 @@ def test_the_words_show_nothing_hidden():
     """The next cards and dice are not in the text: a redealt game reads alike."""
     for seed in range(5):
         state = _random_position(V, seed, 60)
-        other = V.redeal(state, seed + 99)
+        other = games.redealt(V, state, seed + 99)
         assert describe("vijayanagara", V.view(state, None)) == \
             describe("vijayanagara", V.view(other, None))
 
@@ -87,7 +87,7 @@ def test_taj_mahal_names_the_visit_scores_hand_counts_and_palaces():
 def test_taj_mahal_words_never_depend_on_the_hands_or_the_deck():
     for seed in range(5):
         state = _random_position(TM, seed, 30 + 20 * seed)
-        other = TM.redeal(state, seed + 7)
+        other = games.redealt(TM, state, seed + 7)
         hands = [c for r in other["roles"] for c in other["hands"][r]
                  if other["specials"].get(c) is None] + other["deck"]
         random.Random(seed).shuffle(hands)

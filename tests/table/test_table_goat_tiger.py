@@ -225,7 +225,7 @@ async def test_seating_rules(table):
     assert r.error and "goats" in r.private
     await table.new(HERE, RAVI, "goat_tiger", role="tigers")
     r = await table.join(HERE, MEERA, "tigers")
-    assert r.error and "already taken" in r.private
+    assert r.error and "Someone already plays the Tigers" in r.private
     r = await table.leave(HERE, MEERA)
     assert r.error
     r = await table.join(HERE, MEERA)

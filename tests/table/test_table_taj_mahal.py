@@ -49,7 +49,7 @@ async def test_nobody_holds_two_hands_and_a_short_table_is_filled_by_the_compute
     assert r.error and "one person plays one side" in r.private
     await table.join(HERE, MEERA)
     r = await table.start(HERE, RAVI)
-    assert r.error and "hidden hand" in r.private and "fill: computer" in r.private
+    assert r.error and "hidden hand" in r.private and "fill_with_computer: True" in r.private
     r = await table.start(HERE, RAVI, fill_with_computer=True)
     assert not r.error and "Computer" in r.public
     game = await repo.latest_game(HERE.channel_id)
@@ -67,7 +67,7 @@ async def test_a_colour_not_in_play_is_refused_before_the_deal(table, repo):
     await table.join(HERE, MEERA)
     await table.join(HERE, ASHA)
     r = await table.start(HERE, RAVI)  # three seated: a three-player game has no Black
-    assert r.error and "Black are not in a 3-player game" in r.private
+    assert r.error and "A 3-player game leaves out Black" in r.private
     assert (await repo.latest_game(HERE.channel_id)).status == "setup"
 
 
@@ -212,9 +212,10 @@ async def test_a_player_who_resigns_hands_their_colour_to_the_computer(table, re
     leaver_role = next(r for r in who if r not in tm.active(state))
     leaver = who[leaver_role]
     r = await table.resign(HERE, leaver)
-    assert "computer takes your side" in r.private
+    then = f"The computer takes over {tm.ROLE_NAMES[leaver_role]}, and the others play on."
+    assert then in r.private  # the question says what will happen, and the post the same
     r = await table.resign(HERE, leaver, confirm=True, game_id=r.confirm.game_id)
-    assert f"the computer plays the {tm.ROLE_NAMES[leaver_role]} from now on" in r.public
+    assert then in r.public
     game = await repo.latest_game(HERE.channel_id)
     seat = next(s for s in await repo.seats(game.id) if s.role == leaver_role)
     assert game.status == "active" and seat.is_bot and seat.user_id is None

@@ -209,12 +209,23 @@ async def test_a_refused_or_stale_undo_request_changes_nothing(table, repo):
     assert stale.error and "lapsed" in stale.private
 
 
-async def test_alone_at_the_table_undo_needs_no_vote(table, repo):
+async def test_alone_at_the_table_a_revealed_card_stands_but_a_pass_before_it_does_not(
+        table, repo):
+    """Issue 23, point 4: with nobody else seated, nobody can agree to take back a move
+    that revealed a card, so it stands; a move that revealed nothing is taken back."""
     await table.new(HERE, RAVI, "vijayanagara", seed=DELHI_FIRST_SEED)
     await table.start(HERE, RAVI)
-    await table.play(HERE, RAVI, "pass pass pass")
+    await table.play(HERE, RAVI, "pass pass")
+    before = await state_of(repo)
     r = await table.undo(HERE, RAVI)
     assert not r.error and r.consent is None and "takes back" in r.public
+    await table.play(HERE, RAVI, "pass")
+    await table.play(HERE, RAVI, "pass")  # the card's last Eligible faction: the next card
+    after = await state_of(repo)
+    assert after["current"] != before["current"]
+    r = await table.undo(HERE, RAVI)
+    assert r.error and "no one can agree" in r.private and "stands" in r.private
+    assert await state_of(repo) == after
 
 
 async def test_opening_says_the_game_may_start_and_autocomplete_offers_legal_tokens(table):

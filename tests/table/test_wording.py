@@ -28,8 +28,16 @@ async def test_resign_asks_first_and_an_answer_about_a_replaced_game_changes_not
     before = await snapshot(repo)
     r = await table.resign(HERE, MEERA)
     assert r.public is None and not r.error and f"game #{first}" in r.private
-    assert r.confirm == Confirmation("resign", first, yes="Yes, resign", no="No, keep playing")
+    assert r.confirm == Confirmation("resign", first, yes="Yes, resign", no="No, keep playing",
+                                     asked=MEERA.user_id)
+    assert "The game ends: Goats (ravi) wins." in r.private  # what the post will say
     assert await snapshot(repo) == before  # asking changes nothing
+    for other in (RAVI, SAM):  # an answer from anyone but meera changes nothing
+        r = await table.resign(HERE, other, confirm=True, game_id=first, asked=MEERA.user_id)
+        assert r.error and "put to another player" in r.private
+        r = await table.decline(HERE, other, game_id=first, asked=MEERA.user_id)
+        assert r.error and "put to another player" in r.private
+    assert await snapshot(repo) == before
     r = await table.resign(HERE, SAM)
     assert r.error and "not seated" in r.private and r.confirm is None
 

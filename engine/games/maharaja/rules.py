@@ -13,6 +13,8 @@ rule remarks leave open is Darbar's reading, marked so here and in /rules.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from engine.errors import IllegalAction
 from engine.games.maharaja import battle as bt
 from engine.games.maharaja import board, colonial, diplomacy, movement, turns
@@ -1063,8 +1065,9 @@ def reveal_mark(state: dict) -> object:
     return state["rng"]
 
 
-def redeal(state: dict, seed: int) -> dict:
-    """The same position with the dice still to roll drawn anew."""
+def redeal(state: dict, generator: object, keep: Collection[str] = ()) -> dict:
+    """The same position with the dice still to roll drawn anew from ``generator`` (a
+    ``state["rng"]`` value); no side hides a hand."""
     new = clone(state)
-    new["rng"] = seed_state(seed)
+    new["rng"] = generator
     return new

@@ -31,3 +31,6 @@ __all__ = [
     "RULES_TOPICS", "act", "bot_steps", "describe", "parse_token", "redeal", "result",
     "reveal_mark", "setup", "sides", "summary", "token", "view",
 ]
+
+# Sides are colours: a sentence names one without an article ("Red", not "the Red").
+COLOUR_SIDES = True

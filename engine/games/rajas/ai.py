@@ -83,7 +83,7 @@ def choose(state: dict, role: str) -> tuple[str, object]:
     if "reroll" in acts:  # a die below the average is worth rerolling; one at a time
         low = [t for t in acts["reroll"] if int(t[-1]) <= 2]
         return ("reroll", low[0]) if low else ("done", None)
-    look = R.redeal(state, SEARCH_SEED)  # the same position; a future nobody knows
+    look = games.redealt(R, state, SEARCH_SEED)  # the same position; a future nobody knows
     move = look["move"]
     steps = [s for s in _steps(look, role) if s[0] != "roll"]
     if not steps:

@@ -12,6 +12,8 @@ printed ones (option ``rules=printed``). Darbar's readings are marked as such.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from engine import rng
 from engine.errors import IllegalAction
 from engine.games.rajas import data, dice
@@ -1242,15 +1244,17 @@ def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
 
 
 def reveal_mark(state: dict) -> object:
-    """Changes with every roll and every tile turned up from a stack."""
-    return state["rng"]
+    """Changes with every roll and every tile drawn from hidden stock: a face-down stack
+    refilling the display, a white yield tile drawn for the dancer."""
+    return [state["rng"], sum(len(s) for s in state["stacks"].values()), len(state["white"])]
 
 
-def redeal(state: dict, seed: int) -> dict:
+def redeal(state: dict, generator: object, keep: Collection[str] = ()) -> dict:
     """The same position with the hidden future (stack orders, the white yield tiles,
-    the dice still to roll) drawn anew."""
+    the dice still to roll) drawn anew from ``generator`` (a ``state["rng"]`` value); no
+    side hides a hand."""
     new = clone(state)
-    new["rng"] = seed_state(seed)
+    new["rng"] = generator
     new["stacks"] = {k: rng.shuffle(new, s) for k, s in new["stacks"].items()}
     new["white"] = rng.shuffle(new, new["white"])
     return new

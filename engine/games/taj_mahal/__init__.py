@@ -33,3 +33,6 @@ __all__ = [
     "parse_token", "redeal", "result", "reveal_mark", "score_report", "setup", "sides",
     "summary", "token", "view",
 ]
+
+# Sides are colours: a sentence names one without an article ("Red", not "the Red").
+COLOUR_SIDES = True

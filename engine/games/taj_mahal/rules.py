@@ -12,6 +12,7 @@ Darbar's readings where the rules are silent are marked "Darbar's reading" below
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 
 from engine import rng
 from engine.errors import IllegalAction
@@ -586,9 +587,17 @@ def reveal_mark(state: dict) -> list:
     return [len(state["deck"]), state["rng"]]
 
 
-def redeal(state: dict, seed: int) -> dict:
-    """The same position with the deck's order, hidden from everyone, drawn anew."""
+def redeal(state: dict, generator: object, keep: Collection[str] = ()) -> dict:
+    """The same position with what the roles in ``keep`` cannot see drawn anew from
+    ``generator`` (a ``state["rng"]`` value): the deck's order, and the coloured and white
+    cards in everyone else's hand (each keeps as many; special cards were won in public)."""
     new = clone(state)
-    new["rng"] = seed_state(seed)
-    new["deck"] = rng.shuffle(new, new["deck"])
+    new["rng"] = generator
+    others = [r for r in new["hands"] if r not in keep]
+    hidden = {r: [c for c in new["hands"][r] if c not in SPECIAL_IDS] for r in others}
+    pool = rng.shuffle(new, new["deck"] + [c for cards in hidden.values() for c in cards])
+    for r in others:
+        dealt = [pool.pop() for _ in hidden[r]]
+        new["hands"][r] = [c for c in new["hands"][r] if c in SPECIAL_IDS] + dealt
+    new["deck"] = pool
     return new

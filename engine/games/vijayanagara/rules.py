@@ -5,6 +5,7 @@ imports; see README "Vijayanagara" for the token grammar and the readings."""
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from operator import itemgetter
 
 from engine import rng
@@ -251,13 +252,13 @@ def reveal_mark(state: dict) -> list:
     return [state["rng"], state["current"], len(state["played"])]
 
 
-def redeal(state: dict, seed: int) -> dict:
-    """The same public position with its hidden future drawn anew from ``seed``: the
-    cards not yet drawn reshuffled within their stacks (2.1: Succession cards stay where
-    they are, the Timurid cards stay in the last stack), and new dice to come. For tests
-    of fair play (nothing shown may depend on this) and for search that must not peek."""
+def redeal(state: dict, generator: object, keep: Collection[str] = ()) -> dict:
+    """The same public position with its hidden future drawn anew from ``generator`` (a
+    ``state["rng"]`` value): the cards not yet drawn reshuffled within their stacks (2.1:
+    Succession cards stay where they are, the Timurid cards stay in the last stack), and
+    new dice to come. No side hides a hand, so ``keep`` changes nothing."""
     new = _copy(state)
-    new["rng"] = seed_state(seed)
+    new["rng"] = generator
     stacks: list[list[str]] = [[]]
     for card in new["deck"]:
         if card[0] == "s":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from engine import games
 from engine.games.maharaja import battle as bt
 from engine.games.maharaja import forces as f
 from engine.games.maharaja import rules as R
@@ -120,7 +121,7 @@ def test_battle_attacker_may_break_off_against_a_factory_and_coexist():
     the area beside it."""
     s = _attack({"punjab": {"mughals": 2}}, origin="punjab", dest="sind", n="2",
                 factories={"sind": "british"})
-    s = do(R.redeal(s, 3), "fight")  # dice 4 and 4: the factory stands
+    s = do(games.redealt(R, s, 3), "fight")  # dice 4 and 4: the factory stands
     assert s["factories"] == {"sind": "british"}, s["dice"]
     assert R.active(s) == ["green"] and "break" in tokens(s)
     s = do(s, "break")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from engine import games
 from engine.games.rajas import ai
 from engine.games.rajas import rules as R
 from tests.engine.rajas.test_rules import random_step
@@ -36,7 +37,7 @@ def test_its_choice_does_not_depend_on_the_hidden_future():
     for _ in range(40):  # a position some turns in
         state = random_step(state, rng)
     role = R.active(state)[0]
-    assert ai.choose(state, role) == ai.choose(R.redeal(state, 99), role)
+    assert ai.choose(state, role) == ai.choose(games.redealt(R, state, 99), role)
 
 
 def test_a_whole_turn_is_legal_and_ends_the_turn():
