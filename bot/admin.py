@@ -53,6 +53,7 @@ class SeatIn(_Strict):
     user_id: Text | None
     name: Text
     is_bot: bool
+    held_by: list[Text] = []  # who held the seat before (exports before this have none)
 
     @model_validator(mode="after")
     def _player_or_computer(self) -> SeatIn:
@@ -159,8 +160,8 @@ async def export_game(repo: Repository, game_id: int) -> dict:
         "guild_id": game.guild_id,
         "channel_id": game.channel_id,
         "created_by": game.created_by,
-        "seats": [{"role": s.role, "user_id": s.user_id, "name": s.name, "is_bot": s.is_bot}
-                  for s in seats],
+        "seats": [{"role": s.role, "user_id": s.user_id, "name": s.name, "is_bot": s.is_bot,
+                   "held_by": json.loads(s.held_by) if s.held_by else []} for s in seats],
         "steps": [{"seq": s.seq, "role": s.role, "user_id": s.user_id, "action": s.action,
                    "arg": step_arg(s), "undone": s.undone} for s in steps],
         "state": json.loads(game.state) if game.state else None,
@@ -210,12 +211,31 @@ def _check_sides(g, ex: Export) -> None:
             raise AdminError(f"seats[{i}].role: {role!r} is not a side in {g.NAME} ({sides}).")
         if role is not None and role in roles[:i]:
             raise AdminError(f"seats[{i}].role: {role!r} has a seat already.")
+    if getattr(g, "ONE_SIDE_EACH", False):
+        _check_one_side_each(g, ex)
     in_play = games.sides(g, ex.options)
     if ex.state is not None and sorted(roles, key=str) != sorted(in_play):
         raise AdminError(f"seats: a started game of {g.NAME} has one seat for each side "
                          f"({', '.join(in_play)}).")
     if ex.state is None and len(roles) > g.PLAYERS[1]:
         raise AdminError(f"seats: {g.NAME} seats at most {g.PLAYERS[1]} players.")
+
+
+def _check_one_side_each(g, ex: Export) -> None:
+    """In a game of hidden hands nobody holds, has held or has played two sides: they would
+    have seen two hands (the table refuses it, so no export of a real game has it)."""
+    sides_of: dict[str, set[str]] = defaultdict(set)
+    for seat in ex.seats:
+        for user in [*seat.held_by, *([seat.user_id] if seat.user_id else [])]:
+            sides_of[user].add(str(seat.role))
+    for step in ex.steps:
+        if step.user_id is not None:
+            sides_of[step.user_id].add(step.role)
+    for user, held in sides_of.items():
+        if len(held) > 1:
+            raise AdminError(f"seats: user {user} holds or has played {' and '.join(sorted(held))}"
+                             f"; in {g.NAME} each side keeps a hidden hand, so one person "
+                             "plays one side.")
 
 
 def _check_outcome(g, ex: Export, state: dict | None) -> None:
@@ -257,8 +277,8 @@ async def import_game(repo: Repository, data: object, channel_id: str | None = N
     ex, state = await asyncio.to_thread(check_export, data)  # a long log takes a while
     channel = (ex.channel_id if channel_id is None
                else _valid(_CHANNEL, channel_id, "channel id", "--channel"))
-    seats = [Seat(position=0, role=s.role, user_id=s.user_id, name=s.name, is_bot=s.is_bot)
-             for s in ex.seats]
+    seats = [Seat(position=0, role=s.role, user_id=s.user_id, name=s.name, is_bot=s.is_bot,
+                  held_by=json.dumps(s.held_by) if s.held_by else None) for s in ex.seats]
     game = await repo.create_game(
         guild_id=ex.guild_id, channel_id=channel, game=ex.game, options=ex.options,
         seed=ex.seed, created_by=ex.created_by, seats=seats)

@@ -46,6 +46,9 @@ from db import (
 )
 from db.models import utcnow
 from engine import IllegalAction, games, rng
+from engine.options import describe as describe_options
+from engine.options import in_force as options_in_force
+from engine.options import read as read_options
 
 
 def playable_ids() -> list[str]:
@@ -251,12 +254,14 @@ class Table:
                 f"I don't know the game {echo(game_id)}. Games: {', '.join(playable_ids())}."
             )
         g = games.get(game_id)
-        options = options or {}
         seed = rng.new_seed() if seed is None else seed
         try:
-            g.setup(seed, options)  # validates the options before anything is stored
+            # The game's schema reads what was typed; setup checks what options say of
+            # each other. Only typed values are stored.
+            options = read_options(g.OPTIONS, options or {})
+            g.setup(seed, options)
         except IllegalAction as e:
-            raise Refusal(str(e)) from None
+            raise Refusal(f"{e} (`/help game:{game_id}` lists the options.)") from None
         # With the computer in every other seat the game starts at once, its count settled.
         role = self._check_role(g, role, options if opponent != "computer"
                                 else {"players": len(games.sides(g, options)), **options})
@@ -449,7 +454,11 @@ class Table:
         for i, role in enumerate(sorted(free, key=g.ROLES.index)):
             holder = humans[i % len(humans)]
             added.append(Seat(position=0, role=role, user_id=holder.user_id, name=holder.name))
-        state = g.setup(game.seed, options)
+        try:
+            state = g.setup(game.seed, options)
+        except IllegalAction as e:  # options that only the number seated contradicts
+            raise Refusal(f"{e} Seat more players, or `/game abort` and open the game again "
+                          "with other options.") from None
         changed = options if options != json.loads(game.options) else None
         await self.repo.start_game(game, roles, state, added, options=changed)
         lg = await self._loaded(await self.repo.get_game(game.id))
@@ -1130,7 +1139,11 @@ class Table:
     async def status(self, place: Place, actor: Actor) -> Reply:
         lg = await self._load(place)
         g = lg.module
-        lines = [f"**{g.NAME}** — game #{lg.game.id}, {lg.game.status}.", self._seating(lg)]
+        lines = [f"**{g.NAME}** — game #{lg.game.id}, {lg.game.status}.", self._seating(lg),
+                 "Options: " + options_in_force(g.OPTIONS, json.loads(lg.game.options))
+                 + (" (the number of players is settled at the start)"
+                    if lg.game.status == "setup" and games.count_left_open(
+                        g, json.loads(lg.game.options)) else "") + "."]
         if lg.game.status == "active":
             view = lg.public_view()
             lines.append(f"Moves played: {view['move']}. Waiting for: "
@@ -1235,7 +1248,7 @@ class Table:
                                  error=True)
                 return Reply(private=clip(topics[key]))
             more = ("\nTopics: " + ", ".join(f"`{t}`" for t in topics)) if topics else ""
-            return Reply(private=clip(g.RULES_SUMMARY + more))
+            return Reply(private=clip(f"{g.RULES_SUMMARY}\n{describe_options(g.OPTIONS)}{more}"))
         lines = ["**Games on this table:**"]
         for gid in playable_ids():
             g = games.get(gid)
@@ -1424,23 +1437,23 @@ def _possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off"}
+MAX_OPTION = 100  # characters of one option's value: the longest real one is ~25
 
 
-def parse_options(text: str) -> dict:
-    """``"goats=12 threefold_draw=off"`` → ``{"goats": 12, "threefold_draw": False}``.
-    The game's setup() checks names and ranges; this only reads the values."""
-    out: dict = {}
+def parse_options(text: str) -> dict[str, str]:
+    """``"goats=12 threefold_draw=off"`` → ``{"goats": "12", "threefold_draw": "off"}``: the
+    words as typed, each name once. Each game's schema (engine/options.py) reads the
+    values when the game is opened."""
+    out: dict[str, str] = {}
     for part in (text or "").replace(",", " ").split():
         key, sep, value = part.partition("=")
         if not sep or not key:
             raise ValueError(f"Options are written `name=value`; {echo(part)} is not.")
-        low = value.lower()
-        if low in _TRUE | _FALSE:
-            out[key.lower()] = low in _TRUE
-        elif value.lstrip("-").isdigit() and len(value) <= 9:
-            out[key.lower()] = int(value)
-        else:
-            out[key.lower()] = value
+        key = key.lower()
+        if key in out:
+            raise ValueError(f"Option {echo(key)} is given twice: give each option once.")
+        if len(value) > MAX_OPTION:
+            raise ValueError(f"The value of option {echo(key)} is too long ({len(value)} "
+                             "characters).")
+        out[key] = value
     return out

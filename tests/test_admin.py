@@ -229,7 +229,7 @@ MALFORMED = [
     ("seed as a bool", put("seed", True), "seed: Input should be a valid integer"),
     ("negative seed", put("seed", -1), "seed: Input should be greater than or equal to 0"),
     ("options as a list", put("options", ["deck"]), "options: Input should be a valid dict"),
-    ("unknown option", put("options", {"fog": 1}), "options: Unknown option(s): fog"),
+    ("unknown option", put("options", {"fog": 1}), "options: There is no option `fog`"),
     ("a JSON list", lambda d: [d], "expected a JSON object"),
     ("not JSON", lambda d: '{"format": "darbar-game/1", ', "is not a JSON file"),
     ("unknown status", put("status", "paused"), "status: Input should be"),

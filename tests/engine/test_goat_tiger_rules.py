@@ -184,7 +184,7 @@ def test_third_repetition_is_a_draw_and_can_be_switched_off():
 def test_options_are_checked():
     with pytest.raises(IllegalAction, match="goats"):
         g.setup(1, {"goats": 99})
-    with pytest.raises(IllegalAction, match="Unknown option"):
+    with pytest.raises(IllegalAction, match="There is no option `sheep`"):
         g.setup(1, {"sheep": 3})
     assert g.setup(1, {"goats": 12})["in_hand"] == 12
 

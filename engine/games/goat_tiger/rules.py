@@ -36,8 +36,10 @@ ROLES = ["goats", "tigers"]
 ROLE_NAMES = {"goats": "Goats", "tigers": "Tigers"}
 PLAYERS = (2, 2)
 OPTIONS = {
-    "goats": {"default": GOATS, "min": 10, "max": 20, "help": "Goats in the supply (handicap)"},
-    "threefold_draw": {"default": True, "help": "A position reached a third time is a draw"},
+    "goats": {"type": "int", "default": GOATS, "min": 10, "max": 20,
+              "help": "Goats in the supply (handicap)."},
+    "threefold_draw": {"type": "bool", "default": True,
+                       "help": "A position reached a third time is a draw."},
 }
 
 EMPTY, GOAT, TIGER = ".", "G", "T"
@@ -92,17 +94,7 @@ def setup(seed: int, options: dict | None = None) -> dict:
 
 
 def _options(options: dict) -> dict:
-    out = with_defaults(OPTIONS, options)
-    goats = out["goats"]
-    if not isinstance(goats, int) or isinstance(goats, bool) or not (
-        OPTIONS["goats"]["min"] <= goats <= OPTIONS["goats"]["max"]
-    ):
-        raise IllegalAction(
-            f"`goats` must be a whole number from {OPTIONS['goats']['min']} "
-            f"to {OPTIONS['goats']['max']}."
-        )
-    out["threefold_draw"] = bool(out["threefold_draw"])
-    return out
+    return with_defaults(OPTIONS, options)
 
 
 # --- move generation ---------------------------------------------------------

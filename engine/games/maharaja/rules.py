@@ -28,9 +28,10 @@ ROLES = ["yellow", "blue", "red", "green", "purple"]
 ROLE_NAMES = {r: r.capitalize() for r in ROLES}
 PLAYERS = (3, 5)
 OPTIONS = {
-    "players": {"default": 4, "help": "3, 4 or 5 players"},
-    "length": {"default": "full", "help": "full (16 turns), or short: the 3-player game "
-               "from turn 9"},
+    "players": {"type": "int", "default": 4, "min": 3, "max": 5,
+                "help": "How many colours play (fewer people share them)."},
+    "length": {"type": "choice", "choices": ["full", "short"], "default": "full",
+               "help": "The full game (16 turns), or the short 3-player game from turn 9."},
 }
 CHART = turns.CHART
 MAX_STEPS = 20000  # Darbar's guard: no game comes near it (each turn ends after `done`)
@@ -54,15 +55,12 @@ def sides(options: dict | None = None) -> list[str]:
 
 def setup(seed: int, options: dict | None = None) -> dict:
     opts = with_defaults(OPTIONS, options or {})
-    if opts["length"] not in ("full", "short"):
-        raise IllegalAction("Option `length` is `full` or `short`.")
-    n = int(opts["players"])
+    n = opts["players"]
     if opts["length"] == "short":
         if "players" in (options or {}) and n != 3:
-            raise IllegalAction("The short game is for 3 players.")
+            raise IllegalAction(f"The short game (`length=short`) is for 3 players, not {n}: "
+                                "leave `players` out, or play the full game.")
         n = 3
-    if n not in (3, 4, 5):
-        raise IllegalAction("Maharaja is for 3, 4 or 5 players.")
     chart = _control_chart({**opts, "players": n})
     control = {nation: colour for colour, ns in chart.items() for nation in ns}
     roles = list(chart)

@@ -29,16 +29,21 @@ ROLES = ["red", "yellow", "white", "black"]
 ROLE_NAMES = {r: r.capitalize() for r in ROLES}
 PLAYERS = (2, 4)
 OPTIONS = {
-    "players": {"default": 3, "help": "2, 3 or 4 players"},
-    "rules": {"default": "yucata", "help": "yucata (dice roll at the end of the turn, the "
-              "display refills then, a harbor move may be shorter) or printed"},
-    "ganga": {"default": False, "help": "the Ganga module: 8 river tiles placed by dice"},
-    "mango": {"default": False, "help": "Mango Village: 8 village tiles and the Mango Tree"},
-    "variant": {"default": "basic", "help": "basic, or navaratnas (the advanced version: "
-                "8 dice, 6 workers, yield tiles on the province's back)"},
-    "advanced": {"default": "", "help": "mixed groups in the basic game: the colours of "
-                 "advanced players, e.g. red+white (the province's back without yield "
-                 "tiles, 8 dice)"},
+    "players": {"type": "int", "default": 3, "min": 2, "max": 4,
+                "help": "How many colours play (fewer people share them)."},
+    "rules": {"type": "choice", "choices": ["yucata", "printed"], "default": "yucata",
+              "help": "Yucata's (dice roll at the end of the turn, the display refills then, "
+              "a harbor move may be shorter) or the printed ones."},
+    "ganga": {"type": "bool", "default": False,
+              "help": "The Ganga module: 8 river tiles placed by dice."},
+    "mango": {"type": "bool", "default": False,
+              "help": "Mango Village: 8 village tiles and the Mango Tree."},
+    "variant": {"type": "choice", "choices": ["basic", "navaratnas"], "default": "basic",
+                "help": "Navaratnas is the advanced version: 8 dice, 6 workers, yield tiles "
+                "on the province's back."},
+    "advanced": {"type": "set", "choices": ["red", "yellow", "white", "black"], "default": "",
+                 "help": "Mixed groups in the basic game: the colours of advanced players "
+                 "(the province's back without yield tiles, 8 dice); they must be in play."},
 }
 COLOURS = data.COLOURS
 BUILDINGS = data.BUILDINGS
@@ -79,18 +84,16 @@ def _layout(n: int) -> dict:
 
 def setup(seed: int, options: dict | None = None) -> dict:
     opts = with_defaults(OPTIONS, options or {})
-    n = int(opts["players"])
-    if n not in (2, 3, 4):
-        raise IllegalAction("Rajas of the Ganges is for 2, 3 or 4 players.")
-    if opts["rules"] not in ("yucata", "printed"):
-        raise IllegalAction("Option `rules` is `yucata` or `printed`.")
-    if opts["variant"] not in ("basic", "navaratnas"):
-        raise IllegalAction("Option `variant` is `basic` or `navaratnas`.")
+    n = opts["players"]
     nav = opts["variant"] == "navaratnas"
-    advanced = [a for a in str(opts["advanced"] or "").lower().split("+") if a]
-    if any(a not in ROLES[:n] for a in advanced) or (advanced and nav):
-        raise IllegalAction("Option `advanced` names colours in play, e.g. `red+white`, in "
-                            "the basic game (everyone is advanced in Navaratnas).")
+    advanced = [a for a in opts["advanced"].split("+") if a]
+    if advanced and nav:
+        raise IllegalAction("Option `advanced` is for the basic game: in Navaratnas "
+                            "(`variant=navaratnas`) everyone plays the advanced side.")
+    out = [a for a in advanced if a not in ROLES[:n]]
+    if out:
+        raise IllegalAction(f"Option `advanced` names {', '.join(out)}, not in a {n}-player "
+                            f"game (colours: {', '.join(ROLES[:n])}).")
     state: dict = {"game": ID, "options": {"players": n, "rules": opts["rules"],
                                            "ganga": bool(opts["ganga"]),
                                            "mango": bool(opts["mango"]),

@@ -28,7 +28,8 @@ ROLES = ["red", "blue", "green", "yellow", "black"]  # palace colours, in seatin
 ONE_SIDE_EACH = True  # hands are hidden: nobody may hold two colours' cards
 ROLE_NAMES = {r: r.capitalize() for r in ROLES}
 PLAYERS = (3, 5)
-OPTIONS = {"players": {"default": 4, "help": "3, 4 or 5 players"}}
+OPTIONS = {"players": {"type": "int", "default": 4, "min": 3, "max": 5,
+                       "help": "How many colours play (the computer takes any nobody takes)."}}
 VISITS = 12
 HAND = 6
 COLOURED = ("red", "yellow", "green", "violet")
@@ -81,9 +82,7 @@ TILES = data.tiles()
 
 def setup(seed: int, options: dict | None = None) -> dict:
     opts = with_defaults(OPTIONS, options or {})
-    n = int(opts["players"])
-    if n not in (3, 4, 5):
-        raise IllegalAction("Taj Mahal is for 3, 4 or 5 players.")
+    n = opts["players"]
     state: dict = {"game": ID, "options": {"players": n}, "rng": seed_state(seed)}
     roles = ROLES[:n]
     others = [p["id"] for p in BOARD["provinces"] if p["id"] != "agra"]

@@ -40,13 +40,14 @@ ROLE_NAMES = dict(FACTION_NAMES) | {"mongols": "Mongol Invaders"}
 PLAYERS = (1, 3)
 OPTIONS = {
     "deck": {
-        "default": "darbar",
+        "type": "choice", "choices": decks.names, "default": "darbar",
         "help": "Event deck: `darbar` (Darbar's own reconstruction) or a deck file of the "
-        "printed cards with effects played by hand",
+        "printed cards with effects played by hand.",
     },
     "timurs_shadow": {
-        "default": False,
-        "help": "Timur's Shadow variant: after the first Timurid card, Commands select one space",
+        "type": "bool", "default": False,
+        "help": "Timur's Shadow variant: after the first Timurid card, Commands select one "
+        "space.",
     },
 }
 
@@ -116,9 +117,7 @@ def setup(seed: int, options: dict | None = None) -> dict:
 
 def _options(options: dict) -> dict:
     out = with_defaults(OPTIONS, options)
-    out["timurs_shadow"] = bool(out["timurs_shadow"])
-    out["deck"] = str(out["deck"]).strip().lower()
-    decks.load(out["deck"])  # refuses an unknown or broken deck
+    decks.load(out["deck"])  # refuses a broken deck
     return out
 
 
