@@ -34,6 +34,12 @@ CELL = re.compile(r"[a-z]\d+")
 EDGE = re.compile(r"[a-z]\d+[nesw]")
 YIELD_COLOURS = ("brown", "yellow", "red", "white")
 SHAPES = {2: "a bend", 3: "a T-junction", 4: "a crossroads"}
+# Steps typed before the worker that asks for them: where they belong.
+BELONGS = {
+    "tile": "A tile is taken by a worker at the quarry, `quarry` (Building action)",
+    "cell": "A tile is placed once it is taken at the quarry (Building action)",
+    "die": "A die is given up for the space a worker takes (Placing workers)",
+}
 
 
 # --- reading a typed word --------------------------------------------------------------------
@@ -129,6 +135,8 @@ def _elsewhere(state: dict, role: str, action: str, e: dict | None) -> str:
         return f"Before you place a worker, {text}"
     if action in ("skip", "done", "stay"):
         return f"This step cannot be left out: you are asked to {text}"
+    if e is None and action in BELONGS:
+        return f"{BELONGS[action]}; now you are asked to {text}"
     return f"You are asked to {text}"
 
 
@@ -611,7 +619,8 @@ def _why_upgrade(state: dict, role: str, building: object, e: dict) -> str:
 def _why_river(state: dict, role: str, steps: object, e: dict) -> str:
     k = int(str(steps))
     if k == 0:
-        return _why_stay(state, role, None, e)
+        return "To leave the boat where it is, type `stay`" if e.get("shorter") else _why_stay(
+            state, role, None, e)
     if k > e["max"]:
         return f"This move is up to {words.count(e['max'], 'free space')} (River action)"
     reach = R._river_reach(state, role, e["max"])
