@@ -153,22 +153,28 @@ def taj_mahal(view: dict, players: dict[str, str]) -> str:
 
 
 def rajas(view: dict, players: dict[str, str]) -> str:
-    from engine.games.rajas.rules import ROLE_NAMES, TILES
+    from engine.games.rajas import words
+    from engine.games.rajas.rules import ROLE_NAMES, TILES, tile_words
+
+    def tile(tid: str) -> str:  # a tile by colour and cost; a Mango village by its bonus
+        t = TILES[tid]
+        return tile_words(tid) if t["colour"] == "village" else f"{t['colour']} {t['cost']}"
 
     lines = [f"Rajas of the Ganges, round {view.get('round')}"
              + (" (last stage)." if view.get("end") else ".")]
     for r, p in (view.get("players") or {}).items():
-        dice = " ".join(f"{c} {v or '?'}" for c, v in p["dice"]) or "no dice"
-        tiles = ", ".join(f"{cell} {TILES[t['tile']]['colour']} {TILES[t['tile']]['cost']}"
+        tiles = ", ".join(f"{cell} {tile(t['tile'])}"
                           for cell, t in sorted(p["cells"].items())) or "no tiles"
+        boat = f"on river space {p['boat']}" if p["boat"] else "at the start"
         lines.append(f"{_seat(r, ROLE_NAMES.get(r, r), players)}: {p['fame']} fame, "
                      f"{p['money']} money ({p['gap'] / 2:g} fame to go), karma {p['karma']}, "
-                     f"workers {p['workers'] - p['placed']} of {p['workers']}, boat on "
-                     f"{p['boat']}; dice {dice}; province {tiles}.")
-    shown = [f"{k.replace('-', ' ')}: {TILES[t]['colour']} {TILES[t]['cost']}"
+                     f"{p['workers'] - p['placed']} of {_plural(p['workers'], 'worker')} left, "
+                     f"boat {boat}; dice: {words.dice(p['dice'])}; province: {tiles}.")
+    stack = {"village-mango": "Mango Village"}
+    shown = [f"{stack.get(k, k.replace('-', ' '))}: {tile(t)}"
              for k, t in (view.get("display") or {}).items() if t]
     lines.append("Display: " + "; ".join(shown) + ".")
-    taken = [f"{k} {', '.join(ROLE_NAMES.get(r, r) for r in who)}"
+    taken = [f"{words.space(k)}: {', '.join(ROLE_NAMES.get(r, r) for r in who)}"
              for k, who in (view.get("used") or {}).items() if who]
     if taken:
         lines.append("Workers: " + "; ".join(taken) + ".")

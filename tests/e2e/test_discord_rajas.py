@@ -56,7 +56,7 @@ async def test_two_people_play_a_whole_game(fake_discord, db_url, bot_errors):
             assert new["move"] > state["move"] or new["result"], (user, steps)
             assert posts and posts[-1].files[0].is_png
             text = content(posts[-1])
-            rolled += " roll: " in text
+            rolled += " rolls: " in text
             if not new["result"]:
                 nxt = await seated_name(bot, R.active(new)[0])
                 assert f"<@{USERS[nxt]}>" in text

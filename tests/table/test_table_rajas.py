@@ -1,13 +1,17 @@
-"""Rajas of the Ganges at the table: the picture of any side's province, and a whole turn
-typed in one line."""
+"""Rajas of the Ganges at the table: the picture of any side's province, a whole turn
+typed in one line, and refusals that name the rule."""
 
 from __future__ import annotations
 
 import json
 
+from sqlalchemy import update
+
+from db import Game
 from engine import games
 from engine.games.rajas import ai
 from engine.games.rajas import rules as R
+from tests.engine.rajas.test_rules import _give
 from tests.support.table import HERE, RAVI, SAM, assert_replays, seat_fewest
 
 
@@ -63,3 +67,63 @@ async def test_mid_move_the_board_previews_where_the_tile_may_go(table, repo):
     others = await table.board(HERE, SAM, side=role)
     assert mine.image_private and "Your move so far" in mine.private
     assert mine.image != others.image  # the preview's highlighted cells
+
+
+async def _arranged(table, repo, arrange) -> tuple[dict, str, dict]:
+    """A game whose first position ``arrange(state, role)`` changed for the player to act
+    (the stored state, as a test may set it): who plays each side, that role, the state."""
+    who = await seat_fewest(table, HERE, "rajas", seed=8)
+    game = await repo.latest_game(HERE.channel_id)
+    state = json.loads(game.state)
+    role = R.active(state)[0]
+    for c, _ in state["players"][role]["dice"]:
+        state["supply"][c] += 1
+    state["players"][role]["dice"] = []
+    arrange(state, role)
+    async with repo.engine.begin() as conn:
+        await conn.execute(update(Game).where(Game.id == game.id)
+                           .values(state=json.dumps(state)))
+    return who, role, state
+
+
+async def test_the_quarry_without_money_is_refused_naming_the_money_needed(table, repo):
+    """Placing workers: an action that costs money cannot be taken short of it."""
+    def broke(state, role):
+        state["players"][role]["money"] = 0
+        _give(state, role, ("blue", 6))
+
+    who, role, state = await _arranged(table, repo, broke)
+    cost = state["layout"]["quarry"][0]
+    r = await table.play(HERE, who[role], "quarry")
+    assert r.error and f"The next space at the quarry costs {cost} money and you have 0" in \
+        r.private, r.private
+    assert "Possible: " in r.private
+
+
+async def test_a_tile_where_no_road_leads_is_refused_naming_the_road_rule(table, repo):
+    """The province boards: each tile is connected to the residence by a road; the
+    residence's roads lead to b1, c2 and d1."""
+    def builder(state, role):
+        _give(state, role, ("blue", 6), ("blue", 6))
+        state["display"]["blue-cow"] = "bc2"  # a blue 5, a T-junction
+
+    who, role, _ = await _arranged(table, repo, builder)
+    for line in ("quarry tile-blue-cow", "blue6"):
+        assert not (await table.play(HERE, who[role], line)).error
+    r = await table.play(HERE, who[role], "b2-nes")
+    assert r.error and "No road leads to b2: a new tile must meet a road joined to the " \
+        "residence (The province boards); roads lead to b1, c2 and d1." in r.private, r.private
+    assert not (await table.play(HERE, who[role], "c2-nes")).error
+
+
+async def test_a_die_that_shows_the_face_only_turned_is_refused_with_the_k_token(table, repo):
+    """Actions at the palace and Karma: the Dancer takes a "2"; a blue 5 gives one only
+    turned with a karma (`blue5k`)."""
+    def dancer(state, role):
+        _give(state, role, ("blue", 5))
+        state["players"][role]["karma"] = 1
+
+    who, role, _ = await _arranged(table, repo, dancer)
+    r = await table.play(HERE, who[role], "dancer blue5")
+    assert r.error and "The Dancer takes a die showing 2 (Actions at the palace); your blue 5 " \
+        "shows 2 only turned with a karma: type `blue5k`." in r.private, r.private

@@ -16,7 +16,7 @@ from collections.abc import Collection
 
 from engine import rng
 from engine.errors import IllegalAction
-from engine.games.rajas import data, dice
+from engine.games.rajas import data, dice, words
 from engine.games.rajas import province as prov
 from engine.jsontree import clone
 from engine.options import with_defaults
@@ -159,7 +159,7 @@ def setup(seed: int, options: dict | None = None) -> dict:
     state["log"].append(f"Round 1. {ROLE_NAMES[roles[start]]} starts; money "
                         + ", ".join(f"{ROLE_NAMES[r]} {players[r]['money']}" for r in roles)
                         + ". Dice: " + "; ".join(
-                            f"{ROLE_NAMES[r]} {_dice_text(players[r]['dice'])}" for r in roles)
+                            f"{ROLE_NAMES[r]} {words.dice(players[r]['dice'])}" for r in roles)
                         + ".")
     return state
 
@@ -177,10 +177,6 @@ def _ganga(state: dict) -> list[str]:
             break
         river[pos - 1] = tiles.pop()
     return river
-
-
-def _dice_text(ds: list[list]) -> str:
-    return " ".join(dice.token(c, v) if v else f"{c}?" for c, v in ds) or "none"
 
 
 # --- the contract --------------------------------------------------------------------------
@@ -234,6 +230,11 @@ def _me(state: dict, role: str) -> dict:
 
 def _free(state: dict, kind: str) -> int:
     """How many spaces of a kind are left this round."""
+    return space_count(state, kind) - len(state["used"].get(kind, []))
+
+
+def space_count(state: dict, kind: str) -> int:
+    """How many spaces of a kind the board has in this game."""
     lay = state["layout"]
     total = {"quarry": len(lay["quarry"]), "harbor": len(lay["harbor"]),
              "two_money": lay["two_money"],
@@ -245,7 +246,7 @@ def _free(state: dict, kind: str) -> int:
             total = lay["terrace"].count(kind[8:])
         else:  # a chamber or an exchange: one space each
             total = 1
-    return total - len(state["used"].get(kind, []))
+    return total
 
 
 def _cost(state: dict, kind: str) -> int:
@@ -327,6 +328,12 @@ def _cover_ways(cells: dict, cell: str, roads: list[str]) -> list[list[str]]:
     return ways
 
 
+def space_kind(space: str) -> str:
+    """The key a worker space's typed name is counted under in ``state["used"]``."""
+    return {"assorted": "market-assorted", **{g: f"market-{g}" for g in GOODS},
+            "money": "two_money"}.get(space, space)
+
+
 def _spaces(state: dict, role: str) -> dict[str, list]:
     """The worker spaces this player can take now and pay for, each with what it costs."""
     p = _me(state, role)
@@ -372,13 +379,19 @@ def _spaces(state: dict, role: str) -> dict[str, list]:
 
 
 def _prompt(state: dict, role: str) -> tuple[str, dict]:
+    """The prompt ("Red: take a tile from the display.") and the legal steps."""
+    text, acts = asked(state, role)
+    return f"{ROLE_NAMES[role]}: {text}.", acts
+
+
+def asked(state: dict, role: str) -> tuple[str, dict]:
+    """What the player is asked to do now, as a phrase that follows "you are asked to"
+    ("take a tile from the display"), and the legal steps."""
     p = _me(state, role)
-    acts: dict = {}
     if state["queue"]:
         text, acts = _decision(state, role, state["queue"][0])
     else:
-        text, acts = f"{ROLE_NAMES[role]}: place a worker, or `pass` for this round.", \
-            _spaces(state, role)
+        text, acts = "place a worker, or `pass` for this round", _spaces(state, role)
         if not acts["place"]:
             acts = {}
         acts["pass"] = None
@@ -387,41 +400,58 @@ def _prompt(state: dict, role: str) -> tuple[str, dict]:
     return text, acts
 
 
+def _purpose(then: str) -> str:
+    """What a die given up (a queued "face" effect's ``then``) is for, in words."""
+    if then in CHAMBERS:
+        return f"for {words.CHAMBER_NAMES[then]}"
+    if then == "harbor":
+        return "for the harbor"
+    if then.startswith("market-"):
+        return f"to score {then[7:]} markets"
+    if then.startswith("take-"):
+        return f"for two {then[5:]} dice"
+    return "for it"
+
+
 def _decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
     p = _me(state, role)
     do = e["do"]
     if do == "tile":
         tiles = [state["display"][k] for k in _affordable_tiles(state, role)]
-        return f"{ROLE_NAMES[role]}: take a tile from the display.", {"tile": tiles}
+        return "take a tile from the display", {"tile": tiles}
     if do == "pay":
         steps = dice.payment_steps(p["dice"], e["colour"], p["karma"], e["need"])
-        return (f"{ROLE_NAMES[role]}: give up {e['colour']} dice worth {e['need']} more "
-                "(k: turned with a karma).", {"die": steps})
+        return (f"give up {e['colour']} dice worth {e['need']} or more (a `k` after a die "
+                "turns it with a karma)", {"die": steps})
     if do == "face":
         if e["then"] == "double":
-            return (f"{ROLE_NAMES[role]}: give up a double: the first die.",
+            return ("give up a double, two dice showing one value: first one of them",
                     {"die": dice.double_steps(p["dice"], p["karma"])})
         faces = e["faces"]
         steps = [t for t in dice.any_steps(p["dice"], p["karma"], tuple(faces))
                  if not e.get("colour") or dice.parse(t)[0] == e["colour"]]
-        shown = "/".join(map(str, faces)) if len(faces) < 6 else "any value"
-        return f"{ROLE_NAMES[role]}: give up a die showing {shown}.", {"die": steps}
+        if e["then"] == "paid":
+            return f"give up a die showing {faces[0]}", {"die": steps}
+        what = f"{e['colour']} die" if e.get("colour") else "die"
+        shown = "" if len(faces) == 6 else f" showing {words.faces(faces)}"
+        return f"give up {words.a(what)}{shown} {_purpose(e['then'])}", {"die": steps}
     if do == "place_tile":
         t = TILES[e["tile"]]
         ways = [prov.token(c, r) for c, r in prov.placements(p["cells"], t["roads"])]
-        return f"{ROLE_NAMES[role]}: place {_tile_text(e['tile'])} in your province.", \
-            {"cell": ways}
+        return f"place the {tile_words(e['tile'])} in your province", {"cell": ways}
     if do == "dice":
         cols = [c for c in e.get("colours") or COLOURS if state["supply"][c] > 0]
         acts = {"colour": cols}
-        if len(p["dice"]) >= p["kali"]:
+        full = len(p["dice"]) >= p["kali"]
+        if full:
             acts = {"drop": sorted({dice.token(c, v) for c, v in p["dice"]})}
         acts["skip"] = None
-        return (f"{ROLE_NAMES[role]}: take {e['n']} die(s) of your choice"
-                + (" (your Kali is full: give one back first, or skip)"
-                   if len(p["dice"]) >= p["kali"] else "") + ".", acts)
+        what = words.count(e["n"], "die", "dice") if e["n"] > 1 else "a die"
+        return (f"take {what} of your choice"
+                + (" (your Kali is full: put one back first, or `skip`)" if full else ""),
+                acts)
     if do == "upgrade":
-        return f"{ROLE_NAMES[role]}: upgrade a building type.", {"upgrade": [
+        return "upgrade a building type, or `skip`", {"upgrade": [
             b for b in BUILDINGS if p["upgrades"][b] < 2] or [], "skip": None}
     if do == "river":
         most = _river_reach(state, role, e["max"])
@@ -429,41 +459,41 @@ def _decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
         acts = {"river": [str(k) for k in range(max(least, 1), len(most) + 1)]}
         if least == 0:
             acts["stay"] = None
-        return f"{ROLE_NAMES[role]}: move your boat up to {e['max']} free spaces.", acts
+        return (f"move your boat up to {words.count(e['max'], 'free space')}"
+                + (", or `stay`" if least == 0 else ""), acts)
     if do == "reroll":
         left = [d for i, d in enumerate(p["dice"]) if d[1] and i not in e.get("rerolled", [])]
-        return (f"{ROLE_NAMES[role]}: reroll dice one at a time (each once), or `done`.",
+        return ("reroll dice one at a time (each once), or `done`",
                 {"reroll": sorted({dice.token(c, v) for c, v in left}), "done": None})
     if do == "market":
-        goods = [g for g in GOODS if any(m["good"] == g for t in p["cells"].values()
-                                         for m in TILES[t["tile"]]["markets"])]
-        return f"{ROLE_NAMES[role]}: score the markets of one good.", {"good": goods}
+        goods = [g for g in GOODS if any(m["good"] == g for m in _markets(p))]
+        return "score the markets of one good", {"good": goods}
     if do == "cover":
         cells = sorted({c for c, _ in _overbuilds(state, role)})
-        return f"{ROLE_NAMES[role]}: choose the tile to build over.", {"cover": cells}
+        return "choose the tile to build over", {"cover": cells}
     if do == "cover_tile":
         tiles = [state["display"][k] for c, k in _overbuilds(state, role) if c == e["cell"]]
-        return f"{ROLE_NAMES[role]}: choose the new tile for {e['cell']}.", {"tile": tiles}
+        return f"choose the new tile for {e['cell']}", {"tile": tiles}
     if do == "cover_turn":
         ways = [prov.token(e["cell"], r) for r in _cover_ways(
             p["cells"], e["cell"], TILES[e["tile"]]["roads"])]
-        return f"{ROLE_NAMES[role]}: turn the new tile.", {"cell": ways}
+        return f"turn the new tile on {e['cell']}", {"cell": ways}
     if do == "yield_tile":
-        return (f"{ROLE_NAMES[role]}: take a yield tile for a free space of its colour, or "
-                "`skip`.", {"yield": _takeable_yields(state, role), "skip": None})
+        return ("take a yield tile for a free space of its colour, or `skip`",
+                {"yield": _takeable_yields(state, role), "skip": None})
     if do == "slot":
         colour = e["tile"].split("-")[0]
-        return (f"{ROLE_NAMES[role]}: lay the {_yield_text(e['tile'])} yield tile on a "
-                f"{colour} space of your province.", {"slot": _free_slots(p, colour)})
+        return (f"lay {words.yield_tile(e['tile'])} on a {colour} space of your province",
+                {"slot": _free_slots(p, colour)})
     if do == "villages":
         cells = [c for c, t in p["cells"].items() if TILES[t["tile"]]["colour"] == "village"
                  and c not in e.get("done", [])]
-        return (f"{ROLE_NAMES[role]}: score a village again ({e['left']} left), or `done`.",
+        return (f"score a village again ({e['left']} left), or `done`",
                 {"village": cells, "done": None})
     if do == "chamber":
         options = [n for n, f in CHAMBERS.items() if f >= 2 and _chamber_possible(
             state, role, n)]
-        return f"{ROLE_NAMES[role]}: carry out one palace chamber, free.", {
+        return "carry out a palace chamber's action for free, or `skip`", {
             "chamber": options, "skip": None}
     raise AssertionError(f"unknown decision {do}")
 
@@ -506,11 +536,6 @@ def _takeable_yields(state: dict, role: str) -> list[str]:
             for code in dict.fromkeys(codes) if _free_slots(p, c)]
 
 
-def _yield_text(tile: str) -> str:
-    colour, _, code = tile.partition("-")
-    return f"{colour} {_earning_text(code)}"
-
-
 def _pending(state: dict, role: str) -> None:
     """Yield tiles a player must lay before their turn (the brown one dealt at the start,
     Navaratnas' catch-up tiles)."""
@@ -527,8 +552,12 @@ def _stack(tid: str) -> str:
     return f"{TILES[tid]['colour']}-{TILES[tid]['back']}"
 
 
-def _tile_text(tid: str) -> str:
+def tile_words(tid: str) -> str:
+    """A tile by its colour and cost, with what is on it: ``blue 7 (tea 2, fort)``; a Mango
+    village by its bonus: ``village (3 money)``."""
     t = TILES[tid]
+    if t["colour"] == "village":
+        return f"village ({words.earning(t['bonus'])})"
     parts = [f"{m['good']} {m['value']}" for m in t["markets"]] + t["buildings"]
     return f"{t['colour']} {t['cost']} ({', '.join(parts)})"
 
@@ -552,10 +581,10 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
 
 
 def _why(state: dict, role: str, action: str, arg: object, acts: dict) -> str:
-    listed = ", ".join(f"`{token(a, x)}`" for a, xs in acts.items()
-                       for x in ([None] if xs is None else xs))
-    shown = arg if arg is not None else action
-    return f"`{shown}` is not possible now. Possible: {listed or 'nothing'}."
+    """The refusal of a step: the rule that stops it and what is possible instead."""
+    from engine.games.rajas import refusals  # it reads the rules' helpers above
+
+    return refusals.refusal_of(state, role, action, arg, acts)
 
 
 def _apply(state: dict, role: str, action: str, arg) -> None:
@@ -565,7 +594,7 @@ def _apply(state: dict, role: str, action: str, arg) -> None:
         return
     if action == "pass":
         p["passed"] = True
-        state["log"].append(f"{ROLE_NAMES[role]} pass for the rest of the round.")
+        state["log"].append(f"{ROLE_NAMES[role]} passes for the rest of the round.")
         _end_turn(state)
         return
     if action == "place":
@@ -579,15 +608,12 @@ def _apply(state: dict, role: str, action: str, arg) -> None:
 def _place_worker(state: dict, role: str, space: str) -> None:
     p = _me(state, role)
     state["turn"]["placed"] = True
-    kind = {"assorted": "market-assorted", **{g: f"market-{g}" for g in GOODS},
-            "money": "two_money"}.get(space, space)
+    kind = space_kind(space)
     cost = _cost(state, kind)
     state["used"].setdefault(kind, []).append(role)  # who stands where, in order
     p["placed"] += 1
     _money(state, role, -cost)
-    where = {"quarry": "the quarry", "harbor": "the harbor", "assorted": "the market "
-             "(assorted goods)", "money": "the palace (2 money)"}.get(space, space)
-    state["log"].append(f"{ROLE_NAMES[role]} send a worker to {where}"
+    state["log"].append(f"{ROLE_NAMES[role]} sends a worker to {words.space(space)}"
                         + (f", paying {cost} money" if cost else "") + ".")
     q = state["queue"]
     if space == "quarry":
@@ -625,7 +651,7 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
         tid, key = arg, _stack(arg)
         state["display"][key] = None
         state["refill"].append(key)
-        state["log"].append(f"{ROLE_NAMES[role]} take {_tile_text(tid)}.")
+        state["log"].append(f"{ROLE_NAMES[role]} takes the {tile_words(tid)}.")
         then = {"do": "place_tile", "tile": tid}
         if TILES[tid]["colour"] == "village":  # a double: any die, then one of its value
             q.insert(0, {"do": "face", "faces": [1, 2, 3, 4, 5, 6], "then": "double",
@@ -655,11 +681,12 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
         _build(state, role, e["tile"], cell, roads)
     elif do == "dice":
         if action == "skip":
-            state["log"].append(f"{ROLE_NAMES[role]} take fewer dice.")
+            state["log"].append(f"{ROLE_NAMES[role]} takes fewer dice.")
             return
         if action == "drop":
             _give_die(state, role, arg, quiet=True)
-            state["log"].append(f"{ROLE_NAMES[role]} put a {arg} back to make room.")
+            put = words.a_die(*dice.parse(arg)[:2])
+            state["log"].append(f"{ROLE_NAMES[role]} puts {put} back to make room.")
             q.insert(0, e)
             return
         _gain_die(state, role, arg)
@@ -678,8 +705,8 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
             i = next(i for i, (c, v) in enumerate(p["dice"])
                      if c == colour and v == value and i not in done)
             p["dice"][i][1] = rng.randint(state, 6) + 1
-            state["log"].append(f"{ROLE_NAMES[role]} reroll a {arg}: "
-                                f"{dice.token(colour, p['dice'][i][1])}.")
+            state["log"].append(f"{ROLE_NAMES[role]} rerolls {words.a_die(colour, value)} "
+                                f"and gets {words.a(str(p['dice'][i][1]))}.")
             q.insert(0, {**e, "rerolled": [*done, i]})
     elif do == "market":
         _score_markets(state, role, arg, e["max"])
@@ -690,7 +717,7 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
         old = TILES[p["cells"][e["cell"]]["tile"]]
         state["display"][key] = None
         state["refill"].append(key)
-        state["log"].append(f"{ROLE_NAMES[role]} take {_tile_text(tid)} to build over "
+        state["log"].append(f"{ROLE_NAMES[role]} takes the {tile_words(tid)} to build over "
                             f"{e['cell']}.")
         then = {"do": "cover_turn", "cell": e["cell"], "tile": tid}
         if TILES[tid]["colour"] == "village":  # another 5, whatever the tile below cost
@@ -706,11 +733,11 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
     elif do == "yield_tile" and action == "yield":
         colour, code = arg.split("-", 1)
         state["yield_display"][colour].remove(code)
-        state["log"].append(f"{ROLE_NAMES[role]} take the {_yield_text(arg)} yield tile.")
+        state["log"].append(f"{ROLE_NAMES[role]} takes {words.yield_tile(arg)}.")
         q.insert(0, {"do": "slot", "tile": arg})
     elif do == "slot":
         p["slots"][arg] = e["tile"]
-        state["log"].append(f"{ROLE_NAMES[role]} lay it on {arg}.")
+        state["log"].append(f"{ROLE_NAMES[role]} lays it on {arg}.")
         if arg in p["reached"]:
             _yield_tile_pays(state, role, arg)
     elif do == "villages" and action == "village":
@@ -741,8 +768,8 @@ def _after_face(state: dict, role: str, then: str, value: int | None) -> None:
         q.insert(0, {"do": "dice", "n": 2})
         code = state["white"].pop() if state["white"] else None
         if code:
-            state["log"].append(f"{ROLE_NAMES[role]} draw a white yield tile: "
-                                f"{_earning_text(code)}.")
+            state["log"].append(f"{ROLE_NAMES[role]} draws a white yield tile: "
+                                f"{words.earning(code)}.")
             _earn(state, role, code, front=False, at=1)
     elif then == "yogi":
         _karma(state, role, 2)
@@ -775,10 +802,24 @@ def _run(state: dict, role: str) -> None:
         # Nothing to choose (every building upgraded, no boat move, no tile to build
         # over any more): the effect lapses.
         q.pop(0)
-        state["log"].append(f"{ROLE_NAMES[role]}: nothing to do for {e['do'].replace('_', ' ')}.")
+        state["log"].append(_lapsed(ROLE_NAMES[role], e))
     if not state["turn"].get("placed") and not state["turn"].get("catchup"):
         return  # tiles laid before the turn: now the worker
     _end_turn(state)
+
+
+def _lapsed(who: str, e: dict) -> str:
+    """The log line of a queued effect that lapses because it leaves nothing to choose."""
+    lines = {
+        "face": f"{who} has no die to give up {_purpose(e.get('then', ''))}.",
+        "dice": f"No die {who} may take is left in the supply.",
+        "upgrade": f"{who}'s buildings are all at the top level: no upgrade.",
+        "river": f"{who}'s boat has no free space to move to.",
+        "market": f"{who} has no market to score.",
+        "yield_tile": f"{who} has no free space for a yield tile.",
+        "villages": f"{who} has no other village to score.",
+    }
+    return lines.get(e["do"], f"{who} has no way to go on with this action: it lapses.")
 
 
 # --- effects -------------------------------------------------------------------------------
@@ -790,13 +831,13 @@ def _give_die(state: dict, role: str, tok: str, quiet: bool = False) -> int:
     i = next(i for i, (c, v) in enumerate(p["dice"]) if c == colour and v == value)
     p["dice"].pop(i)
     state["supply"][colour] += 1
+    shown = dice.flip(value) if turned else value
     if turned:
         p["karma"] -= 1
-        value = dice.flip(value)
     if not quiet:
-        state["log"].append(f"{ROLE_NAMES[role]} give up a {colour} {value}"
-                            + (" (turned with a karma)" if turned else "") + ".")
-    return value
+        state["log"].append(f"{ROLE_NAMES[role]} gives up {words.a_die(colour, value)}" + (
+            f", turned with a karma to {words.a(str(shown))}" if turned else "") + ".")
+    return shown
 
 
 def _gain_die(state: dict, role: str, colour: str) -> None:
@@ -810,9 +851,9 @@ def _gain_die(state: dict, role: str, colour: str) -> None:
     state["supply"][colour] -= 1
     value = rng.randint(state, 6) + 1 if state["options"]["rules"] == "printed" else 0
     p["dice"].append([colour, value])
-    state["log"].append(f"{ROLE_NAMES[role]} take a {colour} die"
-                        + (f" and roll {value}." if value else " (rolled at the end of the "
-                           "turn)."))
+    state["log"].append(f"{ROLE_NAMES[role]} takes {words.a(colour)} die"
+                        + (f" and rolls {words.a(str(value))}." if value else " (rolled at the "
+                           "end of the turn)."))
 
 
 def _roll_all(state: dict, role: str) -> None:
@@ -821,22 +862,24 @@ def _roll_all(state: dict, role: str) -> None:
     for d in p["dice"]:
         if d[1] == 0:
             d[1] = rng.randint(state, 6) + 1
-            rolled.append(dice.token(*d))
+            rolled.append(list(d))
     if rolled:
-        state["log"].append(f"{ROLE_NAMES[role]} roll: {' '.join(rolled)}.")
+        state["log"].append(f"{ROLE_NAMES[role]} rolls: {words.dice(rolled)}.")
 
 
 def _karma(state: dict, role: str, n: int) -> None:
     p = _me(state, role)
-    p["karma"] = min(MAX_KARMA, p["karma"] + n)
-    state["log"].append(f"{ROLE_NAMES[role]} gain karma (now {p['karma']}).")
+    before, p["karma"] = p["karma"], min(MAX_KARMA, p["karma"] + n)
+    state["log"].append(f"{ROLE_NAMES[role]} gains {p['karma'] - before} karma (now "
+                        f"{p['karma']})." if p["karma"] > before else
+                        f"{ROLE_NAMES[role]}'s karma stays at {MAX_KARMA}, the most.")
 
 
 def _upgrade(state: dict, role: str, building: str) -> None:
     p = _me(state, role)
     p["upgrades"][building] += 1
     p["upgrades_made"] += 1
-    state["log"].append(f"{ROLE_NAMES[role]} upgrade their {building}s to "
+    state["log"].append(f"{ROLE_NAMES[role]} upgrades their {building}s to "
                         f"{2 + p['upgrades'][building]} fame.")
 
 
@@ -846,7 +889,7 @@ def _fame(state: dict, role: str, n: int) -> None:
     before = p["fame"]
     p["fame"] = min(TRACKS["fame_max"], before + n)
     if n:
-        state["log"].append(f"{ROLE_NAMES[role]} gain {p['fame'] - before} fame "
+        state["log"].append(f"{ROLE_NAMES[role]} gains {p['fame'] - before} fame "
                             f"(now {p['fame']}).")
     for space, code in sorted(TRACKS["fame_bonus"].items(), key=lambda x: int(x[0])):
         if before < int(space) <= p["fame"] and space not in p["fame_bonus"]:
@@ -862,7 +905,7 @@ def _money(state: dict, role: str, n: int) -> None:
     before = p["money"]
     p["money"] = max(0, min(TRACKS["money_max"], before + n))
     if n > 0:
-        state["log"].append(f"{ROLE_NAMES[role]} gain {p['money'] - before} money "
+        state["log"].append(f"{ROLE_NAMES[role]} gains {p['money'] - before} money "
                             f"(now {p['money']}).")
     marker = TRACKS["bonus_marker"]
     while p["bonus"] < len(marker) and p["money"] >= marker[p["bonus"]]:
@@ -891,7 +934,7 @@ def _earn(state: dict, role: str, code: str, front: bool = True, why: str = "",
             q.append(effect)
 
     if why:
-        state["log"].append(f"{ROLE_NAMES[role]} reach {why}: {_earning_text(code)}.")
+        state["log"].append(_earned(ROLE_NAMES[role], code, why))
     if kind == "money":
         _money(state, role, n)
     elif kind == "fame":
@@ -910,7 +953,7 @@ def _earn(state: dict, role: str, code: str, front: bool = True, why: str = "",
         if len(p["extra"]) < p["max_extra"] and key not in p["extra"]:
             p["extra"].append(key)
             p["workers"] += 1
-            state["log"].append(f"{ROLE_NAMES[role]} gain a worker (now {p['workers']}).")
+            state["log"].append(f"{ROLE_NAMES[role]} gains a worker (now {p['workers']}).")
         elif key not in p["extra"]:
             p["extra"].append(key)
     elif kind == "river":  # "you may move your boat to the next unoccupied space"
@@ -971,16 +1014,15 @@ _COUNTED = {
 }
 
 
-def _earning_text(code: str) -> str:
-    kind, n = data.earning(code)
-    return {"money": f"{n} money", "fame": f"{n} fame", "karma": f"{n} karma",
-            "upgrade": "an upgrade", "die_any": "a die", "dice_any": f"{n} dice",
-            "worker": "a worker", "river": "the boat one space on",
-            "money_1_per_market": "1 money a market", "market_assorted":
-            f"assorted goods (up to {n})", "market_one_kind": f"one good, up to {n} markets",
-            "palace_any": "a palace chamber", "fame_1_per_upgrade": "1 fame an upgrade",
-            "money_2_per_upgrade": "2 money an upgrade", "fame_2_per_karma":
-            "2 fame a karma"}.get(kind, kind.replace("_", " "))
+def _earned(who: str, code: str, why: str) -> str:
+    """The log line of an earning: "Red reaches fame 5: an upgrade." on a track, else
+    "Red earns 3 money from the yield at a1N." (``why`` also keys an extra worker in the
+    state, so it keeps its old words)."""
+    if why.startswith(("fame ", "money ")):
+        return f"{who} reaches {why}: {words.earning(code)}."
+    if why == "the bridge":
+        return f"{who}'s boat passes the bridge: {words.earning(code)}."
+    return f"{who} earns {words.earning(code)} from {why}."
 
 
 def _markets(p: dict) -> list[dict]:
@@ -1001,7 +1043,8 @@ def _score_markets(state: dict, role: str, good: str | None, most: int) -> None:
         values = sorted((m["value"] for m in markets if m["good"] == good),
                         reverse=True)[:most]
         what = good
-    state["log"].append(f"{ROLE_NAMES[role]} score {len(values)} {what} market(s).")
+    state["log"].append(f"{ROLE_NAMES[role]} scores {words.count(len(values), what + ' market')}"
+                        ".")
     _money(state, role, sum(values))
 
 
@@ -1009,7 +1052,7 @@ def _build(state: dict, role: str, tid: str, cell: str, roads: list[str]) -> Non
     p = _me(state, role)
     t = TILES[tid]
     p["cells"][cell] = {"tile": tid, "roads": roads}
-    state["log"].append(f"{ROLE_NAMES[role]} place it on {cell}.")
+    state["log"].append(f"{ROLE_NAMES[role]} places it on {cell}.")
     # The tile scores first, then the edge yields it reaches.
     _score_tile(state, role, t)
     _reach_edges(state, role, cell, roads)
@@ -1057,7 +1100,7 @@ def _overbuild(state: dict, role: str, tid: str, cell: str, roads: list[str]) ->
     old = p["cells"][cell]["tile"]
     p["cells"][cell] = {"tile": tid, "roads": roads, "under": old}
     t = TILES[tid]
-    state["log"].append(f"{ROLE_NAMES[role]} build {_tile_text(tid)} over {cell}.")
+    state["log"].append(f"{ROLE_NAMES[role]} builds the {tile_words(tid)} over {cell}.")
     # Darbar's reading: the new tile scores as a newly built one; no edge yield again.
     _score_tile(state, role, t)
 
@@ -1066,10 +1109,10 @@ def _move_boat(state: dict, role: str, steps: int) -> None:
     p = _me(state, role)
     reach = _river_reach(state, role, steps)
     if not reach or steps == 0:
-        state["log"].append(f"{ROLE_NAMES[role]} leave their boat where it is.")
+        state["log"].append(f"{ROLE_NAMES[role]} leaves their boat where it is.")
         return
     before, p["boat"] = p["boat"], reach[-1]
-    state["log"].append(f"{ROLE_NAMES[role]} move their boat to river space {p['boat']}.")
+    state["log"].append(f"{ROLE_NAMES[role]} moves their boat to river space {p['boat']}.")
     if before <= RIVER["bridge_after"] < p["boat"]:
         _earn(state, role, "worker", why="the bridge", source="bridge")
     _earn(state, role, state["river"][p["boat"] - 1])
@@ -1124,7 +1167,8 @@ def _end_turn(state: dict) -> None:
         if _catch_up_due(state, r):
             _me(state, r)["catchup"] += 1
             state["turn"] = {"who": r, "catchup": True}
-            state["log"].append(f"{ROLE_NAMES[r]} have fewer workers: a yield tile instead.")
+            state["log"].append(f"{ROLE_NAMES[r]} has no worker left while another player "
+                                "still places: a yield tile instead.")
             state["queue"] = [{"do": "yield_tile"}]
             return
     _new_round(state)
@@ -1218,32 +1262,63 @@ def token(action: str, arg: object) -> str:
     return str(arg)
 
 
+_LABELS = {"pass": "Pass for this round", "roll": "Roll your new dice", "skip": "Skip",
+           "done": "Done", "stay": "Leave the boat where it is"}
+
+
 def describe(action: str, arg: object) -> str:
+    """A step's button label, in words."""
     if arg is None:
-        return {"pass": "Pass for this round", "roll": "Roll your new dice", "skip": "Skip",
-                "done": "Done", "stay": "Stay"}.get(action, action.capitalize())
+        return _LABELS.get(action, action.capitalize())
+    arg = str(arg)
     if action == "tile":
-        return f"{TILES[arg]['back'].capitalize()}: {_tile_text(str(arg))}"
+        return f"{TILES[arg]['back'].capitalize()}: {tile_words(arg)}"
     if action == "die":
-        colour, value, turned = dice.parse(str(arg))
-        return f"Give {colour} {value}" + (f" as {dice.flip(value)} (karma)" if turned else "")
+        colour, value, turned = dice.parse(arg)
+        return f"Give up {words.a_die(colour, value)}" + (
+            f" as {words.a(str(dice.flip(value)))} (karma)" if turned else "")
     if action == "cell":
-        return f"Place on {arg}"
-    if action == "yield":
-        return f"Yield tile: {_yield_text(str(arg))}"
-    if action == "slot":
-        return f"Lay it on {arg}"
-    if action == "village":
-        return f"Score the village on {arg}"
+        cell, roads = prov.parse(arg)
+        return f"Place on {cell}, roads {words.listing(words.SIDE_NAMES[r] for r in roads)}"
     if action == "place":
-        return {"quarry": "Quarry: build", "harbor": "Harbor: river", "assorted":
-                "Market: assorted goods", "money": "Palace: 2 money, reroll"}.get(
-                    str(arg), str(arg).replace("-", " ").capitalize())
-    return f"{action.capitalize()} {arg}"
+        return _space_label(arg)
+    labels = {
+        "yield": lambda: f"Take {words.yield_tile(arg)}",
+        "slot": lambda: f"Lay it on {words.edge(arg)}",
+        "village": lambda: f"Score the village on {arg}",
+        "colour": lambda: f"Take {words.a(arg)} die",
+        "drop": lambda: f"Put back {words.a_die(*dice.parse(arg)[:2])}",
+        "reroll": lambda: f"Reroll {words.a_die(*dice.parse(arg)[:2])}",
+        "upgrade": lambda: f"Upgrade your {arg}s",
+        "river": lambda: f"Move the boat {words.count(int(arg), 'free space')}",
+        "good": lambda: f"Score {arg} markets",
+        "chamber": lambda: f"{words.cap(words.CHAMBER_NAMES[arg])}, free",
+        "cover": lambda: f"Build over {arg}",
+    }
+    return labels[action]() if action in labels else f"{action.capitalize()} {arg}"
+
+
+def _space_label(space: str) -> str:
+    """A worker space's label: where, and what it does."""
+    if space in CHAMBERS:
+        return f"{words.cap(words.CHAMBER_NAMES[space])} (a {CHAMBERS[space]})"
+    if space.startswith("swap-"):
+        give = space[5:]
+        take = next(x["take"] for x in BOARD["exchange"] if x["give"] == give)
+        return f"Exchange {words.a(give)} die for two {take}"
+    if space.startswith("terrace-"):
+        return f"Terrace: {words.a(space[8:])} die"
+    return {"quarry": "Quarry: build", "harbor": "Harbor: river", "assorted":
+            "Market: assorted goods", "money": "Palace: 2 money, reroll",
+            "mango": "Mango Tree: villages again"}.get(space, f"Market: {space}")
 
 
 def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
-    return tok, None
+    """The step a typed word would be, legal or not, so that ``act`` can say why it is
+    refused (see refusals.py)."""
+    from engine.games.rajas import refusals  # it reads the rules' helpers below
+
+    return refusals.parse_token(state, role, tok)
 
 
 def reveal_mark(state: dict) -> object:

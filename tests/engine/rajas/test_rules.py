@@ -175,7 +175,7 @@ def test_a_market_tile_pays_its_value_and_an_edge_yield_comes_after():
     edge = province.layout()["edges"][("a1", "N")]["basic"]
     assert edge == "money_3" and gained == sum(m["value"] for m in t["markets"]) + 3
     assert state["log"].index(next(x for x in state["log"] if "yield at a1N" in x)) > \
-        state["log"].index(next(x for x in state["log"] if "place it on a1" in x))
+        state["log"].index(next(x for x in state["log"] if "places it on a1" in x))
 
 
 # --- the river ------------------------------------------------------------------------------
