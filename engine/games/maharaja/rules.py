@@ -13,6 +13,8 @@ rule remarks leave open is Darbar's reading, marked so here and in /rules.
 
 from __future__ import annotations
 
+import re
+
 from engine.errors import IllegalAction
 from engine.games.maharaja import battle as bt
 from engine.games.maharaja import board, colonial, diplomacy, movement, turns
@@ -374,8 +376,6 @@ def result(state: dict) -> dict | None:
 
 def act(state: dict, role: str, action: str, arg: object = None) -> dict:
     s = clone(state)
-    if s["result"]:
-        raise IllegalAction("The game is over.")
     v = view(s, role)
     acts = v["actions"]
     if action not in acts or (acts[action] is not None and arg not in acts[action]) or (
@@ -410,45 +410,11 @@ def clone(state: dict) -> dict:
 
 
 def _why(state: dict, role: str, action: str, arg: object, acts: dict) -> str:
-    if role not in active(state) and not acts:
-        if active(state):
-            return (f"It is {ROLE_NAMES[active(state)[0]]}'s decision now; you may submit "
-                    "or ally only when one of your nations may.")
-        return "Nobody is to act."
-    nation = state["nation"]
-    if action == "from" and state["phase"] == "movement" and nation:
-        if arg not in board.PLACES:
-            return f"`{arg}` is not a place on the map."
-        if not f.count(state, arg, nation):
-            return f"The {turns.nname(nation)} have no armies in {board.name(arg)}."
-        if not _free_armies(state, arg, nation):
-            return (f"The {turns.nname(nation)} in {board.name(arg)} have moved already "
-                    "this phase.")
-        return f"The {turns.nname(nation)} in {board.name(arg)} have nowhere to go."
-    if action == "to" and state["sel"]:
-        origin = state["sel"]["from"]
-        if arg not in board.PLACES:
-            return f"`{arg}` is not a place on the map."
-        if board.is_offmap(arg) and not board.is_offmap(origin):
-            return "Armies in India do not go back off the map."
-        if board.is_sea(arg) and not f.colonial(nation):
-            return (f"The {turns.nname(nation)} cannot stay at sea"
-                    + ("" if movement.has_boats(state, nation) else
-                       " and have no boats this turn") + ".")
-        full = f.room(state, arg, nation) == 0 and board.is_land(arg)
-        if full:
-            return f"{board.name(arg)} is full: stacking allows no more of your armies there."
-        return (f"{board.name(arg)} is out of reach from {board.name(origin)}: armies move "
-                "2 areas (colonial armies and a leader's group 3), stop on entering a "
-                "hiland, and stop in an area held by a foe unless they are 2 to 1 there.")
-    if action == "count" and acts.get("count"):
-        return f"Choose one of {', '.join(acts['count'])}."
-    if action in ("submit", "ally"):
-        return (f"The {turns.nname(str(arg)) if arg in f.NATIONS else arg} may not "
-                f"{'submit' if action == 'submit' else 'ally with the British'} now.")
-    legal = ", ".join(f"`{token(a, x)}`" for a, xs in acts.items()
-                      for x in (xs if xs is not None else [None]))[:600]
-    return f"`{token(action, arg)}` is not possible now. Possible: {legal}."
+    # refusals reads this module's helpers (destinations, the decision asked), so it is
+    # imported here, once this module is complete
+    from engine.games.maharaja import refusals
+
+    return refusals.message(state, role, action, arg, acts)
 
 
 # --- applying a step -----------------------------------------------------------------------
@@ -1052,10 +1018,26 @@ def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
         head, _, rest = tok.partition("-")
         if head in ("submit", "ally", "arm", "retreat", "factory", "demolish"):
             return head, rest
-    if tok in board.PLACES and role in active(state) and state["phase"] == "movement" \
-            and not state["battle"] and not state["queue"]:
-        return ("to" if state["sel"] else "from"), tok
+    if re.fullmatch(r"\d+l?", tok):
+        return "count", tok
+    bare = _place_step(state) if role in active(state) else None
+    if bare and (tok in board.PLACES or tok == "marker" and bare == "box"):
+        return bare, tok
     return tok, None
+
+
+def _place_step(state: dict) -> str | None:
+    """The step a bare place names in the decision asked now (only steps typed as a bare
+    place, so no word is accepted that was not before): where from or to in a movement,
+    where new armies go, what is removed, where a leader joins, what the Alliance Box
+    takes."""
+    if state["ask"] or state["battle"]:
+        return None
+    if state["queue"]:
+        return state["queue"][0]["do"]
+    if state["phase"] == "movement":
+        return "to" if state["sel"] else "from"
+    return None
 
 
 def reveal_mark(state: dict) -> object:

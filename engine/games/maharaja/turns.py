@@ -31,6 +31,11 @@ def plural(n: int, word: str = "army") -> str:
     return f"{n} {word[:-1] + 'ies' if word.endswith('army') else word + 's'}"
 
 
+def listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return " and ".join(x for x in (", ".join(items[:-1]), items[-1] if items else "") if x)
+
+
 def verb(n: int, one: str, many: str) -> str:
     """The verb agreeing with ``n`` armies: ``verb(1, "moves", "move")``."""
     return one if n == 1 else many
