@@ -81,9 +81,8 @@ def asked(state: dict) -> str:
     """The decision the game waits for, as the rule that comes first."""
     if state["ask"]:
         a = state["ask"]
-        what = (f"passage through {board.called(a['sea'])}" if a["kind"] == "passage"
-                else f"permission to build a factory in {board.called(a['area'])}")
-        return f"{the(a['nation'], cap=True)} ask for {what}: `permit` or `refuse` first."
+        return (f"{the(a['nation'], cap=True)} ask for {R.asked_for(a)}: `permit` or "
+                "`refuse` first.")
     if state["queue"]:
         return _queue_asks(state, state["queue"][0])
     b = state["battle"]

@@ -137,11 +137,11 @@ def _prompt(state: dict, role: str) -> tuple[str, dict]:
         asker = turns.nname(a["nation"])
         if a["kind"] == "passage":
             return (f"{ROLE_NAMES[role]}: the {asker} ask to sail through "
-                    f"{board.name(a['sea'])} past your "
+                    f"{board.called(a['sea'])} past your "
                     f"{', '.join(turns.nname(n) for n in a['of'])}. Permit or refuse?",
                     {"permit": None, "refuse": None})
         return (f"{ROLE_NAMES[role]}: the {asker} ask to build a factory in "
-                f"{board.name(a['area'])}, held by your {turns.nname(a['of'][0])}. Permit "
+                f"{board.called(a['area'])}, held by your {turns.nname(a['of'][0])}. Permit "
                 "or refuse?", {"permit": None, "refuse": None})
     if state["queue"]:
         q = state["queue"][0]
@@ -252,12 +252,12 @@ def _movement_prompt(state: dict, who: str) -> tuple[str, dict]:
     rnd = " (second movement of the major invasion)" if state["round"] == 2 else ""
     if sel and "to" in sel:
         counts = _destinations(state, nation, sel["from"])[sel["to"]]["counts"]
-        return (f"{who}: how many armies go from {board.name(sel['from'])} to "
-                f"{board.name(sel['to'])}? (`l`: with the leader)",
+        return (f"{who}: how many armies go from {board.called(sel['from'])} to "
+                f"{board.called(sel['to'])}? (`l`: with the leader)",
                 {"count": counts, "back": None})
     if sel:
         dests = list(_destinations(state, nation, sel["from"]))
-        return (f"{who}: move the armies in {board.name(sel['from'])} where?",
+        return (f"{who}: move the armies in {board.called(sel['from'])} where?",
                 {"to": dests, "back": None})
     acts: dict = {}
     movable = _movable(state, nation)
@@ -269,7 +269,7 @@ def _movement_prompt(state: dict, who: str) -> tuple[str, dict]:
 
 def _battle_prompt(state: dict, b: dict) -> tuple[str, dict]:
     place, att, dfn = b["place"], b["att"], b["def"]
-    where = board.name(place)
+    where = board.called(place)
     if b["stage"] == "offer":
         what = "the factory" if not f.count(state, place, dfn) else "the armies"
         return (f"{ROLE_NAMES[f.owner(state, att)]}, for the {turns.nname(att)}: attack "
@@ -288,7 +288,7 @@ def _battle_prompt(state: dict, b: dict) -> tuple[str, dict]:
         n = f.count(state, place, side)
         space = f.room(state, b["to"], side)
         return (f"{ROLE_NAMES[f.owner(state, side)]}: how many of the "
-                f"{turns.nname(side)} fall back to {board.name(b['to'])}?",
+                f"{turns.nname(side)} fall back to {board.called(b['to'])}?",
                 {"count": [str(i) for i in range(1, min(n, space) + 1)], "back": None})
     if b["stage"] == "att":
         acts = {"fight": None}
@@ -298,7 +298,7 @@ def _battle_prompt(state: dict, b: dict) -> tuple[str, dict]:
         if ways:
             acts["retreat"] = ways
         return (f"{ROLE_NAMES[f.owner(state, att)]}, for the {turns.nname(att)}: the "
-                f"battle in {where} goes on ({f.count(state, place, att)} against "
+                f"battle in {where} goes on ({turns.plural(f.count(state, place, att))} against "
                 f"{_side_text(state, place, dfn, b['factory'])}). Fight on or fall back?",
                 acts)
     # the defender after a round
@@ -451,13 +451,14 @@ def _apply(state: dict, role: str, action: str, arg) -> None:
             if need and f.owner(state, need) != f.owner(state, nation):
                 state["ask"] = {"kind": "factory", "nation": nation, "area": arg,
                                 "of": [need], "role": f.owner(state, need)}
+                _log_ask(state)
             else:
                 _build(state, nation, arg)
         elif action == "demolish":
             del state["factories"][arg]
             state["demolished"] += 1
             turns.log(state, f"The {turns.nname(nation)} remove their factory in "
-                      f"{board.name(arg)}.")
+                      f"{board.called(arg)}.")
         else:
             state["phase"] = "arms"
     elif phase == "arms":
@@ -475,7 +476,21 @@ def _apply(state: dict, role: str, action: str, arg) -> None:
 def _build(state: dict, nation: str, area: str) -> None:
     state["factories"][area] = nation
     state["built"] += 1
-    turns.log(state, f"The {turns.nname(nation)} build a factory in {board.name(area)}.")
+    turns.log(state, f"The {turns.nname(nation)} build a factory in {board.called(area)}.")
+
+
+def _log_ask(state: dict) -> None:
+    """A permission asked passes the decision to another player: the log says so."""
+    a = state["ask"]
+    turns.log(state, f"The {turns.nname(a['nation'])} ask {state['names'][a['role']]} "
+              f"for {asked_for(a)}.")
+
+
+def asked_for(ask: dict) -> str:
+    """What a permission asked is for: a passage, or a factory."""
+    if ask["kind"] == "passage":
+        return f"passage through {board.called(ask['sea'])}"
+    return f"permission to build a factory in {board.called(ask['area'])}"
 
 
 def _answer(state: dict, yes: bool) -> None:
@@ -484,19 +499,19 @@ def _answer(state: dict, yes: bool) -> None:
     asked = state["names"][a["role"]]
     if a["kind"] == "factory":
         if yes:
-            turns.log(state, f"{asked} permits the factory in {board.name(a['area'])}.")
+            turns.log(state, f"{asked} permits the factory in {board.called(a['area'])}.")
             _build(state, a["nation"], a["area"])
         else:
-            turns.log(state, f"{asked} refuses the factory in {board.name(a['area'])}.")
+            turns.log(state, f"{asked} refuses the factory in {board.called(a['area'])}.")
             state["refused"].append(a["area"])
         return
     if yes:
         turns.log(state, f"{asked} lets the {turns.nname(a['nation'])} sail through "
-                  f"{board.name(a['sea'])}.")
+                  f"{board.called(a['sea'])}.")
         _do_move(state, a["nation"], a["from"], a["to"], a["n"], a["leader"])
     else:
         turns.log(state, f"{asked} refuses the {turns.nname(a['nation'])} passage through "
-                  f"{board.name(a['sea'])}.")
+                  f"{board.called(a['sea'])}.")
         state["refused"] += a["of"]
     state["sel"] = None
 
@@ -513,14 +528,14 @@ def _queued_step(state: dict, q: dict, action: str, arg) -> None:
                 state["queue"].pop(0)
                 turns.log(state, f"The {turns.nname(nation)} place "
                           f"{turns.plural(len(q['placed']), 'new army')} in "
-                          + ", ".join(sorted({board.name(p) for p in q["placed"]},
+                          + ", ".join(sorted({board.called(p) for p in q["placed"]},
                                              key=str)) + ".")
         else:
             f.add(state, arg, nation, q["n"])
             state["pool"][nation] -= q["n"]
             state["queue"].pop(0)
             turns.log(state, f"{turns.plural(q['n'])} of the {turns.nname(nation)} "
-                      f"{turns.verb(q['n'], 'arrives', 'arrive')} in {board.name(arg)}.")
+                      f"{turns.verb(q['n'], 'arrives', 'arrive')} in {board.called(arg)}.")
     elif q["do"] == "remove":
         turns.eliminate(state, arg, nation, 1)
         q["done"] = q.get("done", 0) + 1
@@ -532,7 +547,7 @@ def _queued_step(state: dict, q: dict, action: str, arg) -> None:
         state["leaders"][q["leader"]] = arg
         state["queue"].pop(0)
         turns.log(state, f"{f.LEADERS[q['leader']]['name']} leads the "
-                  f"{turns.nname(nation)} in {board.name(arg)}.")
+                  f"{turns.nname(nation)} in {board.called(arg)}.")
     elif q["do"] == "box":
         state["queue"].pop(0)
         if arg == "marker":
@@ -544,7 +559,7 @@ def _queued_step(state: dict, q: dict, action: str, arg) -> None:
             f.add(state, arg, nation, -1)
             state["alliance_box"][nation] = "army"
             turns.log(state, f"The {turns.nname(nation)} give an army from "
-                      f"{board.name(arg)} to the British Alliance Box.")
+                      f"{board.called(arg)} to the British Alliance Box.")
             if not f.count(state, arg, nation):
                 lid = f.leader_at(state, arg, nation)
                 if lid:
@@ -580,6 +595,7 @@ def _move_step(state: dict, nation: str, action: str, arg) -> None:
         state["ask"] = {"kind": "passage", "nation": nation, "from": origin, "to": dest,
                         "n": n, "leader": lead, "of": others, "sea": sea,
                         "role": f.owner(state, others[0])}
+        _log_ask(state)
         return
     _do_move(state, nation, origin, dest, n, lead)
     state["sel"] = None
@@ -599,7 +615,7 @@ def _do_move(state: dict, nation: str, origin: str, dest: str, n: int, lead: boo
     came = state["came"].setdefault(dest, {})
     came[origin] = came.get(origin, 0) + n
     text = f"{turns.plural(n)} of the {turns.nname(nation)} " \
-        f"{turns.verb(n, 'moves', 'move')} from {board.name(origin)} to {board.name(dest)}"
+        f"{turns.verb(n, 'moves', 'move')} from {board.called(origin)} to {board.called(dest)}"
     if lead:
         lid = f.leader_of(state, nation)
         state["leaders"][lid] = dest
@@ -617,7 +633,7 @@ def _do_move(state: dict, nation: str, origin: str, dest: str, n: int, lead: boo
         if f.submitted_here(state, other, nation, dest):
             state["submitted"][other]["ignored"] = True
             turns.log(state, f"With no other way into India, the {turns.nname(nation)} "
-                      f"ignore the {turns.nname(other)}' submission.")
+                      f"ignore the submission of the {turns.nname(other)}.")
 
 
 # --- submission and alliance ---------------------------------------------------------------
@@ -659,7 +675,7 @@ def _withdraw_from(state: dict, mover: str, nation: str, where: list[str] | None
                     state["leaders"][lid] = origin
         if n:
             turns.eliminate(state, area, mover, n)
-        turns.log(state, f"The {turns.nname(mover)} leave {board.name(area)}.")
+        turns.log(state, f"The {turns.nname(mover)} leave {board.called(area)}.")
 
 
 def _ally(state: dict, nation: str) -> None:
@@ -715,7 +731,7 @@ def _start_battle(state: dict, fight: dict) -> None:
     state["battle"] = {"place": place, "att": att, "def": dfn, "factory": has_fac,
                        "stage": stage, "rounds": 0,
                        "at_sea": board.is_sea(place) and not f.colonial(att)}
-    turns.log(state, f"Battle in {board.name(place)}: the {turns.nname(att)} "
+    turns.log(state, f"Battle in {board.called(place)}: the {turns.nname(att)} "
               f"({f.count(state, place, att)}) against the {turns.nname(dfn)} "
               f"({_side_text(state, place, dfn, has_fac)}).")
     if stage == "open" and not _battle_prompt(state, state["battle"])[1].keys() - {"fight"}:
@@ -727,7 +743,7 @@ def _battle_step(state: dict, b: dict, action: str, arg) -> None:
     if b["stage"] == "offer":
         if action == "skip":
             turns.log(state, f"The {turns.nname(att)} leave the {turns.nname(dfn)} in "
-                      f"{board.name(place)} be.")
+                      f"{board.called(place)} be.")
             state["battle"] = None
             return
         _round(state, b)
@@ -752,8 +768,8 @@ def _battle_step(state: dict, b: dict, action: str, arg) -> None:
         if lid and not f.count(state, place, side):
             state["leaders"][lid] = b["to"]
         turns.log(state, f"{turns.plural(n)} of the {turns.nname(side)} "
-                  f"{turns.verb(n, 'falls', 'fall')} back from {board.name(place)} to "
-                  f"{board.name(b['to'])}.")
+                  f"{turns.verb(n, 'falls', 'fall')} back from {board.called(place)} to "
+                  f"{board.called(b['to'])}.")
         if b["stage"] == "att_count":
             if not f.count(state, place, att):
                 state["battle"] = None
@@ -774,11 +790,12 @@ def _battle_step(state: dict, b: dict, action: str, arg) -> None:
         return
     if action == "break":
         turns.log(state, f"The {turns.nname(att)} break off the fight for the factory in "
-                  f"{board.name(place)}.")
+                  f"{board.called(place)}.")
         state["battle"] = None
         return
     # fight
     if b["stage"] == "att":
+        turns.log(state, f"The {turns.nname(att)} fight on in {board.called(place)}.")
         b["stage"] = "def"
         if f.count(state, place, dfn) and _battle_prompt(state, b)[1].keys() - {"fight"}:
             return
@@ -798,15 +815,14 @@ def _round(state: dict, b: dict) -> None:
     state["dice"] = {"place": place, "att": att, "def": dfn, "att_dice": a_dice,
                      "def_dice": d_dice, "att_mod": a_mod, "def_mod": d_mod,
                      "att_hits": a_hits, "def_hits": d_hits}
-    turns.log(state, f"Round {b['rounds']} in {board.name(place)}: the {turns.nname(att)} "
-              f"roll {_dice_text(a_dice, a_mod)}, {turns.plural(a_hits, 'hit')}; the "
-              f"{turns.nname(dfn)} roll {_dice_text(d_dice, d_mod)}, "
-              f"{turns.plural(d_hits, 'hit')}.")
+    turns.log(state, f"Round {b['rounds']} in {board.called(place)}: "
+              f"{_roll_text(att, a_dice, a_mod, a_hits)}; "
+              f"{_roll_text(dfn, d_dice, d_mod, d_hits)}.")
     army_hits = min(a_hits, f.count(state, place, dfn))
     turns.eliminate(state, place, dfn, army_hits)
     if a_hits > army_hits and b["factory"] and state["factories"].get(place) == dfn:
         del state["factories"][place]
-        turns.log(state, f"The {turns.nname(dfn)} factory in {board.name(place)} is "
+        turns.log(state, f"The {turns.nname(dfn)} factory in {board.called(place)} is "
                   "destroyed.")
     turns.eliminate(state, place, att, d_hits)
     a_left = f.count(state, place, att)
@@ -814,8 +830,8 @@ def _round(state: dict, b: dict) -> None:
         place) == dfn else 0)
     if not a_left or not d_left:
         winner = att if a_left else dfn if d_left else None
-        turns.log(state, f"The {turns.nname(winner)} win in {board.name(place)}."
-                  if winner else f"Nobody is left in {board.name(place)}.")
+        turns.log(state, f"The {turns.nname(winner)} win in {board.called(place)}."
+                  if winner else f"Nobody is left in {board.called(place)}.")
         state["battle"] = None
     if a_left and b["at_sea"]:  # boats attack colonial armies at sea, then go home
         # home: where they sailed from, unless another nation has since taken it (a
@@ -829,7 +845,7 @@ def _round(state: dict, b: dict) -> None:
             lid = f.leader_at(state, place, att)
             if lid:
                 state["leaders"][lid] = origin
-            turns.log(state, f"The {turns.nname(att)} sail back to {board.name(origin)}.")
+            turns.log(state, f"The {turns.nname(att)} sail back to {board.called(origin)}.")
         if a_left > k:
             turns.eliminate(state, place, att, a_left - k)
             lost = a_left - k
@@ -841,8 +857,11 @@ def _round(state: dict, b: dict) -> None:
         b["stage"] = "att"
 
 
-def _dice_text(dice: list[int], mod: int) -> str:
-    return " ".join(map(str, dice)) + (f" (+{mod})" if mod else "")
+def _roll_text(nation: str, dice: list[int], mod: int, hits: int) -> str:
+    if not dice:
+        return f"the {turns.nname(nation)} roll no dice (a factory never rolls)"
+    return (f"the {turns.nname(nation)} roll " + " ".join(map(str, dice))
+            + (f" (+{mod})" if mod else "") + f", {turns.plural(hits, 'hit')}")
 
 
 # --- the flow ------------------------------------------------------------------------------
@@ -886,7 +905,7 @@ def _advance(state: dict) -> None:
             if state["round"] < state["rounds"]:
                 state["round"] += 1
                 state["moved"], state["came"], state["leader_moved"] = {}, {}, []
-                turns.log(state, f"The {turns.nname(nation)}' major invasion moves again.")
+                turns.log(state, f"The major invasion of the {turns.nname(nation)} moves again.")
                 state["phase"] = "movement"
             else:
                 state["phase"] = "factory"
@@ -923,13 +942,13 @@ def _invasion(state: dict, nation: str) -> None:
                 state["queue"].append({"do": "place", "nation": nation, "n": n,
                                        "placed": [], "where": "south"})
             else:
-                turns.log(state, f"The {turns.nname(nation)} reinforcements do not appear "
-                          "(no place for them).")
+                turns.log(state, f"The reinforcements of the {turns.nname(nation)} do not "
+                          "appear (no place for them).")
             continue
         f.add(state, a["at"], nation, n)
         state["pool"][nation] -= n
         turns.log(state, f"{turns.plural(n)} of the {turns.nname(nation)} "
-                  f"{turns.verb(n, 'arrives', 'arrive')} in {board.name(a['at'])}.")
+                  f"{turns.verb(n, 'arrives', 'arrive')} in {board.called(a['at'])}.")
     lid = turns.entering_leader(state, nation)
     if lid:
         state["leaders_seen"].append(lid)
@@ -937,7 +956,7 @@ def _invasion(state: dict, nation: str) -> None:
         if len(places) == 1:
             state["leaders"][lid] = places[0]
             turns.log(state, f"{f.LEADERS[lid]['name']} leads the {turns.nname(nation)} in "
-                      f"{board.name(places[0])}.")
+                      f"{board.called(places[0])}.")
         elif places:
             state["queue"].append({"do": "lead", "nation": nation, "leader": lid})
     state["leader_moved"] = []
@@ -975,8 +994,8 @@ def _finish(state: dict) -> None:
     state["phase"] = "over"
     turns.log(state, "The game is over after turn 16: " + ", ".join(
         f"{ROLE_NAMES[r]} {state['vp'][r]}" for r in state["roles"]) + ". "
-        + " and ".join(ROLE_NAMES[w] for w in winners) + (" win." if len(winners) > 1
-                                                           else " wins."))
+        + turns.listed([ROLE_NAMES[w] for w in winners])
+        + turns.verb(len(winners), " wins.", " win."))
 
 
 # --- words ---------------------------------------------------------------------------------
