@@ -1026,7 +1026,7 @@ def describe(action: str, arg: object) -> str:
     if text == "marker":
         return "Population marker"
     place = board.name(text)
-    return {"retreat": f"Retreat to {place}", "factory": f"Factory: {place}",
+    return {"retreat": f"Retreat to {board.called(text)}", "factory": f"Factory: {place}",
             "demolish": f"Remove factory: {place}"}.get(action, place)
 
 

@@ -22,7 +22,7 @@ UNGRAMMATICAL = [
     r"\b1 (armies|hits|areas)\b", r"\b(?!1\b)\d+ (army|hit|area)\b",
     r"\b1 (army|new army) of the \w+ (move|arrive|fall|have|are)\b",
     r"\b(?!1\b)\d+ armies of the \w+ (moves|arrives|falls|has|is)\b",
-    r"\ba [AEIOUaeiou]", r"(?<!the )\b(Arabian Sea|Bay of Bengal|Indian Ocean)\b",
+    r"\ba [AEIOUaeiou]", r"(?<![Tt]he )\b(Arabian Sea|Bay of Bengal|Indian Ocean)\b",
     r"\b(Sinhalese|British|French|Dutch|Portuguese)'", r"  ", r" [.,;:]",
 ]
 
@@ -101,6 +101,7 @@ def test_seas_take_their_article_and_winners_are_listed_in_english():
                  turn=14)
     s = do(s, "kerala", "ocean", "3")
     assert "3 armies of the Marathas move from Kerala to the Indian Ocean." in s["log"]
+    assert R.describe("retreat", "arabian") == "Retreat to the Arabian Sea"  # a button
     s = position({})
     R._finish(s)
     assert s["log"][-1].endswith("Yellow, Blue, Red and Green win.")
