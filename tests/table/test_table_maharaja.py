@@ -122,3 +122,43 @@ async def test_a_whole_short_game_against_two_computers_ends_with_a_result(table
     assert "Game over" in r.public and all(c.capitalize() in r.public
                                            for c in final["roles"])
     await assert_replays(repo, game.id)
+
+
+async def _asked_where_from(table, repo, who: dict) -> dict:
+    """Play the computer's choices for everyone until a player is asked where to move
+    from (the start of a movement)."""
+    for _ in range(400):
+        state = await _state(repo)
+        role = R.active(state)[0]
+        if state["phase"] == "movement" and not (state["sel"] or state["battle"]
+                                                 or state["queue"] or state["ask"]):
+            return state
+        for line in games.typed_lines(R, state, role, ai.bot_steps(state, role)):
+            await table.play(HERE, who[role], line)
+    raise AssertionError("no movement ever began")
+
+
+async def test_a_count_typed_before_where_from_is_refused_with_what_is_asked(table, repo):
+    """Typed moves (docs/maharaja.md): a place, where to, then how many; `/play 2` first
+    says so instead of only "not possible"."""
+    who = await seat_fewest(table, HERE, "maharaja", seed=3)
+    state = await _asked_where_from(table, repo, who)
+    role, nation = R.active(state)[0], R.turns.nname(state["nation"])
+    r = await table.play(HERE, who[role], "2")
+    assert r.error and r.private.startswith(
+        f"`2` is not possible now. No count is asked now. The {nation} are moving: choose "
+        "where from (a place), or `done`")
+    assert "Possible: " in r.private and (await _state(repo)) == state
+
+
+async def test_a_submission_by_another_players_nation_is_refused_with_the_rule(table, repo):
+    """R Submission: a player declares it for a nation of their own."""
+    who = await seat_fewest(table, HERE, "maharaja", seed=3)
+    state = await _asked_where_from(table, repo, who)
+    role = R.active(state)[0]
+    nation, colour = next((n, c) for n, c in state["control"].items()
+                          if who[c] != who[role])
+    r = await table.play(HERE, who[role], f"submit-{nation}")
+    assert r.error and (f"The {R.turns.nname(nation)} are not your nation (they are "
+                        f"{R.ROLE_NAMES[colour]}'s).") in r.private
+    assert (await _state(repo)) == state

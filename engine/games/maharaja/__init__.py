@@ -2,8 +2,8 @@
 nations and charts as data (data/, checked by data.py), the map's geometry (board.py), the
 pieces and stacking (forces.py), movement, battle, submission and alliance (diplomacy.py),
 factories and arms (colonial.py), victory points (scoring.py), the turn's fixed parts
-(turns.py), the rules to the engine contract (rules.py), a computer player (ai.py) and the
-/rules texts (texts.py)."""
+(turns.py), the rules to the engine contract (rules.py), why a step is refused
+(refusals.py), a computer player (ai.py) and the /rules texts (texts.py)."""
 
 from engine.games.maharaja.ai import bot_steps
 from engine.games.maharaja.rules import (

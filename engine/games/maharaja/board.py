@@ -76,5 +76,11 @@ def name(place: str) -> str:
     return NAMES.get(place, place)
 
 
+def called(place: str) -> str:
+    """The place's name as a sentence says it: a sea with its article ("the Bay of
+    Bengal"), an area or an off-map area by its name alone."""
+    return f"the {name(place)}" if is_sea(place) else name(place)
+
+
 def in_territory(terr: str) -> list[str]:
     return [a for a in LAND if AREAS[a]["territory"] == terr]

@@ -13,6 +13,7 @@ rule remarks leave open is Darbar's reading, marked so here and in /rules.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 
 from engine.errors import IllegalAction
@@ -135,11 +136,11 @@ def _prompt(state: dict, role: str) -> tuple[str, dict]:
         asker = turns.nname(a["nation"])
         if a["kind"] == "passage":
             return (f"{ROLE_NAMES[role]}: the {asker} ask to sail through "
-                    f"{board.name(a['sea'])} past your "
+                    f"{board.called(a['sea'])} past your "
                     f"{', '.join(turns.nname(n) for n in a['of'])}. Permit or refuse?",
                     {"permit": None, "refuse": None})
         return (f"{ROLE_NAMES[role]}: the {asker} ask to build a factory in "
-                f"{board.name(a['area'])}, held by your {turns.nname(a['of'][0])}. Permit "
+                f"{board.called(a['area'])}, held by your {turns.nname(a['of'][0])}. Permit "
                 "or refuse?", {"permit": None, "refuse": None})
     if state["queue"]:
         q = state["queue"][0]
@@ -250,12 +251,12 @@ def _movement_prompt(state: dict, who: str) -> tuple[str, dict]:
     rnd = " (second movement of the major invasion)" if state["round"] == 2 else ""
     if sel and "to" in sel:
         counts = _destinations(state, nation, sel["from"])[sel["to"]]["counts"]
-        return (f"{who}: how many armies go from {board.name(sel['from'])} to "
-                f"{board.name(sel['to'])}? (`l`: with the leader)",
+        return (f"{who}: how many armies go from {board.called(sel['from'])} to "
+                f"{board.called(sel['to'])}? (`l`: with the leader)",
                 {"count": counts, "back": None})
     if sel:
         dests = list(_destinations(state, nation, sel["from"]))
-        return (f"{who}: move the armies in {board.name(sel['from'])} where?",
+        return (f"{who}: move the armies in {board.called(sel['from'])} where?",
                 {"to": dests, "back": None})
     acts: dict = {}
     movable = _movable(state, nation)
@@ -267,7 +268,7 @@ def _movement_prompt(state: dict, who: str) -> tuple[str, dict]:
 
 def _battle_prompt(state: dict, b: dict) -> tuple[str, dict]:
     place, att, dfn = b["place"], b["att"], b["def"]
-    where = board.name(place)
+    where = board.called(place)
     if b["stage"] == "offer":
         what = "the factory" if not f.count(state, place, dfn) else "the armies"
         return (f"{ROLE_NAMES[f.owner(state, att)]}, for the {turns.nname(att)}: attack "
@@ -286,7 +287,7 @@ def _battle_prompt(state: dict, b: dict) -> tuple[str, dict]:
         n = f.count(state, place, side)
         space = f.room(state, b["to"], side)
         return (f"{ROLE_NAMES[f.owner(state, side)]}: how many of the "
-                f"{turns.nname(side)} fall back to {board.name(b['to'])}?",
+                f"{turns.nname(side)} fall back to {board.called(b['to'])}?",
                 {"count": [str(i) for i in range(1, min(n, space) + 1)], "back": None})
     if b["stage"] == "att":
         acts = {"fight": None}
@@ -296,7 +297,7 @@ def _battle_prompt(state: dict, b: dict) -> tuple[str, dict]:
         if ways:
             acts["retreat"] = ways
         return (f"{ROLE_NAMES[f.owner(state, att)]}, for the {turns.nname(att)}: the "
-                f"battle in {where} goes on ({f.count(state, place, att)} against "
+                f"battle in {where} goes on ({turns.plural(f.count(state, place, att))} against "
                 f"{_side_text(state, place, dfn, b['factory'])}). Fight on or fall back?",
                 acts)
     # the defender after a round
@@ -374,8 +375,6 @@ def result(state: dict) -> dict | None:
 
 def act(state: dict, role: str, action: str, arg: object = None) -> dict:
     s = clone(state)
-    if s["result"]:
-        raise IllegalAction("The game is over.")
     v = view(s, role)
     acts = v["actions"]
     if action not in acts or (acts[action] is not None and arg not in acts[action]) or (
@@ -410,45 +409,11 @@ def clone(state: dict) -> dict:
 
 
 def _why(state: dict, role: str, action: str, arg: object, acts: dict) -> str:
-    if role not in active(state) and not acts:
-        if active(state):
-            return (f"It is {ROLE_NAMES[active(state)[0]]}'s decision now; you may submit "
-                    "or ally only when one of your nations may.")
-        return "Nobody is to act."
-    nation = state["nation"]
-    if action == "from" and state["phase"] == "movement" and nation:
-        if arg not in board.PLACES:
-            return f"`{arg}` is not a place on the map."
-        if not f.count(state, arg, nation):
-            return f"The {turns.nname(nation)} have no armies in {board.name(arg)}."
-        if not _free_armies(state, arg, nation):
-            return (f"The {turns.nname(nation)} in {board.name(arg)} have moved already "
-                    "this phase.")
-        return f"The {turns.nname(nation)} in {board.name(arg)} have nowhere to go."
-    if action == "to" and state["sel"]:
-        origin = state["sel"]["from"]
-        if arg not in board.PLACES:
-            return f"`{arg}` is not a place on the map."
-        if board.is_offmap(arg) and not board.is_offmap(origin):
-            return "Armies in India do not go back off the map."
-        if board.is_sea(arg) and not f.colonial(nation):
-            return (f"The {turns.nname(nation)} cannot stay at sea"
-                    + ("" if movement.has_boats(state, nation) else
-                       " and have no boats this turn") + ".")
-        full = f.room(state, arg, nation) == 0 and board.is_land(arg)
-        if full:
-            return f"{board.name(arg)} is full: stacking allows no more of your armies there."
-        return (f"{board.name(arg)} is out of reach from {board.name(origin)}: armies move "
-                "2 areas (colonial armies and a leader's group 3), stop on entering a "
-                "hiland, and stop in an area held by a foe unless they are 2 to 1 there.")
-    if action == "count" and acts.get("count"):
-        return f"Choose one of {', '.join(acts['count'])}."
-    if action in ("submit", "ally"):
-        return (f"The {turns.nname(str(arg)) if arg in f.NATIONS else arg} may not "
-                f"{'submit' if action == 'submit' else 'ally with the British'} now.")
-    legal = ", ".join(f"`{token(a, x)}`" for a, xs in acts.items()
-                      for x in (xs if xs is not None else [None]))[:600]
-    return f"`{token(action, arg)}` is not possible now. Possible: {legal}."
+    # refusals reads this module's helpers (destinations, the decision asked), so it is
+    # imported here, once this module is complete
+    from engine.games.maharaja import refusals
+
+    return refusals.message(state, role, action, arg, acts)
 
 
 # --- applying a step -----------------------------------------------------------------------
@@ -485,13 +450,14 @@ def _apply(state: dict, role: str, action: str, arg) -> None:
             if need and f.owner(state, need) != f.owner(state, nation):
                 state["ask"] = {"kind": "factory", "nation": nation, "area": arg,
                                 "of": [need], "role": f.owner(state, need)}
+                _log_ask(state)
             else:
                 _build(state, nation, arg)
         elif action == "demolish":
             del state["factories"][arg]
             state["demolished"] += 1
             turns.log(state, f"The {turns.nname(nation)} remove their factory in "
-                      f"{board.name(arg)}.")
+                      f"{board.called(arg)}.")
         else:
             state["phase"] = "arms"
     elif phase == "arms":
@@ -509,7 +475,21 @@ def _apply(state: dict, role: str, action: str, arg) -> None:
 def _build(state: dict, nation: str, area: str) -> None:
     state["factories"][area] = nation
     state["built"] += 1
-    turns.log(state, f"The {turns.nname(nation)} build a factory in {board.name(area)}.")
+    turns.log(state, f"The {turns.nname(nation)} build a factory in {board.called(area)}.")
+
+
+def _log_ask(state: dict) -> None:
+    """A permission asked passes the decision to another player: the log says so."""
+    a = state["ask"]
+    turns.log(state, f"The {turns.nname(a['nation'])} ask {state['names'][a['role']]} "
+              f"for {asked_for(a)}.")
+
+
+def asked_for(ask: dict) -> str:
+    """What a permission asked is for: a passage, or a factory."""
+    if ask["kind"] == "passage":
+        return f"passage through {board.called(ask['sea'])}"
+    return f"permission to build a factory in {board.called(ask['area'])}"
 
 
 def _answer(state: dict, yes: bool) -> None:
@@ -518,19 +498,19 @@ def _answer(state: dict, yes: bool) -> None:
     asked = state["names"][a["role"]]
     if a["kind"] == "factory":
         if yes:
-            turns.log(state, f"{asked} permits the factory in {board.name(a['area'])}.")
+            turns.log(state, f"{asked} permits the factory in {board.called(a['area'])}.")
             _build(state, a["nation"], a["area"])
         else:
-            turns.log(state, f"{asked} refuses the factory in {board.name(a['area'])}.")
+            turns.log(state, f"{asked} refuses the factory in {board.called(a['area'])}.")
             state["refused"].append(a["area"])
         return
     if yes:
         turns.log(state, f"{asked} lets the {turns.nname(a['nation'])} sail through "
-                  f"{board.name(a['sea'])}.")
+                  f"{board.called(a['sea'])}.")
         _do_move(state, a["nation"], a["from"], a["to"], a["n"], a["leader"])
     else:
         turns.log(state, f"{asked} refuses the {turns.nname(a['nation'])} passage through "
-                  f"{board.name(a['sea'])}.")
+                  f"{board.called(a['sea'])}.")
         state["refused"] += a["of"]
     state["sel"] = None
 
@@ -547,14 +527,14 @@ def _queued_step(state: dict, q: dict, action: str, arg) -> None:
                 state["queue"].pop(0)
                 turns.log(state, f"The {turns.nname(nation)} place "
                           f"{turns.plural(len(q['placed']), 'new army')} in "
-                          + ", ".join(sorted({board.name(p) for p in q["placed"]},
+                          + ", ".join(sorted({board.called(p) for p in q["placed"]},
                                              key=str)) + ".")
         else:
             f.add(state, arg, nation, q["n"])
             state["pool"][nation] -= q["n"]
             state["queue"].pop(0)
             turns.log(state, f"{turns.plural(q['n'])} of the {turns.nname(nation)} "
-                      f"{turns.verb(q['n'], 'arrives', 'arrive')} in {board.name(arg)}.")
+                      f"{turns.verb(q['n'], 'arrives', 'arrive')} in {board.called(arg)}.")
     elif q["do"] == "remove":
         turns.eliminate(state, arg, nation, 1)
         q["done"] = q.get("done", 0) + 1
@@ -566,7 +546,7 @@ def _queued_step(state: dict, q: dict, action: str, arg) -> None:
         state["leaders"][q["leader"]] = arg
         state["queue"].pop(0)
         turns.log(state, f"{f.LEADERS[q['leader']]['name']} leads the "
-                  f"{turns.nname(nation)} in {board.name(arg)}.")
+                  f"{turns.nname(nation)} in {board.called(arg)}.")
     elif q["do"] == "box":
         state["queue"].pop(0)
         if arg == "marker":
@@ -578,7 +558,7 @@ def _queued_step(state: dict, q: dict, action: str, arg) -> None:
             f.add(state, arg, nation, -1)
             state["alliance_box"][nation] = "army"
             turns.log(state, f"The {turns.nname(nation)} give an army from "
-                      f"{board.name(arg)} to the British Alliance Box.")
+                      f"{board.called(arg)} to the British Alliance Box.")
             if not f.count(state, arg, nation):
                 lid = f.leader_at(state, arg, nation)
                 if lid:
@@ -614,6 +594,7 @@ def _move_step(state: dict, nation: str, action: str, arg) -> None:
         state["ask"] = {"kind": "passage", "nation": nation, "from": origin, "to": dest,
                         "n": n, "leader": lead, "of": others, "sea": sea,
                         "role": f.owner(state, others[0])}
+        _log_ask(state)
         return
     _do_move(state, nation, origin, dest, n, lead)
     state["sel"] = None
@@ -633,7 +614,7 @@ def _do_move(state: dict, nation: str, origin: str, dest: str, n: int, lead: boo
     came = state["came"].setdefault(dest, {})
     came[origin] = came.get(origin, 0) + n
     text = f"{turns.plural(n)} of the {turns.nname(nation)} " \
-        f"{turns.verb(n, 'moves', 'move')} from {board.name(origin)} to {board.name(dest)}"
+        f"{turns.verb(n, 'moves', 'move')} from {board.called(origin)} to {board.called(dest)}"
     if lead:
         lid = f.leader_of(state, nation)
         state["leaders"][lid] = dest
@@ -651,7 +632,7 @@ def _do_move(state: dict, nation: str, origin: str, dest: str, n: int, lead: boo
         if f.submitted_here(state, other, nation, dest):
             state["submitted"][other]["ignored"] = True
             turns.log(state, f"With no other way into India, the {turns.nname(nation)} "
-                      f"ignore the {turns.nname(other)}' submission.")
+                      f"ignore the submission of the {turns.nname(other)}.")
 
 
 # --- submission and alliance ---------------------------------------------------------------
@@ -693,7 +674,7 @@ def _withdraw_from(state: dict, mover: str, nation: str, where: list[str] | None
                     state["leaders"][lid] = origin
         if n:
             turns.eliminate(state, area, mover, n)
-        turns.log(state, f"The {turns.nname(mover)} leave {board.name(area)}.")
+        turns.log(state, f"The {turns.nname(mover)} leave {board.called(area)}.")
 
 
 def _ally(state: dict, nation: str) -> None:
@@ -749,7 +730,7 @@ def _start_battle(state: dict, fight: dict) -> None:
     state["battle"] = {"place": place, "att": att, "def": dfn, "factory": has_fac,
                        "stage": stage, "rounds": 0,
                        "at_sea": board.is_sea(place) and not f.colonial(att)}
-    turns.log(state, f"Battle in {board.name(place)}: the {turns.nname(att)} "
+    turns.log(state, f"Battle in {board.called(place)}: the {turns.nname(att)} "
               f"({f.count(state, place, att)}) against the {turns.nname(dfn)} "
               f"({_side_text(state, place, dfn, has_fac)}).")
     if stage == "open" and not _battle_prompt(state, state["battle"])[1].keys() - {"fight"}:
@@ -761,7 +742,7 @@ def _battle_step(state: dict, b: dict, action: str, arg) -> None:
     if b["stage"] == "offer":
         if action == "skip":
             turns.log(state, f"The {turns.nname(att)} leave the {turns.nname(dfn)} in "
-                      f"{board.name(place)} be.")
+                      f"{board.called(place)} be.")
             state["battle"] = None
             return
         _round(state, b)
@@ -786,8 +767,8 @@ def _battle_step(state: dict, b: dict, action: str, arg) -> None:
         if lid and not f.count(state, place, side):
             state["leaders"][lid] = b["to"]
         turns.log(state, f"{turns.plural(n)} of the {turns.nname(side)} "
-                  f"{turns.verb(n, 'falls', 'fall')} back from {board.name(place)} to "
-                  f"{board.name(b['to'])}.")
+                  f"{turns.verb(n, 'falls', 'fall')} back from {board.called(place)} to "
+                  f"{board.called(b['to'])}.")
         if b["stage"] == "att_count":
             if not f.count(state, place, att):
                 state["battle"] = None
@@ -808,11 +789,12 @@ def _battle_step(state: dict, b: dict, action: str, arg) -> None:
         return
     if action == "break":
         turns.log(state, f"The {turns.nname(att)} break off the fight for the factory in "
-                  f"{board.name(place)}.")
+                  f"{board.called(place)}.")
         state["battle"] = None
         return
     # fight
     if b["stage"] == "att":
+        turns.log(state, f"The {turns.nname(att)} fight on in {board.called(place)}.")
         b["stage"] = "def"
         if f.count(state, place, dfn) and _battle_prompt(state, b)[1].keys() - {"fight"}:
             return
@@ -832,15 +814,14 @@ def _round(state: dict, b: dict) -> None:
     state["dice"] = {"place": place, "att": att, "def": dfn, "att_dice": a_dice,
                      "def_dice": d_dice, "att_mod": a_mod, "def_mod": d_mod,
                      "att_hits": a_hits, "def_hits": d_hits}
-    turns.log(state, f"Round {b['rounds']} in {board.name(place)}: the {turns.nname(att)} "
-              f"roll {_dice_text(a_dice, a_mod)}, {turns.plural(a_hits, 'hit')}; the "
-              f"{turns.nname(dfn)} roll {_dice_text(d_dice, d_mod)}, "
-              f"{turns.plural(d_hits, 'hit')}.")
+    turns.log(state, f"Round {b['rounds']} in {board.called(place)}: "
+              f"{_roll_text(att, a_dice, a_mod, a_hits)}; "
+              f"{_roll_text(dfn, d_dice, d_mod, d_hits)}.")
     army_hits = min(a_hits, f.count(state, place, dfn))
     turns.eliminate(state, place, dfn, army_hits)
     if a_hits > army_hits and b["factory"] and state["factories"].get(place) == dfn:
         del state["factories"][place]
-        turns.log(state, f"The {turns.nname(dfn)} factory in {board.name(place)} is "
+        turns.log(state, f"The {turns.nname(dfn)} factory in {board.called(place)} is "
                   "destroyed.")
     turns.eliminate(state, place, att, d_hits)
     a_left = f.count(state, place, att)
@@ -848,8 +829,8 @@ def _round(state: dict, b: dict) -> None:
         place) == dfn else 0)
     if not a_left or not d_left:
         winner = att if a_left else dfn if d_left else None
-        turns.log(state, f"The {turns.nname(winner)} win in {board.name(place)}."
-                  if winner else f"Nobody is left in {board.name(place)}.")
+        turns.log(state, f"The {turns.nname(winner)} win in {board.called(place)}."
+                  if winner else f"Nobody is left in {board.called(place)}.")
         state["battle"] = None
     if a_left and b["at_sea"]:  # boats attack colonial armies at sea, then go home
         # home: where they sailed from, unless another nation has since taken it (a
@@ -863,7 +844,7 @@ def _round(state: dict, b: dict) -> None:
             lid = f.leader_at(state, place, att)
             if lid:
                 state["leaders"][lid] = origin
-            turns.log(state, f"The {turns.nname(att)} sail back to {board.name(origin)}.")
+            turns.log(state, f"The {turns.nname(att)} sail back to {board.called(origin)}.")
         if a_left > k:
             turns.eliminate(state, place, att, a_left - k)
             lost = a_left - k
@@ -875,8 +856,11 @@ def _round(state: dict, b: dict) -> None:
         b["stage"] = "att"
 
 
-def _dice_text(dice: list[int], mod: int) -> str:
-    return " ".join(map(str, dice)) + (f" (+{mod})" if mod else "")
+def _roll_text(nation: str, dice: list[int], mod: int, hits: int) -> str:
+    if not dice:
+        return f"the {turns.nname(nation)} roll no dice (a factory never rolls)"
+    return (f"the {turns.nname(nation)} roll " + " ".join(map(str, dice))
+            + (f" (+{mod})" if mod else "") + f", {turns.plural(hits, 'hit')}")
 
 
 # --- the flow ------------------------------------------------------------------------------
@@ -920,7 +904,7 @@ def _advance(state: dict) -> None:
             if state["round"] < state["rounds"]:
                 state["round"] += 1
                 state["moved"], state["came"], state["leader_moved"] = {}, {}, []
-                turns.log(state, f"The {turns.nname(nation)}' major invasion moves again.")
+                turns.log(state, f"The major invasion of the {turns.nname(nation)} moves again.")
                 state["phase"] = "movement"
             else:
                 state["phase"] = "factory"
@@ -957,13 +941,13 @@ def _invasion(state: dict, nation: str) -> None:
                 state["queue"].append({"do": "place", "nation": nation, "n": n,
                                        "placed": [], "where": "south"})
             else:
-                turns.log(state, f"The {turns.nname(nation)} reinforcements do not appear "
-                          "(no place for them).")
+                turns.log(state, f"The reinforcements of the {turns.nname(nation)} do not "
+                          "appear (no place for them).")
             continue
         f.add(state, a["at"], nation, n)
         state["pool"][nation] -= n
         turns.log(state, f"{turns.plural(n)} of the {turns.nname(nation)} "
-                  f"{turns.verb(n, 'arrives', 'arrive')} in {board.name(a['at'])}.")
+                  f"{turns.verb(n, 'arrives', 'arrive')} in {board.called(a['at'])}.")
     lid = turns.entering_leader(state, nation)
     if lid:
         state["leaders_seen"].append(lid)
@@ -971,7 +955,7 @@ def _invasion(state: dict, nation: str) -> None:
         if len(places) == 1:
             state["leaders"][lid] = places[0]
             turns.log(state, f"{f.LEADERS[lid]['name']} leads the {turns.nname(nation)} in "
-                      f"{board.name(places[0])}.")
+                      f"{board.called(places[0])}.")
         elif places:
             state["queue"].append({"do": "lead", "nation": nation, "leader": lid})
     state["leader_moved"] = []
@@ -1009,8 +993,8 @@ def _finish(state: dict) -> None:
     state["phase"] = "over"
     turns.log(state, "The game is over after turn 16: " + ", ".join(
         f"{ROLE_NAMES[r]} {state['vp'][r]}" for r in state["roles"]) + ". "
-        + " and ".join(ROLE_NAMES[w] for w in winners) + (" win." if len(winners) > 1
-                                                           else " wins."))
+        + turns.listed([ROLE_NAMES[w] for w in winners])
+        + turns.verb(len(winners), " wins.", " win."))
 
 
 # --- words ---------------------------------------------------------------------------------
@@ -1041,7 +1025,7 @@ def describe(action: str, arg: object) -> str:
     if text == "marker":
         return "Population marker"
     place = board.name(text)
-    return {"retreat": f"Retreat to {place}", "factory": f"Factory: {place}",
+    return {"retreat": f"Retreat to {board.called(text)}", "factory": f"Factory: {place}",
             "demolish": f"Remove factory: {place}"}.get(action, place)
 
 
@@ -1052,10 +1036,26 @@ def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
         head, _, rest = tok.partition("-")
         if head in ("submit", "ally", "arm", "retreat", "factory", "demolish"):
             return head, rest
-    if tok in board.PLACES and role in active(state) and state["phase"] == "movement" \
-            and not state["battle"] and not state["queue"]:
-        return ("to" if state["sel"] else "from"), tok
+    if re.fullmatch(r"\d+l?", tok):
+        return "count", tok
+    bare = _place_step(state) if role in active(state) else None
+    if bare and (tok in board.PLACES or tok == "marker" and bare == "box"):
+        return bare, tok
     return tok, None
+
+
+def _place_step(state: dict) -> str | None:
+    """The step a bare place names in the decision asked now (only steps typed as a bare
+    place, so no word is accepted that was not before): where from or to in a movement,
+    where new armies go, what is removed, where a leader joins, what the Alliance Box
+    takes."""
+    if state["ask"] or state["battle"]:
+        return None
+    if state["queue"]:
+        return state["queue"][0]["do"]
+    if state["phase"] == "movement":
+        return "to" if state["sel"] else "from"
+    return None
 
 
 def reveal_mark(state: dict) -> object:

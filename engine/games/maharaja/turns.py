@@ -31,6 +31,11 @@ def plural(n: int, word: str = "army") -> str:
     return f"{n} {word[:-1] + 'ies' if word.endswith('army') else word + 's'}"
 
 
+def listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return " and ".join(x for x in (", ".join(items[:-1]), items[-1] if items else "") if x)
+
+
 def verb(n: int, one: str, many: str) -> str:
     """The verb agreeing with ``n`` armies: ``verb(1, "moves", "move")``."""
     return one if n == 1 else many
@@ -200,7 +205,7 @@ def stacking_check(state: dict, nation: str) -> None:
             if n and not any(f.colonial(x) for x in f.foes_at(state, sea, nation)):
                 eliminate(state, sea, nation, n)
                 log(state, f"{plural(n)} of the {nname(nation)} left at sea in "
-                    f"{board.name(sea)} {verb(n, 'is', 'are')} lost.")
+                    f"{board.called(sea)} {verb(n, 'is', 'are')} lost.")
     for place in board.LAND:
         n = f.count(state, place, nation)
         share = f.friends_at(state, place, nation)
@@ -209,13 +214,13 @@ def stacking_check(state: dict, nation: str) -> None:
             # one that ends its movement there (arrivals included) gives way.
             eliminate(state, place, nation, n)
             log(state, f"{plural(n)} of the {nname(nation)} may not stay in "
-                f"{board.name(place)} with the {nname(share[0])} and "
+                f"{board.called(place)} with the {nname(share[0])} and "
                 f"{verb(n, 'is', 'are')} removed.")
             continue
         over = n - f.limit(state, place, nation)
         if over > 0:
             eliminate(state, place, nation, over)
-            log(state, f"{plural(over)} of the {nname(nation)} in {board.name(place)} "
+            log(state, f"{plural(over)} of the {nname(nation)} in {board.called(place)} "
                 f"{verb(over, 'exceeds', 'exceed')} the stacking limit and "
                 f"{verb(over, 'is', 'are')} removed.")
 

@@ -70,7 +70,7 @@ def test_submission_blocking_an_invasion_entirely_is_ignored_general_30_2():
     dests = tokens(do(s, "central-asia"))
     assert set(doors) & dests  # the submission no longer stops them
     s = do(s, "central-asia", "kashmir", "2", "done")
-    assert "With no other way into India, the Mughals ignore the Rajputs' submission." \
+    assert "With no other way into India, the Mughals ignore the submission of the Rajputs." \
         in s["log"]
     assert "Battle in Kashmir: the Mughals (2) against the Rajputs (1 army)." in s["log"]
     # one way in left open: the invasion must take it, and the submitters stay shut
