@@ -170,7 +170,9 @@ def _header(img: Image.Image, view: dict, players: dict | None) -> None:
         who = (view.get("active") or [""])[0]
         province = PROVINCE_NAME.get(view.get("province") or "", "")
         title = f"Visit {view.get('visit')} of 12: {province}. {_name(players, who)} to play"
-    draw_header(img, title, (view.get("log") or [None])[-1],
+    last = (view.get("log") or [""])[-1]
+    # The log marks typed names as inline code for Discord; a picture shows them plain.
+    draw_header(img, title, last.replace("`", "") or None,
                 title_fill=GOLD if result else CREAM, log_fill=MUTED)
 
 
@@ -249,9 +251,17 @@ def _card(img: Image.Image, at: tuple[float, float], cid: str) -> None:
     d = ImageDraw.Draw(img)
     fill = CARD.get(card["colour"], CREAM)
     d.rounded_rectangle((x, y, x + 76, y + 54), 7, fill=fill, outline=CREAM, width=2)
-    text = " ".join(SYMBOL.get(s, "?") for s in card["symbols"]) or "★"
+    text = card_label(cid)
     ink = INK if card["colour"] in ("white", "yellow", "special") else CREAM
     d.text((x + 38, y + 27), text, font=font(21, bold=True), fill=ink, anchor="mm")
+
+
+def card_label(cid: str) -> str:
+    """A small card's symbols, in the order its typed name gives them, so every copy of a
+    card looks the same (★ for a card with none)."""
+    card = rules.CARDS.get(cid) or {"symbols": []}
+    symbols = sorted(card["symbols"], key=data.SYMBOLS.index)
+    return " ".join(SYMBOL.get(s, "?") for s in symbols) or "★"
 
 
 @lru_cache(maxsize=16)
