@@ -110,6 +110,8 @@ def draw_header(img: Image.Image, title: str, last: str | None, *, title_fill: R
     d.text((20, 12), fit(title, font(28, bold=True), room), font=font(28, bold=True),
            fill=title_fill)
     if last:
+        # The log marks typed names as inline code for Discord; a picture shows them plain.
+        last = last.replace("`", "")
         d.text((20, log_y), fit(last, font(17), room), font=font(17), fill=log_fill)
 
 

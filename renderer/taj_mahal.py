@@ -251,9 +251,17 @@ def _card(img: Image.Image, at: tuple[float, float], cid: str) -> None:
     d = ImageDraw.Draw(img)
     fill = CARD.get(card["colour"], CREAM)
     d.rounded_rectangle((x, y, x + 76, y + 54), 7, fill=fill, outline=CREAM, width=2)
-    text = " ".join(SYMBOL.get(s, "?") for s in card["symbols"]) or "★"
+    text = card_label(cid)
     ink = INK if card["colour"] in ("white", "yellow", "special") else CREAM
     d.text((x + 38, y + 27), text, font=font(21, bold=True), fill=ink, anchor="mm")
+
+
+def card_label(cid: str) -> str:
+    """A small card's symbols, in the order its typed name gives them, so every copy of a
+    card looks the same (★ for a card with none)."""
+    card = rules.CARDS.get(cid) or {"symbols": []}
+    symbols = sorted(card["symbols"], key=data.SYMBOLS.index)
+    return " ".join(SYMBOL.get(s, "?") for s in symbols) or "★"
 
 
 @lru_cache(maxsize=16)

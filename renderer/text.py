@@ -103,12 +103,14 @@ def vijayanagara(view: dict, players: dict[str, str]) -> str:
 # --- Taj Mahal ------------------------------------------------------------------------------
 
 
-def _card_words(cid: str) -> str:
-    from engine.games.taj_mahal.rules import CARDS, SPECIAL_IDS
+BONUS_WORDS = {"taj": "Taj Mahal (+4)", "points2": "+2 points", "card": "+1 card"}
 
-    card = CARDS.get(cid, {})
-    symbols = " + ".join(s.replace("_", " ") for s in card.get("symbols", []))
-    return f"{card.get('colour', '?')} {symbols or SPECIAL_IDS.get(cid, '')}".strip()
+
+def _card_words(cid: str) -> str:
+    """A card as players type it (plain: this text is also an image's alt text)."""
+    from engine.games.taj_mahal.rules import KIND
+
+    return KIND.get(cid, cid)
 
 
 def taj_mahal(view: dict, players: dict[str, str]) -> str:
@@ -123,7 +125,7 @@ def taj_mahal(view: dict, players: dict[str, str]) -> str:
                    if v is True]
     lines.append("Still to win: " + (", ".join(open_prizes) or "nothing") + ".")
     supply = view.get("supply") or []
-    lines.append("Supply: " + ("; ".join(_card_words(c) for c in supply) or "empty") + ".")
+    lines.append("Supply: " + (", ".join(_card_words(c) for c in supply) or "empty") + ".")
     for r, p in (view.get("players") or {}).items():
         played = ", ".join(f"{n} {s.replace('_', ' ')}" for s, n in p.get("symbols", {}).items())
         status = "withdrawn" if p.get("out") else (
@@ -143,7 +145,8 @@ def taj_mahal(view: dict, players: dict[str, str]) -> str:
             lines.append(f"{PROVINCE_NAMES[pid]}: " + ", ".join(here) + ".")
     bonus = view.get("bonus") or {}
     if bonus:
-        lines.append("Bonus tiles: " + ", ".join(f"{c} {k}" for c, k in bonus.items()) + ".")
+        lines.append("Bonus tiles: " + ", ".join(f"{c} {BONUS_WORDS.get(k, k)}"
+                                                 for c, k in bonus.items()) + ".")
     lines.append(_result(view, ROLE_NAMES) or "To move: " + ", ".join(
         _seat(r, ROLE_NAMES.get(r, r), players) for r in view.get("active", [])) + ".")
     return "\n".join(lines)

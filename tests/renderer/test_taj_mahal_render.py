@@ -102,3 +102,26 @@ def test_a_special_card_looks_unlike_any_coloured_card():
     x, y = 16 + R.CARD_W // 2, 64 + 20
     assert near(im, (x, y), 4, R.INK, tol=12) > 5  # dark face
     assert near(im, (16 + 2, 64 + R.CARD_H // 2), 2, R.GOLD, tol=40) > 0  # gold rim
+
+
+def test_every_copy_of_a_card_in_the_supply_looks_the_same():
+    """A card has one name and one look: its symbols in the order its typed name gives
+    them, whichever way the copy lists them (green-general-mogul)."""
+    view = tm.view(tm.setup(2, {"players": 3}), None)
+    copies: dict[str, list[str]] = {}
+    for cid in tm.CARD_IDS:
+        copies.setdefault(tm.KIND[cid], []).append(cid)
+    mixed = [cids for cids in copies.values()
+             if len({tuple(tm.CARDS[c]["symbols"]) for c in cids}) > 1]
+    assert mixed, "some card's copies list their symbols in different orders"
+    for cids in mixed:
+        looks = {R.render({**view, "supply": [c]}) for c in cids}
+        assert len(looks) == 1, cids
+
+
+def test_the_last_log_line_shows_a_typed_name_plain():
+    """The log marks a card's name as inline code for Discord; the picture has no
+    backticks."""
+    view = tm.view(tm.setup(2, {"players": 3}), None)
+    coded = R.render({**view, "log": ["Red plays `green-general-mogul`."]})
+    assert coded == R.render({**view, "log": ["Red plays green-general-mogul."]})

@@ -125,7 +125,7 @@ async def test_a_whole_turn_typed_is_posted_and_the_next_colour_is_pinged(table,
     line = tm.KIND[coloured] + (f" {tm.KIND[white]}" if white else "")
     r = await table.play(HERE, who[role], line)
     assert not r.error and r.move_done, r.private
-    assert f"play a {tm.CARDS[coloured]['colour']} card" in r.public
+    assert f"plays `{tm.KIND[coloured]}`" in r.public
     after = await _state(repo)
     nxt = tm.active(after)[0]
     assert nxt != role and [p.user_id for p in r.pings] == [who[nxt].user_id]
@@ -148,12 +148,69 @@ async def test_a_card_of_another_colour_is_refused_with_the_rule(table, repo):
                       tm.CARDS[c]["colour"] != p["colour"]), None)
         if other:
             r = await table.play(HERE, who[role], tm.KIND[other])
-            assert r.error and f"You play {p['colour']} this visit" in r.private
+            assert r.error and f"Your colour is locked to {p['colour']}" in r.private
             assert await _state(repo) == state
             return
         for line in random_move_lines(state, rng):
             await table.play(HERE, who[role], line)
     raise AssertionError("no bound colour came up")
+
+
+def _possible(state: dict, role: str) -> str:
+    """The refusal's list of what the player may type: their own legal steps."""
+    legal = [tm.token(*step) for step in games.legal_steps(tm, tm.view(state, role))]
+    return "Possible: " + ", ".join(f"`{t}`" for t in legal) + "."
+
+
+async def test_a_word_that_names_no_card_says_so_and_lists_what_to_type(table, repo):
+    """Playing the game: a coloured card shows a colour and two symbols, so `red-monk`
+    names none; nonsense names nothing. Each refusal says so and lists the steps the player
+    may type, from their own hand."""
+    who = await _three(table)
+    state = await _state(repo)
+    role = tm.active(state)[0]
+    r = await table.play(HERE, who[role], "red-monk")
+    assert r.error and r.private.startswith(
+        "`red-monk` is not possible now. No card is called `red-monk`: a card is named by its "
+        "colour and symbols"), r.private
+    assert _possible(state, role) in r.private
+    r = await table.play(HERE, who[role], "xyzzy-42")
+    assert r.error and r.private.startswith(
+        "`xyzzy-42` is not possible now. It names no card, city or step of Taj Mahal. Now play "
+        "one coloured card, or `withdraw`. Possible: "), r.private
+    assert _possible(state, role) in r.private
+    assert await _state(repo) == state
+
+
+async def test_a_card_not_in_hand_or_a_white_card_alone_is_refused_with_the_rule(table, repo):
+    """Playing the game: cards are played from the player's hand, and "White cards and
+    special cards may never be played without a colored card"."""
+    who = await _three(table)
+    state = await _state(repo)
+    role = tm.active(state)[0]
+    hand = {tm.KIND[c] for c in state["hands"][role]}
+    missing = next(k for k in ("white-monk", "white-vizier", "white-general") if k not in hand)
+    r = await table.play(HERE, who[role], missing)
+    assert r.error and r.private == (
+        f"`{missing}` is not possible now. You have no `{missing}` in your hand. "
+        f"{_possible(state, role)}")
+    rng = random.Random(3)
+    for _ in range(60):
+        state = await _state(repo)
+        role = tm.active(state)[0]
+        white = next((tm.KIND[c] for c in state["hands"][role]
+                      if tm.CARDS[c]["colour"] == "white"), None)
+        if white and state["turn"]["stage"] == "play":
+            r = await table.play(HERE, who[role], white)
+            assert r.error and r.private == (
+                f"`{white}` is not possible now. A white card is played only together with a "
+                "coloured card, never alone (\"Playing the game\"): play your coloured card "
+                f"first, then `{white}`. {_possible(state, role)}")
+            assert await _state(repo) == state
+            return
+        for line in random_move_lines(state, rng):
+            await table.play(HERE, who[role], line)
+    raise AssertionError("nobody held a white card at the start of a turn")
 
 
 async def test_a_withdrawal_typed_whole_places_palaces_and_takes_from_the_supply(table, repo):
@@ -178,8 +235,8 @@ async def test_a_withdrawal_typed_whole_places_palaces_and_takes_from_the_supply
                     await table.play(HERE, who[role], line)
                 continue
             r = await table.play(HERE, who[role], line)
-            assert not r.error and "place a palace on" in r.public, r.private
-            assert "take a" in r.public and "score" in r.public
+            assert not r.error and "palace on `" in r.public, r.private
+            assert "takes `" in r.public and "scores" in r.public
             await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
             return
         for line in random_move_lines(state, rng):
@@ -193,7 +250,7 @@ async def test_undo_across_a_draw_from_the_deck_needs_the_others(table, repo):
     state = await _state(repo)
     role = tm.active(state)[0]
     r = await table.play(HERE, who[role], "withdraw")
-    assert "draw a card from the deck" in (r.public or "") + (r.private or "")
+    assert "draws a card from the deck" in (r.public or "") + (r.private or "")
     state = await _state(repo)
     while tm.active(state) == [role]:  # the supply picks, if the line stopped at the draw
         step = games.legal_steps(tm, tm.view(state, role))[0]

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Collection
 
 from engine import rng
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, refusal
 from engine.games.taj_mahal import data
 from engine.games.taj_mahal.scoring import commodity_points, hand_points, palace_points
 from engine.jsontree import clone
@@ -66,6 +66,15 @@ KIND = {cid: _kind(cid) for cid in CARDS}
 # A kind names its card's colour and symbols as well as any of its copies does.
 CARDS.update({KIND[cid]: card for cid, card in list(CARDS.items())})
 KIND.update({k: k for k in list(KIND.values())})
+COLOUR_CHANGE = KIND["sp_colour_change"]  # the one special card played before its card
+
+
+def named(cid: str) -> str:
+    """A card (any copy, or its kind) in a message: the name a player types for it, as
+    inline code. The same everywhere: log, prompts, refusals, hand and score texts."""
+    return f"`{KIND[cid]}`"
+
+
 BOARD = data.board()
 PROVINCE_OF = {c["id"]: c["province"] for c in BOARD["cities"]}
 CITIES_OF: dict[str, list[str]] = {}
@@ -132,6 +141,16 @@ def current(state: dict) -> str:
     return state["order"][state["visit"] - 1]
 
 
+def _draw_into_hand(state: dict, role: str) -> str:
+    """The top card of the deck into ``role``'s hand, and the log's words for it (which
+    never name the card: only its new holder may see it)."""
+    drawn = _draw(state)
+    if drawn is None:
+        return "draws nothing: the deck and the discard pile are empty"
+    state["hands"][role].append(drawn)
+    return "draws a card from the deck"
+
+
 def _draw(state: dict) -> str | None:
     """The top card of the deck; the discard pile reshuffled when it runs out."""
     if not state["deck"] and state["discard"]:
@@ -196,22 +215,29 @@ def _playable_coloured(state: dict, role: str, free: bool) -> list[str]:
 
 
 def _prompt(state: dict, role: str) -> tuple[str, dict]:
+    task, acts = _stage(state, role)
+    return f"{ROLE_NAMES[role]}: {task}.", acts
+
+
+def _stage(state: dict, role: str) -> tuple[str, dict]:
+    """What the turn's stage asks of ``role`` (a clause, for the prompt and for refusals)
+    and the steps it allows."""
     t, p = state["turn"], state["players"][role]
     hand = state["hands"][role]
+    province = PROVINCE_NAMES[current(state)]
     if t["stage"] == "play":
         acts: dict = {}
         cards = _playable_coloured(state, role, free=False)
         if cards:
             acts["play"] = cards
-        change = "sp_colour_change"
-        if change in hand and _playable_coloured(state, role, free=True):
-            acts["special"] = [KIND[change]]
+        if "sp_colour_change" in hand and _playable_coloured(state, role, free=True):
+            acts["special"] = [COLOUR_CHANGE]
         acts["withdraw"] = None
         bound = f" ({p['colour']} this visit)" if p["colour"] else ""
-        return (f"{ROLE_NAMES[role]}: play one coloured card{bound}, or `withdraw`.", acts)
+        return f"play one coloured card{bound}, or `withdraw`", acts
     if t["stage"] == "change":
-        return (f"{ROLE_NAMES[role]}: the free colour change: play a coloured card of any "
-                "colour.", {"play": _playable_coloured(state, role, free=True)})
+        return (f"play a coloured card of any colour with `{COLOUR_CHANGE}`",
+                {"play": _playable_coloured(state, role, free=True)})
     if t["stage"] == "extra":
         acts = {}
         whites = _kinds([c for c in hand if CARDS[c]["colour"] == "white"])
@@ -221,16 +247,20 @@ def _prompt(state: dict, role: str) -> tuple[str, dict]:
         if specials and not t.get("with_special"):
             acts["special"] = specials
         acts["done"] = None
-        return (f"{ROLE_NAMES[role]}: add one white or special card, or `done`.", acts)
+        return "add one white or special card, or `done`", acts
     if t["stage"] == "place":
-        return (f"{ROLE_NAMES[role]}: place a palace on an empty city of "
-                f"{PROVINCE_NAMES[current(state)]} ({t['places']} to place).",
+        return (f"place a palace on an empty city of {province} ({t['places']} to place)",
                 {"city": _empty_cities(state)})
     if t["stage"] == "crown":
-        return (f"{ROLE_NAMES[role]}: place your crown palace on any city of "
-                f"{PROVINCE_NAMES[current(state)]}.", {"city": list(CITIES_OF[current(state)])})
-    return (f"{ROLE_NAMES[role]}: take {t['picks']} card(s) from the supply.",
+        return (f"place your crown palace on any city of {province}",
+                {"city": list(CITIES_OF[current(state)])})
+    return (f"take {count(t['picks'], 'card')} from the supply",
             {"take": _kinds(state["supply"])})
+
+
+def count(n: int, thing: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def _empty_cities(state: dict) -> list[str]:
@@ -243,17 +273,19 @@ def _empty_cities(state: dict) -> list[str]:
 
 
 def act(state: dict, role: str, action: str, arg: object = None) -> dict:
+    word = token(action, arg)
     if state["result"] is not None:
-        raise IllegalAction("This game is over.")
+        raise IllegalAction(refusal(word, "The game is over.", []))
     if role not in active(state):
-        who = active(state)
-        raise IllegalAction(f"It is not your turn: waiting for {ROLE_NAMES[who[0]]}.")
+        who = ROLE_NAMES[active(state)[0]]
+        raise IllegalAction(refusal(word, f"It is not your turn: waiting for {who}.", []))
     if isinstance(arg, str) and arg in KIND:
         arg = KIND[arg]
-    _, acts = _prompt(state, role)
+    _, acts = _stage(state, role)
     if action not in acts or (acts[action] is None) != (arg is None) or (
             acts[action] is not None and arg not in acts[action]):
-        raise IllegalAction(_why(state, role, action, arg))
+        legal = [token(a, x) for a, args in acts.items() for x in (args or [None])]
+        raise IllegalAction(refusal(word, _why(state, role, action, arg), legal))
     new = clone(state)
     if action in ("play", "white", "special", "take"):
         pile = new["supply"] if action == "take" else new["hands"][role]
@@ -262,37 +294,134 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
     return new
 
 
+# --- why a step is refused: from the public position and the role's own hand only ------
+
+AFTER_WITHDRAWAL = ("place", "crown", "supply")
+SYMBOL_ORDER = [SHORT.get(s, s) for s in data.SYMBOLS]  # as a card's name lists them
+IN_ORDER = f"in the order {', '.join(SYMBOL_ORDER)}"
+
+
 def _why(state: dict, role: str, action: str, arg: object) -> str:
-    p = state["players"][role]
-    if action in ("play", "white", "special") and arg in CARDS and all(
-            KIND[c] != arg for c in state["hands"][role]):
-        return f"You hold no `{KIND[arg]}` card."
-    if action == "play" and arg in CARDS and CARDS[arg]["colour"] in COLOURED and \
-            p["colour"] and CARDS[arg]["colour"] != p["colour"]:
-        return (f"You play {p['colour']} this visit: your first coloured card set it "
-                "(only the free colour change special card frees one turn).")
-    stage = state["turn"]["stage"]
-    if action in ("white", "special") and stage == "play":
-        return "A white or special card is played only with a coloured card: play that first."
-    name = PROVINCE_NAMES[current(state)]
-    if stage == "place":
-        return (f"Place your palace on an empty city of {name}: "
-                f"{', '.join(_empty_cities(state))}.")
-    if stage == "crown":
-        return (f"Place your crown palace on a city of {name}: "
-                f"{', '.join(CITIES_OF[current(state)])}.")
-    if stage == "supply":
-        return ("Take a card from the supply: " + ", ".join(f"`{k}`" for k in
-                                                            _kinds(state["supply"])) + ".")
-    if action == "city":
-        return "Palaces are placed when you withdraw having won a tile or the crown."
-    if action == "take":
-        return "Cards are taken from the supply when you withdraw."
+    """The rule that stops the step, and what the turn asks instead."""
+    if action in ("play", "white", "special") and arg in CARDS:
+        return _why_card(state, role, KIND[arg])
+    if action == "take" and arg in CARDS:
+        return _why_take(state, role, str(arg))
+    if action == "city" and arg in PROVINCE_OF:
+        return _why_city(state, role, str(arg))
+    if action in ("withdraw", "done") and arg is None:
+        return _why_step(state, role, action)
+    return _why_word(state, role, action if arg is None else str(arg))
+
+
+def _now(state: dict, role: str) -> str:
+    return f"Now {_stage(state, role)[0]}."
+
+
+def _withdrawn(state: dict, role: str) -> str:
+    return (f"You have withdrawn from this visit and play no more cards in it "
+            f"(\"Withdraw\"). {_now(state, role)}")
+
+
+def _why_card(state: dict, role: str, kind: str) -> str:
+    stage, colour = state["turn"]["stage"], CARDS[kind]["colour"]
+    if stage in AFTER_WITHDRAWAL:
+        return _withdrawn(state, role)
+    if all(KIND[c] != kind for c in state["hands"][role]):
+        return f"You have no {named(kind)} in your hand."
+    if stage == "change":
+        return _with_colour_change(state, role)
     if stage == "extra":
-        return "Add one white or special card, or end your turn with `done`."
-    if action == "done":
-        return "Play a coloured card first, or `withdraw`."
-    return f"`{arg if arg is not None else action}` is not possible now."
+        if colour in COLOURED:
+            return ("You have played your coloured card this turn, and a turn plays exactly "
+                    f"one (\"Playing the game\"). {_now(state, role)}")
+        if kind == COLOUR_CHANGE:
+            return (f"`{COLOUR_CHANGE}` frees the colour of the coloured card played with it, "
+                    "so it goes first, before that card: play it on a later turn.")
+        return "You have played a white or special card this turn, and a turn plays at most one."
+    if colour in COLOURED:
+        return _why_colour(state, role)
+    if kind == COLOUR_CHANGE:
+        return (f"`{COLOUR_CHANGE}` frees the colour of the coloured card played with it, and "
+                "you have no coloured card in your hand.")
+    return (f"A {colour} card is played only together with a coloured card, never alone "
+            f"(\"Playing the game\"): play your coloured card first, then {named(kind)}.")
+
+
+def _why_colour(state: dict, role: str) -> str:
+    colour = state["players"][role]["colour"]
+    held = " You hold it: play it first." if "sp_colour_change" in state["hands"][role] else ""
+    return (f"Your colour is locked to {colour} for this visit: the first coloured card you "
+            "play in a visit sets it (\"Playing the game\"), and only the free colour change, "
+            f"`{COLOUR_CHANGE}` played first, frees one turn's card from it.{held}")
+
+
+def _with_colour_change(state: dict, role: str) -> str:
+    return (f"You have played `{COLOUR_CHANGE}`, your special card this turn, and a special "
+            f"card is never played alone (\"The special cards\"). {_now(state, role)}")
+
+
+def _why_step(state: dict, role: str, action: str) -> str:
+    stage = state["turn"]["stage"]
+    if stage in AFTER_WITHDRAWAL:
+        return _withdrawn(state, role)
+    if stage == "change":
+        return _with_colour_change(state, role)
+    if action == "withdraw":  # in the "extra" stage: a card is already out this turn
+        return ("You have played a card this turn, and a turn either plays cards or "
+                f"withdraws (\"Playing the game\"); withdraw on a later turn. "
+                f"{_now(state, role)}")
+    return ("You have played no card this turn: a turn plays one coloured card (and perhaps "
+            "one white or special card with it), or withdraws (\"Playing the game\").")
+
+
+def _why_take(state: dict, role: str, kind: str) -> str:
+    if state["turn"]["stage"] == "supply":
+        return (f"{named(kind)} is not in the supply, the face-up cards a player who has "
+                "withdrawn takes from (\"Finishing a withdrawal\").")
+    return ("Cards are taken from the supply when you have withdrawn (\"Finishing a "
+            f"withdrawal\"). {_now(state, role)}")
+
+
+def _why_city(state: dict, role: str, city: str) -> str:
+    stage, here = state["turn"]["stage"], current(state)
+    if stage == "supply":
+        return f"You have no palace left to place this visit. {_now(state, role)}"
+    if stage not in ("place", "crown"):
+        return ("Palaces are placed when you withdraw with more of a symbol than each player "
+                "still in the visit: an influence tile wins a palace, the crown a crown palace "
+                "(\"Withdraw\").")
+    if PROVINCE_OF[city] != here:
+        return (f"`{city}` is in {PROVINCE_NAMES[PROVINCE_OF[city]]}, and palaces go only on "
+                f"cities of the province visited, {PROVINCE_NAMES[here]} (\"Withdraw\").")
+    if len(state["palaces"].get(city, [])) >= 2:
+        return f"`{city}` already has two palaces, the most a city holds."
+    return (f"`{city}` already has a palace: the palace an influence tile wins goes on an "
+            "empty city; only a crown palace may join another (\"Withdraw\").")
+
+
+def _why_word(state: dict, role: str, word: str) -> str:
+    """A word that is no card, city or step: what it may have meant, then the turn's task."""
+    return " ".join(x for x in (_misnamed(word), _now(state, role)) if x)
+
+
+def _misnamed(word: str) -> str:
+    colour, _, rest = word.partition("-")
+    if word in PROVINCE_NAMES:
+        cities = ", ".join(f"`{c}`" for c in CITIES_OF[word])
+        return f"{PROVINCE_NAMES[word]} is a province; its cities are {cities}."
+    if colour == "special":
+        names = ", ".join(f"`{k}`" for k in SPECIAL_KINDS.values())
+        return f"No card is called `{word}`: the special cards are {names}."
+    if colour not in (*COLOURED, "white") or not rest:
+        return "It names no card, city or step of Taj Mahal."
+    symbols = [SHORT.get(s, s) for s in rest.split("-")]
+    if all(s in SYMBOL_ORDER for s in symbols):
+        meant = "-".join([colour, *sorted(symbols, key=SYMBOL_ORDER.index)])
+        if meant in CARDS and meant != word:
+            return f"A card's name lists its symbols {IN_ORDER}: this card is `{meant}`."
+    return (f"No card is called `{word}`: a card is named by its colour and symbols (two on a "
+            f"coloured card, one on a white card) {IN_ORDER}.")
 
 
 # --- steps ---------------------------------------------------------------------------------
@@ -332,8 +461,7 @@ def _apply(state: dict, role: str, action: str, arg) -> None:
         state["supply"].remove(arg)
         state["hands"][role].append(arg)
         t["picks"] -= 1
-        state["log"].append(f"{ROLE_NAMES[role]} take a {CARDS[arg]['colour']} card "
-                            f"({_symbols(arg)}) from the supply.")
+        state["log"].append(f"{ROLE_NAMES[role]} takes {named(arg)} from the supply.")
         if t["picks"] <= 0 or not state["supply"]:
             _next_player(state)
 
@@ -343,20 +471,15 @@ def _play_card(state: dict, role: str, cid: str) -> None:
     p = state["players"][role]
     p["played"].append(cid)
     p["moved"] = True
-    shown = _symbols(cid) or SPECIAL_WORDS[SPECIAL_IDS[cid]].removeprefix("special card: ")
-    state["log"].append(f"{ROLE_NAMES[role]} play a {CARDS[cid]['colour']} card ({shown}).")
+    state["log"].append(f"{ROLE_NAMES[role]} plays {named(cid)}.")
     if cid == "sp_points2":
-        _score(state, role, 2, "the +2 special card")
-
-
-def _symbols(cid: str) -> str:
-    return " + ".join(s.replace("_", " ") for s in CARDS[cid]["symbols"])
+        _score(state, role, 2, named(cid))
 
 
 def _score(state: dict, role: str, points: int, why: str) -> None:
     """Every point goes through here, and into the log, which the fuzzer adds up."""
     state["players"][role]["score"] += points
-    state["log"].append(f"{ROLE_NAMES[role]} score {points} ({why}).")
+    state["log"].append(f"{ROLE_NAMES[role]} scores {count(points, 'point')} for {why}.")
 
 
 def _end_turn(state: dict) -> None:
@@ -382,41 +505,45 @@ def _next_player(state: dict) -> None:
 def _withdraw(state: dict, role: str) -> None:
     p, t = state["players"], state["turn"]
     me = p[role]
+    name = ROLE_NAMES[role]
     if not me["moved"]:
-        drawn = _draw(state)
-        if drawn:
-            state["hands"][role].append(drawn)
-        state["log"].append(f"{ROLE_NAMES[role]} withdraw without playing and draw a card "
-                            "from the deck.")
+        state["log"].append(f"{name} withdraws without playing and "
+                            f"{_draw_into_hand(state, role)}.")
     mine = _counts(state, role)
     rivals = [_counts(state, r) for r in state["roles"] if r != role and not p[r]["out"]]
     won = [s for s in (*data.INFLUENCE, "grand_mogul", "elephant")
            if mine[s] > 0 and all(mine[s] > c[s] for c in rivals)]
-    court = state["court"]
+    court, prizes = state["court"], []
     for s in data.INFLUENCE:
         if s in won and court[s]:
             court[s] = False
             me["influence"][s] += 1
             t["places"] += 1
-            state["log"].append(f"{ROLE_NAMES[role]} win the {s.capitalize()}.")
+            prizes.append(f"the {s.capitalize()} tile")
     if "grand_mogul" in won and court["crown"]:
         court["crown"] = False
         t["crown"] = True
-        state["log"].append(f"{ROLE_NAMES[role]} win the crown (Grand Mogul).")
+        prizes.append("the crown (most Grand Moguls)")
     t["province"] = "elephant" in won and court["province"]
     if t["province"]:
         court["province"] = False
-        state["log"].append(f"{ROLE_NAMES[role]} win the province tile (Elephant).")
+        prizes.append("the province tile (most Elephants)")
     me["out"] = True
-    if not won:
-        state["log"].append(f"{ROLE_NAMES[role]} withdraw and win nothing.")
+    if me["moved"]:
+        state["log"].append(f"{name} withdraws and wins {_and(prizes) or 'nothing'}.")
     _next_placement(state, role)
+
+
+def _and(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return " and ".join(x for x in (", ".join(items[:-1]), *items[-1:]) if x)
 
 
 def _next_placement(state: dict, role: str) -> None:
     t = state["turn"]
     if t["places"] > 0 and not _empty_cities(state):
-        state["log"].append("No empty city is left in the province: no palace there.")
+        state["log"].append(f"No city of {PROVINCE_NAMES[current(state)]} is empty, so no "
+                            "palace is placed there.")
         t["places"] = 0
     if t["places"] > 0:
         t["stage"] = "place"
@@ -436,9 +563,12 @@ def _place(state: dict, role: str, city: str) -> None:
     else:
         t["places"] -= 1
     t["placed"].append([city, crown])
-    state["log"].append(f"{ROLE_NAMES[role]} place a {'crown ' if crown else ''}palace on "
-                        f"{city}.")
+    state["log"].append(f"{ROLE_NAMES[role]} places {'the crown' if crown else 'a'} palace "
+                        f"on `{city}`.")
     _next_placement(state, role)
+
+
+BONUS_NAMES = {"taj": "the Taj Mahal tile", "points2": "the +2 bonus tile"}
 
 
 def _score_withdrawal(state: dict, role: str) -> None:
@@ -454,23 +584,19 @@ def _score_withdrawal(state: dict, role: str) -> None:
         elif kind == "points2":
             gain = 2
         elif kind == "card":
-            gain = 0
-            drawn = _draw(state)
-            if drawn:
-                state["hands"][role].append(drawn)
+            state["log"].append(f"{ROLE_NAMES[role]} takes the card bonus tile and "
+                                f"{_draw_into_hand(state, role)}.")
+            continue
         else:
             gain = commodity_points(me["goods"], [kind])
             me["goods"].append(kind)
-        if kind == "card":
-            state["log"].append(f"{ROLE_NAMES[role]} take the card bonus tile: a card.")
-        else:
-            _score(state, role, gain, f"the {kind} bonus tile")
+        _score(state, role, gain, BONUS_NAMES.get(kind, f"the {kind} bonus tile"))
     if t.get("province"):
         shown = TILES["province_tiles"][str(state["visit"])]
         gain = commodity_points(me["goods"], shown)
         me["goods"] += shown
         me["tiles"].append(state["visit"])
-        _score(state, role, gain, f"the province tile: {', '.join(shown)}")
+        _score(state, role, gain, f"the province tile ({_and(shown)})")
     if t["placed"]:
         gain = palace_points(PROVINCE_OF, ROADS, state["palaces"], role, current(state))
         _score(state, role, gain, "palaces")
@@ -499,8 +625,8 @@ def _end_visit(state: dict) -> None:
                 if holder != r:
                     state["hands"][r].append(cid)
                 state["specials"][cid] = r
-                state["log"].append(f"{ROLE_NAMES[r]} trade two {s.capitalize()} tiles for "
-                                    "a special card.")
+                state["log"].append(f"{ROLE_NAMES[r]} trades two {s.capitalize()} tiles for "
+                                    f"{named(cid)}.")
     state["discard"] += state["supply"]
     state["supply"] = []
     # Bonus tiles not won this visit leave the game (no palace can reach them any more).
@@ -535,33 +661,28 @@ def token(action: str, arg: object) -> str:
     return action if arg is None else KIND.get(str(arg), str(arg))
 
 
-SPECIAL_WORDS = {"elephant": "special card: +1 Elephant", "grand_mogul":
-                 "special card: +1 Grand Mogul", "points2": "special card: 2 points",
-                 "colour_change": "special card: free colour change"}
-
-
 def describe(action: str, arg: object) -> str:
+    """A button's label: plain text (Discord shows no inline code there), a card by its
+    typed name, which for a special card also says what it does (`special-2points`)."""
     if arg is None:
         return {"withdraw": "Withdraw from the visit", "done": "End the turn"}.get(
             action, action.capitalize())
     if arg in CARDS:
-        c = CARDS[arg]
-        effect = next((e for i, e in SPECIAL_IDS.items() if KIND[i] == KIND[arg]), None)
-        if effect:
-            return SPECIAL_WORDS[effect].capitalize()
-        words = " + ".join(s.replace("_", " ").title() for s in c["symbols"])
-        verb = "Take" if action == "take" else "Play"
-        return f"{verb} {c['colour']}: {words}"
+        return f"{'Take' if action == 'take' else 'Play'} {KIND[arg]}"
     if arg in PROVINCE_OF:
         return f"Palace on {arg}" + (" (fortress)" if arg in FORTRESSES else "")
     return str(arg)
 
 
 def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
+    """A card's name is the step that would play it (or take it, once its player has
+    withdrawn and takes from the supply), so that ``act`` can say why it may not."""
     tok = tok.strip().lower()
     if tok in CARDS:
         tok = KIND[tok]
         colour = CARDS[tok]["colour"]
+        if state.get("turn") and state["turn"]["stage"] == "supply":
+            return "take", tok
         return ("play" if colour in COLOURED else "white" if colour == "white"
                 else "special"), tok
     if tok in PROVINCE_OF:
@@ -577,7 +698,7 @@ def hand_text(view: dict) -> str:
                                                        KIND[c]))
     counts = Counter(KIND[c] for c in hand)
     items = [f"`{k}`" + (f" ×{n}" if n > 1 else "") for k, n in counts.items()]
-    return f"Your hand ({len(hand)} cards): {', '.join(items) or 'empty'}."
+    return f"Your hand ({count(len(hand), 'card')}): {', '.join(items) or 'empty'}."
 
 
 def reveal_mark(state: dict) -> list:

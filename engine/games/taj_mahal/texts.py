@@ -41,9 +41,11 @@ RULES_TOPICS = {
     "linked to your palaces here by roads through your own palaces (a city with two palaces "
     "links for both).",
     "special": "**Special cards.** Two identical influence tiles at the end of a visit trade "
-    "for a special card, taken from whoever holds it: General +1 Elephant, Vizier +1 Grand "
-    "Mogul, Princess +2 points, Monk a free colour change for one turn (which tile gives "
-    "which is Darbar's reading for two of them). Played like a white card; kept after use.",
+    "for a special card, taken from whoever holds it: General `special-elephant` (+1 "
+    "Elephant), Vizier `special-mogul` (+1 Grand Mogul), Princess `special-2points` (+2 "
+    "points), Monk `special-colour` (a free colour change for one turn; played first, then "
+    "a coloured card of any colour). Which tile gives which is Darbar's reading for two of "
+    "them. Played like a white card; kept after use.",
     "visits": "**Visits.** Twelve, in the order of the province tiles; Agra (tile 12) is "
     "last. Each visit the court is refilled, the crown returns, the start player moves on "
     "and a face-up supply of 2n−1 cards is laid out (n players), the 12th visit included. "
@@ -73,10 +75,9 @@ def score_report(state: dict) -> str:
             palaces[r] = palaces.get(r, 0) + 1
     for r, p in sorted(view["players"].items(), key=lambda x: -x[1]["score"]):
         tiles = ", ".join(f"{n} {s}" for s, n in p["influence"].items() if n)
-        specials = [tm.describe("special", c).removeprefix("Special card: ")
-                    for c, holder in view["specials"].items() if holder == r]
+        specials = [tm.named(c) for c, holder in view["specials"].items() if holder == r]
         goods = ", ".join(f"{p['goods'].count(g)} {g}" for g in dict.fromkeys(p["goods"]))
-        parts = [f"{palaces.get(r, 0)} palaces", f"{p['hand']} cards in hand"]
+        parts = [tm.count(palaces.get(r, 0), "palace"), f"{tm.count(p['hand'], 'card')} in hand"]
         parts += [x for x in (tiles and f"tiles: {tiles}", goods and f"goods: {goods}",
                               specials and "special: " + ", ".join(specials)) if x]
         lines.append(f"- {tm.ROLE_NAMES[r]}: **{p['score']}** ({'; '.join(parts)})")

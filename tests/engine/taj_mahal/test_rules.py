@@ -14,7 +14,7 @@ from engine.errors import IllegalAction
 from engine.games.taj_mahal import rules as tm
 
 ALL_CARDS = set(tm.CARD_IDS)
-SCORED = re.compile(r"^(\w+) score (\d+) \(")
+SCORED = re.compile(r"^(\w+) scores (\d+) points? for ")
 
 
 def legal(state: dict, role: str) -> list[tuple[str, object]]:
@@ -108,7 +108,7 @@ def test_the_first_coloured_card_binds_the_colour_for_the_visit():
     other = next((c for c in state["hands"][role] if tm.CARDS[c]["colour"] in tm.COLOURED
                   and tm.CARDS[c]["colour"] != colour), None)
     if other:
-        with pytest.raises(IllegalAction, match=f"You play {colour} this visit"):
+        with pytest.raises(IllegalAction, match=f"Your colour is locked to {colour}"):
             tm.act(state, role, "play", other)
 
 
@@ -218,9 +218,10 @@ def test_every_refusal_says_what_is_possible_instead():
         return str(e.value)
 
     assert "when you withdraw" in why("delhi3")
-    assert "Play a coloured card first" in why("done")
-    assert "only with a coloured card" in why(white)
+    assert "You have played no card this turn" in why("done")
+    assert "only together with a coloured card" in why(white)
     missing = next(k for k in sorted(set(tm.KIND.values()))
                    if k.startswith(("red", "yellow", "green", "violet"))
                    and all(tm.KIND[c] != k for c in state["hands"][role]))
-    assert f"You hold no `{missing}` card" in why(missing)
+    assert f"You have no `{missing}` in your hand" in why(missing)
+    assert all("Possible: " in why(w) for w in ("delhi3", "done", white, missing))
