@@ -18,7 +18,7 @@ def main(argv: list[str] | None = None) -> int:
     sb = sub.add_parser("sandbox", help="play offline in the terminal")
     sb.add_argument("--images", default="sandbox_images", help="folder for board images")
     sb.add_argument("--channel", default="table", help="channel to start in")
-    sb.add_argument("--user", default="you", help="who you are at the start")
+    sb.add_argument("--user", default="ravi", help="whose name you play under at the start")
     bench = sub.add_parser("bench", help="load figures: moves/s, p50/p99 latency, peak memory "
                            "with stored games, on SQLite and PostgreSQL")
     bench.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         print("No DISCORD_TOKEN is set, so Darbar starts its offline sandbox instead.\n"
               "(Put a bot token in .env to connect to Discord: see .env.example.)\n")
         cmd = "sandbox"
-        args.images, args.channel, args.user = "sandbox_images", "table", "you"
+        args.images, args.channel, args.user = "sandbox_images", "table", "ravi"
     if cmd == "sandbox":
         from bot.sandbox import run_sandbox
 

@@ -46,6 +46,7 @@ from db import (
 )
 from db.models import utcnow
 from engine import IllegalAction, games, rng
+from engine.errors import possible
 from engine.options import describe as describe_options
 from engine.options import in_force as options_in_force
 from engine.options import read as read_options
@@ -569,9 +570,16 @@ class Table:
         if role not in waiting:  # a side the game is not waiting for: only what it offers
             offered = games.tokens(g, g.view(state, role))
             if tok.strip().lower() not in offered:
-                raise Refusal(f"It is not your turn: waiting for "
-                              f"{', '.join(self._who(lg, r) for r in waiting)}. You may only "
-                              + ", ".join(f"`{t}`" for t in offered) + " now.")
+                head = (f"It is not your turn: waiting for "
+                        f"{', '.join(self._who(lg, r) for r in waiting)}.")
+                try:  # the game's own reason, where it has one (Maharaja: who may submit)
+                    g.act(state, role, *games.step_for_token(g, state, role, tok))
+                    why = ""
+                except IllegalAction as e:
+                    why = str(e)
+                if "Possible:" not in why:
+                    why = " ".join(x for x in (why, possible(offered)) if x)
+                raise Refusal(f"{head} {why}")
         try:
             action, arg = games.step_for_token(g, state, role, tok)
             state = g.act(state, role, action, arg)
@@ -592,8 +600,8 @@ class Table:
         # position the others last saw.
         lines = new.public_view()["log"][len(lg.public_view()["log"]):]
         new, bot_lines = await self._run_bots(new)
-        reply = await self._public_update(new, f"**{escape(actor.name)}**: " + " ".join(lines)
-                                          + "".join(f"\n{b}" for b in bot_lines))
+        reply = await self._public_update(new, "\n".join([
+            _said_by(f"**{escape(actor.name)}**", lines), *bot_lines]))
         reply.private = note or None
         reply.move_done = True
         return reply
@@ -658,8 +666,9 @@ class Table:
                 # another request made this computer move first; take theirs
                 lg = await self._loaded(await self.repo.get_game(lg.game.id))
             else:
-                new_view = lg.public_view()
-                lines.append(f"**{COMPUTER}**: " + " ".join(new_view["log"][len(view["log"]):]))
+                said = lg.public_view()["log"][len(view["log"]):]
+                if said:  # a step that changes nothing others see is not worth a line
+                    lines.append(_said_by(f"**{COMPUTER}**", said))
         return lg, lines
 
     async def _public_update(self, lg: Loaded, text: str) -> Reply:
@@ -1421,6 +1430,12 @@ class Table:
         who = _and([f"{names[r]} ({escape((lg.seat_for(r) or Seat(position=0, name='?')).name)})"
                     for r in winners])
         return f"{who} {'wins' if len(winners) == 1 else 'win'}"
+
+
+def _said_by(who: str, lines: list[str]) -> str:
+    """A move as a post says it: ``**ravi**: what the log says``; never a name with nothing
+    after it (a move whose steps add no log line is still a move)."""
+    return f"{who}: {' '.join(lines)}" if lines else f"{who} moves."
 
 
 def _and(items: list[str]) -> str:

@@ -237,7 +237,7 @@ def _panel(img: Image.Image, view: dict, players: dict | None) -> None:
         cx = x0 + (i % 2) * col_w
         cy = y + (i // 2) * 28
         done = i < view["idx"] or view.get("result")
-        now = nation == view.get("nation")
+        now = nation == view.get("nation") and not view.get("result")
         colour = COLOURS[nation]
         d.rounded_rectangle((cx, cy, cx + 30, cy + 24), 5, fill=colour, outline=INK)
         d.text((cx + 15, cy + 12), f.NATIONS[nation]["abbr"], font=font(14, bold=True),

@@ -480,6 +480,19 @@ class FakeDiscord:
     ) -> InteractionHandle:
         return await self._component(user, message_id, custom_id, 2, None, channel_id)
 
+    async def forge_click(self, user: str, message_id: int, custom_id: str) -> InteractionHandle:
+        """A click a modified client could send: any custom id, on any message the user can
+        see, whether or not that message carries such a button. The bot must check every
+        custom id and who presses it, never trusting that Discord only sends its own."""
+        message = json.loads(json.dumps(self.messages[message_id]))
+        # The interaction's copy of the message carries the forged button, as a tampering
+        # client would claim; the stored message does not change.
+        message.setdefault("components", []).append({"type": 1, "components": [
+            {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}]})
+        data: JSON = {"custom_id": custom_id, "component_type": 2}
+        channel = int(message["channel_id"])
+        return await self._inject(3, user, channel, channel in self.channels, data, message)
+
     async def select(
         self,
         user: str,

@@ -366,3 +366,42 @@ def test_abort_refuses_a_finished_or_unknown_game(db, capsys):
     code, _, err = run(capsys, "abort", "999", "--db", url)
     assert code == 1 and "no game #999" in err
     assert dump(url) == before
+
+
+def test_import_refuses_one_person_on_two_sides_of_a_game_of_hidden_hands(db_url, capsys,
+                                                                           tmp_path):
+    """Issue 23 point 2: an export that seats one person twice in Taj Mahal (or says they
+    held or played another colour before) would let them read two hands."""
+    from tests.support.table import ASHA, MOD, seat_fewest
+
+    async def build() -> int:
+        repo = await Repository.open(db_url)
+        table = Table(repo)
+        who = await seat_fewest(table, HERE, "taj_mahal", seed=7)
+        # asha's colour passes to the computer and on to sam: a history, honestly kept.
+        asha = next(r for r, p in who.items() if p == ASHA)
+        await table.reassign(HERE, MOD, asha, None)
+        await table.reassign(HERE, MOD, asha, MOD)
+        game = await repo.latest_game(HERE.channel_id)
+        await repo.close()
+        return game.id
+
+    gid = asyncio.run(build())
+    data = exported(capsys, db_url, gid, tmp_path)
+    seats = data["seats"]
+    held = next(s for s in seats if s["held_by"])
+    assert held["held_by"] == [ASHA.user_id] and held["user_id"] == MOD.user_id
+    (tmp_path / "ok.json").write_text(json.dumps(data))
+    code, _, err = run(capsys, "import", str(tmp_path / "ok.json"), "--channel", "3000",
+                       "--db", db_url)
+    assert code == 0, err  # the real history is accepted
+
+    ravi = next(i for i, s in enumerate(seats) if s["user_id"] == RAVI.user_id)
+    other = next(i for i, s in enumerate(seats) if s["user_id"] == MEERA.user_id)
+    twice = json.loads(json.dumps(data))
+    twice["seats"][other] |= {"user_id": RAVI.user_id, "name": "ravi"}
+    assert_refused(capsys, tmp_path, db_url, twice, "so one person plays one side")
+    before = json.loads(json.dumps(data))
+    before["seats"][other]["held_by"] = [RAVI.user_id]
+    assert_refused(capsys, tmp_path, db_url, before, f"user {RAVI.user_id} holds or has played")
+    assert ravi != other

@@ -93,6 +93,17 @@ def test_against_the_computer(tmp_path):
     assert "steps:" in out  # the panel lists the tigers' legal first steps
 
 
+def test_a_newcomer_plays_under_a_name_the_sentences_agree_with(tmp_path):
+    """Issue 23 point 9: the sandbox's default player was called "you", so the table said
+    "you starts" and "Yellow (you) to play". A newcomer is a member with a name."""
+    out = run_darbar(tmp_path, "/game new goat_tiger side:goats opponent:computer\n"
+                               "/play c3\n/undo\n")
+    assert "You are @ravi" in out and "ravi starts a game of" in out
+    assert "**ravi**: Goats place on c3." not in out and "ravi: Goats place on c3." in out
+    assert "ravi takes back their move: Goats place on c3." in out
+    assert not re.search(r"\byou (starts|takes|resigns|plays)\b", out)
+
+
 def test_reminders_and_a_seat_handed_over_in_the_sandbox(tmp_path):
     out = run_darbar(tmp_path, "\n".join([
         "@ravi /game new goat_tiger side:goats",

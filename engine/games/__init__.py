@@ -145,7 +145,10 @@ def random_move(g: ModuleType, state: dict, rng) -> tuple[list[tuple[str, object
     role = g.view(state, None)["active"][0]
     move = g.view(state, None)["move"]
     steps: list[tuple[str, object]] = []
-    while g.view(state, None)["move"] == move and g.result(state) is None:
+    # A move ends when the count of moves changes, or the decision passes to another
+    # role meanwhile (Maharaja asks a permission without ending the mover's move).
+    while (g.view(state, None)["move"] == move and g.result(state) is None
+           and role in g.view(state, None)["active"]):
         action, arg = rng.choice(legal_steps(g, g.view(state, role)))
         steps.append((action, arg))
         state = g.act(state, role, action, arg)

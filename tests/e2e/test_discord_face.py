@@ -111,3 +111,35 @@ async def test_display_names_neither_ping_nor_format(fake_discord, db_url, bot_e
         seats = await bot.repo.seats((await bot.repo.live_game("2000")).id)
         assert {s.name for s in seats} == {fake.nicks[RAVI], fake.nicks[MEERA]}
     assert bot_errors == []
+
+
+async def test_a_button_forged_onto_a_public_post_changes_nothing_there(fake_discord, db_url,
+                                                                        bot_errors):
+    """Issue 23 point 13, reproduced: a spectator's "No, keep playing" on a public move
+    post rewrote it to "Carry on!" and removed its "Make your move" button. Every button
+    checks who presses it, and a click never rewrites a post everyone reads."""
+    fake = fake_discord
+    async with fake.running(make_bot(db_url)) as bot:
+        start = await new_and_join(fake)
+        post = fake.message_from_callback(start)
+        assert not post["flags"] & EPHEMERAL and post["components"]
+        game = (await bot.repo.live_game("2000")).id
+        meera_asks = fake.message_from_callback(await answer(fake, await fake.slash(
+            "meera", "resign")))
+        no = fake.custom_id_by_label(meera_asks, "No, keep playing")
+        yes = fake.custom_id_by_label(meera_asks, "Yes, resign")
+        assert no.startswith(f"darbar:cf:resign:{game}:{MEERA}:")
+        version = (await bot.repo.live_game("2000")).version
+        for who, forged in (("spectator", no), ("spectator", yes), ("ravi", no),
+                            ("ravi", yes), ("spectator", f"darbar:cf:resign:{game}:n")):
+            h = await fake.forge_click(who, int(post["id"]), forged)
+            reply = await answer(fake, h)
+            assert flags(reply) & EPHEMERAL, (who, forged, content(reply))
+            assert public_posts(h) == []
+            assert fake.messages[int(post["id"])] == post  # the post is as it was
+        live = await bot.repo.live_game("2000")
+        assert (live.status, live.version) == ("active", version)
+        # meera's own answer still works, on her own question.
+        h = await fake.click("meera", int(meera_asks["id"]), no)
+        assert content(await answer(fake, h)) == "Carry on! Nothing was changed."
+    assert bot_errors == []

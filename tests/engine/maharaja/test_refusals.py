@@ -213,7 +213,7 @@ def test_every_refusal_gives_a_reason_and_only_legal_tokens_whatever_the_dice(se
                 if word in legal:
                     continue
                 msg = refused(state, word, role=who)
-                other = refused(R.redeal(state, seed + 100), word, role=who)
+                other = refused(games.redealt(R, state, seed + 100), word, role=who)
                 assert msg == other, "a refusal that depends on the dice to come"
                 assert msg.startswith(f"`{word}` is not possible now. ") or \
                     msg.startswith(f"`{word.split('-')[0]}-")

@@ -271,7 +271,7 @@ def test_every_refusal_says_why_and_reads_nothing_hidden():
         for word, msg in refused.items():
             assert len(_reason(msg)) > 10, (word, msg)
         if i % 2:
-            assert refused == _all_refusals(R.redeal(state, 77))
+            assert refused == _all_refusals(games.redealt(R, state, 77))
 
 
 # --- plain English ----------------------------------------------------------------------------

@@ -186,22 +186,6 @@ WORDS = [*sorted(set(tm.KIND.values())), *sorted(tm.PROVINCE_OF), "withdraw", "d
          "xyzzy-42", "red-monk", "violet-elephant-mogul", "lahore", "special-2"]
 
 
-def _others_dealt_anew(state: dict, seed: int) -> dict:
-    """The same position for the player to act: their hand and everything public kept,
-    the other hands and the deck dealt anew."""
-    new = tm.redeal(state, seed)
-    me = tm.active(new)[0]
-    others = [r for r in new["roles"] if r != me]
-    held = {r: [c for c in new["hands"][r] if c not in tm.SPECIAL_IDS] for r in others}
-    pool = [c for r in others for c in held[r]] + new["deck"]
-    random.Random(seed).shuffle(pool)
-    for r in others:
-        new["hands"][r] = [c for c in new["hands"][r] if c in tm.SPECIAL_IDS] + [
-            pool.pop() for _ in held[r]]
-    new["deck"] = pool
-    return new
-
-
 def test_every_refusal_names_a_rule_and_what_is_possible_from_what_the_player_sees():
     """Any word in random positions of every stage: each refusal has a reason and the
     legal steps, and reads the same whatever the other hands and the deck hold."""
@@ -215,7 +199,7 @@ def test_every_refusal_names_a_rule_and_what_is_possible_from_what_the_player_se
                                                                                   role))))
         role = tm.active(state)[0]
         stages.add(state["turn"]["stage"])
-        other = _others_dealt_anew(state, seed)
+        other = games.redealt(tm, state, seed, keep=tm.active(state))
         for word in WORDS:
             try:
                 tm.act(state, role, *games.step_for_token(tm, state, role, word))
