@@ -200,13 +200,16 @@ HELP = (
     "- `/board`, `/log`, `/game status`, `/card`, `/score` to look; `/hand` shows your "
     "hidden cards, to you alone, in a game that has them. `/undo` takes back one step "
     "of a move under way, or your last move (and the computer's reply) while nobody has "
-    "answered it; past dice or a new card the others vote, once per request. "
-    "`/resign` concedes (asks first); `/game abort` (creator or moderators).\n"
+    "answered it; past dice or a new card the others vote, once per request, and what "
+    "was hidden is then dealt anew; against the computer what you have seen stands. "
+    "`/resign` concedes (asks first, saying what happens: with 3+ sides the computer "
+    "takes yours and the others play on); `/game abort` (creator or moderators).\n"
     "- A game left waiting reminds whoever must move (`/game remind`: channel, DM or off, and "
     "after how many hours); the creator or a moderator can `/game reassign` a side to another "
     "member or the computer (someone must stay seated).\n"
     "- Each person may have a limited number of open games per server.\n"
-    "- `/help game:<name>` shows that game's rules in short; `/rules topic:` one topic."
+    "- `/help game:<name>` shows that game's rules in short and its options "
+    "(`/game new … options:players=3`); `/rules topic:` one topic."
 )
 
 

@@ -4,7 +4,9 @@ typed in one line, and refusals that name the rule."""
 from __future__ import annotations
 
 import json
+import random
 
+import pytest
 from sqlalchemy import update
 
 from db import Game
@@ -12,7 +14,15 @@ from engine import games
 from engine.games.rajas import ai
 from engine.games.rajas import rules as R
 from tests.engine.rajas.test_rules import _give
-from tests.support.table import HERE, RAVI, SAM, assert_replays, seat_fewest
+from tests.support.table import (
+    HERE,
+    MEERA,
+    RAVI,
+    SAM,
+    assert_replays,
+    random_move_lines,
+    seat_fewest,
+)
 
 
 async def test_board_shows_any_sides_province_where_the_picture_shows_one(table, repo):
@@ -127,3 +137,40 @@ async def test_a_die_that_shows_the_face_only_turned_is_refused_with_the_k_token
     r = await table.play(HERE, who[role], "dancer blue5")
     assert r.error and "The Dancer takes a die showing 2 (Actions at the palace); your blue 5 " \
         "shows 2 only turned with a karma: type `blue5k`." in r.private, r.private
+
+
+async def test_the_dancer_s_draw_stops_a_typed_line_and_autocomplete(table, repo):
+    """Issue 23 point 1, reproduced: `/play dancer violet2 skip zzz` was refused with
+    nothing played, in words that differed by the white tile drawn, and autocomplete
+    after `skip` showed what the tile was. The draw is a reveal: the line stops there."""
+    g = games.get("rajas")
+    who = await seat_fewest(table, HERE, "rajas", seed=8)
+    rng = random.Random(2)
+    for _ in range(300):
+        game = await repo.latest_game(HERE.channel_id)
+        state = json.loads(game.state)
+        role = g.view(state, None)["active"][0]
+        tokens = games.tokens(g, g.view(state, role))
+        if "dancer" in tokens:
+            head, after = ["dancer"], g.act(state, role, *tokens["dancer"])
+            while games.reveal_mark(g, after) == games.reveal_mark(g, state):
+                step = games.legal_steps(g, g.view(after, role))[0]
+                head.append(g.token(*step))
+                after = g.act(after, role, *step)
+            if len(after["white"]) < len(state["white"]):
+                break
+        for line in random_move_lines(state, rng):
+            await table.play(HERE, who[role], line)
+    else:
+        pytest.skip("the dancer never drew")
+    mover = who[role]
+    assert mover in (RAVI, MEERA)
+    said = await table.autocomplete(HERE, mover, " ".join(head) + " ")
+    assert len(said) == 1 and "reveals a card: send this much first" in said[0][0]
+    n = len(await repo.steps(game.id))
+    r = await table.play(HERE, mover, " ".join(head) + " zzz")
+    assert r.error and "rolled dice or revealed a card" in r.private
+    assert "`zzz` was not played" in r.private
+    assert len(await repo.steps(game.id)) == n + len(head)  # the draw stands
+    r = await table.undo(HERE, mover)
+    assert r.consent is not None  # seen, so taken back only if the other agrees
