@@ -85,3 +85,16 @@ async def vijayanagara_a_few_moves_in(table) -> None:
                        (MEERA, "pass"), (RAVI, "limited rally karnataka done")):
         r = await table.play(HERE, user, line)
         assert not r.error, r.private
+
+
+async def finish_move(table, repo, who: dict[str, Actor], role: str, place=HERE) -> dict:
+    """Play the first legal step for ``role`` until the game no longer waits for it (the
+    rest of a move whose line stopped at a reveal); returns the stored state then."""
+    game = await repo.latest_game(place.channel_id)
+    g = games.get(game.game)
+    state = json.loads(game.state)
+    while g.view(state, None)["active"] == [role]:
+        step = games.legal_steps(g, g.view(state, role))[0]
+        await table.play(place, who[role], g.token(*step))
+        state = json.loads((await repo.latest_game(place.channel_id)).state)
+    return state

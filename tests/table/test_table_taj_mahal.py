@@ -15,6 +15,7 @@ from tests.support.table import (
     RAVI,
     SAM,
     assert_replays,
+    finish_move,
     png_size,
     random_move_lines,
     seat_fewest,
@@ -251,11 +252,8 @@ async def test_undo_across_a_draw_from_the_deck_needs_the_others(table, repo):
     role = tm.active(state)[0]
     r = await table.play(HERE, who[role], "withdraw")
     assert "draws a card from the deck" in (r.public or "") + (r.private or "")
-    state = await _state(repo)
-    while tm.active(state) == [role]:  # the supply picks, if the line stopped at the draw
-        step = games.legal_steps(tm, tm.view(state, role))[0]
-        await table.play(HERE, who[role], tm.token(*step))
-        state = await _state(repo)
+    # The supply picks, if the line stopped at the draw.
+    state = await finish_move(table, repo, who, role)
     r = await table.undo(HERE, who[role])
     assert r.consent is not None and "do you agree" in r.public
     assert {p.user_id for p in r.pings} == {a.user_id for o, a in who.items() if o != role}

@@ -12,7 +12,7 @@ import pytest
 
 from engine import games
 from engine.games.taj_mahal import rules as tm
-from tests.support.table import HERE, MEERA, RAVI, assert_replays, seat_fewest
+from tests.support.table import HERE, MEERA, RAVI, assert_replays, finish_move, seat_fewest
 
 
 async def _state(repo) -> dict:
@@ -69,11 +69,8 @@ async def test_an_agreed_undo_past_a_draw_deals_the_deck_anew(table, repo):
     await table.play(HERE, who[role], "withdraw")
     drawn = [c for c in (await _state(repo))["hands"][role] if c not in state["hands"][role]]
     assert drawn == [deck[-1]]  # the top card
-    state = await _state(repo)
-    while tm.active(state) == [role]:  # the supply picks, if the line stopped at the draw
-        step = games.legal_steps(tm, tm.view(state, role))[0]
-        await table.play(HERE, who[role], tm.token(*step))
-        state = await _state(repo)
+    # The supply picks, if the line stopped at the draw.
+    state = await finish_move(table, repo, who, role)
     asked = await table.undo(HERE, who[role])
     others = [p for r, p in who.items() if r != role]
     await table.undo_vote(HERE, others[0], asked.consent.request_id, True)
