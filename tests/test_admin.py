@@ -153,6 +153,14 @@ def test_the_bot_repairs_a_stale_snapshot_when_it_starts(db, capsys):
     assert stored(url, gid)[0]["influence"]["bahmani"] == 0
     assert asyncio.run(go()) == (1, [])  # a second start finds nothing to repair
 
+    # A log that no longer replays (an illegal step written behind the table's back) is
+    # reported, its snapshot kept, and the bot starts all the same.
+    before, _ = stored(url, gid)
+    sql(url, "update step set action='pirates' where game_id=:id and seq=1", id=gid)
+    checked, said = asyncio.run(go())
+    assert checked == 1 and "does not replay" in said[0] and "snapshot is kept" in said[0]
+    assert stored(url, gid)[0] == before
+
 
 # --- import refuses what no export could be -------------------------------------------
 
