@@ -577,6 +577,8 @@ class Table:
                     why = ""
                 except IllegalAction as e:
                     why = str(e)
+                if why.startswith("It is not your turn"):  # said already, and no better
+                    why = ""
                 if "Possible:" not in why:
                     why = " ".join(x for x in (why, possible(offered)) if x)
                 raise Refusal(f"{head} {why}")

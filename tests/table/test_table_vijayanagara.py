@@ -290,3 +290,14 @@ async def test_an_undo_button_from_an_older_game_is_refused(table, repo):
     assert r.error and "game that has ended" in r.private
     state = await state_of(repo)
     assert state["moves"] == 1
+
+
+async def test_a_step_out_of_turn_is_refused_once_with_what_may_be_done(table):
+    """The table says whose turn it is once, then what the other player may do now (give,
+    1.5.2), not the game's own "not your turn" a second time."""
+    await table.new(HERE, RAVI, "vijayanagara", role="delhi", seed=2)
+    await table.join(HERE, MEERA, "bahmani")
+    await table.start(HERE, RAVI)
+    r = await table.play(HERE, RAVI, "march")
+    assert r.error and r.private.count("not your turn") == 1, r.private
+    assert r.private.endswith("Possible: `give`.")
