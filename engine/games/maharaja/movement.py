@@ -76,16 +76,17 @@ def reach(state: dict, nation: str, origin: str, with_leader: bool = False
     return best
 
 
-def _way_in(state: dict, nation: str, place: str, lead: bool) -> bool:
-    """A way into India from an off-map area, honouring submissions."""
-    return any(board.is_land(p) for p in _reach(state, nation, place, lead, honour=True))
+def _way_in(state: dict, nation: str, place: str, lead: bool, honour: bool = True) -> bool:
+    """A way into India from an off-map area (honouring submissions, or not)."""
+    return any(board.is_land(p) for p in _reach(state, nation, place, lead, honour))
 
 
 def shut_out(state: dict, nation: str, origin: str) -> bool:
-    """An invasion waiting off the map with every way into India shut by submissions (for
-    the best group there: its leader's, when he is there)."""
+    """An invasion waiting off the map with every way into India shut, and shut by
+    submissions (for the best group there: its leader's, when he is there)."""
     lead = f.leader_at(state, origin, nation) is not None
-    return board.is_offmap(origin) and not _way_in(state, nation, origin, lead)
+    return board.is_offmap(origin) and not _way_in(state, nation, origin, lead) and \
+        _way_in(state, nation, origin, lead, honour=False)
 
 
 def free_moves(state: dict, nation: str, origin: str) -> list[str]:
