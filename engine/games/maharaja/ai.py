@@ -158,17 +158,18 @@ def _keep(state: dict, nation: str, place: str) -> float:
 def _battle(state: dict, b: dict, acts: dict) -> tuple[str, object]:
     place, att, dfn = b["place"], b["att"], b["def"]
     a_n, d_n = f.count(state, place, att), f.count(state, place, dfn)
+    d_dice = _defending_dice(state, place, dfn, b["factory"])
     if b["stage"] in ("att_count", "def_count"):
         return "count", acts["count"][-1]
     if b["stage"] == "offer":
-        good = d_n == 0 and a_n >= 2 or odds(state, att, a_n, place, dfn, d_n) >= 1.5
+        good = d_n == 0 and a_n >= 2 or odds(state, att, a_n, place, dfn, d_dice) >= 1.5
         return ("fight" if good else "skip"), None
-    ratio = odds(state, att, a_n, place, dfn, d_n)
+    ratio = odds(state, att, a_n, place, dfn, d_dice)
     if b["stage"] == "open" or b["stage"] == "def":
         weak = ratio >= 2.0 or (a_n >= 2 * max(d_n, 1) and ratio >= 1.3)
-        if weak and "submit" in acts:
+        if weak and dfn in (acts.get("submit") or []):
             return "submit", dfn
-        if weak and "ally" in acts and state["turn"] < 16:
+        if weak and dfn in (acts.get("ally") or []) and state["turn"] < 16:
             return "ally", dfn
         if weak and "retreat" in acts and b["stage"] == "def":
             return "retreat", acts["retreat"][0]
@@ -179,6 +180,11 @@ def _battle(state: dict, b: dict, acts: dict) -> tuple[str, object]:
     if ratio < 0.7 and "retreat" in acts:
         return "retreat", acts["retreat"][0]
     return "fight", None
+
+
+def _defending_dice(state: dict, place: str, nation: str, factory: bool) -> int:
+    from engine.games.maharaja import battle as bt
+    return bt.defending_dice(state, place, nation, bt.units(state, place, nation, factory))
 
 
 def _factory(state: dict, acts: dict) -> tuple[str, object]:
@@ -240,8 +246,11 @@ def _best_move(state: dict, nation: str) -> tuple[str, str, str] | None:
         for dest, info in dests.items():
             for tok in info["counts"]:
                 k = int(tok.rstrip("l"))
-                gain = _gain(state, nation, origin, dest, k, tok.endswith("l"), free, here,
-                             over, outside, crowd, held)
+                if info.get("free"):  # shut out (The General 30-2): on to a way in
+                    gain = 1.0 * k
+                else:
+                    gain = _gain(state, nation, origin, dest, k, tok.endswith("l"), free,
+                                 here, over, outside, crowd, held)
                 if info["need"][tok]:
                     gain -= 0.5
                 if gain > best_gain:

@@ -1,11 +1,12 @@
 """Battle (the remarks' Battle): each army rolls a die a round. A die hits an Indian army
 or a factory on 5 or 6, a colonial army, or any army or factory defending in a hiland, on
 6. Colonial armies add 1 to their rolls, an own leader in the area 1, an arms marker 1 (so
-2 with a leader). Armies fall before their factory ("first destroy armies"); a factory
-never rolls. Retreats: the attacker back to where it came from, the defender to an area of
-its own or a vacant area not next to where the attacker came from (never that area);
-only colonial armies may retreat to sea; stacking limits hold (no exception for a
-retreat)."""
+2 with a leader). Armies fall before their factory ("first destroy armies"); the errata:
+a factory defends as if it were an army (it rolls a die with its nation's armies, the same
+modifiers) but never attacks. Retreats: each attacking army back to the area it came from,
+the defender to an area of its own or a vacant area not next to where the attacker came
+from (never that area); only colonial armies may retreat to sea; stacking limits hold (no
+exception for a retreat)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,12 @@ def units(state: dict, place: str, nation: str, with_factory: bool) -> list[str]
     if with_factory and state["factories"].get(place) == nation:
         out.append("factory")
     return out
+
+
+def defending_dice(state: dict, place: str, nation: str, pieces: list[str]) -> int:
+    """The defender's dice: one an army, and one for its factory (errata: a factory
+    defends as if it were a normal army; before issue 24 it never rolled)."""
+    return len(pieces) if f.errata(state) else f.count(state, place, nation)
 
 
 def target(place: str, unit: str, nation: str, defending: bool) -> int:
@@ -59,9 +66,12 @@ def hits(dice: list[int], mod: int, place: str, foe_units: list[str], foe: str,
 
 
 def attacker_retreats(state: dict, place: str, nation: str) -> list[str]:
-    """Where the attacker may fall back: the places its armies came from this turn."""
+    """Where the attacker may fall back: the places its armies came from this turn (since
+    issue 24, only those from which armies came that have not gone back yet)."""
     out = []
-    for origin in state["came"].get(place, {}):
+    for origin, n in state["came"].get(place, {}).items():
+        if f.errata(state) and n <= 0:
+            continue
         if board.is_sea(origin) and not f.colonial(nation):
             continue
         if f.foes_at(state, origin, nation) or f.room(state, origin, nation) == 0:
@@ -69,6 +79,42 @@ def attacker_retreats(state: dict, place: str, nation: str) -> list[str]:
         if board.is_land(origin) and f.others_at(state, origin, nation):
             continue  # a friendly nation's area (one it arrived in): not theirs to share
         out.append(origin)
+    return out
+
+
+def came_back_most(state: dict, place: str, origin: str, n: int) -> int:
+    """How many of ``n`` attacking armies may fall back to ``origin``: the remarks' "attacker
+    retreat to own area he came from", each army to its own (revision 2: no more than came
+    from there; which of them fell in the battle is the attacker's to say)."""
+    return min(n, state["came"][place][origin]) if f.errata(state) else n
+
+
+def fall_back(state: dict, place: str, nation: str, origin: str, n: int) -> None:
+    """``n`` armies go back from ``place`` to ``origin``, where they came from; the leader
+    goes with the last of them."""
+    f.add(state, place, nation, -n)
+    f.add(state, origin, nation, n)
+    if f.errata(state):
+        state["came"][place][origin] -= n
+    lid = f.leader_at(state, place, nation)
+    if lid and not f.count(state, place, nation):
+        state["leaders"][lid] = origin
+
+
+def go_home(state: dict, place: str, nation: str, n: int) -> list[tuple[str, int]]:
+    """``n`` armies go back where they came from, each to its own origin as far as the
+    counts and the room there allow: [(origin, armies)]. Those that cannot stay."""
+    out = []
+    for origin in attacker_retreats(state, place, nation):
+        lid = f.leader_at(state, place, nation)
+        k = min(n, state["came"][place][origin],
+                f.room(state, origin, nation, with_leader=bool(lid) or None))
+        if k > 0:
+            fall_back(state, place, nation, origin, k)
+            if lid:  # he goes with the first of them
+                state["leaders"][lid] = origin
+            out.append((origin, k))
+            n -= k
     return out
 
 

@@ -12,6 +12,14 @@ STACK, STACK_HILAND, LEADER_HILAND = 3, 2, 4
 OVERPOPULATION = 2  # armies a nation may keep per area it holds (colonial armies aside)
 
 
+def errata(state: dict) -> bool:
+    """The rules of revision 2 (issue 24: every colonial nation asked for a passage, a
+    factory's die, retreats by origin, the General 30-2 free move, declarations at any
+    time, contested Raj areas). A game stored before it has no ``revision`` and replays
+    with the rules it was started under (rules.REVISION)."""
+    return state.get("revision", 1) >= 2
+
+
 def nation_name(nation: str) -> str:
     return NATIONS[nation]["name"]
 

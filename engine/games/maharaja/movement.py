@@ -59,16 +59,45 @@ def reach(state: dict, nation: str, origin: str, with_leader: bool = False
     """Each place the group may end in, with the colonial nations (of other players) whose
     permission the easiest way there needs (empty: none).
 
-    General 30-2: an invasion waiting off the map that submissions shut out of India
-    entirely may first move on to a neighbouring foreign area (within its move here, no
-    extra), and if every way in is still shut, attack a nation that submitted to it, the
-    submission ignored."""
+    The General 30-2: an invasion waiting off the map that submissions shut out of India
+    moves, as one force and for free, to a neighbouring foreign area from which a way in
+    is open (``free_moves``: that is its only move then), and if there is none, attacks a
+    nation that submitted to it, the submission ignored. (Before issue 24 it had no free
+    move: it moved on off the map within its own allowance, as it liked.)"""
     best = _reach(state, nation, origin, with_leader, honour=True)
     if board.is_offmap(origin) and not any(board.is_land(p) for p in best):
+        if f.errata(state) and (not shut_out(state, nation, origin)):
+            return best  # the way in is its leader's: the others move as they may
+        if free_moves(state, nation, origin):
+            return {}  # the free move is the force's only move (rules._destinations)
         forced = _reach(state, nation, origin, with_leader, honour=False)
         if any(board.is_land(p) for p in forced):
             return forced
     return best
+
+
+def _way_in(state: dict, nation: str, place: str, lead: bool, honour: bool = True) -> bool:
+    """A way into India from an off-map area (honouring submissions, or not)."""
+    return any(board.is_land(p) for p in _reach(state, nation, place, lead, honour))
+
+
+def shut_out(state: dict, nation: str, origin: str) -> bool:
+    """An invasion waiting off the map with every way into India shut, and shut by
+    submissions (for the best group there: its leader's, when he is there)."""
+    lead = f.leader_at(state, origin, nation) is not None
+    return board.is_offmap(origin) and not _way_in(state, nation, origin, lead) and \
+        _way_in(state, nation, origin, lead, honour=False)
+
+
+def free_moves(state: dict, nation: str, origin: str) -> list[str]:
+    """The General 30-2 (since issue 24): the neighbouring foreign areas to which a
+    shut-out invasion may move as one force, for free, because a way into India is open
+    from there."""
+    if not f.errata(state) or not shut_out(state, nation, origin):
+        return []
+    lead = f.leader_at(state, origin, nation) is not None
+    return [o for o in board.NEIGHBOURS[origin] if board.is_offmap(o)
+            and _way_in(state, nation, o, lead)]
 
 
 def _reach(state: dict, nation: str, origin: str, with_leader: bool, honour: bool

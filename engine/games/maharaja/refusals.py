@@ -12,14 +12,24 @@ from __future__ import annotations
 import re
 
 from engine.errors import refusal
+from engine.games.maharaja import battle as bt
 from engine.games.maharaja import board, colonial, diplomacy, movement, turns
 from engine.games.maharaja import forces as f
 from engine.games.maharaja import rules as R
 
 COUNT = re.compile(r"(\d+)(l?)")
-# Which decisions of their own a player may interrupt with a declaration (rules.view).
-DECLARE_WHEN = ("you may submit or ally while another player decides, or in your movement "
-                "before choosing where from")
+
+
+def declare_when(state: dict) -> str:
+    """When a player may declare (rules.view): since issue 24 beside any decision of their
+    own; before, only while another player decided or in their own movement."""
+    if f.errata(state):
+        return ("an alliance is declared at any time, a submission at any time during the "
+                "other nation's movement or battle")
+    return ("you may submit or ally while another player decides, or in your movement "
+            "before choosing where from")
+
+
 STACKING = "stacking allows 3 armies in an area, 2 in a hiland (a leader's group more)"
 
 
@@ -117,7 +127,8 @@ def _offstage(state: dict, role: str, action: str, arg: object) -> str:
     waiting = (f"It is {state['names'][deciding[0]]}'s decision now, for {the(nation)}"
                if deciding and nation else "Nobody is to decide now")
     if action in ("submit", "ally"):
-        return f"{waiting}. {_nation_stop(state, role, action, arg) or cap(DECLARE_WHEN)}."
+        return (f"{waiting}. "
+                f"{_nation_stop(state, role, action, arg) or cap(declare_when(state))}.")
     none = "" if R._anytime(state, role) else ", and none of your nations may now"
     return f"{waiting}; out of turn a player may only submit or ally{none}."
 
@@ -128,13 +139,14 @@ def _declaration(state: dict, role: str, action: str, arg: object) -> str:
     if stop:
         return stop + "."
     b = state["battle"]
-    if b and arg == b["def"] and action == "submit" and b["stage"] in ("open", "def"):
+    if b and arg == b["def"] and action == "submit" and (
+            b["stage"] in ("open", "def") or f.errata(state)):
         where = ", ".join(board.TERRITORY_NAMES[t]
                           for t in diplomacy.submit_where(state, str(arg)))
         return (f"A submission ends a battle only in the territory it covers: {the(b['def'])} "
                 f"may submit in {where}, and {board.called(b['place'])} is in "
                 f"{board.TERRITORY_NAMES[board.territory(b['place'])]}.")
-    return f"{asked(state)} Then {DECLARE_WHEN}."
+    return f"{asked(state)} Then {declare_when(state)}."
 
 
 def _nation_stop(state: dict, role: str, action: str, nation: object) -> str | None:
@@ -308,6 +320,10 @@ def _to_stop(state: dict, nation: str, origin: str, dest: object) -> str:
     where, start = board.called(dest), board.called(origin)
     if dest == origin:
         return f"The armies are in {where} already."
+    if free := movement.free_moves(state, nation, origin):
+        return (f"Submissions shut {the(nation)} out of India from {start}: The General 30-2 "
+                "gives them one free move, as one force, to a neighbouring foreign area with "
+                f"a way in ({turns.listed([board.called(o) for o in free])}).")
     if board.is_offmap(dest):
         return ("Armies in India never go back off the map, and an invasion off the map "
                 "goes into India." if not board.is_offmap(origin) else
@@ -337,7 +353,11 @@ def _move_count_stop(state: dict, nation: str, origin: str, dest: str, word: str
     k, lead = int(m.group(1)), bool(m.group(2))
     if k < 1:
         return "At least 1 army moves."
-    counts = R._destinations(state, nation, origin).get(dest, {"counts": []})["counts"]
+    way = R._destinations(state, nation, origin).get(dest, {"counts": []})
+    counts = way["counts"]
+    if way.get("free"):
+        return (f"The free move of The General 30-2 takes the whole force, as one: "
+                f"`{counts[0]}`.")
     mine = [int(c.rstrip("l")) for c in counts if c.endswith("l") == lead]
     start, where = board.called(origin), board.called(dest)
     if lead and not mine:
@@ -420,6 +440,9 @@ def _attacker_retreat_stop(state: dict, place: str, nation: str, to: str) -> str
                    f"{the(nation)} arrived in {where} and have no area to fall back to."))
     if board.is_sea(to) and not f.colonial(nation):
         return "Only colonial armies fall back to sea."
+    if not bt.came_back_most(state, place, to, 1):
+        return (f"Each army falls back only to the area it came from, and those that came "
+                f"from {dest} have gone back already.")
     if f.room(state, to, nation) == 0:
         return f"{dest} is full: {STACKING}."
     holders = f.others_at(state, to, nation)
@@ -458,8 +481,9 @@ def _defender_retreat_stop(state: dict, b: dict, to: str) -> str:
 def _retreat_count_stop(state: dict, b: dict, word: str) -> str:
     side = b["att"] if b["stage"] == "att_count" else b["def"]
     n = f.count(state, b["place"], side)
+    came = bt.came_back_most(state, b["place"], b["to"], n) if side == b["att"] else n
     space = f.room(state, b["to"], side)
-    most = min(n, space)
+    most = min(came, space)
     rule = "The count must be 1" if most == 1 else f"The count must be from 1 to {most}"
     m = COUNT.fullmatch(word)
     if not m or m.group(2):
@@ -468,6 +492,10 @@ def _retreat_count_stop(state: dict, b: dict, word: str) -> str:
     if k > n:
         return f"{rule}: {turns.plural(n)} of {the(side)} {turns.verb(n, 'is', 'are')} in " \
             f"{board.called(b['place'])}."
+    if k > came:
+        return (f"{rule}: {turns.plural(came)} of {the(side)} came from "
+                f"{board.called(b['to'])}, and each army falls back only to the area it "
+                "came from.")
     if k > space:
         return f"{rule}: {board.called(b['to'])} has room for {space} more ({STACKING})."
     return f"{rule}: at least 1 army falls back (`back` chooses again)."

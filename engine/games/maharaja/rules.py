@@ -35,6 +35,9 @@ OPTIONS = {
                "help": "The full game (16 turns), or the short 3-player game from turn 9."},
 }
 CHART = turns.CHART
+# Rules revision written by setup: 2 since issue 24 (forces.errata gates each change), so a
+# game stored before it replays move for move.
+REVISION = 2
 MAX_STEPS = 20000  # Darbar's guard: no game comes near it (each turn ends after `done`)
 
 
@@ -79,7 +82,7 @@ def setup(seed: int, options: dict | None = None) -> dict:
                                   f.NATIONS.items()},
         "skip": list(start.get("skip", [])), "vp": {r: 0 for r in roles},
         "nation_vp": {}, "titles": {}, "dice": None, "log": [], "move": 0,
-        "result": None, "steps": 0,
+        "result": None, "steps": 0, "revision": REVISION,
     }
     for nation, areas in start["armies"].items():
         for a in areas:
@@ -127,6 +130,22 @@ def _anytime(state: dict, role: str) -> dict:
     if allies:
         acts["ally"] = allies
     return acts
+
+
+def _add_anytime(state: dict, role: str, acts: dict) -> None:
+    """The remarks: an alliance is declared at any time, a submission at any time during
+    the other nation's movement or battle. So the player asked a decision may declare one
+    too, beside it (since issue 24; before, only in their own movement). A battle's
+    defender submits only where the submission covers the battle's area (it ends the
+    battle)."""
+    b = state["battle"]
+    for action, nations in _anytime(state, role).items():
+        if action == "submit" and b and not _may_submit_here(state, b["def"], b["place"]):
+            nations = [n for n in nations if n != b["def"]]
+        have = acts.setdefault(action, [])
+        have += [n for n in nations if n not in have]
+        if not have:
+            del acts[action]
 
 
 def _prompt(state: dict, role: str) -> tuple[str, dict]:
@@ -242,6 +261,11 @@ def _destinations(state: dict, nation: str, origin: str) -> dict[str, dict]:
                 tok = f"{i}l" if lead else str(i)
                 entry["counts"].append(tok)
                 entry["need"][tok] = sorted(need)
+    if free:
+        # The General 30-2: the whole force moves on, leader and all, as one
+        tok = f"{free}l" if _leader_free(state, origin, nation) else str(free)
+        for dest in movement.free_moves(state, nation, origin):
+            out[dest] = {"counts": [tok], "need": {tok: []}, "free": True}
     return out
 
 
@@ -285,6 +309,8 @@ def _battle_prompt(state: dict, b: dict) -> tuple[str, dict]:
     if b["stage"] in ("att_count", "def_count"):
         side = att if b["stage"] == "att_count" else dfn
         n = f.count(state, place, side)
+        if side == att:
+            n = bt.came_back_most(state, place, b["to"], n)
         space = f.room(state, b["to"], side)
         return (f"{ROLE_NAMES[f.owner(state, side)]}: how many of the "
                 f"{turns.nname(side)} fall back to {board.called(b['to'])}?",
@@ -355,7 +381,9 @@ def view(state: dict, role: str | None) -> dict:
         return v
     if role in active(state):
         v["prompt"], v["actions"] = _prompt(state, role)
-        if state["phase"] == "movement" and not state["sel"] and not state["battle"] \
+        if f.errata(state):
+            _add_anytime(state, role, v["actions"])
+        elif state["phase"] == "movement" and not state["sel"] and not state["battle"] \
                 and not state["queue"] and not state["ask"]:
             v["actions"].update(_anytime(state, role))
     else:
@@ -428,6 +456,9 @@ def _anytime_step(state: dict, role: str, action: str, arg) -> None:
 
 
 def _apply(state: dict, role: str, action: str, arg) -> None:
+    if action in ("submit", "ally") and not _battle_choice(state, action, arg):
+        _anytime_step(state, role, action, arg)
+        return
     if state["ask"]:
         _answer(state, action == "permit")
         return
@@ -436,9 +467,6 @@ def _apply(state: dict, role: str, action: str, arg) -> None:
         return
     if state["battle"]:
         _battle_step(state, state["battle"], action, arg)
-        return
-    if action in ("submit", "ally"):
-        _anytime_step(state, role, action, arg)
         return
     phase = state["phase"]
     nation = state["nation"]
@@ -472,6 +500,15 @@ def _apply(state: dict, role: str, action: str, arg) -> None:
         state["phase"] = "score"
 
 
+def _battle_choice(state: dict, action: str, arg) -> bool:
+    """A submission or an alliance the battle itself offers its defender (it ends the
+    battle), not one declared at any time."""
+    b = state["battle"]
+    if not b or state["ask"] or state["queue"]:
+        return False  # the battle waits: nothing it offers is asked now
+    return arg in (_battle_prompt(state, b)[1].get(action) or [])
+
+
 def _build(state: dict, nation: str, area: str) -> None:
     state["factories"][area] = nation
     state["built"] += 1
@@ -492,10 +529,31 @@ def asked_for(ask: dict) -> str:
     return f"permission to build a factory in {board.called(ask['area'])}"
 
 
+def _in_nation_order(nations: Collection[str]) -> list[str]:
+    return sorted(nations, key=list(f.NATIONS).index)
+
+
+def _ask_next(state: dict, ask: dict, nations: list[str]) -> None:
+    """The remarks' Movement: a passage needs the permission of every colonial nation in
+    the sea. Each of their players is asked in turn, in the nations' fixed order, about
+    all of their nations there; ``then`` keeps the nations still to ask."""
+    role = f.owner(state, nations[0])
+    ask["role"] = role
+    ask["of"] = [n for n in nations if f.owner(state, n) == role]
+    ask["then"] = [n for n in nations if f.owner(state, n) != role]
+    state["ask"] = ask
+
+
 def _answer(state: dict, yes: bool) -> None:
     a = state.pop("ask")
     state["ask"] = None
     asked = state["names"][a["role"]]
+    if yes and a.get("then"):  # a passage: the next colonial nation's player is asked
+        turns.log(state, f"{asked} lets the {turns.nname(a['nation'])} sail through "
+                  f"{board.called(a['sea'])}.")
+        _ask_next(state, a, a["then"])
+        _log_ask(state)
+        return
     if a["kind"] == "factory":
         if yes:
             turns.log(state, f"{asked} permits the factory in {board.called(a['area'])}.")
@@ -507,12 +565,24 @@ def _answer(state: dict, yes: bool) -> None:
     if yes:
         turns.log(state, f"{asked} lets the {turns.nname(a['nation'])} sail through "
                   f"{board.called(a['sea'])}.")
-        _do_move(state, a["nation"], a["from"], a["to"], a["n"], a["leader"])
+        if f.errata(state) and not _still_open(state, a):
+            turns.log(state, f"The way to {board.called(a['to'])} has closed meanwhile: "
+                      f"the {turns.nname(a['nation'])} choose again.")
+        else:
+            _do_move(state, a["nation"], a["from"], a["to"], a["n"], a["leader"])
     else:
         turns.log(state, f"{asked} refuses the {turns.nname(a['nation'])} passage through "
                   f"{board.called(a['sea'])}.")
         state["refused"] += a["of"]
     state["sel"] = None
+
+
+def _still_open(state: dict, ask: dict) -> bool:
+    """The move a passage was asked for is still possible: a declaration at any time while
+    the players were asked (a submission, an alliance) may have closed its way."""
+    tok = f"{ask['n']}l" if ask["leader"] else str(ask["n"])
+    way = _destinations(state, ask["nation"], ask["from"]).get(ask["to"])
+    return bool(way) and tok in way["counts"]
 
 
 def _queued_step(state: dict, q: dict, action: str, arg) -> None:
@@ -587,17 +657,37 @@ def _move_step(state: dict, nation: str, action: str, arg) -> None:
     origin, dest = state["sel"]["from"], state["sel"]["to"]
     lead = arg.endswith("l")
     n = int(arg.rstrip("l"))
-    need = _destinations(state, nation, origin)[dest]["need"][arg]
+    way = _destinations(state, nation, origin)[dest]
+    if way.get("free"):
+        _free_move(state, nation, origin, dest, n, lead)
+        state["sel"] = None
+        return
+    need = way["need"][arg]
     others = [c for c in need if f.owner(state, c) != f.owner(state, nation)]
     if others:
         sea = _sea_between(state, nation, origin, dest, lead)
         state["ask"] = {"kind": "passage", "nation": nation, "from": origin, "to": dest,
                         "n": n, "leader": lead, "of": others, "sea": sea,
                         "role": f.owner(state, others[0])}
+        if f.errata(state):
+            _ask_next(state, state["ask"], _in_nation_order(others))
         _log_ask(state)
         return
     _do_move(state, nation, origin, dest, n, lead)
     state["sel"] = None
+
+
+def _free_move(state: dict, nation: str, origin: str, dest: str, n: int, lead: bool) -> None:
+    """The General 30-2: an invasion shut out of India by submissions moves on to a
+    neighbouring foreign area as one force, for free: its armies (and leader) move on from
+    there with their whole allowance."""
+    f.add(state, origin, nation, -n)
+    f.add(state, dest, nation, n)
+    if lead:
+        state["leaders"][f.leader_of(state, nation)] = dest
+    turns.log(state, f"Shut out of India by submissions, {turns.plural(n)} of the "
+              f"{turns.nname(nation)} {turns.verb(n, 'moves', 'move')} on from "
+              f"{board.called(origin)} to {board.called(dest)} (a free move).")
 
 
 def _sea_between(state: dict, nation: str, origin: str, dest: str, lead: bool) -> str:
@@ -662,16 +752,7 @@ def _withdraw_from(state: dict, mover: str, nation: str, where: list[str] | None
         b = state["battle"]
         if b and b["place"] == area:
             state["battle"] = None
-        for origin in bt.attacker_retreats(state, area, mover):
-            lid = f.leader_at(state, area, mover)  # he goes with the first of them
-            k = min(n, f.room(state, origin, mover, with_leader=bool(lid) or None),
-                    state["came"][area][origin])
-            if k > 0:
-                f.add(state, area, mover, -k)
-                f.add(state, origin, mover, k)
-                n -= k
-                if lid:
-                    state["leaders"][lid] = origin
+        n -= sum(k for _, k in bt.go_home(state, area, mover, n))
         if n:
             turns.eliminate(state, area, mover, n)
         turns.log(state, f"The {turns.nname(mover)} leave {board.called(area)}.")
@@ -761,11 +842,14 @@ def _battle_step(state: dict, b: dict, action: str, arg) -> None:
             return
         side = att if b["stage"] == "att_count" else dfn
         n = int(arg)
-        f.add(state, place, side, -n)
-        f.add(state, b["to"], side, n)
-        lid = f.leader_at(state, place, side)
-        if lid and not f.count(state, place, side):
-            state["leaders"][lid] = b["to"]
+        if side == att:
+            bt.fall_back(state, place, att, b["to"], n)
+        else:
+            f.add(state, place, side, -n)
+            f.add(state, b["to"], side, n)
+            lid = f.leader_at(state, place, side)
+            if lid and not f.count(state, place, side):
+                state["leaders"][lid] = b["to"]
         turns.log(state, f"{turns.plural(n)} of the {turns.nname(side)} "
                   f"{turns.verb(n, 'falls', 'fall')} back from {board.called(place)} to "
                   f"{board.called(b['to'])}.")
@@ -807,7 +891,7 @@ def _round(state: dict, b: dict) -> None:
     a_units = bt.units(state, place, att, False)
     d_units = bt.units(state, place, dfn, b["factory"])
     a_dice = bt.roll(state, len(a_units))
-    d_dice = bt.roll(state, f.count(state, place, dfn))
+    d_dice = bt.roll(state, bt.defending_dice(state, place, dfn, d_units))
     a_mod, d_mod = bt.modifier(state, att, place), bt.modifier(state, dfn, place)
     a_hits = bt.hits(a_dice, a_mod, place, d_units, dfn, True)
     d_hits = bt.hits(d_dice, d_mod, place, a_units, att, False)
@@ -835,16 +919,7 @@ def _round(state: dict, b: dict) -> None:
     if a_left and b["at_sea"]:  # boats attack colonial armies at sea, then go home
         # home: where they sailed from, unless another nation has since taken it (a
         # retreat to sea is for colonial armies only: those with no home are lost)
-        origin = next((o for o in state["came"].get(place, {}) if not board.is_sea(o)
-                       and not f.others_at(state, o, att)), None)
-        k = min(a_left, f.room(state, origin, att)) if origin else 0
-        if k:
-            f.add(state, place, att, -k)
-            f.add(state, origin, att, k)
-            lid = f.leader_at(state, place, att)
-            if lid:
-                state["leaders"][lid] = origin
-            turns.log(state, f"The {turns.nname(att)} sail back to {board.called(origin)}.")
+        k = _sail_home(state, place, att, a_left)
         if a_left > k:
             turns.eliminate(state, place, att, a_left - k)
             lost = a_left - k
@@ -854,6 +929,27 @@ def _round(state: dict, b: dict) -> None:
         state["battle"] = None
     if state["battle"]:
         b["stage"] = "att"
+
+
+def _sail_home(state: dict, place: str, att: str, n: int) -> int:
+    """Boats that attacked at sea go home, each army to the area it sailed from (before
+    issue 24 all to the first of them); how many could."""
+    if f.errata(state):
+        homes = bt.go_home(state, place, att, n)
+    else:
+        origin = next((o for o in state["came"].get(place, {}) if not board.is_sea(o)
+                       and not f.others_at(state, o, att)), None)
+        k = min(n, f.room(state, origin, att)) if origin else 0
+        homes = [(origin, k)] if k else []
+        if k:
+            f.add(state, place, att, -k)
+            f.add(state, origin, att, k)
+            lid = f.leader_at(state, place, att)
+            if lid:
+                state["leaders"][lid] = origin
+    for origin, _k in homes:
+        turns.log(state, f"The {turns.nname(att)} sail back to {board.called(origin)}.")
+    return sum(k for _, k in homes)
 
 
 def _roll_text(nation: str, dice: list[int], mod: int, hits: int) -> str:

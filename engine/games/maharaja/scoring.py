@@ -29,8 +29,11 @@ def _claims(state: dict, nation: str) -> set[str]:
     claim = set(f.areas_of(state, nation)) | set(submitted_areas(state, nation))
     if nation == "british":
         for area, c in state["factories"].items():
-            if c == "british" and not any(
-                    n in ENTITLED and n not in state["allies"] for n in f.at(state, area)):
+            if c == "british" and (f.errata(state) or not any(
+                    n in ENTITLED and n not in state["allies"] for n in f.at(state, area))):
+                # Since issue 24 the British claim every factory of theirs: where a Muslim,
+                # Mughal or Gupta army stands beside it, both claim it and neither counts
+                # it. Before, that army's nation counted it.
                 claim.add(area)
         for ally in state["allies"]:
             claim |= set(f.areas_of(state, ally))
@@ -40,8 +43,11 @@ def _claims(state: dict, nation: str) -> set[str]:
 
 def raj_areas(state: dict) -> dict[str, int]:
     """Areas each Raj nation in play counts; an area two of them claim counts for neither
-    (the British factory's claim yields only to a Muslim, Mughal or Gupta army)."""
-    present = [n for n in RAJ_NATIONS if f.on_map(state, n)]
+    (the remarks' Raj). The errata (13.0): only a non-allied Muslim, Mughal or Gupta army
+    beside a British factory stops the British counting it, and as it is then contested,
+    its nation does not count it either."""
+    present = [n for n in RAJ_NATIONS if f.on_map(state, n) or (
+        f.errata(state) and n in state["factories"].values())]  # a factory claims too
     claims = {n: _claims(state, n) for n in present}
     out = {}
     for n in present:

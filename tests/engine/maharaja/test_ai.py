@@ -53,12 +53,14 @@ def test_it_allies_with_the_british_rather_than_lose_to_them():
 
 
 def test_it_attacks_a_lone_factory_and_skips_a_sea_battle_it_would_lose():
-    """A factory alone rolls no dice (it defends but cannot attack): always worth a try.
-    Three French ships against one British: not."""
-    s = do(position({"punjab": {"mughals": 1}}, factories={"sind": "british"}),
-           "punjab", "sind", "1")
-    assert R.view(s, "green")["actions"].keys() == {"fight", "skip"}
-    assert ai.choose(s, "green") == ("fight", None)
+    """A factory alone defends like an army (the errata): a British one hits an Indian army
+    on 4 or more, so one army against it is a poor bet and two are worth a try (a factory
+    cannot attack). Three French ships against one British: not."""
+    for n, choice in ((1, "skip"), (2, "fight")):
+        s = do(position({"punjab": {"mughals": n}}, factories={"sind": "british"}),
+               "punjab", "sind", str(n))
+        assert R.view(s, "green")["actions"].keys() == {"fight", "skip"}
+        assert ai.choose(s, "green") == (choice, None)
     s = do(position({"bengal": {"british": 1}, "bay": {"french": 3}}, nation="british",
                     turn=14), "bengal", "bay", "1")
     who = R.active(s)[0]

@@ -124,9 +124,10 @@ def test_battle_attacker_may_break_off_against_a_factory_and_coexist():
     s = do(games.redealt(R, s, 3), "fight")  # dice 4 and 4: the factory stands
     assert s["factories"] == {"sind": "british"}, s["dice"]
     assert R.active(s) == ["green"] and "break" in tokens(s)
+    left = f.count(s, "sind", "mughals")  # the factory's own die may have hit one
     s = do(s, "break")
     assert not s["battle"] and s["factories"]["sind"] == "british"
-    assert f.count(s, "sind", "mughals") == 2  # both stay, beside the factory
+    assert f.count(s, "sind", "mughals") == left  # they stay, beside the factory
 
 
 def test_battle_only_colonial_armies_retreat_to_sea():
@@ -162,3 +163,63 @@ def test_the_log_says_one_army_moves_and_two_armies_move():
     s = do(s, "punjab", "lahore", "1", "punjab", "delhi", "2")
     assert "1 army of the Mughals moves from Punjab to Lahore." in s["log"]
     assert "2 armies of the Mughals move from Punjab to Delhi." in s["log"]
+
+
+def _lone_factory_round(seed: int, old: bool = False) -> dict:
+    """One Mughal army attacks the lone British factory in Sind, one round."""
+    s = _attack({"punjab": {"mughals": 1}}, origin="punjab", dest="sind", n="1",
+                factories={"sind": "british"}, rng=seed)
+    if old:
+        del s["revision"]
+    return do(s, "fight")
+
+
+def test_battle_a_factory_defends_like_an_army_errata():
+    """The errata (rule 12.1): a factory defends as if it were a normal army (but cannot
+    attack). It rolls a die each round with its nation's modifiers (British +1: a 4 hits an
+    Indian army), and a hit on it destroys it after the armies (the remarks: on 5 or 6)."""
+    for seed in range(200):
+        s = _lone_factory_round(seed)
+        d = s["dice"]
+        assert len(d["att_dice"]) == 1 and len(d["def_dice"]) == 1  # the factory's die
+        if d["att_dice"][0] < 5 and d["def_dice"][0] + 1 >= 5:
+            break
+    assert d["def_mod"] == 1 and d["def_hits"] == 1, d
+    assert not f.count(s, "sind", "mughals") and s["factories"] == {"sind": "british"}
+    assert any(re.search(r"the British roll \d \(\+1\), 1 hit\.", line) for line in s["log"])
+    s = position({"punjab": {"mughals": 3}, "sind": {"british": 1}},
+                  factories={"sind": "british"})
+    s = do(s, "punjab", "sind", "3")  # the British cannot submit: the first round is rolled
+    assert s["dice"]["def_dice"] and len(s["dice"]["def_dice"]) == 2  # army and factory
+
+
+def test_a_game_stored_before_issue_24_keeps_its_rules():
+    """Stored games replay with the rules they began under: without a revision, a factory
+    rolls no die, and the Mughals count Gujarat beside a British factory (Raj)."""
+    s = _lone_factory_round(0, old=True)
+    assert s["dice"]["def_dice"] == [] and f.count(s, "sind", "mughals") == 1
+    assert "the British roll no dice (a factory never rolls)" in s["log"][-1]
+    from engine.games.maharaja import scoring
+    s = position({a: {"mughals": 1} for a in _MUGHALS_9} | {"ocean": {"british": 1}},
+                 factories={"gujarat": "british"})
+    del s["revision"]
+    assert scoring.raj_areas(s)["mughals"] == 9
+
+
+_MUGHALS_9 = ("delhi", "agra", "oudh", "malwa", "punjab", "sind", "gujarat", "jaunpur",
+              "lahore")
+
+
+def test_battle_attacker_retreat_to_own_area_he_came_from():
+    """Battle: the attacker retreats to the area he came from, each army to its own: of
+    one army from Punjab and one from Delhi, one at most falls back to Delhi (issue 24)."""
+    s = position({"lahore": {"mughals": 2, "rajputs": 2}}, phase="battle",
+                 came={"lahore": {"punjab": 1, "delhi": 1}})
+    s["battle"] = {"place": "lahore", "att": "mughals", "def": "rajputs", "factory": False,
+                   "stage": "att", "rounds": 1, "at_sea": False}
+    assert {"retreat-punjab", "retreat-delhi"} <= tokens(s)
+    s = do(s, "retreat-delhi")
+    assert tokens(s) == {"1", "back"}
+    s = do(s, "1")
+    assert f.count(s, "delhi", "mughals") == 1
+    assert bt.attacker_retreats(s, "lahore", "mughals") == ["punjab"]

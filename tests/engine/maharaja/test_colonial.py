@@ -41,7 +41,8 @@ def test_factory_permission_by_diplomacy():
                  turn=14, phase="factory")
     R._advance(s)
     s = do(s, "factory-orissa")
-    assert R.active(s) == ["green"] and tokens(s) == {"permit", "refuse"}
+    # (the Mughals may ally with the British at any time, so while asked too)
+    assert R.active(s) == ["green"] and tokens(s) - {"ally-mughals"} == {"permit", "refuse"}
     assert do(s, "permit")["factories"] == {"orissa": "british"}
     refused = do(s, "refuse")
     assert refused["factories"] == {} and "factory-orissa" not in tokens(refused)
@@ -99,12 +100,28 @@ def test_raj_count_conflict_for_area_neither_may_count():
 
 
 def test_raj_only_a_muslim_mughal_or_gupta_army_stops_a_british_factory():
+    """The errata (13.0): only a non-allied Muslim, Mughal or Gupta army beside a British
+    factory stops the British counting it; and Raj: a conflict for an area, neither may
+    count it (issue 24: the Mughals counted it)."""
     s = position({"bengal": {"mughals": 1}, "orissa": {"rajputs": 1}, "andhra": {
         "british": 1}}, nation="british", turn=14,
         factories={"bengal": "british", "orissa": "british"})
     got = scoring.raj_areas(s)
-    assert got["mughals"] == 1  # Bengal is theirs, not the factory's
-    assert got["british"] == 36 - 1 - 0  # Orissa counts despite the Rajputs
+    assert got["mughals"] == 0  # Bengal: contested, neither's
+    assert got["british"] == 36 - 1  # Orissa counts despite the Rajputs, Bengal does not
+
+
+def test_raj_a_contested_area_counts_for_neither_nation():
+    """Raj: count conflict for an area, neither may count it. Gujarat holding a British
+    factory and a Mughal army leaves the Mughals 8 areas: no title, no point."""
+    areas = ("delhi", "agra", "oudh", "malwa", "punjab", "sind", "gujarat", "jaunpur",
+             "lahore")
+    s = position({a: {"mughals": 1} for a in areas}, factories={"gujarat": "british"},
+                 phase="score")
+    assert scoring.raj_areas(s)["mughals"] == 8
+    R._advance(s)
+    assert s["titles"]["mughals"] is None
+    assert not any("**Raja**" in line for line in s["log"])  # no title, no Raj point
 
 
 def test_coasts_malabar_and_golconda_count_for_one_of_their_seas():

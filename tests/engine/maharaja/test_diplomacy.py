@@ -59,14 +59,55 @@ def test_submission_during_major_invasion_may_move_through_submitters_area():
     assert "lahore" not in dests and "kashmir" in dests  # through Lahore, not into it
 
 
+DOORS = ("kashmir", "baluchistan", "gandhara", "punjab", "ladakh")
+SUBMITTED = {"rajputs": {"to": "mughals", "where": ["north", "himalaya"], "turn": 11}}
+
+
+def _shut_out(doors: tuple[str, ...] = DOORS, old: bool = False, **kw) -> dict:
+    """Three Mughals in Central Asia, the Rajputs (submitted to them) in ``doors``."""
+    s = position({"central-asia": {"mughals": 3}} | {a: {"rajputs": 1} for a in doors},
+                 turn=11, submitted=SUBMITTED, **kw)
+    if old:
+        del s["revision"]  # a game stored before issue 24
+    return s
+
+
+def test_general_30_2_a_shut_out_invasion_moves_on_as_one_force_for_free():
+    """The General 30-2: an invasion whose way from its foreign area is blocked by
+    submissions moves into an adjacent foreign area and then invades; the move is free,
+    and the force does not divide between foreign areas (issue 24). From Central Asia
+    every way in within 2 areas is shut; from China, Tibet and Nepal are open."""
+    s = do(_shut_out(), "central-asia")
+    assert tokens(s) == {"china", "back"}  # no attack on a submitter, no other area
+    assert tokens(do(s, "china")) == {"3", "back"}  # the whole force, not 1 or 2
+    s = do(s, "china", "3")
+    assert "Shut out of India by submissions, 3 armies of the Mughals move on from " \
+        "Central Asia to China (a free move)." in s["log"]
+    s = do(s, "china")
+    assert "nepal" in tokens(s)  # China, Tibet, Nepal: the free move cost nothing
+    s = do(s, "nepal", "2")
+    assert f.count(s, "nepal", "mughals") == 2 and f.count(s, "china", "mughals") == 1
+
+
+def test_general_30_2_still_shut_out_the_invader_attacks_a_submitter():
+    """The General 30-2: if every way in is still blocked by submitting nations, the
+    invader attacks one of them, the submission ignored."""
+    s = _shut_out(DOORS + ("nepal", "assam"))
+    dests = tokens(do(s, "central-asia"))
+    assert set(DOORS) & dests
+    s = do(s, "central-asia", "kashmir", "2", "done")
+    assert "With no other way into India, the Mughals ignore the submission of the Rajputs." \
+        in s["log"]
+    assert "Battle in Kashmir: the Mughals (2) against the Rajputs (1 army)." in s["log"]
+
+
 def test_submission_blocking_an_invasion_entirely_is_ignored_general_30_2():
-    """General 30-2 (the errata's question box): an invasion from a foreign area that
-    submissions shut out of India may move on to a neighbouring foreign area, and if every
-    way in is still shut, attack a nation that submitted to it."""
-    doors = ("kashmir", "baluchistan", "gandhara", "punjab", "ladakh")
+    """General 30-2 as a game stored before issue 24 plays it: an invasion shut out of
+    India moves on off the map within its own move, or attacks a nation that submitted to
+    it."""
+    doors = DOORS
     shut = {"central-asia": {"mughals": 3}} | {a: {"rajputs": 1} for a in doors}
-    s = position(shut, turn=11, submitted={
-        "rajputs": {"to": "mughals", "where": ["north", "himalaya"], "turn": 11}})
+    s = _shut_out(old=True)
     dests = tokens(do(s, "central-asia"))
     assert set(doors) & dests  # the submission no longer stops them
     s = do(s, "central-asia", "kashmir", "2", "done")
@@ -74,8 +115,8 @@ def test_submission_blocking_an_invasion_entirely_is_ignored_general_30_2():
         in s["log"]
     assert "Battle in Kashmir: the Mughals (2) against the Rajputs (1 army)." in s["log"]
     # one way in left open: the invasion must take it, and the submitters stay shut
-    s = position(shut | {"gandhara": {}}, turn=11, submitted={
-        "rajputs": {"to": "mughals", "where": ["north", "himalaya"], "turn": 11}})
+    s = position(shut | {"gandhara": {}}, turn=11, submitted=SUBMITTED)
+    del s["revision"]
     dests = tokens(do(s, "central-asia"))
     assert "gandhara" in dests and not {"kashmir", "punjab", "ladakh"} & dests
 
@@ -111,6 +152,33 @@ def test_alliance_declare_at_any_time_and_lose_an_army_or_the_population_marker(
     s = do(s, "marker")
     assert s["allies"] == ["mughals"] and "mughals" in s["no_pop"]
     assert s["alliance_box"] == {"mughals": "marker"}
+
+
+def test_alliance_declare_at_any_time_even_in_the_nations_own_population_phase():
+    """Alliance: declared at any time, so also while the player places the nation's new
+    armies (issue 24: it was offered only in the movement phase)."""
+    s = position({"bijapur": {"marathas": 2}, "bengal": {"british": 1}},
+                 nation="marathas", turn=14, phase="population")
+    s["queue"] = [{"do": "place", "nation": "marathas", "n": 1, "placed": [],
+                   "where": "own"}]
+    assert R.active(s) == ["blue"] and "ally-marathas" in tokens(s)
+    s = do(s, "ally-marathas")
+    assert s["allies"] == ["marathas"] and tokens(s) == {"bijapur", "marker"}
+    s = do(s, "marker", "bijapur")
+    assert s["alliance_box"] == {"marathas": "marker"}
+    assert f.count(s, "bijapur", "marathas") == 3  # the new army, placed after
+
+
+def test_submission_at_any_time_during_movement_also_for_a_player_asked():
+    """Submission: at any time during the other nation's movement or battle, so also by
+    a player the game is asking something else (here Yellow, asked for a passage)."""
+    s = position({"gujarat": {"marathas": 1}, "arabian": {"dutch": 1},
+                  "lanka": {"sinhalese": 1}}, nation="marathas", turn=14)
+    s = do(s, "gujarat", "malabar", "1")
+    assert R.active(s) == ["yellow"] and {"permit", "submit-sinhalese"} <= tokens(s)
+    s = do(s, "submit-sinhalese", "permit")
+    assert s["submitted"]["sinhalese"]["to"] == "marathas"
+    assert f.count(s, "malabar", "marathas") == 1
 
 
 def test_alliance_no_battle_among_allies_and_british_move_through_allied_areas():

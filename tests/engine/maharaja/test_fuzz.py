@@ -1,6 +1,7 @@
-"""The Maharaja fuzzer: random games of 3, 4 and 5 players and the short game, checked
-after every step (counter mix never exceeded, stacking after movement, no army where none
-may be, a legal step always there) and ending with a result after turn 16."""
+"""The Maharaja fuzzer: random games of 3, 4 and 5 players and the short game (and of
+games stored before issue 24's rules), checked after every step (counter mix never
+exceeded, stacking after movement, no army where none may be, a legal step always there)
+and ending with a result after turn 16."""
 
 from __future__ import annotations
 
@@ -12,13 +13,17 @@ from engine.games.maharaja import rules as R
 from tests.engine.maharaja.play import check, random_step
 
 
-@pytest.mark.parametrize("seed,options", [
-    (1, {"players": 3}), (2, {"players": 4}), (3, {"players": 5}),
-    (4, {"length": "short"}),
+@pytest.mark.parametrize("seed,options,revision", [
+    (1, {"players": 3}, 2), (2, {"players": 4}, 2), (3, {"players": 5}, 2),
+    (4, {"length": "short"}, 2),
+    # games stored before issue 24 (no revision) play on with the rules they began under
+    (5, {"players": 4}, 1), (6, {"length": "short"}, 1),
 ])
-def test_random_games_keep_every_invariant_and_end_after_turn_16(seed, options):
+def test_random_games_keep_every_invariant_and_end_after_turn_16(seed, options, revision):
     rng = random.Random(seed)
     state = R.setup(seed, options)
+    if revision == 1:
+        del state["revision"]
     check(state)
     steps = 0
     while not state["result"]:

@@ -128,3 +128,46 @@ def test_arrivals_where_a_friendly_nation_stands_move_on_or_are_removed():
     assert f.count(s, "kashmir", "sikhs") == 2 and f.count(s, "lahore", "sikhs") == 0
     assert f.count(s, "lahore", "rajputs") == 1
     assert any("may not stay in Lahore" in line for line in s["log"])
+
+
+def test_movement_permission_from_every_colonial_nation_in_the_sea():
+    """Movement: a boat-building Indian nation passes a sea only with the permission of
+    the colonial nations in that sea, so each of their players is asked (in the nations'
+    fixed order: the French before the Dutch) and any refusal refuses (issue 24)."""
+    s = position({"gujarat": {"marathas": 1}, "arabian": {"french": 1, "dutch": 1}},
+                 nation="marathas", turn=14)
+    s = do(s, "gujarat", "malabar", "1")
+    assert R.active(s) == ["green"] and {"permit", "refuse"} <= tokens(s)  # the French
+    assert "The Marathas ask Green for passage through the Arabian Sea." in s["log"]
+    refused = do(s, "refuse")  # the French refuse: the Dutch are not asked
+    assert R.active(refused) == ["blue"] and f.count(refused, "gujarat", "marathas") == 1
+    s = do(s, "permit")
+    assert R.active(s) == ["yellow"] and f.count(s, "gujarat", "marathas") == 1  # the Dutch
+    assert "The Marathas ask Yellow for passage through the Arabian Sea." in s["log"]
+    refused = do(s, "refuse")
+    assert f.count(refused, "gujarat", "marathas") == 1 and R.active(refused) == ["blue"]
+    assert "Yellow refuses the Marathas passage through the Arabian Sea." in refused["log"]
+    allowed = do(s, "permit")
+    assert f.count(allowed, "malabar", "marathas") == 1
+
+
+def test_a_passage_asked_is_the_move_of_each_player_asked():
+    """engine.games.random_move ends a move when the decision passes to another role: with
+    two players asked in turn, each answer is a move of its own."""
+    import random
+
+    from engine import games
+    s = do(position({"gujarat": {"marathas": 1}, "arabian": {"french": 1, "dutch": 1}},
+                    nation="marathas", turn=14), "gujarat", "malabar", "1")
+    answers = set()
+    for seed in range(8):
+        steps, after = games.random_move(R, s, random.Random(seed))
+        answers.add(steps[0][0])
+        if steps == [("permit", None)]:  # Green for the French: now Yellow for the Dutch
+            assert R.active(after) == ["yellow"] and after["ask"]["of"] == ["dutch"]
+            assert f.count(after, "gujarat", "marathas") == 1
+            steps, last = games.random_move(R, after, random.Random(seed))
+            assert len(steps) == 1 and not last["ask"]
+        else:
+            assert steps == [("refuse", None)] and R.active(after) == ["blue"]
+    assert answers == {"permit", "refuse"}

@@ -224,3 +224,28 @@ def test_every_refusal_gives_a_reason_and_only_legal_tokens_whatever_the_dice(se
                 checked += 1
         state = R.act(state, role, *ai.choose(state, role))
     assert checked > 100
+
+
+def test_a_retreat_count_names_where_each_army_came_from():
+    """R Battle: the attacker retreats to the area he came from, each army to its own."""
+    s = _battle({"lahore": {"mughals": 2, "rajputs": 2}}, "att_count",
+                {"lahore": {"punjab": 1, "delhi": 1}}, to="delhi")
+    assert refused(s, "2") == (
+        "`2` is not possible now. The count must be 1: 1 army of the Mughals came from "
+        "Delhi, and each army falls back only to the area it came from. Possible: `1`, "
+        "`back`.")
+
+
+def test_the_free_move_of_the_general_30_2_is_named_when_refused():
+    """The General 30-2: a shut-out invasion moves on as one force to a foreign area with
+    a way in."""
+    doors = ("kashmir", "baluchistan", "gandhara", "punjab", "ladakh")
+    s = position({"central-asia": {"mughals": 3}} | {a: {"rajputs": 1} for a in doors},
+                 turn=11, submitted={"rajputs": {"to": "mughals", "where": [
+                     "north", "himalaya"], "turn": 11}})
+    s = do(s, "central-asia")
+    assert "Submissions shut the Mughals out of India from Central Asia: The General 30-2 " \
+        "gives them one free move, as one force, to a neighbouring foreign area with a way " \
+        "in (China)." in refused(s, "afghanistan")
+    assert "The free move of The General 30-2 takes the whole force, as one: `3`." in \
+        refused(do(s, "china"), "2")
