@@ -6,7 +6,7 @@ from __future__ import annotations
 RULES_SUMMARY = (
     "**Rajas of the Ganges** (Inka & Markus Brand, 2017; rules in our words). 2–4 rajas race "
     "fame up one track and money down the other; the first whose markers meet ends the game "
-    "when the stage is over, and the widest crossing wins.\n"
+    "when the stage is over, and the most fame spaces between passed markers wins.\n"
     "- Your turn: place a worker on a free space you can pay for, and act: `quarry` (a tile "
     "for dice of its colour, built into your province), `harbor` (a die of 1–3 moves your "
     "boat), the market (`assorted`, `silk`, `tea`, `spices`), the palace (`mogul` … "
@@ -14,7 +14,7 @@ RULES_SUMMARY = (
     "round.\n"
     "- Dice: `blue5` gives a blue 5; `blue2k` gives the blue 2 turned into a 5 with a karma. "
     "New dice roll at the end of your turn (`roll` sooner) — Yucata's rules; option "
-    "`rules=printed`.\n"
+    "`rules=printed`. More dice than Kali has free hands: `return-blue2` first, or `fewer`.\n"
     "- **Reconstruction**: the 64 tile faces, the province board, the river's order and the "
     "board's spaces are not public; Darbar's keep every known fact (data files with a "
     "validator). Topics: see below."
