@@ -68,6 +68,9 @@ def test_mango_navaratnas_mixes_the_village_yield_tile_into_the_brown_ones():
     R._reach_edges(state, me, edge[:2], [edge[2:]])
     assert state["players"][me]["money"] == money + 6
     assert "3 money per village" in " ".join(state["log"])
+    # The validator names a mango.json without it.
+    doc = {k: v for k, v in R.data.mango().items() if k != "navaratnas_brown"}
+    assert any("3 money for each village" in x for x in R.data.check_mango(doc))
 
 
 def test_mango_the_rules_texts_no_longer_say_the_master_builder_lacks_villages():
