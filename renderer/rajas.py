@@ -57,7 +57,7 @@ SHORT = {"money": "$", "fame": "F", "karma": "K", "upgrade": "Up", "die_any": "D
          "money_2_per_upgrade": "2$/u", "fame_2_per_karma": "2F/K",
          "dice_any_per_karma": "DK", "dice_violet_green_orange": "vgo",
          "dice_blue_green_orange": "bgo", "palace_dancer": "P2", "palace_yogi": "P3",
-         "palace_raja": "P4", "advance": "R"}
+         "palace_raja": "P4", "advance": "R", "money_3_per_village": "3$/v"}
 BUILDING = {"temple": "T", "palace": "P", "fort": "F", "mill": "M"}
 GOOD = {"silk": "Si", "tea": "Te", "spices": "Sp"}
 FLAT = [FRAME, PANEL, EDGE, CREAM, MUTED, GOLD, INK, WATER, LAND, *DIE.values(),
@@ -315,7 +315,7 @@ def _players(img: Image.Image, view: dict, players: dict | None) -> None:
         _token(d, (SIDE[0] + 20, y + 18), r, 10)
         d.text((SIDE[0] + 36, y + 18), fit(_name(players, r), font(18, bold=True), 220),
                font=font(18, bold=True), fill=CREAM, anchor="lm")
-        d.text((SIDE[2] - 12, y + 18), f"{p['gap'] / 2:g} to go", font=font(17, bold=True),
+        d.text((SIDE[2] - 12, y + 18), rules.margin_words(p["margin"]), font=font(17, bold=True),
                fill=GOLD, anchor="rm")
         ups = " ".join(f"{BUILDING[b]}{2 + n}" for b, n in p["upgrades"].items())
         d.text((SIDE[0] + 14, y + 42), f"karma {p['karma']} · workers {p['workers'] - p['placed']}"

@@ -157,7 +157,7 @@ def taj_mahal(view: dict, players: dict[str, str]) -> str:
 
 def rajas(view: dict, players: dict[str, str]) -> str:
     from engine.games.rajas import words
-    from engine.games.rajas.rules import ROLE_NAMES, TILES, tile_words
+    from engine.games.rajas.rules import ROLE_NAMES, TILES, margin_words, tile_words
 
     def tile(tid: str) -> str:  # a tile by colour and cost; a Mango village by its bonus
         t = TILES[tid]
@@ -170,7 +170,7 @@ def rajas(view: dict, players: dict[str, str]) -> str:
                           for cell, t in sorted(p["cells"].items())) or "no tiles"
         boat = f"on river space {p['boat']}" if p["boat"] else "at the start"
         lines.append(f"{_seat(r, ROLE_NAMES.get(r, r), players)}: {p['fame']} fame, "
-                     f"{p['money']} money ({p['gap'] / 2:g} fame to go), karma {p['karma']}, "
+                     f"{p['money']} money ({margin_words(p['margin'])}), karma {p['karma']}, "
                      f"{p['workers'] - p['placed']} of {_plural(p['workers'], 'worker')} left, "
                      f"boat {boat}; dice: {words.dice(p['dice'])}; province: {tiles}.")
     stack = {"village-mango": "Mango Village"}

@@ -174,3 +174,21 @@ async def test_the_dancer_s_draw_stops_a_typed_line_and_autocomplete(table, repo
     assert len(await repo.steps(game.id)) == n + len(head)  # the draw stands
     r = await table.undo(HERE, mover)
     assert r.consent is not None  # seen, so taken back only if the other agrees
+
+
+async def test_a_full_kali_asks_to_make_room_and_score_counts_fame_spaces(table, repo):
+    """Placing workers (Kali's hands): a terrace on a full Kali asks to put a die back
+    or take fewer; End of the game: /score counts the fame spaces between the markers."""
+    def full(state, role):
+        _give(state, role, *[("green", 3)] * 10)
+
+    who, role, _ = await _arranged(table, repo, full)
+    r = await table.play(HERE, who[role], "terrace-blue")
+    assert not r.error and "`return-…`), or take `fewer`" in r.private, r.private
+    r = await table.play(HERE, who[role], "return-green3")
+    assert not r.error and r.move_done, r.private
+    state = json.loads((await repo.latest_game(HERE.channel_id)).state)
+    dice = state["players"][role]["dice"]
+    assert len(dice) == 10 and [c for c, _ in dice].count("blue") == 1
+    r = await table.score(HERE, SAM)
+    assert "the race in fame spaces" in r.private and "fame spaces to go." in r.private

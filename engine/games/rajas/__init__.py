@@ -18,6 +18,7 @@ from engine.games.rajas.rules import (
     redeal,
     result,
     reveal_mark,
+    score_report,
     setup,
     sides,
     summary,
@@ -29,7 +30,7 @@ from engine.games.rajas.texts import RULES_SUMMARY, RULES_TOPICS
 __all__ = [
     "ID", "NAME", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES", "RULES_SUMMARY",
     "RULES_TOPICS", "act", "bot_steps", "describe", "parse_token", "redeal", "result",
-    "reveal_mark", "setup", "sides", "summary", "token", "view",
+    "reveal_mark", "score_report", "setup", "sides", "summary", "token", "view",
 ]
 
 # Sides are colours: a sentence names one without an article ("Red", not "the Red").

@@ -33,6 +33,7 @@ EARNINGS = {
     "fame_1_per_upgrade", "money_2_per_upgrade", "fame_2_per_karma", "fame_1_per_building",
     "fame_1_per_market_tile", "fame_1_per_3_river", "money_1_per_building",
     "money_2_per_yield_tile", "fame_2_per_bend", "fame_1_per_worker", "slot",
+    "money_3_per_village",
 }
 RIVER_EARNINGS = 19  # the kinds in the rules' appendix: one a space (Darbar's reading)
 NAMES = ("tiles", "province", "river", "board", "yields", "mango")
@@ -252,6 +253,9 @@ def check_mango(doc: dict) -> list[str]:
             out.append(f"{v.get('id')}: unknown bonus {v.get('bonus')!r}")
     if doc.get("tree_spaces") != {"2": 1, "3-4": 2}:
         out.append("the Mango Tree has one space for 2 players and two for 3-4")
+    if doc.get("navaratnas_brown") != "money_3_per_village":
+        out.append("the module's brown yield tile gives 3 money for each village "
+                   "(`navaratnas_brown`: money_3_per_village)")
     return out
 
 

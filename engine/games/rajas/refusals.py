@@ -21,13 +21,14 @@ from engine.games.rajas import rules as R
 # The steps each stage of a turn takes: the queued effect's "do" (None: placing a worker).
 STAGE_ACTIONS = {
     None: {"place", "pass"}, "tile": {"tile"}, "pay": {"die"}, "face": {"die"},
-    "place_tile": {"cell"}, "dice": {"colour", "drop", "skip"}, "upgrade": {"upgrade", "skip"},
+    "place_tile": {"cell"}, "dice": {"colour", "drop", "skip", "return", "fewer"},
+    "upgrade": {"upgrade", "skip"},
     "river": {"river", "stay"}, "reroll": {"reroll", "done"}, "market": {"good"},
     "cover": {"cover"}, "cover_tile": {"tile"}, "cover_turn": {"cell"},
     "yield_tile": {"yield", "skip"}, "slot": {"slot"}, "villages": {"village", "done"},
     "chamber": {"chamber", "skip"},
 }
-PLAIN = ("pass", "roll", "skip", "done", "stay")  # the steps without an argument
+PLAIN = ("pass", "roll", "skip", "done", "stay", "fewer")  # the steps without an argument
 SPACE_WORDS = {"quarry", "harbor", "assorted", "money", "mango", *R.GOODS, *R.CHAMBERS}
 DIE = re.compile(r"[a-z]+\d+k?")
 CELL = re.compile(r"[a-z]\d+")
@@ -63,7 +64,7 @@ def _readings(state: dict, word: str) -> list[tuple[str, object]]:
     if DIE.fullmatch(word) and not word.startswith("river"):
         out.append(("die", word))
     head, sep, rest = word.partition("-")
-    if sep and head in ("drop", "reroll"):
+    if sep and head in ("drop", "reroll", "return"):
         out.append((head, rest))
     if sep and head == "tile":
         out.append(("tile", state["display"].get(rest) or rest))
@@ -580,7 +581,9 @@ def _why_cover(state: dict, role: str, cell: object, e: dict) -> str:
 
 def _why_colour(state: dict, role: str, colour: object, e: dict) -> str:
     p = R._me(state, role)
-    if len(p["dice"]) >= p["kali"]:
+    if R.over_kali(state, role, e):
+        return _kali_short(state, role, e)
+    if len(p["dice"]) >= p["kali"] and not R._errata(state):
         return (f"Your Kali is full ({p['kali']} dice): put a die back first (`drop-…`), or "
                 "`skip` (Placing workers)")
     if e.get("colours") and colour not in e["colours"]:
@@ -588,8 +591,41 @@ def _why_colour(state: dict, role: str, colour: object, e: dict) -> str:
     return _out_of(state, str(colour))
 
 
+def _kali_short(state: dict, role: str, e: dict) -> str:
+    """Placing workers (Kali's hands): these dice do not all fit."""
+    free, due = R.room(R._me(state, role)), R.dice_due(state, e)
+    hands = f"room for only {free}" if free else "no free hand"
+    return (f"This gives {words.count(due, 'die', 'dice')} and your Kali has {hands}: first "
+            "put dice back into the supply (`return-…`), or take `fewer` (Placing workers)")
+
+
+def _why_return(state: dict, role: str, tok: object, e: dict) -> str:
+    """Placing workers (Kali's hands): dice go back only to make room for new ones,
+    before any is taken."""
+    p = R._me(state, role)
+    if not R._errata(state):
+        return "A die goes back to make room with `drop-…`, as in `drop-blue2`"
+    if not R.over_kali(state, role, e):
+        return (f"Your Kali has room for the dice this gives ({R.room(p)} free hands): a die "
+                "goes back only to make room before new ones are taken (Placing workers)")
+    parsed = dice.parse(str(tok))
+    if not parsed or parsed[2]:
+        return "A die is named by its colour and value, as in `return-blue2`"
+    return _no_such_die(p, *parsed[:2])
+
+
+def _why_fewer(state: dict, role: str, arg: object, e: dict) -> str:
+    if not R._errata(state):
+        return "To take fewer dice, type `skip`"
+    return (f"Your Kali has room for the dice this gives ({R.room(R._me(state, role))} free "
+            "hands): take them, or `skip` the rest (Placing workers)")
+
+
 def _why_drop(state: dict, role: str, tok: object, e: dict) -> str:
     p = R._me(state, role)
+    if R._errata(state):
+        return ("A die goes back into the supply with `return-…`, as in `return-blue2`, "
+                "before the new dice are taken (Placing workers)")
     if len(p["dice"]) < p["kali"]:
         return (f"Your Kali has room ({len(p['dice'])} of {p['kali']} dice): a die goes back "
                 "only to make room for a new one (Placing workers)")
@@ -672,7 +708,8 @@ def _why_village(state: dict, role: str, cell: object, e: dict) -> str:
 
 _REASONS: dict[str, Callable[[dict, str, object, dict], str]] = {
     "place": _why_place, "die": _why_die, "tile": _why_tile, "cell": _why_cell,
-    "colour": _why_colour, "drop": _why_drop, "reroll": _why_reroll, "upgrade": _why_upgrade,
+    "colour": _why_colour, "drop": _why_drop, "return": _why_return, "fewer": _why_fewer,
+    "reroll": _why_reroll, "upgrade": _why_upgrade,
     "river": _why_river, "stay": _why_stay, "good": _why_good, "chamber": _why_chamber,
     "cover": _why_cover, "yield": _why_yield, "slot": _why_slot, "village": _why_village,
     "pass": lambda *_: "", "skip": lambda *_: "", "done": lambda *_: "",

@@ -63,6 +63,17 @@ TRACKS = BOARD["tracks"]
 CROSS = TRACKS["cross_at"]  # markers meet when 2 x fame + money reaches this
 CHAMBERS = {"mogul": 1, "dancer": 2, "yogi": 3, "raja": 4, "builder": 5, "portuguese": 6}
 STACKS = [f"{c}-{b}" for c in COLOURS for b in data.BACKS]
+# The rules as games started now play them. Revision 2 (issue 24): dice beyond Kali's free
+# hands are a choice (put dice back first, or take fewer), the end is scored in fame
+# spaces, Navaratnas' catch-up tiles come whenever the turn would be the player's, and
+# Mango Village adds its brown yield tile to Navaratnas. A stored state without the key
+# was started under revision 1 and keeps those rules, so it replays move for move.
+REVISION = 2
+
+
+def _errata(state: dict) -> bool:
+    """Whether the game plays issue 24's readings of the rule text (revision 2)."""
+    return state.get("revision", 1) >= 2
 
 
 def sides(options: dict | None = None) -> list[str]:
@@ -94,11 +105,10 @@ def setup(seed: int, options: dict | None = None) -> dict:
     if out:
         raise IllegalAction(f"Option `advanced` names {', '.join(out)}, not in a {n}-player "
                             f"game (colours: {', '.join(ROLES[:n])}).")
-    state: dict = {"game": ID, "options": {"players": n, "rules": opts["rules"],
-                                           "ganga": bool(opts["ganga"]),
-                                           "mango": bool(opts["mango"]),
-                                           "variant": opts["variant"],
-                                           "advanced": "+".join(advanced)},
+    state: dict = {"game": ID, "revision": REVISION,
+                   "options": {"players": n, "rules": opts["rules"],
+                               "ganga": bool(opts["ganga"]), "mango": bool(opts["mango"]),
+                               "variant": opts["variant"], "advanced": "+".join(advanced)},
                    "rng": seed_state(seed)}
     state["river"] = _ganga(state) if opts["ganga"] else list(RIVER["spaces"])
     roles = ROLES[:n]
@@ -150,7 +160,7 @@ def setup(seed: int, options: dict | None = None) -> dict:
     if nav:
         # Each player draws a brown yield tile to lay on one of their two brown spaces; the
         # other yield tiles lie face up on the board.
-        brown = rng.shuffle(state, list(data.yields()["brown"]))
+        brown = rng.shuffle(state, _brown_pool(state))
         for r in roles:
             players[r]["pending"].append(f"brown-{brown.pop()}")
         state["yield_display"] = {"brown": sorted(brown), "yellow": list(
@@ -162,6 +172,14 @@ def setup(seed: int, options: dict | None = None) -> dict:
                             f"{ROLE_NAMES[r]} {words.dice(players[r]['dice'])}" for r in roles)
                         + ".")
     return state
+
+
+def _brown_pool(state: dict) -> list[str]:
+    """Navaratnas' brown yield tiles; Mango Village mixes its own in (3 money a village)."""
+    pool = list(data.yields()["brown"])
+    if state["options"]["mango"] and _errata(state):
+        pool.append(data.mango()["navaratnas_brown"])
+    return pool
 
 
 def _ganga(state: dict) -> list[str]:
@@ -196,7 +214,7 @@ def view(state: dict, role: str | None) -> dict:
         players[r]["yields"] = list(p["yields"])
         players[r]["side"] = p["side"]
         players[r]["slots"] = dict(p["slots"])
-        players[r]["gap"] = max(0, CROSS - (2 * p["fame"] + p["money"]))
+        players[r]["margin"] = margin(p)  # fame spaces past each other; < 0: to go
     v = {
         "game": ID, "round": state["round"], "roles": list(state["roles"]),
         "start": state["roles"][state["start"]], "display": dict(state["display"]),
@@ -440,6 +458,8 @@ def _decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
         ways = [prov.token(c, r) for c, r in prov.placements(p["cells"], t["roads"])]
         return f"place the {tile_words(e['tile'])} in your province", {"cell": ways}
     if do == "dice":
+        if _errata(state):
+            return _dice_decision(state, role, e)
         cols = [c for c in e.get("colours") or COLOURS if state["supply"][c] > 0]
         acts = {"colour": cols}
         full = len(p["dice"]) >= p["kali"]
@@ -496,6 +516,43 @@ def _decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
         return "carry out a palace chamber's action for free, or `skip`", {
             "chamber": options, "skip": None}
     raise AssertionError(f"unknown decision {do}")
+
+
+def room(p: dict) -> int:
+    """Kali's free hands: how many more dice the player may store."""
+    return max(0, p["kali"] - len(p["dice"]))
+
+
+def dice_due(state: dict, e: dict) -> int:
+    """How many dice a queued gain would bring: as many as it gives, if the supply has
+    them in its colours (a colour the supply is out of cannot be taken)."""
+    return min(e["n"], sum(state["supply"][c] for c in set(e.get("colours") or COLOURS)))
+
+
+def over_kali(state: dict, role: str, e: dict) -> bool:
+    """Placing workers (Kali's hands): the dice a gain brings do not all fit. Before any
+    is taken, the player puts dice back into the supply or takes fewer."""
+    return _errata(state) and dice_due(state, e) > room(_me(state, role))
+
+
+def _dice_decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
+    """Dice from the supply: first make room where they do not fit (dice of the player's
+    choice back into the supply, or `fewer`), then take them: one colour's come by
+    themselves, the player picks colours one die at a time where the gain leaves a
+    choice (and may take fewer with `skip`)."""
+    p = _me(state, role)
+    colours = list(dict.fromkeys(e.get("colours") or COLOURS))
+    kind = f"{colours[0]} " if len(colours) == 1 else ""
+    what = (f"{e['n']} {kind}dice" if e["n"] > 1 else words.a(f"{kind}die")) + (
+        "" if kind else " of your choice")
+    if over_kali(state, role, e):
+        free = room(p)
+        hands = f"room for {words.count(free, 'more die', 'more dice')}" if free else "no room"
+        return (f"take {what}: your Kali has {hands}, so first put dice of yours back into "
+                "the supply (`return-…`), or take `fewer`",
+                {"return": sorted({dice.token(c, v) for c, v in p["dice"]}), "fewer": None})
+    return f"take {what}", {"colour": [c for c in colours if state["supply"][c] > 0],
+                            "skip": None}
 
 
 def _chamber_possible(state: dict, role: str, name: str) -> bool:
@@ -634,6 +691,8 @@ def _place_worker(state: dict, role: str, space: str) -> None:
         take = next(x["take"] for x in BOARD["exchange"] if x["give"] == give)
         q.append({"do": "face", "faces": [1, 2, 3, 4, 5, 6], "colour": give,
                   "then": f"take-{take}"})
+    elif space.startswith("terrace-") and _errata(state):
+        q.append({"do": "dice", "n": 1, "colours": [space[8:]]})  # Kali may need room
     elif space.startswith("terrace-"):
         _gain_die(state, role, space[8:])
     elif space == "money":
@@ -679,6 +738,8 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
     elif do == "place_tile":
         cell, roads = prov.parse(arg)
         _build(state, role, e["tile"], cell, roads)
+    elif do == "dice" and action in ("return", "fewer"):
+        _make_room(state, role, e, action, arg)
     elif do == "dice":
         if action == "skip":
             state["log"].append(f"{ROLE_NAMES[role]} takes fewer dice.")
@@ -741,11 +802,29 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
         if arg in p["reached"]:
             _yield_tile_pays(state, role, arg)
     elif do == "villages" and action == "village":
-        _earn(state, role, TILES[p["cells"][arg]["tile"]]["bonus"])
+        _earn(state, role, TILES[p["cells"][arg]["tile"]]["bonus"],
+              why=f"the village on {arg}, scored again")
         if e["left"] > 1:
             q.append({**e, "left": e["left"] - 1, "done": [*e.get("done", []), arg]})
     elif do == "chamber" and action == "chamber":
         _after_face(state, role, arg, None)
+
+
+def _make_room(state: dict, role: str, e: dict, action: str, arg: str | None) -> None:
+    """Placing workers (Kali's hands): a die of the player's choice back into the supply,
+    the gain asked again; or fewer dice, as many as Kali has free hands."""
+    p, who = _me(state, role), ROLE_NAMES[role]
+    if action == "return":
+        _give_die(state, role, arg, quiet=True)
+        put = words.a_die(*dice.parse(arg)[:2])
+        state["log"].append(f"{who} puts {put} back into the supply to make room.")
+        state["queue"].insert(0, e)
+        return
+    free, due = room(p), dice_due(state, e)
+    state["log"].append(f"{who} takes fewer dice: {free} of {due}, as many as Kali has free "
+                        "hands." if free else f"{who} takes no die: Kali has no free hand.")
+    if free:
+        state["queue"].insert(0, {**e, "n": free})
 
 
 def _after_face(state: dict, role: str, then: str, value: int | None) -> None:
@@ -790,8 +869,8 @@ def _run(state: dict, role: str) -> None:
     while q:
         e = q[0]
         p = _me(state, role)
-        if e["do"] == "dice" and e.get("colours") and len(set(e["colours"])) == 1 and \
-                len(p["dice"]) < p["kali"]:
+        if e["do"] == "dice" and e.get("colours") and len(set(e["colours"])) == 1 and (
+                not over_kali(state, role, e) if _errata(state) else len(p["dice"]) < p["kali"]):
             q.pop(0)  # dice of one colour: nothing to choose while the Kali has room
             for _ in range(e["n"]):
                 _gain_die(state, role, e["colours"][0])
@@ -1011,6 +1090,8 @@ _COUNTED = {
                                                          for e in p["slots"])),
     "fame_2_per_bend": ("fame", 2, lambda p: prov.bends(p["cells"])),
     "fame_1_per_worker": ("fame", 1, lambda p: p["workers"]),
+    "money_3_per_village": ("money", 3, lambda p: sum(t["colour"] == "village"
+                                                      for t in _tiles_of(p))),
 }
 
 
@@ -1154,24 +1235,30 @@ def _end_turn(state: dict) -> None:
             r = roles[(i + k) % n]
             if (i + k) % n == state["start"]:
                 break
-            if _can_place(state, r):
-                _begin_turn(state, r)
+            if _next_turn(state, r, last_stage=True):
                 return
         _finish(state)
         return
     for k in range(1, n + 1):
-        r = roles[(i + k) % n]
-        if _can_place(state, r):
-            _begin_turn(state, r)
-            return
-        if _catch_up_due(state, r):
-            _me(state, r)["catchup"] += 1
-            state["turn"] = {"who": r, "catchup": True}
-            state["log"].append(f"{ROLE_NAMES[r]} has no worker left while another player "
-                                "still places: a yield tile instead.")
-            state["queue"] = [{"do": "yield_tile"}]
+        if _next_turn(state, roles[(i + k) % n]):
             return
     _new_round(state)
+
+
+def _next_turn(state: dict, role: str, last_stage: bool = False) -> bool:
+    """Give ``role`` their turn if they have one: a worker to place, or (Navaratnas) a
+    yield tile instead. Revision 1 gave no catch-up tile in the game's last stage."""
+    if _can_place(state, role):
+        _begin_turn(state, role)
+        return True
+    if (_errata(state) or not last_stage) and _catch_up_due(state, role):
+        _me(state, role)["catchup"] += 1
+        state["turn"] = {"who": role, "catchup": True}
+        state["log"].append(f"{ROLE_NAMES[role]} has no worker left while another player "
+                            "has one for this stage: a yield tile instead.")
+        state["queue"] = [{"do": "yield_tile"}]
+        return True
+    return False
 
 
 def _begin_turn(state: dict, role: str) -> None:
@@ -1180,15 +1267,24 @@ def _begin_turn(state: dict, role: str) -> None:
 
 
 def _catch_up_due(state: dict, role: str) -> bool:
-    """Navaratnas: a player out of workers whose turn it would be, while another with
-    more workers still places in this stage, takes a yield tile instead (one a stage)."""
+    """Navaratnas, when you have fewer active workers than other players: a player out of
+    workers whose turn it would be takes a yield tile instead, once for each stage that
+    another player has a worker for. Stage k is the player's k-th turn of the round. The
+    other player may have placed in that stage already (they start the round) or will
+    still (a player who passed plays no more stages). Revision 1 asked that the other
+    player still had a worker to place, so the tile was lost when they placed first."""
     p = _me(state, role)
     if not p["yield_tiles"] or p["passed"] or p["placed"] < p["workers"]:
         return False
     stage = p["placed"] + p["catchup"] + 1
     others = [q for r, q in state["players"].items() if r != role]
-    return any(q["workers"] >= stage and q["placed"] < q["workers"] and not q["passed"]
-               for q in others) and bool(_takeable_yields(state, role))
+    if _errata(state):
+        due = any(q["workers"] >= stage and (q["placed"] >= stage or not q["passed"])
+                  for q in others)
+    else:
+        due = any(q["workers"] >= stage and q["placed"] < q["workers"] and not q["passed"]
+                  for q in others)
+    return due and bool(_takeable_yields(state, role))
 
 
 def _can_place(state: dict, role: str) -> bool:
@@ -1222,9 +1318,89 @@ def _new_round(state: dict) -> None:
             return
 
 
+def margin(p: dict) -> int:
+    """End of the game: the fame spaces between a player's markers, counted past each
+    other (0: they meet, 2: passed by two fame spaces) or, negative, still to go. The
+    money track has 2 spaces for each fame space, and both count the same: fame f stands
+    level with money spaces CROSS - 2f and CROSS + 1 - 2f."""
+    return (2 * p["fame"] + p["money"] - CROSS) // 2
+
+
+def standing(state: dict) -> list[str]:
+    """End of the game: the players in order of place. Those whose markers have met come
+    first, by their margins in fame spaces, a tie to the first whose markers met; then the
+    others, by the fame spaces still between their markers (a tie shares the place; they
+    are listed in seat order)."""
+    met = met_markers(state)
+    return sorted(state["roles"], key=lambda r: (
+        r not in met, -margin(_me(state, r)), met.index(r) if r in met else 0))
+
+
+def met_markers(state: dict) -> list[str]:
+    """The players whose markers have met and still do, in the order they met."""
+    return [r for r in state["crossed"] if margin(_me(state, r)) >= 0]
+
+
+def _tie_winner(state: dict) -> str | None:
+    """The player who leads on a tie: the first whose markers met, where another whose
+    markers met has as many fame spaces between them."""
+    met = met_markers(state)
+    best = max((margin(_me(state, r)) for r in met), default=None)
+    level = [r for r in met if margin(_me(state, r)) == best]
+    return level[0] if len(level) > 1 else None
+
+
+def margin_words(m: int, short: bool = False) -> str:
+    """A margin in words: "1 fame space past", "markers met", "3 fame spaces to go";
+    ``short`` where the sentence names the unit: "1 past", "0 (met)", "3 to go"."""
+    if m == 0:
+        return "0 (met)" if short else "markers met"
+    what = str(abs(m)) if short else words.count(abs(m), "fame space")
+    return f"{what} {'past' if m > 0 else 'to go'}"
+
+
 def _finish(state: dict) -> None:
-    """The widest crossing wins, ties to the first to cross; the others rank by how
-    close their markers came."""
+    """End of the game, in fame spaces: of the players whose markers met, the one with
+    the most fame spaces between them wins, a tie to the first whose markers met; the
+    others place by the fame spaces still between their markers. Nobody met (a stalled
+    game, Darbar's reading): the closest win, a tie shared."""
+    if not _errata(state):
+        _finish_by_sum(state)
+        return
+    order = standing(state)
+    margins = {r: margin(_me(state, r)) for r in state["roles"]}
+    met = met_markers(state)
+    winners = order[:1] if met else [r for r in order if margins[r] == margins[order[0]]]
+    tie = _tie_winner(state)
+    reason = "Fame spaces between the markers (2 money spaces make one): " + ", ".join(
+        f"{ROLE_NAMES[r]} {margin_words(margins[r], short=True)}" for r in order) + (
+        f"; {ROLE_NAMES[tie]}'s met first, which wins the tie" if tie else "")
+    state["result"] = {"winners": winners, "scores": margins, "reason": reason + "."}
+    state["log"].append(state["result"]["reason"])
+    state["turn"] = {"who": None}
+
+
+def score_report(state: dict) -> str:
+    """`/score`: each player's markers and the fame spaces between them, in order of
+    place (End of the game)."""
+    lines = [f"Rajas of the Ganges, round {state['round']}: the race in fame spaces (the "
+             "money track has 2 spaces for each, and both count the same)."]
+    tied = _tie_winner(state)
+    for r in standing(state):
+        p = _me(state, r)
+        lines.append(f"{ROLE_NAMES[r]}: fame {p['fame']}, money {p['money']}: "
+                     f"{margin_words(margin(p))}{' (met first)' if r == tied else ''}.")
+    if state["result"]:
+        lines.append(state["result"].get("reason", ""))
+    elif state["end"]:
+        lines.append(f"{ROLE_NAMES[state['end']['trigger']]}'s markers met first: the game "
+                     "ends when this stage is over.")
+    return "\n".join(x for x in lines if x)
+
+
+def _finish_by_sum(state: dict) -> None:
+    """Revision 1: the greatest 2 x fame + money among the crossed wins (two money spaces
+    of one fame space counted apart), ties to the first to cross."""
     reach = {r: 2 * p["fame"] + p["money"] for r, p in state["players"].items()}
     crossed = [r for r in state["crossed"] if reach[r] >= CROSS]
     if crossed:
@@ -1255,15 +1431,16 @@ def token(action: str, arg: object) -> str:
         return f"tile-{_stack(str(arg))}"
     if action == "river":
         return f"river{arg}"
-    if action == "drop":
-        return f"drop-{arg}"
+    if action in ("drop", "return"):
+        return f"{action}-{arg}"
     if action == "reroll":
         return f"reroll-{arg}"
     return str(arg)
 
 
 _LABELS = {"pass": "Pass for this round", "roll": "Roll your new dice", "skip": "Skip",
-           "done": "Done", "stay": "Leave the boat where it is"}
+           "done": "Done", "stay": "Leave the boat where it is",
+           "fewer": "Take fewer dice"}
 
 
 def describe(action: str, arg: object) -> str:
@@ -1282,6 +1459,8 @@ def describe(action: str, arg: object) -> str:
         return f"Place on {cell}, roads {words.listing(words.SIDE_NAMES[r] for r in roads)}"
     if action == "place":
         return _space_label(arg)
+    if action == "return":  # revision 2's name for revision 1's `drop`
+        action = "drop"
     labels = {
         "yield": lambda: f"Take {words.yield_tile(arg)}",
         "slot": lambda: f"Lay it on {words.edge(arg)}",

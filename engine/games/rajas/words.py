@@ -109,6 +109,7 @@ _EARNINGS = {
     "money_2_per_yield_tile": lambda n: "2 money per yield tile reached",
     "fame_2_per_bend": lambda n: "2 fame per bend",
     "fame_1_per_worker": lambda n: "1 fame per worker",
+    "money_3_per_village": lambda n: "3 money per village",
 }
 
 

@@ -205,7 +205,10 @@ def test_a_full_kali_and_an_empty_stack_display():
     _give(state, me, *[("green", 3)] * 10)
     state["queue"] = [{"do": "dice", "n": 1}]
     state["turn"]["placed"] = True
-    assert "Your Kali is full (10 dice): put a die back first" in _refused(state, "blue")
+    assert "This gives 1 die and your Kali has no free hand: first put dice back into the " \
+        "supply (`return-…`), or take `fewer` (Placing workers)" in _refused(state, "blue")
+    old = {k: v for k, v in state.items() if k != "revision"}  # a game stored before
+    assert "Your Kali is full (10 dice): put a die back first" in _refused(old, "blue")
     state["queue"] = [{"do": "tile"}]
     state["display"]["blue-cow"] = None
     state["refill"] = ["blue-cow"]
@@ -232,7 +235,8 @@ WORDS = ["quarry", "harbor", "assorted", "silk", "dancer", "builder", "portugues
          "swap-orange", "terrace-blue", "money", "mango", "pass", "roll", "skip", "done",
          "stay", "blue5", "blue5k", "green2", "orange1k", "c2", "b2-nes", "c2-ns", "a1-ne",
          "tile-blue-cow", "tile-green-tiger", "tile-village-mango", "river1", "river3",
-         "drop-blue2", "reroll-blue2", "temple", "blue", "d1n", "zzz"]
+         "drop-blue2", "return-blue2", "fewer", "reroll-blue2", "temple", "blue", "d1n",
+         "zzz"]
 
 
 def _positions(n: int):

@@ -292,7 +292,8 @@ def test_the_stage_is_completed_and_the_widest_crossing_wins():
     assert R.active(state) == [third]  # the stage goes on to the player before the start
     state = _do(state, "pass")
     assert state["result"]["winners"] == [second]
-    assert state["result"]["scores"] == {first: 1, second: 3, third: state["result"][
+    # In fame spaces: 122 is level (0), 124 one space past (1).
+    assert state["result"]["scores"] == {first: 0, second: 1, third: state["result"][
         "scores"][third]}
 
 
@@ -509,9 +510,10 @@ def test_navaratnas_catch_up_tiles_when_one_player_has_4_workers_and_another_5()
     for _ in range(300):
         who = R.active(state)[0]
         if state["turn"].get("catchup"):
-            # b is out of workers in the fifth stage while a places its fifth
+            # b is out of workers in the fifth stage, after a (the start player) placed its
+            # fifth worker
             assert who == b and state["players"][b]["placed"] == 4
-            assert state["players"][a]["placed"] == 4
+            assert state["players"][a]["placed"] == 5
             got += 1
             state = _do(state, R.token("yield", R.view(state, who)["actions"]["yield"][0]))
             state = _do(state, R.token("slot", R.view(state, who)["actions"]["slot"][0]))
