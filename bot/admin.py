@@ -134,7 +134,8 @@ async def _replayed(repo: Repository, game) -> tuple[dict | None, list]:
         return None, steps
     log = [(s.role, s.action, step_arg(s)) for s in steps]
     # A long game takes a while to replay: keep the event loop (and heartbeats) free.
-    state = await asyncio.to_thread(replay, game.game, game.seed, json.loads(game.options), log)
+    state = await asyncio.to_thread(replay, game.game, game.seed, json.loads(game.options), log,
+                                    json.loads(game.state))
     return state, steps
 
 
@@ -186,7 +187,7 @@ def check_export(data: object) -> tuple[Export, dict | None]:
     state = None
     if ex.state is not None:
         try:
-            state = replay(ex.game, ex.seed, ex.options, live)
+            state = replay(ex.game, ex.seed, ex.options, live, ex.state)
         except Exception as e:  # the engine is pure: any failure means the log is bad
             raise AdminError(f"The step log does not replay: {e}") from None
         if state != ex.state:
@@ -288,7 +289,8 @@ async def import_game(repo: Repository, data: object, channel_id: str | None = N
         return game.id
     g = games.get(ex.game)
     seat_rows = await repo.seats(game.id)
-    await repo.start_game(game, {s.id: s.role for s in seat_rows}, g.setup(ex.seed, ex.options))
+    await repo.start_game(game, {s.id: s.role for s in seat_rows},
+                          g.setup(ex.seed, games.setup_options(g, ex.options, ex.state)))
     game = await repo.get_game(game.id)
     await repo.append_steps(
         game, [NewStep(s.role, s.user_id, s.action, s.arg) for s in ex.steps if not s.undone],
@@ -343,7 +345,7 @@ async def undo_game(repo: Repository, game_id: int, n: int = 1) -> str:
         raise AdminError(f"Game #{game_id} has {len(steps)} steps; cannot undo {n}.")
     keep = steps[:-n]
     log = [(s.role, s.action, step_arg(s)) for s in keep]
-    state = replay(game.game, game.seed, json.loads(game.options), log)
+    state = replay(game.game, game.seed, json.loads(game.options), log, json.loads(game.state))
     await repo.undo_steps(game, [s.seq for s in steps[-n:]], state)
     return f"Game #{game_id}: {n} step(s) taken back; {len(keep)} remain."
 

@@ -1021,7 +1021,8 @@ class Table:
         before ``index`` (from setup without one): undo costs a few steps at any length."""
         g = lg.module
         saved = await self.repo.checkpoint_before(lg.game.id, steps, index)
-        start, state = saved or (0, g.setup(lg.game.seed, json.loads(lg.game.options)))
+        start, state = saved or (0, g.setup(lg.game.seed, games.setup_options(
+            g, json.loads(lg.game.options), lg.state)))
         out = {start: state}
         for i in range(start, len(steps) if until is None else until):
             st = steps[i]

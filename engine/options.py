@@ -40,9 +40,31 @@ def read(spec: Mapping[str, dict], given: Mapping[str, object]) -> dict:
     return {key: _value(key, spec[key], value) for key, value in given.items()}
 
 
+# Not an option a player sets: the rules revision a stored game was set up under, which its
+# replays pass to setup (engine.games.setup_options) so that it keeps those rules.
+REVISION = "revision"
+
+
 def with_defaults(spec: Mapping[str, dict], options: Mapping[str, object]) -> dict:
-    """Every option: the ones given, read and checked, and the defaults for the rest."""
-    return {k: s["default"] for k, s in spec.items()} | read(spec, options)
+    """Every option: the ones given, read and checked, and the defaults for the rest; a
+    ``revision`` a replay passes is kept as it is (a whole number from 1)."""
+    given = dict(options)
+    revision = given.pop(REVISION, None)
+    out = {k: s["default"] for k, s in spec.items()} | read(spec, given)
+    if revision is not None:
+        if not isinstance(revision, int) or isinstance(revision, bool) or revision < 1:
+            raise IllegalAction(f"A rules revision is a whole number from 1, not "
+                                f"`{_shown(revision)}`.")
+        out[REVISION] = revision
+    return out
+
+
+def revision_entry(options: Mapping[str, object], current: int) -> dict:
+    """The ``revision`` entry of a new state: the game's current rules, or those a replay
+    asks for. A revision-1 state has none, as before games had revisions, so a stored game
+    set up again is exactly as it was."""
+    revision = options.get(REVISION, current)
+    return {REVISION: revision} if revision > 1 else {}
 
 
 def valid(key: str, entry: dict) -> str:

@@ -72,6 +72,16 @@ def side_name(g: ModuleType, role: str) -> str:
     return name if getattr(g, "COLOUR_SIDES", False) else f"the {name}"
 
 
+def setup_options(g: ModuleType, options: dict, like: dict | None) -> dict:
+    """The options to set a stored game up again for a replay: its own, and the rules
+    revision its stored state ``like`` was set up under. A game that fixes its rules
+    (``REVISION``) gates each change on the state's ``revision``, and a state stored
+    before has none: revision 1, which setup must rebuild as it was."""
+    if like is None or not hasattr(g, "REVISION"):
+        return options
+    return {**options, "revision": like.get("revision", 1)}
+
+
 def count_left_open(g: ModuleType, options: dict | None) -> bool:
     """Whether the number of players is the table's to settle when the game starts (the
     game has a ``players`` option, the creator did not set it, and the other options leave
@@ -216,6 +226,6 @@ __all__ = [
     "REDEAL", "apply_step", "redeal_arg", "redealt",
     "reveal_mark",
     "typed_lines",
-    "count_left_open", "side_name", "sides",
+    "count_left_open", "setup_options", "side_name", "sides",
     "get", "ids", "legal_steps", "tokens", "step_for_token", "random_move", "IllegalAction",
 ]

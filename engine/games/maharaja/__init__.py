@@ -11,6 +11,7 @@ from engine.games.maharaja.rules import (
     NAME,
     OPTIONS,
     PLAYERS,
+    REVISION,
     ROLE_NAMES,
     ROLES,
     act,
@@ -28,7 +29,7 @@ from engine.games.maharaja.rules import (
 from engine.games.maharaja.texts import RULES_SUMMARY, RULES_TOPICS, score_report
 
 __all__ = [
-    "ID", "NAME", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES", "RULES_SUMMARY",
+    "ID", "NAME", "OPTIONS", "PLAYERS", "REVISION", "ROLE_NAMES", "ROLES", "RULES_SUMMARY",
     "RULES_TOPICS", "act", "bot_steps", "describe", "parse_token", "redeal", "result",
     "reveal_mark", "score_report", "setup", "sides", "summary", "token", "view",
 ]

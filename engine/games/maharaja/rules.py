@@ -20,7 +20,7 @@ from engine.errors import IllegalAction
 from engine.games.maharaja import battle as bt
 from engine.games.maharaja import board, colonial, diplomacy, movement, turns
 from engine.games.maharaja import forces as f
-from engine.options import with_defaults
+from engine.options import revision_entry, with_defaults
 from engine.rng import seed_state
 
 ID = "maharaja"
@@ -82,7 +82,7 @@ def setup(seed: int, options: dict | None = None) -> dict:
                                   f.NATIONS.items()},
         "skip": list(start.get("skip", [])), "vp": {r: 0 for r in roles},
         "nation_vp": {}, "titles": {}, "dice": None, "log": [], "move": 0,
-        "result": None, "steps": 0, "revision": REVISION,
+        "result": None, "steps": 0, **revision_entry(opts, REVISION),
     }
     for nation, areas in start["armies"].items():
         for a in areas:

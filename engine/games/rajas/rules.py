@@ -19,7 +19,7 @@ from engine.errors import IllegalAction
 from engine.games.rajas import data, dice, words
 from engine.games.rajas import province as prov
 from engine.jsontree import clone
-from engine.options import with_defaults
+from engine.options import revision_entry, with_defaults
 from engine.rng import seed_state
 
 ID = "rajas"
@@ -105,7 +105,7 @@ def setup(seed: int, options: dict | None = None) -> dict:
     if out:
         raise IllegalAction(f"Option `advanced` names {', '.join(out)}, not in a {n}-player "
                             f"game (colours: {', '.join(ROLES[:n])}).")
-    state: dict = {"game": ID, "revision": REVISION,
+    state: dict = {"game": ID, **revision_entry(opts, REVISION),
                    "options": {"players": n, "rules": opts["rules"],
                                "ganga": bool(opts["ganga"]), "mango": bool(opts["mango"]),
                                "variant": opts["variant"], "advanced": "+".join(advanced)},
