@@ -16,6 +16,34 @@ from pathlib import Path
 Check = Callable[[dict], list[str]]
 
 
+class DataFiles:
+    """One game's data files: where they lie (``data/`` beside the game's modules), each
+    read once (``files["map"]``: the same object every time, so callers must not change
+    it; ``files.fresh("map")`` for a copy to change), how each is checked, and the
+    command that checks typed-in files (``files.main(argv)``). Every game with data files
+    keeps them this way, so adding one needs no loader of its own."""
+
+    def __init__(self, data_dir: Path, checks: dict[str, Check],
+                 by_content: Callable[[dict], str | None] | None = None) -> None:
+        self.data_dir, self.checks, self.by_content = data_dir, checks, by_content
+        self._read: dict[str, dict] = {}
+
+    def __getitem__(self, name: str) -> dict:
+        if name not in self._read:
+            self._read[name] = read(self.data_dir, name)
+        return self._read[name]
+
+    def fresh(self, name: str) -> dict:
+        return read(self.data_dir, name)
+
+    def problems(self) -> list[str]:
+        """What the shipped files get wrong (nothing, or a test fails)."""
+        return [f"{name}: {p}" for name, check in self.checks.items() for p in check(self[name])]
+
+    def main(self, argv: list[str]) -> int:
+        return check_files(self.data_dir, self.checks, argv, self.by_content)
+
+
 def read(data_dir: Path, name: str) -> dict:
     """A shipped file, read afresh (callers may change what they get)."""
     return json.loads((data_dir / f"{name}.json").read_text())

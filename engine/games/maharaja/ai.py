@@ -13,18 +13,15 @@ from __future__ import annotations
 
 from engine.games.maharaja import board, colonial, rules, scoring
 from engine.games.maharaja import forces as f
+from engine.steps import play_while
 
 MAX_STEPS = 400
 
 
 def bot_steps(state: dict, role: str) -> list[tuple[str, object]]:
     """The computer's steps while the decision stays with it."""
-    out: list[tuple[str, object]] = []
-    while role in rules.active(state) and not state["result"] and len(out) < MAX_STEPS:
-        step = choose(state, role)
-        out.append(step)
-        state = rules.act(state, role, *step)
-    return out
+    return play_while(state, role, choose, rules.act,
+                      lambda s: role in rules.active(s) and not s["result"], MAX_STEPS)
 
 
 def wins_against_random(seed: int, players: int) -> bool:

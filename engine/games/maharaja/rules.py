@@ -22,6 +22,7 @@ from engine.games.maharaja import board, colonial, diplomacy, movement, turns
 from engine.games.maharaja import forces as f
 from engine.options import revision_entry, with_defaults
 from engine.rng import seed_state
+from engine.steps import offered
 
 ID = "maharaja"
 NAME = "Maharaja"
@@ -405,8 +406,7 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
     s = clone(state)
     v = view(s, role)
     acts = v["actions"]
-    if action not in acts or (acts[action] is not None and arg not in acts[action]) or (
-            acts[action] is None and arg is not None):
+    if not offered(acts, action, arg):
         raise IllegalAction(_why(s, role, action, arg, acts))
     before = _move_mark(s)
     offstage = role not in active(s)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engine import games
 from engine.games.rajas import rules as R
+from engine.steps import play_while
 
 SEARCH_SEED = 0x5EED  # the copy's future: any fixed value; not the game's
 
@@ -102,10 +103,5 @@ def choose(state: dict, role: str) -> tuple[str, object]:
 
 def bot_steps(state: dict, role: str) -> list[tuple[str, object]]:
     """The steps of the computer's whole turn, each chosen from what it may know."""
-    out: list[tuple[str, object]] = []
     move = state["move"]
-    while _same_turn(state, role, move) and len(out) < 60:
-        step = choose(state, role)
-        out.append(step)
-        state = R.act(state, role, *step)
-    return out
+    return play_while(state, role, choose, R.act, lambda s: _same_turn(s, role, move), 60)

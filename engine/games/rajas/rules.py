@@ -21,6 +21,7 @@ from engine.games.rajas import province as prov
 from engine.jsontree import clone
 from engine.options import revision_entry, with_defaults
 from engine.rng import seed_state
+from engine.steps import offered
 
 ID = "rajas"
 NAME = "Rajas of the Ganges"
@@ -629,8 +630,7 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
         raise IllegalAction(f"It is not your turn: waiting for "
                             f"{ROLE_NAMES[state['turn']['who']]}.")
     _, acts = _prompt(state, role)
-    if action not in acts or (acts[action] is None) != (arg is None) or (
-            acts[action] is not None and arg not in acts[action]):
+    if not offered(acts, action, arg):
         raise IllegalAction(_why(state, role, action, arg, acts))
     new = clone(state)
     _apply(new, role, action, arg)

@@ -12,6 +12,7 @@ from collections import Counter
 from engine.games.taj_mahal import data
 from engine.games.taj_mahal import rules as tm
 from engine.games.taj_mahal.scoring import commodity_points, palace_points
+from engine.steps import play_while
 
 PRIZE_KEY = {"grand_mogul": "crown", "elephant": "province"}
 
@@ -119,10 +120,6 @@ def _city_value(view: dict, role: str, city: str, crown: bool | None = None) -> 
 
 def bot_steps(state: dict, role: str) -> list[tuple[str, object]]:
     """The steps of the computer's turn, each chosen from its own view only."""
-    steps: list[tuple[str, object]] = []
     move = state["move"]
-    while tm.active(state) == [role] and state["move"] == move:
-        step = choose(tm.view(state, role), role)
-        steps.append(step)
-        state = tm.act(state, role, *step)
-    return steps
+    return play_while(state, role, lambda s, r: choose(tm.view(s, r), r), tm.act,
+                      lambda s: tm.active(s) == [role] and s["move"] == move)

@@ -21,6 +21,7 @@ from engine.games.taj_mahal.scoring import commodity_points, hand_points, palace
 from engine.jsontree import clone
 from engine.options import with_defaults
 from engine.rng import seed_state
+from engine.steps import offered
 
 ID = "taj_mahal"
 NAME = "Taj Mahal"
@@ -282,8 +283,7 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
     if isinstance(arg, str) and arg in KIND:
         arg = KIND[arg]
     _, acts = _stage(state, role)
-    if action not in acts or (acts[action] is None) != (arg is None) or (
-            acts[action] is not None and arg not in acts[action]):
+    if not offered(acts, action, arg):
         legal = [token(a, x) for a, args in acts.items() for x in (args or [None])]
         raise IllegalAction(refusal(word, _why(state, role, action, arg), legal))
     new = clone(state)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.errors import IllegalAction
+from engine.steps import offered
 
 
 @dataclass
@@ -84,9 +85,7 @@ def prompt_of(state: dict, f: dict) -> tuple[str, dict]:
 
 def apply(state: dict, f: dict, action: str, arg) -> None:
     text, actions = prompt_of(state, f)
-    if action not in actions or (actions[action] is not None and arg not in actions[action]) or (
-        actions[action] is None and arg is not None
-    ):
+    if not offered(actions, action, arg):
         why = FRAMES[f["t"]].why
         reason = why(state, f, action, arg) if why else None
         raise IllegalAction(reason or refusal(action, arg, text, actions))
