@@ -27,12 +27,20 @@ from tests.e2e.test_discord_goat_tiger import (
 USERS = {"ravi": 101, "meera": 102, "arjun": 103}
 
 
+def _past(state: dict, new: dict) -> bool:
+    """Whether ``new`` is past ``state``'s move: a move ended, the game ended, or the
+    decision passed to another player (a passage through a sea asks each colonial player
+    in it without ending the mover's move)."""
+    return new["move"] > state["move"] or bool(new["result"]) or \
+        R.active(new) != R.active(state)
+
+
 async def _moved(bot, state: dict) -> dict:
     """The stored game once it is past ``state``'s move (a loaded machine may take a moment
     longer than the fake's quiet period), or as it is after 10 s."""
     for _ in range(200):
         new = await stored_state(bot)
-        if new["move"] > state["move"] or new["result"]:
+        if _past(state, new):
             return new
         await asyncio.sleep(0.05)
     return new
@@ -94,8 +102,7 @@ async def test_three_people_play_the_short_game(fake_discord, db_url, bot_errors
                     await h.wait_done(quiet=0.03)
             new = await _moved(bot, state)
             posts = public_posts(h)
-            assert new["move"] > state["move"] or new["result"], (
-                user, steps, [content(r) for r in h.requests])
+            assert _past(state, new), (user, steps, [content(r) for r in h.requests])
             assert posts and posts[-1].files[0].is_png
             text = content(posts[-1])
             rolled += " roll " in text
