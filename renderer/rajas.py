@@ -25,8 +25,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.games.rajas import data, rules
-from engine.games.rajas import province as prov
+from engine.games import rajas as game
+from engine.games.rajas import data, words
 from renderer.common import (
     draw_header,
     encode_png,
@@ -80,7 +80,7 @@ def code_text(code: str) -> str:
 
 def layout() -> dict[str, tuple[int, int]]:
     """Pixel centre of every river space (``river0`` … ``river19``)."""
-    return {f"river{i}": _river_xy(i) for i in range(rules.FINAL + 1)}
+    return {f"river{i}": _river_xy(i) for i in range(data.FINAL + 1)}
 
 
 def _river_xy(i: int) -> tuple[int, int]:
@@ -89,8 +89,8 @@ def _river_xy(i: int) -> tuple[int, int]:
 
 def _name(players: dict | None, role: str) -> str:
     given = (players or {}).get(role)
-    return f"{rules.ROLE_NAMES.get(role, role)} ({given})" if given else \
-        rules.ROLE_NAMES.get(role, role)
+    return f"{data.ROLE_NAMES.get(role, role)} ({given})" if given else \
+        data.ROLE_NAMES.get(role, role)
 
 
 def _token(d: ImageDraw.ImageDraw, xy: tuple[float, float], role: str, r: int = 9) -> None:
@@ -154,10 +154,10 @@ def _river(img: Image.Image, view: dict) -> None:
     d.rounded_rectangle((20, RIVER_Y - 60, 890, RIVER_Y + 52), 10, fill=WATER)
     d.text((32, RIVER_Y - 56), "RIVER (the bridge after 8)", font=font(16, bold=True),
            fill=CREAM)
-    spaces = ["start", *(view.get("river") or rules.RIVER["spaces"])]
+    spaces = ["start", *(view.get("river") or data.RIVER["spaces"])]
     for i, code in enumerate(spaces):
         x, y = _river_xy(i)
-        final = i == rules.FINAL
+        final = i == data.FINAL
         r = 18 if not final else 20
         d.ellipse((x - r, y - r, x + r, y + r), fill=LAND, outline=CREAM, width=2)
         d.text((x, y), "S" if i == 0 else str(i), font=font(17, bold=True), fill=INK,
@@ -168,8 +168,8 @@ def _river(img: Image.Image, view: dict) -> None:
                      if f.getlength(label) <= 41 or f.size == 12)
             d.text((x, y + 22), label, font=f, fill=CREAM,
                    anchor="mt")
-    bx = (_river_xy(rules.RIVER["bridge_after"])[0] + _river_xy(
-        rules.RIVER["bridge_after"] + 1)[0]) / 2
+    bx = (_river_xy(data.RIVER["bridge_after"])[0] + _river_xy(
+        data.RIVER["bridge_after"] + 1)[0]) / 2
     d.rectangle((bx - 3, RIVER_Y - 30, bx + 3, RIVER_Y + 30), fill=(140, 100, 60))
     at: dict[int, list[str]] = {}
     for r, p in (view.get("players") or {}).items():
@@ -216,18 +216,18 @@ def _spaces(img: Image.Image, view: dict) -> None:
                                        occ("harbor", len(lay.get("harbor", []))),
                                        strict=True)), 40)
     market = []
-    for good in ("assorted", *rules.GOODS):
+    for good in ("assorted", *data.GOODS):
         n = lay.get("market", []).count(good)
         market += [(GOOD.get(good, "All"), w) for w in occ(f"market-{good}", n)]
     row(x, y, "MARKET", market, 40)
     y2 = y + 72
-    chambers = [(f"{f}", (used.get(n) or [None])[0]) for n, f in rules.CHAMBERS.items()]
+    chambers = [(f"{f}", (used.get(n) or [None])[0]) for n, f in data.CHAMBERS.items()]
     x = row(30, y2, "PALACE: die 1-6", chambers, 40)
     swaps = [(f"{ex['give'][0]}>{ex['take'][0]}", (used.get(f"swap-{ex['give']}") or [None])[0])
-             for ex in rules.BOARD["exchange"]]
+             for ex in data.BOARD["exchange"]]
     x = row(x, y2, "EXCHANGE", swaps, 44)
     terr = []
-    for c in rules.COLOURS:
+    for c in data.COLOURS:
         n = lay.get("terrace", []).count(c)
         terr += [(c[0], w) for w in occ(f"terrace-{c}", n)]
     x = row(x, y2, "TERRACE", terr, 30)
@@ -246,7 +246,7 @@ def _spaces(img: Image.Image, view: dict) -> None:
 def _tile(img: Image.Image, box: tuple[int, int, int, int], tid: str,
           roads: list[str] | None = None, cost: bool = True) -> None:
     d = ImageDraw.Draw(img)
-    t = rules.TILES[tid]
+    t = data.TILES[tid]
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     d.rectangle(box, fill=LAND, outline=DIE[t["colour"]], width=5)
@@ -267,7 +267,7 @@ def _tile(img: Image.Image, box: tuple[int, int, int, int], tid: str,
 
 def tile_label(tid: str) -> str:
     """A tile's contents in short: ``Si2 Te3`` markets, ``T P`` buildings, a village's bonus."""
-    t = rules.TILES[tid]
+    t = data.TILES[tid]
     parts = [f"{GOOD[m['good']]}{m['value']}" for m in t["markets"]] + [
         BUILDING[b] for b in t["buildings"]] + ([f"V {code_text(t['bonus'])}"]
                                                  if t.get("bonus") else [])
@@ -287,7 +287,7 @@ def _display(img: Image.Image, view: dict) -> None:
            "colour; Si/Te/Sp market value, T/P/F/M building)", font=font(14, bold=True),
            fill=MUTED)
     sizes = view.get("stack_sizes") or {}
-    for ci, colour in enumerate(rules.COLOURS):
+    for ci, colour in enumerate(data.COLOURS):
         for bi, back in enumerate(data.BACKS):
             key = f"{colour}-{back}"
             x = DISPLAY[0] + 20 + ci * 215
@@ -315,7 +315,7 @@ def _players(img: Image.Image, view: dict, players: dict | None) -> None:
         _token(d, (SIDE[0] + 20, y + 18), r, 10)
         d.text((SIDE[0] + 36, y + 18), fit(_name(players, r), font(18, bold=True), 220),
                font=font(18, bold=True), fill=CREAM, anchor="lm")
-        d.text((SIDE[2] - 12, y + 18), rules.margin_words(p["margin"]), font=font(17, bold=True),
+        d.text((SIDE[2] - 12, y + 18), words.margin_words(p["margin"]), font=font(17, bold=True),
                fill=GOLD, anchor="rm")
         ups = " ".join(f"{BUILDING[b]}{2 + n}" for b, n in p["upgrades"].items())
         d.text((SIDE[0] + 14, y + 42), f"karma {p['karma']} · workers {p['workers'] - p['placed']}"
@@ -334,12 +334,12 @@ def _province(img: Image.Image, view: dict, role: str | None, players: dict | No
     d.text((PROVINCE[0] + 12, PROVINCE[1] + 8), fit(f"PROVINCE: {_name(players, role)}",
                                                     font(17, bold=True), 460),
            font=font(17, bold=True), fill=CREAM)
-    lay = prov.layout()
+    lay = data.PROVINCE
     cell = 84
     gx, gy = PROVINCE[0] + 32, PROVINCE[1] + 64
     for r in range(lay["rows"]):
         for c in range(lay["cols"]):
-            name = prov.name(r, c)
+            name = data.cell_name(r, c)
             box = (gx + c * cell, gy + r * cell, gx + (c + 1) * cell - 2, gy + (r + 1) * cell - 2)
             if name == lay["residence"]:
                 d.rectangle(box, fill=GOLD)
@@ -360,7 +360,7 @@ def _province(img: Image.Image, view: dict, role: str | None, players: dict | No
         where, _, roads = str(tok).partition("-")
         ways.setdefault(where, []).append(roads)
     for name, turns in ways.items():
-        r, c = prov.position(name)
+        r, c = data.cell_position(name)
         box = (gx + c * cell, gy + r * cell, gx + (c + 1) * cell - 2, gy + (r + 1) * cell - 2)
         d.rectangle(box, outline=GOLD, width=4)
         d.text((box[0] + 6, box[3] - 6), fit(" ".join(turns), font(14, bold=True), cell - 10),
@@ -373,7 +373,7 @@ def _province(img: Image.Image, view: dict, role: str | None, players: dict | No
                fill=MUTED)
     taken = set(p.get("yields", []))
     for (name, side), edge in lay["edges"].items():
-        r, c = prov.position(name)
+        r, c = data.cell_position(name)
         x = gx + c * cell + cell / 2
         y = gy + r * cell + cell / 2
         x += {"E": cell / 2 + 14, "W": -cell / 2 - 14}.get(side, 0)
@@ -408,7 +408,7 @@ def draw(view: dict, players: dict | None = None, province_of: str | None = None
 
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
-    sample = rules.view(rules.setup(1, {"players": 4}), None)
+    sample = game.view(game.setup(1, {"players": 4}), None)
     return make_palette([draw(sample)], FLAT)
 
 

@@ -157,7 +157,8 @@ def taj_mahal(view: dict, players: dict[str, str]) -> str:
 
 def rajas(view: dict, players: dict[str, str]) -> str:
     from engine.games.rajas import words
-    from engine.games.rajas.rules import ROLE_NAMES, TILES, margin_words, tile_words
+    from engine.games.rajas.data import ROLE_NAMES, TILES
+    from engine.games.rajas.words import margin_words, tile_words
 
     def tile(tid: str) -> str:  # a tile by colour and cost; a Mango village by its bonus
         t = TILES[tid]

@@ -8,6 +8,7 @@ import io
 from PIL import Image
 
 from engine import games
+from engine.games.rajas import data
 from engine.games.rajas import rules as R
 from renderer import rajas as P
 from tests.renderer.pixels import near, picture
@@ -48,7 +49,7 @@ def test_any_players_province_can_be_drawn():
 def test_every_tiles_contents_are_set_large_enough_to_read_on_a_phone():
     """A phone's chat column shrinks the picture about 3.5 times: every tile's label on
     the display (110 px tiles) is set at 18 px or more, and the display's costs at 22."""
-    for tid in R.TILES:
+    for tid in data.TILES:
         label = P.tile_label(tid)
         assert label, tid
         assert P.label_font(label, 106).size >= 18, (tid, label)

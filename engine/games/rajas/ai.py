@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engine import games
 from engine.games.rajas import rules as R
+from engine.games.rajas.data import CROSS, PROVINCE, TILES
 from engine.steps import play_while
 
 SEARCH_SEED = 0x5EED  # the copy's future: any fixed value; not the game's
@@ -21,7 +22,7 @@ SEARCH_SEED = 0x5EED  # the copy's future: any fixed value; not the game's
 def value(state: dict, role: str) -> float:
     p = state["players"][role]
     progress = 2 * p["fame"] + p["money"]
-    if progress >= R.CROSS:
+    if progress >= CROSS:
         return 10_000 + progress
     # A die pays for tiles of its colour only: a colour's first dice count more.
     seen: dict[str, int] = {}
@@ -30,8 +31,8 @@ def value(state: dict, role: str) -> float:
         seen[c] = seen.get(c, 0) + 1
         dice += (0.5 + 0.35 * (v or 3.5)) * (1.15 if seen[c] <= 2 else 0.85)
     markets = sum(m["value"] for t in p["cells"].values()
-                  for m in R.TILES[t["tile"]]["markets"])
-    left = max(0.0, 1 - progress / R.CROSS)  # income is worth less as the end nears
+                  for m in TILES[t["tile"]]["markets"])
+    left = max(0.0, 1 - progress / CROSS)  # income is worth less as the end nears
     open_roads = _open_roads(p["cells"])
     return (progress + dice * (0.2 + left) + 9 * left * p["workers"] + 2.5 * p["karma"]
             + 3 * left * sum(p["upgrades"].values()) + 0.8 * left * markets
@@ -43,10 +44,10 @@ def _open_roads(cells: dict) -> int:
     from engine.games.rajas import province as prov
 
     n = 0
-    for cell in [*cells, prov.layout()["residence"]]:
+    for cell in [*cells, PROVINCE["residence"]]:
         for side in prov.roads_at(cells, cell):
             nb = prov.neighbour(cell, side)
-            if nb and nb not in cells and nb != prov.layout()["residence"]:
+            if nb and nb not in cells and nb != PROVINCE["residence"]:
                 n += 1
     return n
 

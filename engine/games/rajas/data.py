@@ -11,7 +11,6 @@ yields.json]`` (a file is recognised by its name).
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from pathlib import Path
 
 from engine import datafiles
@@ -36,41 +35,6 @@ EARNINGS = {
     "money_3_per_village",
 }
 RIVER_EARNINGS = 19  # the kinds in the rules' appendix: one a space (Darbar's reading)
-NAMES = ("tiles", "province", "river", "board", "yields", "mango")
-
-
-def _load(name: str) -> dict:
-    return datafiles.read(DATA_DIR, name)
-
-
-@cache
-def tiles() -> dict:
-    return _load("tiles")
-
-
-@cache
-def province() -> dict:
-    return _load("province")
-
-
-@cache
-def river() -> dict:
-    return _load("river")
-
-
-@cache
-def board() -> dict:
-    return _load("board")
-
-
-@cache
-def yields() -> dict:
-    return _load("yields")
-
-
-@cache
-def mango() -> dict:
-    return _load("mango")
 
 
 def earning(code: str) -> tuple[str, int]:
@@ -263,12 +227,53 @@ CHECKS = {"tiles": check_tiles, "province": check_province, "river": check_river
           "board": check_board, "yields": check_yields, "mango": check_mango}
 
 
-def problems() -> dict[str, list[str]]:
-    """What is wrong with the shipped files (nothing, unless someone edited them)."""
-    return {name: CHECKS[name](_load(name)) for name in NAMES}
+# Each file read once, where the rules first need it; ``python -m engine.games.rajas``.
+FILES = datafiles.DataFiles(DATA_DIR, CHECKS)
 
 
-def main(argv: list[str]) -> int:
-    """Check data files typed in from the printed game (or, with none, the shipped ones)."""
-    return datafiles.check_files(DATA_DIR, CHECKS, argv)
+# --- the components as the rules and the pictures read them ----------------------------------
 
+# The players' colours: none of them a die colour, so a die and a worker never look alike.
+ROLES = ["red", "yellow", "white", "black"]
+ROLE_NAMES = {r: r.capitalize() for r in ROLES}
+TILES = {t["id"]: t for t in FILES["tiles"]["tiles"]}
+# Mango Village's tiles: no colour or cost of pips (a double buys one), a bonus instead.
+TILES.update({v["id"]: {**v, "colour": "village", "back": "mango", "cost": 0,
+                        "markets": [], "buildings": []} for v in FILES["mango"]["villages"]})
+BOARD = FILES["board"]
+RIVER = FILES["river"]
+FINAL = len(RIVER["spaces"])  # the final space's number; 0 is the start
+TRACKS = BOARD["tracks"]
+CROSS = TRACKS["cross_at"]  # markers meet when 2 x fame + money reaches this
+CHAMBERS = {"mogul": 1, "dancer": 2, "yogi": 3, "raja": 4, "builder": 5, "portuguese": 6}
+STACKS = [f"{c}-{b}" for c in COLOURS for b in BACKS]
+
+
+def stack_of(tid: str) -> str:
+    """The display stack a tile lies on: its colour and back (``blue-cow``)."""
+    return f"{TILES[tid]['colour']}-{TILES[tid]['back']}"
+
+
+def cell_name(row: int, col: int) -> str:
+    """A province cell's name, like a chess board seen from the residence's side: columns
+    a-e from the west, rows 1-4 from the top (the residence is ``c1``)."""
+    return f"{'abcdefgh'[col]}{row + 1}"
+
+
+def cell_position(cell: str) -> tuple[int, int]:
+    return int(cell[1:]) - 1, "abcdefgh".index(cell[0])
+
+
+def _province() -> dict:
+    p = FILES["province"]
+    residence = cell_name(*p["residence"]["cell"])
+    cells = [cell_name(r, c) for r in range(p["rows"]) for c in range(p["cols"])
+             if cell_name(r, c) != residence]
+    return {"rows": p["rows"], "cols": p["cols"], "residence": residence, "cells": cells,
+            "residence_roads": list(p["residence"]["roads"]),
+            "edges": {(cell_name(*e["cell"]), e["side"]): e for e in p["edges"]}}
+
+
+# The province board: its grid, the residence and its roads, the yields on its edge
+# (keyed by cell and side: ``("a1", "N")``).
+PROVINCE = _province()

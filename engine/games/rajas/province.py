@@ -1,48 +1,27 @@
 """A player's province board: cells, tiles turned any way, roads joined to the residence,
 and the yields on the board's edge that a road reaches.
 
-Cells are named like a chess board seen from the residence's side: columns a-e from the
-west, rows 1-4 from the top (the residence is ``c1``). A placed tile keeps its roads as
-the sides they reach after turning (``["N", "E"]``).
+The board itself (its grid, cells and edge yields) is published in data.py (``PROVINCE``,
+``cell_name``). A placed tile keeps its roads as the sides they reach after turning
+(``["N", "E"]``).
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from engine.games.rajas import data
+from engine.games.rajas.data import PROVINCE, SIDES, cell_name, cell_position
 
-SIDES = ("N", "E", "S", "W")
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 STEP = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1)}
 
 
 @cache
-def layout() -> dict:
-    p = data.province()
-    rows, cols = p["rows"], p["cols"]
-    residence = name(*p["residence"]["cell"])
-    edges = {(name(*e["cell"]), e["side"]): e for e in p["edges"]}
-    cells = [name(r, c) for r in range(rows) for c in range(cols) if name(r, c) != residence]
-    return {"rows": rows, "cols": cols, "residence": residence, "cells": cells,
-            "residence_roads": list(p["residence"]["roads"]), "edges": edges}
-
-
-def name(row: int, col: int) -> str:
-    return f"{'abcdefgh'[col]}{row + 1}"
-
-
-def position(cell: str) -> tuple[int, int]:
-    return int(cell[1:]) - 1, "abcdefgh".index(cell[0])
-
-
-@cache
 def neighbour(cell: str, side: str) -> str | None:
-    r, c = position(cell)
+    r, c = cell_position(cell)
     dr, dc = STEP[side]
     r, c = r + dr, c + dc
-    lay = layout()
-    return name(r, c) if 0 <= r < lay["rows"] and 0 <= c < lay["cols"] else None
+    return cell_name(r, c) if 0 <= r < PROVINCE["rows"] and 0 <= c < PROVINCE["cols"] else None
 
 
 def rotations(roads: list[str]) -> list[list[str]]:
@@ -62,8 +41,8 @@ def _rotations(roads: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
 
 
 def roads_at(cells: dict, cell: str) -> list[str]:
-    if cell == layout()["residence"]:
-        return layout()["residence_roads"]
+    if cell == PROVINCE["residence"]:
+        return PROVINCE["residence_roads"]
     placed = cells.get(cell)
     return placed["roads"] if placed else []
 
@@ -74,7 +53,7 @@ def placements(cells: dict, roads: list[str]) -> list[tuple[str, list[str]]]:
     # The empty cells' sides that a road already reaches: a tile fits where one of its
     # roads lies on such a side. Worked out once, not per cell and turn (the computer
     # player asks this thousands of times a turn).
-    res = layout()["residence"]
+    res = PROVINCE["residence"]
     open_sides = set()
     for cell in [res, *cells]:
         for side in roads_at(cells, cell):
@@ -85,13 +64,13 @@ def placements(cells: dict, roads: list[str]) -> list[tuple[str, list[str]]]:
         return []
     turns = _rotations(tuple(roads))
     near = {cell for cell, _ in open_sides}
-    return [(cell, list(turned)) for cell in layout()["cells"] if cell in near
+    return [(cell, list(turned)) for cell in PROVINCE["cells"] if cell in near
             for turned in turns if any((cell, s) in open_sides for s in turned)]
 
 
 def connected(cells: dict) -> set[str]:
     """The cells whose tiles a road joins to the residence."""
-    start = layout()["residence"]
+    start = PROVINCE["residence"]
     seen, todo = {start}, [start]
     while todo:
         cell = todo.pop()
@@ -108,7 +87,7 @@ def edge_yields(cell: str, roads: list[str], side_name: str) -> list[tuple[str, 
     roads reach: (edge id, earning code)."""
     out = []
     for s in roads:
-        edge = layout()["edges"].get((cell, s))
+        edge = PROVINCE["edges"].get((cell, s))
         if edge and edge.get(side_name):
             out.append((f"{cell}{s}", edge[side_name]))
     return out

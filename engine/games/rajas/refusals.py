@@ -14,9 +14,8 @@ import re
 from collections.abc import Callable
 
 from engine.errors import refusal
-from engine.games.rajas import dice, words
+from engine.games.rajas import data, decisions, dice, kali, position, spaces, tokens, words
 from engine.games.rajas import province as prov
-from engine.games.rajas import rules as R
 
 # The steps each stage of a turn takes: the queued effect's "do" (None: placing a worker).
 STAGE_ACTIONS = {
@@ -29,7 +28,7 @@ STAGE_ACTIONS = {
     "chamber": {"chamber", "skip"},
 }
 PLAIN = ("pass", "roll", "skip", "done", "stay", "fewer")  # the steps without an argument
-SPACE_WORDS = {"quarry", "harbor", "assorted", "money", "mango", *R.GOODS, *R.CHAMBERS}
+SPACE_WORDS = {"quarry", "harbor", "assorted", "money", "mango", *data.GOODS, *data.CHAMBERS}
 DIE = re.compile(r"[a-z]+\d+k?")
 CELL = re.compile(r"[a-z]\d+")
 EDGE = re.compile(r"[a-z]\d+[nesw]")
@@ -77,13 +76,13 @@ def _readings(state: dict, word: str) -> list[tuple[str, object]]:
         out += [("cover", word), ("village", word)]
     if EDGE.fullmatch(word):
         out.append(("slot", word[:-1] + word[-1].upper()))
-    if word in R.COLOURS:
+    if word in data.COLOURS:
         out.append(("colour", word))
-    if word in R.BUILDINGS:
+    if word in data.BUILDINGS:
         out.append(("upgrade", word))
-    if word in R.GOODS:
+    if word in data.GOODS:
         out.append(("good", word))
-    if word in R.CHAMBERS:
+    if word in data.CHAMBERS:
         out.append(("chamber", word))
     if word in SPACE_WORDS or (sep and head in ("swap", "terrace")):
         out.append(("place", word))
@@ -101,16 +100,16 @@ def _stage(state: dict) -> str | None:
 
 def refusal_of(state: dict, role: str, action: str, arg: object, acts: dict) -> str:
     """The whole refusal: "`w` is not possible now. <the rule> Possible: …"."""
-    legal = [R.token(a, x) for a, xs in acts.items() for x in ([None] if xs is None else xs)]
+    legal = [tokens.token(a, x) for a, xs in acts.items() for x in ([None] if xs is None else xs)]
     return refusal(_word(action, arg), why(state, role, action, arg), legal)
 
 
 def _word(action: str, arg: object) -> str:
     if arg is None:
         return action
-    if action == "tile" and arg not in R.TILES:  # a stack with no tile on display
+    if action == "tile" and arg not in data.TILES:  # a stack with no tile on display
         return f"tile-{arg}"
-    return R.token(action, arg)
+    return tokens.token(action, arg)
 
 
 def why(state: dict, role: str, action: str, arg: object) -> str:
@@ -127,7 +126,7 @@ def why(state: dict, role: str, action: str, arg: object) -> str:
 
 def _elsewhere(state: dict, role: str, action: str, e: dict | None) -> str:
     """A step that belongs to another stage of the turn: what is asked now instead."""
-    text, _ = R.asked(state, role)
+    text, _ = decisions.asked(state, role)
     if action in ("place", "pass") and e is not None:
         if state["turn"].get("placed"):
             return f"Your worker's action is not finished: first {text}"
@@ -162,22 +161,23 @@ def _why_place(state: dict, role: str, space: object, e: dict | None) -> str:
     if space.startswith("swap-") and space[5:] not in _exchanges():
         return (f"There is no {space[5:]} exchange: the exchanges take "
                 f"{words.listing(_exchanges(), 'or')} dice")
-    if space.startswith("terrace-") and space[8:] not in R.COLOURS:
-        return f"There is no {space[8:]} terrace: the terraces give {words.listing(R.COLOURS)} dice"
+    if space.startswith("terrace-") and space[8:] not in data.COLOURS:
+        return (f"There is no {space[8:]} terrace: the terraces give "
+                f"{words.listing(data.COLOURS)} dice")
     if space == "mango" and not state["options"].get("mango"):
         return "Mango Village is not in this game (option `mango=on`)"
     limit = _once_a_round(state, role, space)
     if limit:
         return limit
-    kind = R.space_kind(space)
-    if not R._free(state, kind):
+    kind = spaces.space_kind(space)
+    if not spaces.free(state, kind):
         return _taken(state, kind)
     reason = _SPACE_REASONS.get(space.partition("-")[0])
     return reason(state, role, space) if reason else ""
 
 
 def _exchanges() -> list[str]:
-    return [x["give"] for x in R.BOARD["exchange"]]
+    return [x["give"] for x in data.BOARD["exchange"]]
 
 
 def _once_a_round(state: dict, role: str, space: str) -> str:
@@ -185,7 +185,7 @@ def _once_a_round(state: dict, role: str, space: str) -> str:
     assorted goods market and in the village."""
     if len(state["roles"]) < 3:
         return ""
-    p = R._me(state, role)
+    p = position.me(state, role)
     if space == "assorted" and p["assorted"]:
         return ("You have had a worker on the assorted goods market this round: with 3 or 4 "
                 "players, one a round each (Market action)")
@@ -197,7 +197,7 @@ def _once_a_round(state: dict, role: str, space: str) -> str:
 
 def _taken(state: dict, kind: str) -> str:
     """Placing workers: each action space holds one worker."""
-    many = R.space_count(state, kind) > 1
+    many = spaces.space_count(state, kind) > 1
     if kind.startswith("terrace-"):
         name = f"{'every' if many else 'the'} {kind[8:]} terrace"
     else:
@@ -207,7 +207,7 @@ def _taken(state: dict, kind: str) -> str:
 
 
 def _short_of_money(state: dict, role: str, kind: str) -> str:
-    cost, money = R._cost(state, kind), R._me(state, role)["money"]
+    cost, money = spaces.space_cost(state, kind), position.me(state, role)["money"]
     if money >= cost:
         return ""
     return (f"The next space at {words.space(kind)} costs {cost} money and you have {money} "
@@ -226,13 +226,13 @@ def _quarry(state: dict, role: str, space: str) -> str:
 
 def _nothing_to_build(state: dict, role: str) -> str:
     """Why no displayed tile can be built: none payable, or none that fits."""
-    p = R._me(state, role)
+    p = position.me(state, role)
     shown = [tid for tid in state["display"].values() if tid]
     if not shown:
         return "No tile is on display"
     if not any(_payable(p, tid) for tid in shown):
         village = ", a village a double" if any(
-            R.TILES[t]["colour"] == "village" for t in shown) else ""
+            data.TILES[t]["colour"] == "village" for t in shown) else ""
         yours = f"your dice are {words.dice(p['dice'])}" if p["dice"] else "you have no dice"
         return ("You can pay for no tile on display: each costs dice of its own colour worth "
                 f"at least its value{village} (Building action), and {yours}")
@@ -241,7 +241,7 @@ def _nothing_to_build(state: dict, role: str) -> str:
 
 
 def _payable(p: dict, tid: str) -> bool:
-    t = R.TILES[tid]
+    t = data.TILES[tid]
     if t["colour"] == "village":
         return dice.has_double(p["dice"], p["karma"])
     return dice.can_pay(_values(p, t["colour"]), p["karma"], t["cost"])
@@ -252,8 +252,8 @@ def _values(p: dict, colour: str) -> list[int]:
 
 
 def _harbor(state: dict, role: str, space: str) -> str:
-    p = R._me(state, role)
-    if p["boat"] >= R.FINAL:
+    p = position.me(state, role)
+    if p["boat"] >= data.FINAL:
         return "Your boat is on the final river space (River action)"
     if not dice.any_steps(p["dice"], p["karma"], (1, 2, 3)):
         return (f"The harbor takes a die showing 1, 2 or 3, but {_no_face(p, (1, 2, 3))} "
@@ -262,20 +262,20 @@ def _harbor(state: dict, role: str, space: str) -> str:
 
 
 def _market(state: dict, role: str, space: str) -> str:
-    p = R._me(state, role)
+    p = position.me(state, role)
     if space == "assorted":
-        return "" if R._markets(p) else "You have no market in your province to score"
-    if not R._rolled(p):
+        return "" if position.markets_of(p) else "You have no market in your province to score"
+    if not position.rolled(p):
         held = "none of yours is rolled yet (`roll`)" if p["dice"] else "you have no dice"
         return f"The {space} market takes a die of any value, and {held} (Market action)"
-    if not any(m["good"] == space for m in R._markets(p)):
+    if not any(m["good"] == space for m in position.markets_of(p)):
         return f"You have no {space} market in your province to score (Market action)"
     return ""
 
 
 def _chamber(state: dict, role: str, name: str) -> str:
-    p = R._me(state, role)
-    face = R.CHAMBERS[name]
+    p = position.me(state, role)
+    face = data.CHAMBERS[name]
     if not dice.face_steps(p["dice"], face, p["karma"]):
         return (f"{words.cap(words.CHAMBER_NAMES[name])} takes a die showing {face}, but "
                 f"{_no_face(p, (face,))} (Actions at the palace)")
@@ -290,14 +290,14 @@ def _chamber_blocked(state: dict, role: str, name: str) -> str:
                 "still joined to the residence (Actions at the palace)")
     if name == "portuguese":
         return ("The Portuguese is closed to a boat in the river's last 6 spaces, and yours "
-                f"is on space {R._me(state, role)['boat']} (Actions at the palace)")
+                f"is on space {position.me(state, role)['boat']} (Actions at the palace)")
     return ""
 
 
 def _swap(state: dict, role: str, space: str) -> str:
     give = space[5:]
-    take = next(x["take"] for x in R.BOARD["exchange"] if x["give"] == give)
-    if not any(c == give for c, _ in R._me(state, role)["dice"]):
+    take = next(x["take"] for x in data.BOARD["exchange"] if x["give"] == give)
+    if not any(c == give for c, _ in position.me(state, role)["dice"]):
         return f"The {give} exchange takes {words.a(give)} die, and you have none"
     return _out_of(state, take)
 
@@ -310,15 +310,15 @@ def _out_of(state: dict, colour: str) -> str:
 
 
 def _mango(state: dict, role: str, space: str) -> str:
-    p = R._me(state, role)
-    if not any(R.TILES[t["tile"]]["colour"] == "village" for t in p["cells"].values()):
+    p = position.me(state, role)
+    if not any(data.TILES[t["tile"]]["colour"] == "village" for t in p["cells"].values()):
         return "You have no village in your province to score again (Mango Village)"
     return ""
 
 
 _SPACE_REASONS: dict[str, Callable[[dict, str, str], str]] = {
     "quarry": _quarry, "harbor": _harbor, "assorted": _market,
-    **{g: _market for g in R.GOODS}, **{c: _chamber for c in R.CHAMBERS},
+    **{g: _market for g in data.GOODS}, **{c: _chamber for c in data.CHAMBERS},
     "swap": _swap, "terrace": lambda state, role, space: _out_of(state, space[8:]),
     "mango": _mango,
 }
@@ -329,11 +329,11 @@ _SPACE_REASONS: dict[str, Callable[[dict, str, str], str]] = {
 
 def _why_die(state: dict, role: str, tok: object, e: dict) -> str:
     parsed = dice.parse(str(tok))
-    if not parsed or parsed[0] not in R.COLOURS or not 1 <= parsed[1] <= 6:
+    if not parsed or parsed[0] not in data.COLOURS or not 1 <= parsed[1] <= 6:
         return ("A die is named by its colour and value, as in `blue5`; a `k` after it turns "
                 "it with a karma (`blue2k` gives the blue 2 as a 5)")
     colour, value, turned = parsed
-    p = R._me(state, role)
+    p = position.me(state, role)
     if e.get("colour") and colour != e["colour"]:  # the rule first, then the player's dice
         return _wrong_colour(e)
     if [colour, value] not in p["dice"]:
@@ -385,7 +385,7 @@ def _why_pay(p: dict, e: dict, colour: str, value: int, turned: bool) -> str:
 def _face_rule(e: dict) -> str:
     """The rule that names the face a queued "face" effect takes."""
     faces, then = e["faces"], e["then"]
-    if then in R.CHAMBERS:
+    if then in data.CHAMBERS:
         return (f"{words.cap(words.CHAMBER_NAMES[then])} takes a die showing {faces[0]} "
                 "(Actions at the palace)")
     if then == "harbor":
@@ -428,10 +428,10 @@ def _why_double(p: dict, colour: str, value: int, turned: bool, shown: int) -> s
 
 
 def _why_tile(state: dict, role: str, tid: object, e: dict) -> str:
-    if tid not in R.TILES:
+    if tid not in data.TILES:
         return _no_tile_there(state, str(tid))
-    p = R._me(state, role)
-    t, name = R.TILES[tid], f"the {R.tile_words(tid)}"
+    p = position.me(state, role)
+    t, name = data.TILES[tid], f"the {words.tile_words(tid)}"
     if e["do"] == "cover_tile":
         return _why_cover_tile(state, p, e["cell"], tid)
     if t["colour"] == "village" and not _payable(p, tid):
@@ -474,14 +474,15 @@ def _no_tile_there(state: dict, key: str) -> str:
 def _why_cover_tile(state: dict, p: dict, cell: str, tid: str) -> str:
     """Actions at the palace, master builder: a dearer tile, the difference paid in its
     colour, every tile still joined; a village over a tile for another 5 (Mango Village)."""
-    old, new = R.TILES[p["cells"][cell]["tile"]], R.TILES[tid]
-    name = f"the {R.tile_words(tid)}"
+    old, new = data.TILES[p["cells"][cell]["tile"]], data.TILES[tid]
+    name = f"the {words.tile_words(tid)}"
     if new["colour"] == "village":
         return (f"A village laid over a tile costs another 5, but {_no_face(p, (5,))} "
                 "(Mango Village)")
     if new["cost"] <= old["cost"]:
-        return (f"The new tile must cost more than the {R.tile_words(p['cells'][cell]['tile'])} "
-                f"on {cell} (Actions at the palace: master builder)")
+        return (f"The new tile must cost more than the "
+                f"{words.tile_words(p['cells'][cell]['tile'])} on {cell} (Actions at the palace: "
+                "master builder)")
     diff = new["cost"] - old["cost"]
     if not dice.can_pay(_values(p, new["colour"]), p["karma"], diff):
         return (f"The difference, {diff}, is paid with {new['colour']} dice, and "
@@ -496,7 +497,7 @@ def _why_cell(state: dict, role: str, word: object, e: dict) -> str:
         return ("A place is a cell and the sides its roads reach once turned, as in `b2-nes` "
                 "(cell b2, roads north, east and south)")
     cell, roads = placed
-    lay = prov.layout()
+    lay = data.PROVINCE
     if cell == lay["residence"]:
         return f"{cell} is your residence"
     if cell not in lay["cells"]:
@@ -504,14 +505,14 @@ def _why_cell(state: dict, role: str, word: object, e: dict) -> str:
                 f"{'abcdefgh'[lay['cols'] - 1]}, rows 1 to {lay['rows']}")
     if e["do"] == "cover_turn" and cell != e["cell"]:
         return f"The new tile goes on {e['cell']}, over the tile you chose to build over"
-    tile = R.TILES[e["tile"]]
+    tile = data.TILES[e["tile"]]
     if roads not in prov.rotations(tile["roads"]):
         return _wrong_shape(e["tile"], cell)
-    p = R._me(state, role)
+    p = position.me(state, role)
     if e["do"] == "cover_turn":
         return _cut_off(p, cell, roads)
     if cell in p["cells"]:
-        return (f"{cell} already holds the {R.tile_words(p['cells'][cell]['tile'])}: a placed "
+        return (f"{cell} already holds the {words.tile_words(p['cells'][cell]['tile'])}: a placed "
                 "tile stays where it is (The province boards)")
     return _no_road_in(p, cell, tile["roads"])
 
@@ -523,9 +524,9 @@ def _shape(roads: list[str]) -> str:
 
 
 def _wrong_shape(tid: str, cell: str) -> str:
-    turns = [f"`{prov.token(cell, r)}`" for r in prov.rotations(R.TILES[tid]["roads"])]
-    return (f"The {R.tile_words(tid)} has {_shape(R.TILES[tid]['roads'])}: turned, it lies as "
-            f"{words.listing(turns, 'or')}")
+    turns = [f"`{prov.token(cell, r)}`" for r in prov.rotations(data.TILES[tid]["roads"])]
+    return (f"The {words.tile_words(tid)} has {_shape(data.TILES[tid]['roads'])}: turned, it "
+            f"lies as {words.listing(turns, 'or')}")
 
 
 def _no_road_in(p: dict, cell: str, roads: list[str]) -> str:
@@ -545,7 +546,7 @@ def _no_road_in(p: dict, cell: str, roads: list[str]) -> str:
 def _fed_sides(cells: dict, cell: str) -> list[str]:
     """The sides of an empty cell that a road of a neighbouring tile (or the residence)
     reaches: every placed tile is joined to the residence, so these roads are too."""
-    res = prov.layout()["residence"]
+    res = data.PROVINCE["residence"]
     out = []
     for side in prov.SIDES:
         n = prov.neighbour(cell, side)
@@ -562,16 +563,16 @@ def _cut_off(p: dict, cell: str, roads: list[str]) -> str:
 
 
 def _why_cover(state: dict, role: str, cell: object, e: dict) -> str:
-    p = R._me(state, role)
+    p = position.me(state, role)
     placed = p["cells"].get(str(cell))
     if not placed:
         return f"{cell} holds no tile of yours to build over"
-    if R.TILES[placed["tile"]]["colour"] == "village":
+    if data.TILES[placed["tile"]]["colour"] == "village":
         return "A village is never built over (Mango Village)"
     if placed.get("under"):
         return (f"The tile on {cell} was built over already: each tile once (Actions at the "
                 "palace: master builder)")
-    return (f"No tile on display can go over the {R.tile_words(placed['tile'])} on {cell}: it "
+    return (f"No tile on display can go over the {words.tile_words(placed['tile'])} on {cell}: it "
             "must cost more, the difference paid with dice of its colour, and leave every "
             "tile joined (Actions at the palace: master builder)")
 
@@ -580,10 +581,10 @@ def _why_cover(state: dict, role: str, cell: object, e: dict) -> str:
 
 
 def _why_colour(state: dict, role: str, colour: object, e: dict) -> str:
-    p = R._me(state, role)
-    if R.over_kali(state, role, e):
+    p = position.me(state, role)
+    if kali.over_kali(state, role, e):
         return _kali_short(state, role, e)
-    if len(p["dice"]) >= p["kali"] and not R._errata(state):
+    if len(p["dice"]) >= p["kali"] and not position.errata(state):
         return (f"Your Kali is full ({p['kali']} dice): put a die back first (`drop-…`), or "
                 "`skip` (Placing workers)")
     if e.get("colours") and colour not in e["colours"]:
@@ -593,7 +594,7 @@ def _why_colour(state: dict, role: str, colour: object, e: dict) -> str:
 
 def _kali_short(state: dict, role: str, e: dict) -> str:
     """Placing workers (Kali's hands): these dice do not all fit."""
-    free, due = R.room(R._me(state, role)), R.dice_due(state, e)
+    free, due = kali.room(position.me(state, role)), kali.dice_due(state, e)
     hands = f"room for only {free}" if free else "no free hand"
     return (f"This gives {words.count(due, 'die', 'dice')} and your Kali has {hands}: first "
             "put dice back into the supply (`return-…`), or take `fewer` (Placing workers)")
@@ -602,11 +603,11 @@ def _kali_short(state: dict, role: str, e: dict) -> str:
 def _why_return(state: dict, role: str, tok: object, e: dict) -> str:
     """Placing workers (Kali's hands): dice go back only to make room for new ones,
     before any is taken."""
-    p = R._me(state, role)
-    if not R._errata(state):
+    p = position.me(state, role)
+    if not position.errata(state):
         return "A die goes back to make room with `drop-…`, as in `drop-blue2`"
-    if not R.over_kali(state, role, e):
-        return (f"Your Kali has room for the dice this gives ({R.room(p)} free hands): a die "
+    if not kali.over_kali(state, role, e):
+        return (f"Your Kali has room for the dice this gives ({kali.room(p)} free hands): a die "
                 "goes back only to make room before new ones are taken (Placing workers)")
     parsed = dice.parse(str(tok))
     if not parsed or parsed[2]:
@@ -615,15 +616,16 @@ def _why_return(state: dict, role: str, tok: object, e: dict) -> str:
 
 
 def _why_fewer(state: dict, role: str, arg: object, e: dict) -> str:
-    if not R._errata(state):
+    if not position.errata(state):
         return "To take fewer dice, type `skip`"
-    return (f"Your Kali has room for the dice this gives ({R.room(R._me(state, role))} free "
-            "hands): take them, or `skip` the rest (Placing workers)")
+    free = kali.room(position.me(state, role))
+    return (f"Your Kali has room for the dice this gives ({free} free hands): take them, or "
+            "`skip` the rest (Placing workers)")
 
 
 def _why_drop(state: dict, role: str, tok: object, e: dict) -> str:
-    p = R._me(state, role)
-    if R._errata(state):
+    p = position.me(state, role)
+    if position.errata(state):
         return ("A die goes back into the supply with `return-…`, as in `return-blue2`, "
                 "before the new dice are taken (Placing workers)")
     if len(p["dice"]) < p["kali"]:
@@ -640,7 +642,7 @@ def _why_reroll(state: dict, role: str, tok: object, e: dict) -> str:
     if not parsed or parsed[2]:
         return "A die is named by its colour and value, as in `reroll-blue2`"
     colour, value, _ = parsed
-    p = R._me(state, role)
+    p = position.me(state, role)
     if [colour, value] not in p["dice"]:
         return _no_such_die(p, colour, value)
     return (f"Your {colour} {value} has been rerolled already: each die once (Actions at the "
@@ -659,7 +661,7 @@ def _why_river(state: dict, role: str, steps: object, e: dict) -> str:
             state, role, None, e)
     if k > e["max"]:
         return f"This move is up to {words.count(e['max'], 'free space')} (River action)"
-    reach = R._river_reach(state, role, e["max"])
+    reach = position.river_reach(state, role, e["max"])
     return (f"Your boat is {words.count(len(reach), 'free space')} from the final space "
             "(River action)")
 
@@ -669,7 +671,7 @@ def _why_good(state: dict, role: str, good: object, e: dict) -> str:
 
 
 def _why_chamber(state: dict, role: str, name: object, e: dict) -> str:
-    if R.CHAMBERS[str(name)] < 2:
+    if data.CHAMBERS[str(name)] < 2:
         return ("This earning carries out a chamber from the Dancer (2) to the Portuguese "
                 "(6), not the Great Mogul")
     return _chamber_blocked(state, role, str(name))
@@ -687,20 +689,20 @@ def _why_yield(state: dict, role: str, tile: object, e: dict) -> str:
 
 
 def _why_slot(state: dict, role: str, edge: object, e: dict) -> str:
-    p = R._me(state, role)
+    p = position.me(state, role)
     colour = e["tile"].split("-")[0]
     if edge in p["slots"]:
         return (f"{words.edge(str(edge))} holds a yield tile already, and one is never moved "
                 "or covered (Navaratnas version)")
-    free = [words.edge(s) for s in R._free_slots(p, colour)]
+    free = [words.edge(s) for s in position.free_slots(p, colour)]
     return (f"{words.edge(str(edge))} is not a free {colour} space; yours: "
             f"{words.listing(free) or 'none'}")
 
 
 def _why_village(state: dict, role: str, cell: object, e: dict) -> str:
-    p = R._me(state, role)
+    p = position.me(state, role)
     placed = p["cells"].get(str(cell))
-    if not placed or R.TILES[placed["tile"]]["colour"] != "village":
+    if not placed or data.TILES[placed["tile"]]["colour"] != "village":
         return f"{cell} holds no village of yours"
     return (f"You have scored the village on {cell} on this visit: up to two different "
             "villages (Mango Village)")

@@ -1,12 +1,14 @@
 """Rajas of the Ganges in words: the pieces of every sentence the game says (log lines,
 prompts, button labels, refusals), so that a die, a space or an earning is named the same
-way everywhere and with the right article ("an orange 5", "a blue 2")."""
+way everywhere and with the right article ("an orange 5", "a blue 2"). Published with
+data.py: the pictures and the position in words name things with these too."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from engine.games.rajas import data
+from engine.games.rajas.data import TILES
 
 SIDE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 CHAMBER_NAMES = {"mogul": "the Great Mogul", "dancer": "the Dancer", "yogi": "the Yogi",
@@ -137,3 +139,22 @@ def yield_tile(tile: str) -> str:
     """A yield tile, ``brown-fame_2_per_bend``: "the brown yield tile (2 fame per bend)"."""
     colour, _, code = tile.partition("-")
     return f"the {colour} yield tile ({earning(code)})"
+
+
+def tile_words(tid: str) -> str:
+    """A tile by its colour and cost, with what is on it: ``blue 7 (tea 2, fort)``; a Mango
+    village by its bonus: ``village (3 money)``."""
+    t = TILES[tid]
+    if t["colour"] == "village":
+        return f"village ({earning(t['bonus'])})"
+    parts = [f"{m['good']} {m['value']}" for m in t["markets"]] + t["buildings"]
+    return f"{t['colour']} {t['cost']} ({', '.join(parts)})"
+
+
+def margin_words(m: int, short: bool = False) -> str:
+    """A margin in words: "1 fame space past", "markers met", "3 fame spaces to go";
+    ``short`` where the sentence names the unit: "1 past", "0 (met)", "3 to go"."""
+    if m == 0:
+        return "0 (met)" if short else "markers met"
+    what = str(abs(m)) if short else count(abs(m), "fame space")
+    return f"{what} {'past' if m > 0 else 'to go'}"

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import renderer
-from engine.games.rajas import province
+from engine.games.rajas import data, effects, scoring
 from engine.games.rajas import rules as R
 from engine.games.rajas.texts import RULES_TOPICS
 from tests.engine.rajas.test_rules import (
@@ -48,7 +48,7 @@ def _brown_pool(state: dict) -> list[str]:
 def test_mango_navaratnas_mixes_the_village_yield_tile_into_the_brown_ones():
     """Mango Village: "For the Navaratnas variant: mix the new yield tile with the brown
     yield tiles"; it gives 3 money for each village in the province."""
-    brown = sorted(R.data.yields()["brown"])
+    brown = sorted(data.FILES["yields"]["brown"])
     for seed in range(4):
         plain = _nav(seed, players=3)
         assert _brown_pool(plain) == brown  # without the module: the 7 of the base game
@@ -58,19 +58,19 @@ def test_mango_navaratnas_mixes_the_village_yield_tile_into_the_brown_ones():
     me = R.active(state)[0]
     p = state["players"][me]
     p["pending"], state["queue"] = [], []
-    villages = [v for v, t in R.TILES.items() if t["colour"] == "village"][:2]
+    villages = [v for v, t in data.TILES.items() if t["colour"] == "village"][:2]
     p["cells"] = {"c2": {"tile": villages[0], "roads": ["N", "S"]},
                   "b1": {"tile": villages[1], "roads": ["E", "W"]}}
-    edge = next(f"{c}{s}" for (c, s), e in province.layout()["edges"].items()
+    edge = next(f"{c}{s}" for (c, s), e in data.PROVINCE["edges"].items()
                 if e["navaratnas"] == "slot_brown")
     p["slots"][edge] = "brown-money_3_per_village"
     money = p["money"]
-    R._reach_edges(state, me, edge[:2], [edge[2:]])
+    effects.reach_edges(state, me, edge[:2], [edge[2:]])
     assert state["players"][me]["money"] == money + 6
     assert "3 money per village" in " ".join(state["log"])
     # The validator names a mango.json without it.
-    doc = {k: v for k, v in R.data.mango().items() if k != "navaratnas_brown"}
-    assert any("3 money for each village" in x for x in R.data.check_mango(doc))
+    doc = {k: v for k, v in data.FILES["mango"].items() if k != "navaratnas_brown"}
+    assert any("3 money for each village" in x for x in data.check_mango(doc))
 
 
 def test_mango_the_rules_texts_no_longer_say_the_master_builder_lacks_villages():
@@ -135,7 +135,7 @@ def test_kali_one_die_per_karma_at_9_dice_with_karma_3():
     state = _bare()
     me = R.active(state)[0]
     p = state["players"][me]
-    space = R.RIVER["spaces"].index("dice_blue_per_karma") + 1
+    space = data.RIVER["spaces"].index("dice_blue_per_karma") + 1
     p["boat"], p["karma"] = space - 1, 3
     _give(state, me, *[("green", 3)] * 9, ("orange", 1))
     state = _do(state, "harbor", "orange1", "river1")
@@ -228,16 +228,16 @@ def test_the_places_after_the_winner_and_a_stalled_game_count_fame_spaces():
                                 strict=True):
         _near(state, r, fame, money)
     state["crossed"] = [a]
-    assert [R.margin(state["players"][r]) for r in (a, b, c, d)] == [0, -1, -1, -1]
-    assert R.standing(state)[0] == a and set(R.standing(state)[1:]) == {b, c, d}
-    R._finish(state)
+    assert [scoring.margin(state["players"][r]) for r in (a, b, c, d)] == [0, -1, -1, -1]
+    assert scoring.standing(state)[0] == a and set(scoring.standing(state)[1:]) == {b, c, d}
+    scoring.finish(state)
     assert state["result"]["scores"] == {a: 0, b: -1, c: -1, d: -1}
     # Nobody's markers met (a stalled game, Darbar's reading): the closest share the win.
     stalled = R.setup(4, {"players": 4})
     for r, (fame, money) in zip((a, b, c, d), ((50, 18), (40, 40), (50, 19), (50, 20)),
                                 strict=True):
         _near(stalled, r, fame, money)
-    R._finish(stalled)
+    scoring.finish(stalled)
     assert stalled["result"]["winners"] == [b, c, d]
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from engine import games
 from engine.errors import IllegalAction
+from engine.games.rajas import data
 from engine.games.rajas import rules as R
 from tests.engine.rajas.test_rules import _a_tile, _bare, _do, _give
 
@@ -65,7 +66,7 @@ def test_the_quarry_without_dice_to_pay_says_a_tile_costs_dice_of_its_colour():
     me = R.active(state)[0]
     _give(state, me, ("blue", 1))
     state["players"][me]["karma"] = 0  # or the 1 turns into a 6
-    state["display"] = {k: (tid if R.TILES[tid]["cost"] > 1 else None)
+    state["display"] = {k: (tid if data.TILES[tid]["cost"] > 1 else None)
                         for k, tid in state["display"].items()}
     why = _reason(_refused(state, "quarry"))
     assert "You can pay for no tile on display" in why and "(Building action)" in why

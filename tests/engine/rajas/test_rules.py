@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine import games
-from engine.games.rajas import dice, province
+from engine.games.rajas import data, dice, effects, position, province
 from engine.games.rajas import rules as R
 
 
@@ -67,10 +67,10 @@ def test_setup_starting_money_is_3_4_5_6_in_turn_order():
 def test_setup_each_player_rolls_one_die_of_each_colour_karma_1_three_workers():
     state = R.setup(2, {"players": 3})
     for p in state["players"].values():
-        assert sorted(c for c, _ in p["dice"]) == sorted(R.COLOURS)
+        assert sorted(c for c, _ in p["dice"]) == sorted(data.COLOURS)
         assert all(1 <= v <= 6 for _, v in p["dice"])
         assert p["karma"] == 1 and p["workers"] == 3 and p["fame"] == 0
-        assert p["upgrades"] == {b: 0 for b in R.BUILDINGS}
+        assert p["upgrades"] == {b: 0 for b in data.BUILDINGS}
     assert sum(state["supply"].values()) + 12 == 48
     assert all(tid for tid in state["display"].values()) and len(state["display"]) == 12
 
@@ -93,8 +93,8 @@ def test_setup_3_players_cover_the_first_quarry_and_third_harbor_space():
 
 def _a_tile(state: dict, colour: str, cost: int) -> str:
     """Put a tile of this colour and cost on its stack's display."""
-    tid = next(t for t, x in R.TILES.items() if x["colour"] == colour and x["cost"] == cost)
-    key = f"{colour}-{R.TILES[tid]['back']}"
+    tid = next(t for t, x in data.TILES.items() if x["colour"] == colour and x["cost"] == cost)
+    key = f"{colour}-{data.TILES[tid]['back']}"
     state["display"][key] = tid
     return key
 
@@ -140,8 +140,8 @@ def test_building_with_two_buildings_at_level_1_gives_4_fame():
     at the start, 4 fame for a tile with 2 buildings."""
     state = _bare()
     me = R.active(state)[0]
-    tid = next(t for t, x in R.TILES.items() if len(x["buildings"]) == 2 and not x["markets"])
-    t = R.TILES[tid]
+    tid = next(t for t, x in data.TILES.items() if len(x["buildings"]) == 2 and not x["markets"])
+    t = data.TILES[tid]
     key = f"{t['colour']}-{t['back']}"
     state["display"][key] = tid
     _give(state, me, *[(t["colour"], 6)] * 2)
@@ -157,9 +157,9 @@ def test_a_market_tile_pays_its_value_and_an_edge_yield_comes_after():
     state = _bare()
     me = R.active(state)[0]
     state["players"][me]["cells"] = {"b1": {"tile": "vs1", "roads": ["E", "W"]}}
-    tid = next(t for t, x in R.TILES.items() if x["markets"] and not x["buildings"]
+    tid = next(t for t, x in data.TILES.items() if x["markets"] and not x["buildings"]
                and len(x["roads"]) == 2 and x["roads"] == ["N", "E"])
-    t = R.TILES[tid]
+    t = data.TILES[tid]
     key = f"{t['colour']}-{t['back']}"
     state["display"][key] = tid
     _give(state, me, *[(t["colour"], 6)] * 2)
@@ -172,7 +172,7 @@ def test_a_market_tile_pays_its_value_and_an_edge_yield_comes_after():
     state = _do(state, "a1-ne")
     cost = state["layout"]["quarry"][0]
     gained = state["players"][me]["money"] - (money - cost)
-    edge = province.layout()["edges"][("a1", "N")]["basic"]
+    edge = data.PROVINCE["edges"][("a1", "N")]["basic"]
     assert edge == "money_3" and gained == sum(m["value"] for m in t["markets"]) + 3
     assert state["log"].index(next(x for x in state["log"] if "yield at a1N" in x)) > \
         state["log"].index(next(x for x in state["log"] if "places it on a1" in x))
@@ -186,7 +186,7 @@ def test_karma_2_gives_4_fame_on_its_river_space():
     state = _bare()
     me = R.active(state)[0]
     p = state["players"][me]
-    space = R.RIVER["spaces"].index("fame_2_per_karma") + 1
+    space = data.RIVER["spaces"].index("fame_2_per_karma") + 1
     p["boat"], p["karma"] = space - 1, 2
     _give(state, me, ("green", 1))
     fame = p["fame"]
@@ -198,7 +198,7 @@ def test_karma_2_gives_4_fame_on_its_river_space():
 def test_occupied_river_spaces_are_skipped_and_passing_the_bridge_gives_a_worker():
     state = _bare()
     me, other = state["roles"][state["start"]], state["roles"][(state["start"] + 1) % 3]
-    bridge = R.RIVER["bridge_after"]
+    bridge = data.RIVER["bridge_after"]
     state["players"][me]["boat"] = bridge - 1
     state["players"][other]["boat"] = bridge
     _give(state, me, ("blue", 1))
@@ -224,11 +224,11 @@ def test_karma_turns_a_die_to_its_opposite_face():
 def test_money_20_gives_a_worker_once_and_fame_24_karma():
     state = _bare()
     me = R.active(state)[0]
-    R._money(state, me, 30 - state["players"][me]["money"])
-    R._money(state, me, -15)
-    R._money(state, me, 10)
+    effects.add_money(state, me, 30 - state["players"][me]["money"])
+    effects.add_money(state, me, -15)
+    effects.add_money(state, me, 10)
     assert state["players"][me]["workers"] == 4
-    R._fame(state, me, 24)
+    effects.add_fame(state, me, 24)
     assert state["players"][me]["karma"] == 3
 
 
@@ -236,13 +236,13 @@ def test_the_money_bonus_marker_walks_12_33_44_55():
     state = _bare()
     me = R.active(state)[0]
     p = state["players"][me]
-    R._money(state, me, 12 - p["money"])  # 12: the boat one space on
+    effects.add_money(state, me, 12 - p["money"])  # 12: the boat one space on
     assert p["bonus"] == 1 and state["queue"][-1]["do"] == "river"
     state["queue"] = []
-    R._money(state, me, -5)
-    R._money(state, me, 5)
+    effects.add_money(state, me, -5)
+    effects.add_money(state, me, 5)
     assert p["bonus"] == 1  # 12 again pays nothing
-    R._money(state, me, 60)  # 33, 44, 55 at once, in order
+    effects.add_money(state, me, 60)  # 33, 44, 55 at once, in order
     assert p["bonus"] == 4
     assert [e["do"] for e in state["queue"]] == ["dice", "river", "dice"]
 
@@ -250,8 +250,8 @@ def test_the_money_bonus_marker_walks_12_33_44_55():
 def test_no_more_than_120_money_or_60_fame():
     state = _bare()
     me = R.active(state)[0]
-    R._money(state, me, 500)
-    R._fame(state, me, 500)
+    effects.add_money(state, me, 500)
+    effects.add_fame(state, me, 500)
     assert state["players"][me]["money"] == 120 and state["players"][me]["fame"] == 60
 
 
@@ -321,7 +321,7 @@ def _check(state: dict) -> None:
         assert 0 <= p["fame"] <= 60 and 0 <= p["money"] <= 120 and 0 <= p["karma"] <= 3
         assert len(p["dice"]) <= p["kali"] and 3 <= p["workers"] <= 3 + p["max_extra"]
         assert province.connected(p["cells"]) == set(p["cells"]), "a tile not joined"
-        assert 0 <= p["boat"] <= R.FINAL
+        assert 0 <= p["boat"] <= data.FINAL
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -351,15 +351,15 @@ def test_ganga_a_roll_of_2_covers_space_2_and_never_the_final_space():
     seen_two = False
     for seed in range(60):
         river = R.setup(seed, {"ganga": True})["river"]
-        base = R.RIVER["spaces"]
+        base = data.RIVER["spaces"]
         covered = [i for i, (a, b) in enumerate(zip(river, base, strict=True), 1) if a != b]
         assert covered and len(covered) <= 8 and river[-1] == base[-1]
-        assert all(river[i - 1] in R.RIVER["ganga_tiles"] for i in covered)
+        assert all(river[i - 1] in data.RIVER["ganga_tiles"] for i in covered)
         if covered[0] == 2:
             seen_two = True
             assert river[1] != "karma_2" and river[0] == base[0]
     assert seen_two
-    assert R.setup(1, {})["river"] == list(R.RIVER["spaces"])  # without the module
+    assert R.setup(1, {})["river"] == list(data.RIVER["spaces"])  # without the module
 
 
 @pytest.mark.parametrize("code", ["dice_any_per_karma", "dice_violet_green_orange",
@@ -412,7 +412,7 @@ def test_mango_a_village_costs_a_double_and_pays_its_bonus():
     cell = R.view(state, me)["actions"]["cell"][0]
     money, fame = state["players"][me]["money"], state["players"][me]["fame"]
     state = _do(state, cell)
-    bonus = R.TILES[tid]["bonus"]
+    bonus = data.TILES[tid]["bonus"]
     assert any("village's bonus" in line for line in state["log"])
     kind, n = data_earning(bonus)
     if kind == "money":
@@ -430,14 +430,14 @@ def data_earning(code: str) -> tuple[str, int]:
 def test_mango_tree_scores_up_to_two_villages_once_a_worker_per_round():
     state = R.setup(2, {"players": 3, "rules": "printed", "mango": True})
     me = R.active(state)[0]
-    money_villages = [v for v, t in R.TILES.items() if t.get("bonus", "").startswith("money")]
+    money_villages = [v for v, t in data.TILES.items() if t.get("bonus", "").startswith("money")]
     p = state["players"][me]
     p["cells"] = {"c2": {"tile": money_villages[0], "roads": ["N", "S"]},
                   "b1": {"tile": money_villages[1], "roads": ["E", "W"]},
                   "d1": {"tile": "vs1", "roads": ["E", "W"]}}
     money = p["money"]
     state = _do(state, "mango", "c2", "b1")
-    gained = sum(data_earning(R.TILES[v]["bonus"])[1] for v in money_villages[:2])
+    gained = sum(data_earning(data.TILES[v]["bonus"])[1] for v in money_villages[:2])
     assert state["players"][me]["money"] == money + gained
     # The other Mango Tree space is open, but not to the same player this round.
     state["turn"] = {"who": me}
@@ -447,10 +447,10 @@ def test_mango_tree_scores_up_to_two_villages_once_a_worker_per_round():
 def test_mango_a_village_is_never_built_over():
     state = R.setup(3, {"players": 3, "rules": "printed", "mango": True})
     me = R.active(state)[0]
-    village = next(v for v, t in R.TILES.items() if t["colour"] == "village")
+    village = next(v for v, t in data.TILES.items() if t["colour"] == "village")
     state["players"][me]["cells"] = {"c2": {"tile": village, "roads": ["N", "S"]}}
-    _give(state, me, *[(c, 6) for c in R.COLOURS])
-    assert R._overbuilds(state, me) == []
+    _give(state, me, *[(c, 6) for c in data.COLOURS])
+    assert position.overbuilds(state, me) == []
 
 
 # --- Navaratnas ---------------------------------------------------------------------------------
@@ -488,15 +488,15 @@ def test_navaratnas_a_yield_tile_pays_only_when_a_road_reaches_it():
     p = state["players"][me]
     p["pending"] = []
     state["queue"] = []
-    edge = next(f"{c}{s}" for (c, s), e in province.layout()["edges"].items()
+    edge = next(f"{c}{s}" for (c, s), e in data.PROVINCE["edges"].items()
                 if e["navaratnas"] == "slot_brown")
     p["slots"][edge] = "brown-fame_1_per_worker"
     cell, side = edge[:2], edge[2:]
     fame = p["fame"]
     # A tile on that cell whose road reaches the edge: the tile scores, then the yield.
-    R._reach_edges(state, me, cell, [side])
+    effects.reach_edges(state, me, cell, [side])
     assert state["players"][me]["fame"] == fame + p["workers"]
-    R._reach_edges(state, me, cell, [side])
+    effects.reach_edges(state, me, cell, [side])
     assert state["players"][me]["fame"] == fame + p["workers"]  # once
 
 
@@ -536,7 +536,7 @@ def test_navaratnas_random_games_keep_every_invariant(players):
             for p in state["players"].values():
                 assert len(p["dice"]) <= 8 and p["workers"] <= 6
                 assert set(p["slots"]) <= {f"{c}{s}" for (c, s) in
-                                           province.layout()["edges"]}
+                                           data.PROVINCE["edges"]}
 
 
 def test_mixed_groups_advanced_players_use_the_backs_without_yield_tiles():
