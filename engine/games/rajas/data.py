@@ -1,11 +1,16 @@
 """Rajas of the Ganges' components as data, and what is wrong with a data file.
 
 The tiles, the province board, the river, the main board's worker spaces and the yield
-tiles live in ``data/*.json``. The printed faces are not public, so each file holds
-Darbar's reconstruction, says so and says what is known; an owner of the printed game can
-type in the real values and check them with
-``python -m engine.games.rajas [tiles.json province.json river.json board.json
-yields.json]`` (a file is recognised by its name).
+tiles live in ``data/*.json``, each read once through ``FILES`` (``FILES["tiles"]``). The
+printed faces are not public, so each file holds Darbar's reconstruction, says so and
+says what is known; an owner of the printed game can type in the real values and check
+them with ``python -m engine.games.rajas [tiles.json province.json river.json board.json
+yields.json mango.json]`` (a file is recognised by its name).
+
+This module is the game's published part: the tables at its end (``TILES``, ``BOARD``,
+``RIVER``, ``PROVINCE``, ``CHAMBERS``, ``ROLE_NAMES`` …) are what the rules and the
+pictures read of the components; ``words.py`` is published with it (the names of things).
+A renderer imports nothing else of the game but its contract.
 """
 
 from __future__ import annotations
