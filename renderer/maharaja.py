@@ -20,9 +20,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.games.maharaja import board, rules
-from engine.games.maharaja import forces as f
-from engine.games.maharaja.turns import year
+from engine.games import maharaja as game
+from engine.games.maharaja import data
 from renderer.common import (
     draw_header,
     encode_png,
@@ -53,20 +52,24 @@ MAINLAND = [(12, 84), (12, 350), (40, 440), (50, 530), (90, 610), (110, 700), (1
             (620, 700), (720, 650), (790, 560), (870, 510), (900, 500), (900, 84)]
 CEYLON = [(440, 915), (575, 925), (630, 1100), (470, 1110)]
 BOX_W, BOX_H = 118, 62
-COLOURS = {n: tuple(info["colour"]) for n, info in f.NATIONS.items()}
+COLOURS = {n: tuple(info["colour"]) for n, info in data.NATIONS.items()}
 FLAT = [FRAME, PANEL, EDGE, CREAM, MUTED, GOLD, INK, SEA, SEA_INK, OFFMAP, LINK, BARRIER, SHORE,
         *LAND.values(), *PLAYER.values(), *COLOURS.values()]
 
 
 def _xy(place: str) -> tuple[float, float]:
-    info = board.AREAS.get(place) or board.OFFMAP.get(place) or board.SEAS[place]
+    info = data.AREAS.get(place) or data.OFFMAP.get(place) or data.SEAS[place]
     x0, y0, x1, y1 = MAP
     x, y = info["xy"]
     return (x0 + x * (x1 - x0), y0 + y * (y1 - y0))
 
 
+def _place(place: str) -> str:
+    return data.NAMES.get(place, place)
+
+
 def layout() -> dict[str, tuple[int, int]]:
-    return {p: tuple(round(v) for v in _xy(p)) for p in board.PLACES}
+    return {p: tuple(round(v) for v in _xy(p)) for p in data.PLACES}
 
 
 def _name(players: dict | None, role: str) -> str:
@@ -86,7 +89,7 @@ def header_title(view: dict, players: dict | None) -> str:
     nation = view.get("nation")
     who = (view.get("active") or [""])[0]
     return f"Turn {view['turn']} ({view['year']}): " + (
-        f"the {f.nation_name(nation)} — {_name(players, who)}" if nation
+        f"the {data.NATION_NAMES[nation]} — {_name(players, who)}" if nation
         else _name(players, who))
 
 
@@ -98,7 +101,7 @@ def _header(img: Image.Image, view: dict, players: dict | None) -> None:
 
 def _chip(d: ImageDraw.ImageDraw, x: float, y: float, nation: str, n: int) -> float:
     """An army chip: the nation's colour and letters, and the count. Returns its width."""
-    text = f"{f.NATIONS[nation]['abbr']} {n}"
+    text = f"{data.NATIONS[nation]['abbr']} {n}"
     w = font(17, bold=True).getlength(text) + 12
     colour = COLOURS[nation]
     d.rounded_rectangle((x, y, x + w, y + 24), 6, fill=colour, outline=INK, width=1)
@@ -109,20 +112,20 @@ def _chip(d: ImageDraw.ImageDraw, x: float, y: float, nation: str, n: int) -> fl
 
 def _links(d: ImageDraw.ImageDraw) -> None:
     seen = set()
-    for a in board.LAND + list(board.OFFMAP):
-        for b in board.NEIGHBOURS[a]:
-            if board.is_sea(b) or frozenset((a, b)) in seen:
+    for a in data.LAND + list(data.OFFMAP):
+        for b in data.NEIGHBOURS[a]:
+            if b in data.SEAS or frozenset((a, b)) in seen:
                 continue
             seen.add(frozenset((a, b)))
             (x0, y0), (x1, y1) = _xy(a), _xy(b)
-            if [a, b] in board.MAP["straits"] or [b, a] in board.MAP["straits"]:
+            if [a, b] in data.MAP["straits"] or [b, a] in data.MAP["straits"]:
                 for i in range(0, 10, 2):
                     t0, t1 = i / 10, (i + 1) / 10
                     d.line((x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0, x0 + (x1 - x0) * t1,
                             y0 + (y1 - y0) * t1), fill=LINK, width=4)
             else:
                 d.line((x0, y0, x1, y1), fill=LINK, width=4)
-    for a, b in board.MAP["no_crossing"]:
+    for a, b in data.MAP["no_crossing"]:
         (x0, y0), (x1, y1) = _xy(a), _xy(b)
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         d.line((x0 + (x1 - x0) * 0.3, y0 + (y1 - y0) * 0.3, x0 + (x1 - x0) * 0.7,
@@ -133,19 +136,19 @@ def _links(d: ImageDraw.ImageDraw) -> None:
 
 def _area(d: ImageDraw.ImageDraw, view: dict, place: str) -> None:
     x, y = _xy(place)
-    land = board.is_land(place)
-    fill = LAND[board.territory(place)] if land else OFFMAP
+    land = place in data.AREAS
+    fill = LAND[data.AREAS[place]["territory"]] if land else OFFMAP
     box = (x - BOX_W / 2, y - BOX_H / 2, x + BOX_W / 2, y + BOX_H / 2)
     active = view.get("battle") and view["battle"]["place"] == place
     d.rounded_rectangle(box, 8, fill=fill, outline=GOLD if active else INK,
                         width=4 if active else 2)
-    title = board.name(place)
+    title = _place(place)
     room = BOX_W - 10
     size = next((s for s in (17, 16, 15, 14) if font(s, bold=True).getlength(title) <= room),
                 14)
     d.text((box[0] + 5 + room / 2, box[1] + 13), fit(title, font(size, bold=True), room),
            font=font(size, bold=True), fill=INK, anchor="mm")
-    if board.hiland(place):  # a peak on the box's top edge, leaving the name its room
+    if land and data.AREAS[place]["hiland"]:  # a peak on the box's top edge, leaving the name room
         d.polygon([(box[2] - 30, box[1] + 3), (box[2] - 19, box[1] - 13),
                    (box[2] - 8, box[1] + 3)], fill=(120, 96, 70), outline=INK)
     fac = view["factories"].get(place)
@@ -153,14 +156,14 @@ def _area(d: ImageDraw.ImageDraw, view: dict, place: str) -> None:
         fx, fy = box[0] + 2, box[1] - 16
         d.polygon([(fx, fy + 10), (fx + 14, fy), (fx + 28, fy + 10)], fill=COLOURS[fac])
         d.rectangle((fx + 2, fy + 10, fx + 26, fy + 24), fill=COLOURS[fac], outline=INK)
-        d.text((fx + 14, fy + 17), f.NATIONS[fac]["abbr"][0], font=font(13, bold=True),
+        d.text((fx + 14, fy + 17), data.NATIONS[fac]["abbr"][0], font=font(13, bold=True),
                fill=_ink(COLOURS[fac]), anchor="mm")
     here = view["armies"].get(place, {})
     cx = box[0] + 4
     for nation, n in here.items():
         w = _chip(d, cx, box[1] + 29, nation, n)
         lead = [lid for lid, p in view["leaders"].items() if p == place
-                and f.LEADERS[lid]["nation"] == nation]
+                and data.LEADERS[lid]["nation"] == nation]
         cx += w + 3
         for colonial, marker in view.get("arms", {}).items():
             if marker["nation"] == nation:  # an arms marker: the giver's colour, "A"
@@ -171,11 +174,11 @@ def _area(d: ImageDraw.ImageDraw, view: dict, place: str) -> None:
                        fill=_ink(colour), anchor="mm")
                 cx += 21
         if lead:
-            _star(d, cx + 11, box[1] + 41, f.LEADERS[lead[0]]["name"][0])
+            _star(d, cx + 11, box[1] + 41, data.LEADERS[lead[0]]["name"][0])
             cx += 24
         if nation in view["submitted"]:
             to = view["submitted"][nation]["to"]
-            d.text((box[2] - 4, box[3] - 4), f"→{f.NATIONS[to]['abbr']}",
+            d.text((box[2] - 4, box[3] - 4), f"→{data.NATIONS[to]['abbr']}",
                    font=font(14, bold=True), fill=BARRIER, anchor="rs")
         if nation in view["allies"]:
             d.rounded_rectangle((box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4), 10,
@@ -198,15 +201,15 @@ def _map(img: Image.Image, view: dict) -> None:
     d.rounded_rectangle(MAP, 10, fill=SEA)
     d.polygon(MAINLAND, fill=SHORE)
     d.polygon(CEYLON, fill=SHORE)
-    for sea in board.SEAS:
+    for sea in data.SEAS:
         x, y = _xy(sea)
-        d.text((x, y), board.name(sea).upper(), font=font(17, bold=True), fill=SEA_INK,
+        d.text((x, y), _place(sea).upper(), font=font(17, bold=True), fill=SEA_INK,
                anchor="mm")
         cx = x - 60
         for nation, n in view["armies"].get(sea, {}).items():
             cx += _chip(d, cx, y + 14, nation, n) + 3
     _links(d)
-    for place in list(board.OFFMAP) + board.LAND:
+    for place in list(data.OFFMAP) + data.LAND:
         _area(d, view, place)
     d.text((MAP[2] - 10, MAP[3] - 8), "map: Darbar's reconstruction", font=font(15),
            fill=SEA_INK, anchor="rs")
@@ -228,7 +231,7 @@ def _panel(img: Image.Image, view: dict, players: dict | None) -> None:
         d.text((cx + (cell - 4) / 2, cy + 15), str(t), font=font(17, bold=True),
                fill=INK if now else (MUTED if t < view["turn"] else CREAM), anchor="mm")
     y += 74
-    d.text((x0, y), f"ORDER OF PLAY, turn {view['turn']} ({year(view['turn'])})",
+    d.text((x0, y), f"ORDER OF PLAY, turn {view['turn']} ({view['year']})",
            font=font(17, bold=True), fill=MUTED)
     y += 26
     order = view["order"]
@@ -240,9 +243,9 @@ def _panel(img: Image.Image, view: dict, players: dict | None) -> None:
         now = nation == view.get("nation") and not view.get("result")
         colour = COLOURS[nation]
         d.rounded_rectangle((cx, cy, cx + 30, cy + 24), 5, fill=colour, outline=INK)
-        d.text((cx + 15, cy + 12), f.NATIONS[nation]["abbr"], font=font(14, bold=True),
+        d.text((cx + 15, cy + 12), data.NATIONS[nation]["abbr"], font=font(14, bold=True),
                fill=_ink(colour), anchor="mm")
-        label = ("▶ " if now else "") + f.nation_name(nation)
+        label = ("▶ " if now else "") + data.NATION_NAMES[nation]
         d.text((cx + 36, cy + 12), fit(label, font(17, bold=now), col_w - 40),
                font=font(17, bold=now), fill=GOLD if now else (MUTED if done else CREAM),
                anchor="lm")
@@ -272,13 +275,13 @@ def _panel(img: Image.Image, view: dict, players: dict | None) -> None:
 def _wrap_nations(nations: list[str], view: dict, width: float) -> list[str]:
     parts = []
     for n in nations:
-        text = f.NATIONS[n]["abbr"] + " " + f.nation_name(n)
+        text = data.NATIONS[n]["abbr"] + " " + data.NATION_NAMES[n]
         title = view["titles"].get(n)
         if title:
             text += f" ({title})"
         armed = [c for c, m in view.get("arms", {}).items() if m["nation"] == n]
         if armed:
-            text += f" (arms: {f.NATIONS[armed[0]]['abbr']})"
+            text += f" (arms: {data.NATIONS[armed[0]]['abbr']})"
         parts.append(text)
     rows, line = [], ""
     for p in parts:
@@ -297,12 +300,12 @@ def _dice(d: ImageDraw.ImageDraw, view: dict, x0: float, x1: float, y: float) ->
     dice = view.get("dice")
     if not dice or y > HEIGHT - 110:
         return
-    d.text((x0, y), f"LAST BATTLE: {board.name(dice['place'])}", font=font(17, bold=True),
+    d.text((x0, y), f"LAST BATTLE: {_place(dice['place'])}", font=font(17, bold=True),
            fill=MUTED)
     y += 26
     for side in ("att", "def"):
         nation = dice[side]
-        d.text((x0, y + 14), f.NATIONS[nation]["abbr"], font=font(17, bold=True),
+        d.text((x0, y + 14), data.NATIONS[nation]["abbr"], font=font(17, bold=True),
                fill=CREAM, anchor="lm")
         cx = x0 + 40
         for v in dice[f"{side}_dice"][:10]:
@@ -327,8 +330,8 @@ def draw(view: dict, players: dict | None = None) -> Image.Image:
 
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
-    state = rules.setup(1, {"players": 5})
-    return make_palette([draw(rules.view(state, None))], FLAT)
+    state = game.setup(1, {"players": 5})
+    return make_palette([draw(game.view(state, None))], FLAT)
 
 
 def warm() -> None:

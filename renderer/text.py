@@ -191,43 +191,42 @@ def rajas(view: dict, players: dict[str, str]) -> str:
 
 
 def maharaja(view: dict, players: dict[str, str]) -> str:
-    from engine.games.maharaja import board
-    from engine.games.maharaja import forces as f
+    from engine.games.maharaja.data import LEADERS, NAMES, NATION_NAMES, NATIONS, TERRITORY_NAMES
 
     nation = view.get("nation")
     lines = [f"Maharaja, turn {view['turn']} of 16 ({view['year']})"
-             + (f": the {f.nation_name(nation)} play." if nation else ".")]
+             + (f": the {NATION_NAMES[nation]} play." if nation else ".")]
     for role in view.get("roles", []):
-        nations = [f.nation_name(n) + (f" ({view['titles'][n]})" if view["titles"].get(n)
-                                       else "")
+        nations = [NATION_NAMES[n] + (f" ({view['titles'][n]})" if view["titles"].get(n)
+                                     else "")
                    for n, c in view["control"].items() if c == role]
         lines.append(f"{_seat(role, role.capitalize(), players)}: {view['vp'][role]} VP; "
                      + ", ".join(nations) + ".")
     held: dict[str, list[str]] = {}
     for place, here in view.get("armies", {}).items():
         for n, k in here.items():
-            lead = [f.LEADERS[lid]["name"] for lid, p in view["leaders"].items()
-                    if p == place and f.LEADERS[lid]["nation"] == n]
-            held.setdefault(n, []).append(f"{board.name(place)} {k}"
+            lead = [LEADERS[lid]["name"] for lid, p in view["leaders"].items()
+                    if p == place and LEADERS[lid]["nation"] == n]
+            held.setdefault(n, []).append(f"{NAMES.get(place, place)} {k}"
                                           + (f" with {lead[0]}" if lead else ""))
-    for n in f.NATIONS:
+    for n in NATIONS:
         if n in held:
-            lines.append(f"{f.nation_name(n)}: " + ", ".join(held[n]) + ".")
+            lines.append(f"{NATION_NAMES[n]}: " + ", ".join(held[n]) + ".")
     if view.get("factories"):
         lines.append("Factories: " + ", ".join(
-            f"{board.name(a)} ({f.nation_name(c)})" for a, c in view["factories"].items())
+            f"{NAMES.get(a, a)} ({NATION_NAMES[c]})" for a, c in view["factories"].items())
             + ".")
     if view.get("submitted"):
         lines.append("Submitted: " + "; ".join(
-            f"the {f.nation_name(n)} to the {f.nation_name(sub['to'])} ("
-            + ", ".join(board.TERRITORY_NAMES[w] for w in sub["where"]) + ")"
+            f"the {NATION_NAMES[n]} to the {NATION_NAMES[sub['to']]} ("
+            + ", ".join(TERRITORY_NAMES[w] for w in sub["where"]) + ")"
             for n, sub in view["submitted"].items()) + ".")
     if view.get("allies"):
         lines.append("Allies of the British: "
-                     + ", ".join(f.nation_name(n) for n in view["allies"]) + ".")
+                     + ", ".join(NATION_NAMES[n] for n in view["allies"]) + ".")
     if view.get("arms"):
         lines.append("Arms: " + "; ".join(
-            f"the {f.nation_name(c)} arm the {f.nation_name(a['nation'])}"
+            f"the {NATION_NAMES[c]} arm the {NATION_NAMES[a['nation']]}"
             for c, a in view["arms"].items()) + ".")
     acting_for = view.get("acting_for") or {}
     lines.append(_result(view, {r: r.capitalize() for r in view.get("roles", [])})

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from engine import games
-from engine.games.maharaja import ai
+from engine.games.maharaja import ai, decisions
 from engine.games.maharaja import rules as R
 from tests.e2e.test_discord_goat_tiger import (
     EPHEMERAL,
@@ -110,7 +110,7 @@ async def test_three_people_play_the_short_game(fake_discord, db_url, bot_errors
                 continue
             nxt = R.active(new)[0]
             # the ping names the player, the colour and the nation they act for
-            nation = R.turns.nname(R._deciding_nation(new))
+            nation = R.turns.nname(decisions.deciding_nation(new))
             assert f"<@{USERS[await seated_name(bot, nxt)]}> ({R.ROLE_NAMES[nxt]}, for the " \
                 f"{nation})" in text, text
             b = new["battle"]

@@ -10,7 +10,7 @@ import io
 from PIL import Image
 
 from engine import games
-from engine.games.maharaja import board
+from engine.games.maharaja import board, data
 from engine.games.maharaja import forces as f
 from engine.games.maharaja import rules as R
 from renderer import maharaja as P
@@ -70,7 +70,7 @@ def test_every_area_is_named_in_type_a_phone_can_read():
     """A phone's chat column shrinks the picture about 3 times: every area's whole name
     fits its box at 14 px or more (a hiland's peak sits on the box's edge, not in the
     name's way)."""
-    for place in board.LAND + list(board.OFFMAP):
+    for place in data.LAND + list(data.OFFMAP):
         assert font(14, bold=True).getlength(board.name(place)) <= P.BOX_W - 10, place
 
 

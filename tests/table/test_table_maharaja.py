@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from bot.reminders import Policy, due_nudges
 from engine import games
-from engine.games.maharaja import ai
+from engine.games.maharaja import ai, decisions
 from engine.games.maharaja import rules as R
 from tests.support.table import HERE, MEERA, RAVI, SAM, assert_replays, seat_fewest
 
@@ -51,7 +51,7 @@ async def test_the_ping_names_the_colour_and_its_nation(table, repo):
     after = await _state(repo)
     nxt = R.active(after)[0]
     assert [p.role for p in r.pings] == [
-        f"{R.ROLE_NAMES[nxt]}, for the {R.turns.nname(R._deciding_nation(after))}"]
+        f"{R.ROLE_NAMES[nxt]}, for the {R.turns.nname(decisions.deciding_nation(after))}"]
 
 
 async def test_a_player_not_to_move_may_submit_and_a_spectator_may_not(table, repo):
@@ -96,7 +96,7 @@ async def test_a_reminder_names_the_nation_the_colour_plays_for(table, repo):
     state = json.loads(game.state)
     role = R.active(state)[0]
     [n] = await due_nudges(repo, game.updated_at + timedelta(hours=25), Policy())
-    nation = R.turns.nname(R._deciding_nation(state))
+    nation = R.turns.nname(decisions.deciding_nation(state))
     assert [(p.user_id, p.role) for p in n.pings] == [
         (who[role].user_id, f"{R.ROLE_NAMES[role]}, for the {nation}")]
 

@@ -1,9 +1,11 @@
 """Maharaja (Avalon Hill 1994), Darbar's reconstruction from the rule remarks: the map,
-nations and charts as data (data/, checked by data.py), the map's geometry (board.py), the
-pieces and stacking (forces.py), movement, battle, submission and alliance (diplomacy.py),
-factories and arms (colonial.py), victory points (scoring.py), the turn's fixed parts
-(turns.py), the rules to the engine contract (rules.py), why a step is refused
-(refusals.py), a computer player (ai.py) and the /rules texts (texts.py)."""
+nations and charts as data (data/, read, checked and published by data.py), questions
+about places (board.py), the pieces and stacking (forces.py), movement, battle,
+submission and alliance (diplomacy.py), factories and arms (colonial.py), victory points
+(scoring.py), the turn's fixed parts (turns.py), the steps (decisions, declarations,
+moves, combat, phases, actions, tokens), the rules to the engine contract (rules.py), why
+a step is refused (refusals.py), a computer player (ai.py) and the /rules texts
+(texts.py)."""
 
 from engine.games.maharaja.ai import bot_steps
 from engine.games.maharaja.rules import (

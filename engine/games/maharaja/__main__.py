@@ -3,6 +3,6 @@
 
 import sys
 
-from engine.games.maharaja.data import main
+from engine.games.maharaja.data import FILES
 
-sys.exit(main(sys.argv[1:]))
+sys.exit(FILES.main(sys.argv[1:]))

@@ -11,7 +11,7 @@ attacks, builds factories on new coasts and arms its own player's nations.
 
 from __future__ import annotations
 
-from engine.games.maharaja import board, colonial, rules, scoring
+from engine.games.maharaja import board, colonial, data, decisions, rules, scoring
 from engine.games.maharaja import forces as f
 from engine.steps import play_while
 
@@ -136,7 +136,7 @@ def _queued(state: dict, q: dict, acts: dict) -> tuple[str, object]:
 
 
 def _frontier(state: dict, nation: str, area: str) -> float:
-    near = board.NEIGHBOURS[area]
+    near = data.NEIGHBOURS[area]
     threat = sum(f.count(state, n, foe) for n in near for foe in f.foes_at(state, n, nation))
     room = sum(1 for n in near if board.is_land(n) and f.vacant(state, n))
     return 2 * threat + room + 0.3 * area_value(state, nation, area) - \
@@ -149,7 +149,7 @@ def _keep(state: dict, nation: str, place: str) -> float:
     if not board.is_land(place):
         return -1.0
     return (area_value(state, nation, place) if n == 1 else 0.2 * (3 - n)) + \
-        0.1 * board.LAND.index(place) / 36
+        0.1 * data.LAND.index(place) / 36
 
 
 def _battle(state: dict, b: dict, acts: dict) -> tuple[str, object]:
@@ -233,8 +233,8 @@ def _best_move(state: dict, nation: str) -> tuple[str, str, str] | None:
     held = set(f.areas_of(state, nation))
     crowd = f.on_map(state, nation) - 2 * len(held) if not f.colonial(nation) else -99
     for origin in f.places_of(state, nation):
-        dests = rules._destinations(state, nation, origin)  # empty: nothing to move here
-        free = rules._free_armies(state, origin, nation)
+        dests = decisions.destinations(state, nation, origin)  # empty: nothing to move here
+        free = decisions.free_armies(state, origin, nation)
         here = f.count(state, origin, nation)
         over = here - f.limit(state, origin, nation) if board.is_land(origin) else here
         if f.friends_at(state, origin, nation):
@@ -280,7 +280,7 @@ def _gain(state: dict, nation: str, origin: str, dest: str, k: int, lead: bool, 
     if not foes:
         if dest in held:
             # reinforcing: worth it against a threat next door
-            threat = sum(f.count(state, n, x) for n in board.NEIGHBOURS[dest]
+            threat = sum(f.count(state, n, x) for n in data.NEIGHBOURS[dest]
                          for x in f.foes_at(state, n, nation))
             have = f.count(state, dest, nation)
             return gain + (0.3 * min(k, max(0, threat - have)) if threat > have else -0.1 * k)

@@ -11,7 +11,7 @@ exception for a retreat)."""
 from __future__ import annotations
 
 from engine import rng
-from engine.games.maharaja import board
+from engine.games.maharaja import board, data
 from engine.games.maharaja import forces as f
 
 HIT_INDIAN, HIT_HARD = 5, 6
@@ -120,9 +120,9 @@ def go_home(state: dict, place: str, nation: str, n: int) -> list[tuple[str, int
 
 def defender_retreats(state: dict, place: str, nation: str, attacker: str) -> list[str]:
     origins = set(state["came"].get(place, {}))
-    near_attack = set().union(*(board.NEIGHBOURS[o] for o in origins)) if origins else set()
+    near_attack = set().union(*(data.NEIGHBOURS[o] for o in origins)) if origins else set()
     out = []
-    for nxt in sorted(board.NEIGHBOURS[place], key=board.PLACES.index):
+    for nxt in sorted(data.NEIGHBOURS[place], key=data.PLACES.index):
         if nxt in origins or board.is_offmap(nxt):
             continue
         if board.is_sea(nxt):

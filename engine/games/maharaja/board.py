@@ -1,47 +1,10 @@
-"""The Maharaja map as the rules see it: land areas with their territory, hiland and seas,
-the off-map areas and the seas, and which places border which (data/map.json)."""
+"""Questions the rules ask of the Maharaja map: is a place land, sea or off the map, its
+territory, hiland, coast and factory site, and its name in a sentence. The map itself
+(areas, seas, which places border which) is published in data.py."""
 
 from __future__ import annotations
 
-from engine.games.maharaja import data
-
-MAP = data.map_data()
-AREAS: dict[str, dict] = {a["id"]: a for a in MAP["areas"]}
-OFFMAP: dict[str, dict] = {o["id"]: o for o in MAP["offmap"]}
-SEAS: dict[str, dict] = {s["id"]: s for s in MAP["seas"]}
-LAND = list(AREAS)  # map order: north-west to south-east, the order battles are fought in
-PLACES = LAND + list(OFFMAP) + list(SEAS)
-NAMES = {**{k: v["name"] for k, v in AREAS.items()}, **{k: v["name"] for k, v in
-                                                        OFFMAP.items()},
-         **{k: v["name"] for k, v in SEAS.items()}}
-TERRITORY_NAMES = MAP["territories"]
-
-
-def _graph() -> dict[str, set[str]]:
-    g: dict[str, set[str]] = {p: set() for p in PLACES}
-
-    def join(a: str, b: str) -> None:
-        g[a].add(b)
-        g[b].add(a)
-
-    for a, b in MAP["borders"] + MAP["straits"]:
-        join(a, b)
-    for o in MAP["offmap"]:
-        for n in o["borders"]:
-            join(o["id"], n)
-    for s in MAP["seas"]:
-        for n in s["borders"]:
-            join(s["id"], n)
-    for a in MAP["areas"]:
-        for s in a["seas"]:
-            join(a["id"], s)
-    return g
-
-
-# In map order, never a set's: iteration order must not depend on string hashing, or the
-# order of legal moves (and so the computer's choices) would differ between processes.
-NEIGHBOURS: dict[str, tuple[str, ...]] = {
-    k: tuple(sorted(v, key=PLACES.index)) for k, v in _graph().items()}
+from engine.games.maharaja.data import AREAS, LAND, NAMES, OFFMAP, SEAS
 
 
 def is_land(place: str) -> bool:

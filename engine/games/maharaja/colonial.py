@@ -5,21 +5,21 @@ player's area with that player's permission, Darbar's reading of "by diplomacy")
 factory stays beside any armies and falls after them. One arms marker a colonial nation,
 given in its arms phase to an Indian nation sharing an area with one of its factories
 while at least one of its armies is on land; it takes effect at that nation's next
-population phase and acts as a leader in its battles."""
+population phase and acts as a leader in its battles. A factory built is logged here."""
 
 from __future__ import annotations
 
-from engine.games.maharaja import board
+from engine.games.maharaja import board, data, turns
 from engine.games.maharaja import forces as f
 
 
 def factories_left(state: dict, nation: str) -> int:
     built = sum(1 for c in state["factories"].values() if c == nation)
-    return f.NATIONS[nation].get("factories", 0) - built
+    return data.NATIONS[nation].get("factories", 0) - built
 
 
 def colonial_seas(state: dict, nation: str) -> set[str]:
-    return {s for s in board.SEAS if f.count(state, s, nation)}
+    return {s for s in data.SEAS if f.count(state, s, nation)}
 
 
 def factory_sites(state: dict, nation: str) -> dict[str, str | None]:
@@ -29,7 +29,7 @@ def factory_sites(state: dict, nation: str) -> dict[str, str | None]:
         return {}
     seas = colonial_seas(state, nation)
     out: dict[str, str | None] = {}
-    for area in board.LAND:
+    for area in data.LAND:
         if not board.factory_site(area) or area in state["factories"] or \
                 area in state.get("refused", []):
             continue  # a refused factory is not asked for again this phase
@@ -48,7 +48,7 @@ def factory_sites(state: dict, nation: str) -> dict[str, str | None]:
 
 
 def arms_targets(state: dict, nation: str) -> list[str]:
-    if not any(f.count(state, a, nation) for a in board.LAND):
+    if not any(f.count(state, a, nation) for a in data.LAND):
         return []
     out = []
     for area, c in state["factories"].items():
@@ -57,4 +57,10 @@ def arms_targets(state: dict, nation: str) -> list[str]:
         for other in f.at(state, area):
             if not f.colonial(other) and other not in out:
                 out.append(other)
-    return sorted(out, key=list(f.NATIONS).index)
+    return sorted(out, key=list(data.NATIONS).index)
+
+
+def build(state: dict, nation: str, area: str) -> None:
+    state["factories"][area] = nation
+    state["built"] += 1
+    turns.log(state, f"The {turns.nname(nation)} build a factory in {board.called(area)}.")

@@ -2,23 +2,27 @@
 
 The map, the nations with their leaders, the charts (the turn record, the order of play,
 the nation control chart, the starting areas) and the victory cards live in
-``data/*.json``. The printed map, charts and cards are not public: each file holds
-Darbar's reconstruction, says so, and keeps every fact the sources give. Those facts are
-checked here, so an owner of the printed game can type in the real values and check them
-with ``python -m engine.games.maharaja [map.json nations.json chart.json victory.json]``
+``data/*.json``, each read once through ``FILES`` (``FILES["map"]``). The printed map,
+charts and cards are not public: each file holds Darbar's reconstruction, says so, and
+keeps every fact the sources give. Those facts are checked here, so an owner of the
+printed game can type in the real values and check them with
+``python -m engine.games.maharaja [map.json nations.json chart.json victory.json]``
 (a file is recognised by its name).
+
+This module is the game's published part: the tables at its end (``AREAS``, ``PLACES``,
+``NAMES``, ``NEIGHBOURS``, ``NATIONS``, ``LEADERS``, ``CHART`` …) are what the rules and
+the pictures read of the components. A renderer imports nothing else of the game but its
+contract.
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
-from functools import cache
 from pathlib import Path
 
 from engine import datafiles
 
 DATA_DIR = Path(__file__).parent / "data"
-NAMES = ("map", "nations", "chart", "victory")
 TERRITORIES = ("north", "south", "himalaya", "ceylon")
 
 # --- the sourced facts (docs/maharaja.md names the sources) ---------------------------------
@@ -30,7 +34,7 @@ NAMED_AREAS = {
     "punjab", "rajputana", "simhala", "sind",
 }
 NAMED_OFFMAP = {"afghanistan", "china", "persia"}
-SEAS = {"arabian", "bay", "ocean"}
+NAMED_SEAS = {"arabian", "bay", "ocean"}
 FACTORY_AREAS = {"andhra", "bengal", "bijapur", "golconda", "gujarat", "karnatak", "kerala",
                  "lanka", "maharashtra", "malabar", "orissa", "sind"}
 COASTAL_NO_FACTORY = {"assam", "baluchistan", "simhala"}
@@ -39,7 +43,7 @@ ARMIES = {"harappans": 9, "mauryans": 27, "guptas": 27, "greeks": 6, "cholas": 1
           "mughals": 22, "afghans": 6, "sikhs": 6, "british": 8, "french": 3, "dutch": 3,
           "portuguese": 3}
 COLONIAL = {"british", "french", "dutch", "portuguese"}
-LEADERS = {"alexander", "ashoka", "chandra", "raja-raja", "aybak", "sanga", "timur", "akbar",
+NAMED_LEADERS = {"alexander", "ashoka", "chandra", "raja-raja", "aybak", "sanga", "timur", "akbar",
            "alamgir", "shivaji", "abdali", "rao", "nizam", "albuquerque", "dupleix", "clive"}
 LEADER_OF = {"alexander": "greeks", "ashoka": "mauryans", "chandra": "guptas",
              "timur": "mughals", "abdali": "afghans"}
@@ -74,30 +78,6 @@ RAJ_LEVELS = [(9, "Raja", 1), (18, "Maharaja", 2), (27, "Maharajadhiraja", 3),
               (36, "Chakravartin", 4)]
 
 
-def _load(name: str) -> dict:
-    return datafiles.read(DATA_DIR, name)
-
-
-@cache
-def map_data() -> dict:
-    return _load("map")
-
-
-@cache
-def nations() -> dict:
-    return _load("nations")
-
-
-@cache
-def chart() -> dict:
-    return _load("chart")
-
-
-@cache
-def victory() -> dict:
-    return _load("victory")
-
-
 # --- checks ---------------------------------------------------------------------------------
 
 
@@ -121,7 +101,7 @@ def check_map(doc: dict) -> list[str]:
     if not offmap >= NAMED_OFFMAP:
         out.append("Afghanistan, China and Persia are off-map areas")
     seas = {s.get("id") for s in doc.get("seas", [])}
-    if seas != SEAS:
+    if seas != NAMED_SEAS:
         out.append("the seas are the Arabian Sea, the Bay of Bengal and the Indian Ocean "
                    "(arabian, bay, ocean)")
     by_id = {a.get("id"): a for a in areas}
@@ -130,8 +110,8 @@ def check_map(doc: dict) -> list[str]:
             out.append(f"{a.get('id')}: territory is one of {TERRITORIES}")
         if not isinstance(a.get("hiland"), bool):
             out.append(f"{a.get('id')}: hiland is true or false")
-        if not set(a.get("seas", [])) <= SEAS:
-            out.append(f"{a.get('id')}: seas are among {sorted(SEAS)}")
+        if not set(a.get("seas", [])) <= NAMED_SEAS:
+            out.append(f"{a.get('id')}: seas are among {sorted(NAMED_SEAS)}")
     ceylon = {a.get("id") for a in areas if a.get("territory") == "ceylon"}
     if ceylon != {"lanka", "simhala"}:
         out.append("Ceylon is Lanka and Simhala")
@@ -239,8 +219,8 @@ def check_nations(doc: dict) -> list[str]:
             "reinforce_south")):
         out.append("cholas and marathas: reinforcements in a vacant South-Indian area")
     leaders = {ld.get("id"): ld for ld in doc.get("leaders", [])}
-    if set(leaders) != LEADERS:
-        out.append("the 16 leaders are " + ", ".join(sorted(LEADERS)))
+    if set(leaders) != NAMED_LEADERS:
+        out.append("the 16 leaders are " + ", ".join(sorted(NAMED_LEADERS)))
     for lid, ld in leaders.items():
         if ld.get("nation") not in ns:
             out.append(f"{lid}: leads a nation of the game")
@@ -261,7 +241,7 @@ def check_chart(doc: dict, areas: set[str] | None = None,
                 nation_ids: set[str] | None = None) -> list[str]:
     out: list[str] = []
     nation_ids = nation_ids or set(ARMIES)
-    m = map_data()
+    m = FILES["map"]
     areas = areas or {a["id"] for a in m["areas"]}
     places = areas | {o["id"] for o in m["offmap"]} | {s["id"] for s in m["seas"]}
     if doc.get("turns") != 16 or len(doc.get("years", [])) != 16:
@@ -352,7 +332,7 @@ def check_victory(doc: dict, nation_ids: set[str] | None = None) -> list[str]:
     cards = doc.get("cards", {})
     if set(cards) != nation_ids:
         out.append("a victory card for each of the 17 nations")
-    areas = {a["id"] for a in map_data()["areas"]}
+    areas = {a["id"] for a in FILES["map"]["areas"]}
     for nid, objectives in cards.items():
         for o in objectives:
             turns = o.get("turns", [])
@@ -376,11 +356,54 @@ CHECKS = {"map": check_map, "nations": check_nations, "chart": check_chart,
           "victory": check_victory}
 
 
-def problems() -> dict[str, list[str]]:
-    """What is wrong with the shipped files (nothing, the tests say)."""
-    return {name: CHECKS[name](_load(name)) for name in NAMES}
+# Each file read once, where the rules first need it; ``python -m engine.games.maharaja``.
+FILES = datafiles.DataFiles(DATA_DIR, CHECKS)
 
 
-def main(argv: list[str]) -> int:
-    """Check data files typed in from the printed game (or, with none, the shipped ones)."""
-    return datafiles.check_files(DATA_DIR, CHECKS, argv)
+# --- the components as the rules and the pictures read them ----------------------------------
+
+ROLES = ["yellow", "blue", "red", "green", "purple"]  # the players' colours
+ROLE_NAMES = {r: r.capitalize() for r in ROLES}
+MAP = FILES["map"]
+AREAS: dict[str, dict] = {a["id"]: a for a in MAP["areas"]}
+OFFMAP: dict[str, dict] = {o["id"]: o for o in MAP["offmap"]}
+SEAS: dict[str, dict] = {s["id"]: s for s in MAP["seas"]}
+LAND = list(AREAS)  # map order: north-west to south-east, the order battles are fought in
+PLACES = LAND + list(OFFMAP) + list(SEAS)
+NAMES = {**{k: v["name"] for k, v in AREAS.items()}, **{k: v["name"] for k, v in
+                                                        OFFMAP.items()},
+         **{k: v["name"] for k, v in SEAS.items()}}
+TERRITORY_NAMES = MAP["territories"]
+
+
+def _graph() -> dict[str, set[str]]:
+    g: dict[str, set[str]] = {p: set() for p in PLACES}
+
+    def join(a: str, b: str) -> None:
+        g[a].add(b)
+        g[b].add(a)
+
+    for a, b in MAP["borders"] + MAP["straits"]:
+        join(a, b)
+    for o in MAP["offmap"]:
+        for n in o["borders"]:
+            join(o["id"], n)
+    for s in MAP["seas"]:
+        for n in s["borders"]:
+            join(s["id"], n)
+    for a in MAP["areas"]:
+        for s in a["seas"]:
+            join(a["id"], s)
+    return g
+
+
+# Which places border which, in map order, never a set's: iteration order must not depend
+# on string hashing, or the order of legal moves (and so the computer's choices) would
+# differ between processes.
+NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    k: tuple(sorted(v, key=PLACES.index)) for k, v in _graph().items()}
+NATIONS: dict[str, dict] = {n["id"]: n for n in FILES["nations"]["nations"]}
+NATION_NAMES = {n: info["name"] for n, info in NATIONS.items()}
+LEADERS: dict[str, dict] = {ld["id"]: ld for ld in FILES["nations"]["leaders"]}
+CHART = FILES["chart"]  # the turn record, the order of play, control and the start
+VICTORY = FILES["victory"]  # Raj titles and the victory cards

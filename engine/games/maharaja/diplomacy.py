@@ -12,7 +12,7 @@ may build factories there."""
 
 from __future__ import annotations
 
-from engine.games.maharaja import board
+from engine.games.maharaja import board, data
 from engine.games.maharaja import forces as f
 
 
@@ -20,7 +20,7 @@ def submit_where(state: dict, nation: str) -> list[str]:
     """The territories in which the nation may submit now (empty: it may not)."""
     out = []
     held = f.areas_of(state, nation)
-    for c in f.NATIONS[nation].get("submit", []):
+    for c in data.NATIONS[nation].get("submit", []):
         if state["turn"] < c.get("from", 0):
             continue
         n = sum(1 for a in held if board.territory(a) == c["territory"])
@@ -50,7 +50,7 @@ def may_ally(state: dict, nation: str) -> bool:
 def box_choices(state: dict, nation: str) -> list[str]:
     """What an ally may give to the Alliance Box: an army from an area, or its
     population marker (if it still has one and is not colonial)."""
-    out = [p for p in board.PLACES if f.count(state, p, nation)]
+    out = [p for p in data.PLACES if f.count(state, p, nation)]
     if nation not in state["no_pop"]:
         out.append("marker")
     return out

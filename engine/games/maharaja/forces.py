@@ -4,9 +4,8 @@ area, who is hostile to whom, and the stacking limits (the remarks' Stacking).""
 from __future__ import annotations
 
 from engine.games.maharaja import board, data
+from engine.games.maharaja.data import LEADERS, NATIONS
 
-NATIONS: dict[str, dict] = {n["id"]: n for n in data.nations()["nations"]}
-LEADERS: dict[str, dict] = {ld["id"]: ld for ld in data.nations()["leaders"]}
 COLONIAL = {n for n, d in NATIONS.items() if d.get("colonial")}
 STACK, STACK_HILAND, LEADER_HILAND = 3, 2, 4
 OVERPOPULATION = 2  # armies a nation may keep per area it holds (colonial armies aside)
@@ -21,7 +20,7 @@ def errata(state: dict) -> bool:
 
 
 def nation_name(nation: str) -> str:
-    return NATIONS[nation]["name"]
+    return data.NATION_NAMES[nation]
 
 
 def at(state: dict, place: str) -> dict[str, int]:
@@ -47,12 +46,12 @@ def on_map(state: dict, nation: str) -> int:
 
 def places_of(state: dict, nation: str) -> list[str]:
     """Every place (land, off-map, sea) with the nation's armies, in map order."""
-    return [p for p in board.PLACES if count(state, p, nation)]
+    return [p for p in data.PLACES if count(state, p, nation)]
 
 
 def areas_of(state: dict, nation: str) -> list[str]:
     """The land areas the nation holds: its armies are there."""
-    return [a for a in board.LAND if count(state, a, nation)]
+    return [a for a in data.LAND if count(state, a, nation)]
 
 
 def vacant(state: dict, area: str) -> bool:

@@ -8,12 +8,12 @@ their permission; no move between Malwa and Gondwana (the map has no border ther
 
 from __future__ import annotations
 
-from engine.games.maharaja import board
+from engine.games.maharaja import board, data
 from engine.games.maharaja import forces as f
 
 
 def has_boats(state: dict, nation: str) -> bool:
-    return state["turn"] in f.NATIONS[nation].get("boats", [])
+    return state["turn"] in data.NATIONS[nation].get("boats", [])
 
 
 def budget(nation: str, with_leader: bool) -> int:
@@ -96,7 +96,7 @@ def free_moves(state: dict, nation: str, origin: str) -> list[str]:
     if not f.errata(state) or not shut_out(state, nation, origin):
         return []
     lead = f.leader_at(state, origin, nation) is not None
-    return [o for o in board.NEIGHBOURS[origin] if board.is_offmap(o)
+    return [o for o in data.NEIGHBOURS[origin] if board.is_offmap(o)
             and _way_in(state, nation, o, lead)]
 
 
@@ -111,7 +111,7 @@ def _reach(state: dict, nation: str, origin: str, with_leader: bool, honour: boo
             best[place] = need
 
     def walk(place: str, left: int, sea_used: bool, perm: frozenset[str]) -> None:
-        for nxt in board.NEIGHBOURS[place]:
+        for nxt in data.NEIGHBOURS[place]:
             if board.is_offmap(nxt) and (colonial or not board.is_offmap(place)):
                 continue  # once in India, armies stay (Darbar's reading)
             need = perm

@@ -13,9 +13,18 @@ import re
 
 from engine.errors import refusal
 from engine.games.maharaja import battle as bt
-from engine.games.maharaja import board, colonial, diplomacy, movement, turns
+from engine.games.maharaja import (
+    board,
+    colonial,
+    data,
+    decisions,
+    diplomacy,
+    movement,
+    moves,
+    tokens,
+    turns,
+)
 from engine.games.maharaja import forces as f
-from engine.games.maharaja import rules as R
 
 COUNT = re.compile(r"(\d+)(l?)")
 
@@ -35,16 +44,16 @@ STACKING = "stacking allows 3 armies in an area, 2 in a hiland (a leader's group
 
 def message(state: dict, role: str, action: str, arg: object, acts: dict) -> str:
     """The whole refusal: the word, the rule, and the legal tokens (``acts``)."""
-    legal = [R.token(a, x) for a, xs in acts.items() for x in (xs if xs is not None
+    legal = [tokens.token(a, x) for a, xs in acts.items() for x in (xs if xs is not None
                                                                  else [None])]
     # a reason may open with a sea's name ("the Bay of Bengal is …")
-    return refusal(R.token(action, arg), cap(why(state, role, action, arg)), legal)
+    return refusal(tokens.token(action, arg), cap(why(state, role, action, arg)), legal)
 
 
 def why(state: dict, role: str, action: str, arg: object) -> str:
     if state["result"]:
         return "The game is over."
-    if role not in R.active(state):
+    if role not in decisions.active(state):
         return _offstage(state, role, action, arg)
     if action in ("submit", "ally"):
         return _declaration(state, role, action, arg)
@@ -75,7 +84,7 @@ def cap(text: str) -> str:
 
 def _a_place(word: object) -> str | None:
     """Why a word is not a place, or None."""
-    return None if word in board.PLACES else f"`{word}` is not a place on the map."
+    return None if word in data.PLACES else f"`{word}` is not a place on the map."
 
 
 def _counting(state: dict) -> bool:
@@ -91,7 +100,7 @@ def asked(state: dict) -> str:
     """The decision the game waits for, as the rule that comes first."""
     if state["ask"]:
         a = state["ask"]
-        return (f"{the(a['nation'], cap=True)} ask for {R.asked_for(a)}: `permit` or "
+        return (f"{the(a['nation'], cap=True)} ask for {moves.asked_for(a)}: `permit` or "
                 "`refuse` first.")
     if state["queue"]:
         return _queue_asks(state, state["queue"][0])
@@ -122,14 +131,14 @@ def asked(state: dict) -> str:
 
 
 def _offstage(state: dict, role: str, action: str, arg: object) -> str:
-    nation = R._deciding_nation(state)
-    deciding = R.active(state)
+    nation = decisions.deciding_nation(state)
+    deciding = decisions.active(state)
     waiting = (f"It is {state['names'][deciding[0]]}'s decision now, for {the(nation)}"
                if deciding and nation else "Nobody is to decide now")
     if action in ("submit", "ally"):
         return (f"{waiting}. "
                 f"{_nation_stop(state, role, action, arg) or cap(declare_when(state))}.")
-    none = "" if R._anytime(state, role) else ", and none of your nations may now"
+    none = "" if decisions.anytime(state, role) else ", and none of your nations may now"
     return f"{waiting}; out of turn a player may only submit or ally{none}."
 
 
@@ -141,18 +150,18 @@ def _declaration(state: dict, role: str, action: str, arg: object) -> str:
     b = state["battle"]
     if b and arg == b["def"] and action == "submit" and (
             b["stage"] in ("open", "def") or f.errata(state)):
-        where = ", ".join(board.TERRITORY_NAMES[t]
+        where = ", ".join(data.TERRITORY_NAMES[t]
                           for t in diplomacy.submit_where(state, str(arg)))
         return (f"A submission ends a battle only in the territory it covers: {the(b['def'])} "
                 f"may submit in {where}, and {board.called(b['place'])} is in "
-                f"{board.TERRITORY_NAMES[board.territory(b['place'])]}.")
+                f"{data.TERRITORY_NAMES[board.territory(b['place'])]}.")
     return f"{asked(state)} Then {declare_when(state)}."
 
 
 def _nation_stop(state: dict, role: str, action: str, nation: object) -> str | None:
     """The rule that stops this nation of the player's from submitting or allying now
     (whoever is deciding), or None."""
-    if nation not in f.NATIONS:
+    if nation not in data.NATIONS:
         mine = [n for n, c in state["control"].items() if c == role]
         return (f"`{nation}` is not a nation; yours are "
                 + ", ".join(f"`{n}`" for n in mine))
@@ -210,9 +219,9 @@ def _submit_stop(state: dict, nation: str) -> str | None:
 
 
 def _submit_condition(state: dict, nation: str) -> str:
-    conds = f.NATIONS[nation].get("submit", [])
+    conds = data.NATIONS[nation].get("submit", [])
     if not conds:
-        listed = [turns.nname(n) for n, d in f.NATIONS.items() if d.get("submit")]
+        listed = [turns.nname(n) for n, d in data.NATIONS.items() if d.get("submit")]
         return (f"Only the {turns.listed(listed)} may submit (the rule "
                 f"remarks' list); {the(nation)} are not among them")
     held = f.areas_of(state, nation)
@@ -221,7 +230,7 @@ def _submit_condition(state: dict, nation: str) -> str:
         n = sum(1 for a in held if board.territory(a) == c["territory"])
         most = " or ".join(str(i) for i in range(1, c["max"] + 1))
         parts.append(f"{most} {'area' if c['max'] == 1 else 'areas'} of "
-                     f"{board.TERRITORY_NAMES[c['territory']]} (they hold {n})")
+                     f"{data.TERRITORY_NAMES[c['territory']]} (they hold {n})")
     start = conds[0].get("from", 0)
     when = f"from turn {start}, " if start > state["turn"] else ""
     return (f"{the(nation, cap=True)} may submit only {when}while they hold "
@@ -243,7 +252,7 @@ def _queue_asks(state: dict, q: dict) -> str:
         left = q["n"] - q.get("done", 0)
         return f"{cap(nation)} remove {turns.plural(left)} first ({q['why']})."
     if q["do"] == "lead":
-        return (f"{f.LEADERS[q['leader']]['name']} joins an army of {nation} first: choose "
+        return (f"{data.LEADERS[q['leader']]['name']} joins an army of {nation} first: choose "
                 "where.")
     return (f"{cap(nation)} pay for the alliance first: an army from the map or "
             "their population marker (`marker`).")
@@ -307,7 +316,7 @@ def _from_stop(state: dict, nation: str, place: object) -> str:
     who = the(nation, cap=True)
     if not f.count(state, str(place), nation):
         return f"{who} have no armies in {where}."
-    if not R._free_armies(state, str(place), nation):
+    if not decisions.free_armies(state, str(place), nation):
         return f"{who} in {where} have all moved already: an army moves once a movement phase."
     return (f"{who} in {where} have nowhere to go: every area in their reach is full "
             "(stacking) or held by a nation they may not stay with.")
@@ -339,7 +348,7 @@ def _to_stop(state: dict, nation: str, origin: str, dest: object) -> str:
                 "and a nation never shares an area with a friendly one or one that has "
                 "submitted to it.")
     if board.is_land(dest) and not f.room(state, dest, nation, with_leader=True if
-                                          R._leader_free(state, origin, nation) else None):
+                                          decisions.leader_free(state, origin, nation) else None):
         return f"{where} is full: {STACKING}."
     return (f"{where} is out of reach from {start}: armies move 2 areas (colonial armies and "
             "a leader's group 3), stop on entering a hiland, and stop in a foe's area unless "
@@ -353,7 +362,7 @@ def _move_count_stop(state: dict, nation: str, origin: str, dest: str, word: str
     k, lead = int(m.group(1)), bool(m.group(2))
     if k < 1:
         return "At least 1 army moves."
-    way = R._destinations(state, nation, origin).get(dest, {"counts": []})
+    way = decisions.destinations(state, nation, origin).get(dest, {"counts": []})
     counts = way["counts"]
     if way.get("free"):
         return (f"The free move of The General 30-2 takes the whole force, as one: "
@@ -364,13 +373,13 @@ def _move_count_stop(state: dict, nation: str, origin: str, dest: str, word: str
         lid = f.leader_at(state, origin, nation)
         if not lid:
             return f"{the(nation, cap=True)} have no leader in {start} (`l` takes him along)."
-        name = f.LEADERS[lid]["name"]
-        if not R._leader_free(state, origin, nation):
+        name = data.LEADERS[lid]["name"]
+        if not decisions.leader_free(state, origin, nation):
             return f"{name} has moved already this movement."
         return f"{name}'s group cannot reach {where} from {start}."
     if not mine:
         return f"Only a group with its leader reaches {where} from {start}: add `l` to the count."
-    free, here = R._free_armies(state, origin, nation), f.count(state, origin, nation)
+    free, here = decisions.free_armies(state, origin, nation), f.count(state, origin, nation)
     if k > free:
         moved = here - free
         return (f"You may move at most {turns.plural(free)} from {start}: {here} "
@@ -458,7 +467,7 @@ def _defender_retreat_stop(state: dict, b: dict, to: str) -> str:
     if not f.count(state, place, nation):
         return "A factory cannot fall back."
     origins = list(state["came"].get(place, {}))
-    if to not in board.NEIGHBOURS[place]:
+    if to not in data.NEIGHBOURS[place]:
         return f"{dest} is not next to {where}."
     if to in origins:
         return f"The attack came from {dest}: the defender never falls back there."
@@ -473,7 +482,7 @@ def _defender_retreat_stop(state: dict, b: dict, to: str) -> str:
         holders = ", ".join(the(n) for n in f.others_at(state, to, nation))
         return (f"{cap(holders)} hold {dest}: the defender falls back to an area of "
                 "its own or a vacant one.")
-    near = next(o for o in origins if to in board.NEIGHBOURS[o])
+    near = next(o for o in origins if to in data.NEIGHBOURS[o])
     return (f"{dest} is next to {board.called(near)}, where the attack came from: a vacant "
             "area is open to the defender only if it is not next to that area.")
 
@@ -526,13 +535,13 @@ def _factory_stop(state: dict, nation: str, area: object) -> str:
     if state["built"] >= 2:
         return "2 factories are built this phase already, the most a factory phase allows."
     if colonial.factories_left(state, nation) <= 0:
-        return f"{who} have all {f.NATIONS[nation]['factories']} of their factories on the map."
+        return f"{who} have all {data.NATIONS[nation]['factories']} of their factories on the map."
     if not_place := _a_place(area):
         return not_place
     area = str(area)
     where = board.called(area)
     if not board.factory_site(area):
-        sites = [board.name(a) for a in board.LAND if board.factory_site(a)]
+        sites = [board.name(a) for a in data.LAND if board.factory_site(a)]
         return (f"Factories stand only in the listed coastal areas ({', '.join(sites)}); "
                 f"{where} is not one.")
     if area in state["factories"]:
@@ -561,14 +570,14 @@ def _arms(state: dict, action: str, arg: object) -> str:
         return f"{the(nation, cap=True)} have given their arms marker to nobody."
     if action != "arm":
         return asked(state)
-    if arg not in f.NATIONS:
+    if arg not in data.NATIONS:
         return f"`{arg}` is not a nation."
     target = str(arg)
     if now and now["nation"] == target:
         return f"{the(target, cap=True)} hold the arms marker of {the(nation)} already."
     if f.colonial(target):
         return "Arms go to an Indian nation, not a colonial one."
-    if not any(f.count(state, a, nation) for a in board.LAND):
+    if not any(f.count(state, a, nation) for a in data.LAND):
         return f"{the(nation, cap=True)} have no army on land: arms need one."
     return (f"{the(target, cap=True)} share no area with a factory of {the(nation)}: "
             "arms go to a nation that does.")

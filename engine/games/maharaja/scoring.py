@@ -8,10 +8,9 @@ from itertools import product
 from engine.games.maharaja import board, data
 from engine.games.maharaja import forces as f
 
-VICTORY = data.victory()
-RAJ_NATIONS = VICTORY["raj"]["nations"]
-LEVELS = VICTORY["raj"]["levels"]
-CARDS = VICTORY["cards"]
+RAJ_NATIONS = data.VICTORY["raj"]["nations"]
+LEVELS = data.VICTORY["raj"]["levels"]
+CARDS = data.VICTORY["cards"]
 ENTITLED = {"muslims", "mughals", "guptas"}  # errata 13.0: who stops a British factory
 
 
@@ -37,7 +36,7 @@ def _claims(state: dict, nation: str) -> set[str]:
                 claim.add(area)
         for ally in state["allies"]:
             claim |= set(f.areas_of(state, ally))
-        claim |= {a for a in board.LAND if f.vacant(state, a)}
+        claim |= {a for a in data.LAND if f.vacant(state, a)}
     return claim
 
 

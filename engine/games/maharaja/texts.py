@@ -6,6 +6,8 @@ reconstruction."""
 
 from __future__ import annotations
 
+from engine.games.maharaja import data
+
 RULES_SUMMARY = (
     "**Maharaja** (Avalon Hill 1994) — **Darbar's reconstruction** from the game's rule "
     "remarks: the printed map, charts and victory cards are not public, so ours keep every "
@@ -141,7 +143,7 @@ def score_report(state: dict) -> str:
     if state["result"]:
         return "\n".join(lines)
     lines.append("Next counts (Darbar's cards):")
-    for n in f.NATIONS:
+    for n in data.NATIONS:
         if not f.on_map(state, n):
             continue
         nxt = []
@@ -150,7 +152,7 @@ def score_report(state: dict) -> str:
             if not later:
                 continue
             what = ("coasts" if o.get("coasts") else
-                    board.TERRITORY_NAMES[o["territory"]] if "territory" in o else
+                    data.TERRITORY_NAMES[o["territory"]] if "territory" in o else
                     ", ".join(board.name(a) for a in o["areas"]))
             nxt.append(f"{o['vp']}/area of {what} in turn {later[0]}" if not o.get("coasts")
                        else f"{o['vp']}/coast in turn {later[0]}")

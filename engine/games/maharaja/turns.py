@@ -8,13 +8,12 @@ from __future__ import annotations
 from engine.games.maharaja import board, data, scoring
 from engine.games.maharaja import forces as f
 
-CHART = data.chart()
-LAST_TURN = CHART["turns"]
+LAST_TURN = data.CHART["turns"]
 POP_UNIT = 6  # half-points: 3 areas (a hiland counts half) make one new army
 
 
 def year(turn: int) -> str:
-    return CHART["years"][turn - 1]
+    return data.CHART["years"][turn - 1]
 
 
 def log(state: dict, text: str) -> None:
@@ -55,7 +54,7 @@ def eliminate(state: dict, place: str, nation: str, n: int) -> None:
 def remove_leader(state: dict, lid: str, why: str) -> None:
     if state["leaders"].get(lid):
         del state["leaders"][lid]
-        log(state, f"{f.LEADERS[lid]['name']} leaves the map ({why}).")
+        log(state, f"{data.LEADERS[lid]['name']} leaves the map ({why}).")
 
 
 def skipped(state: dict, turn: int, nation: str, kind: str) -> bool:
@@ -73,17 +72,17 @@ def start_game_turn(state: dict) -> None:
             + ".")
     state["submitted"] = {}
     for lid in list(state["leaders"]):
-        ld = f.LEADERS[lid]
+        ld = data.LEADERS[lid]
         if ld["removed"] == "game_turn_start" and ld["turn"] < t:
             remove_leader(state, lid, "his time is over")
-    for r in CHART["replacements"]:
+    for r in data.CHART["replacements"]:
         if r["turn"] == t:
             replace(state, r["nation"], r["by"])
-    for r in CHART["removals"]:
+    for r in data.CHART["removals"]:
         if r["turn"] == t and r["when"] == "game_turn_start" and not skipped(
                 state, t, r["nation"], "remove"):
             queue_removal(state, r["nation"], r["armies"], f"the turn record chart, turn {t}")
-    state["order"] = list(CHART["order"][str(t)])
+    state["order"] = list(data.CHART["order"][str(t)])
     state["idx"] = -1
     state["nation"] = None
     state["phase"] = "turn"
@@ -102,7 +101,7 @@ def replace(state: dict, old: str, new: str) -> None:
             f.add(state, place, new, k)
             state["pool"][new] -= k
             moved += k
-    for lid in [lid for lid in state["leaders"] if f.LEADERS[lid]["nation"] == old]:
+    for lid in [lid for lid in state["leaders"] if data.LEADERS[lid]["nation"] == old]:
         remove_leader(state, lid, f"the {nname(old)} leave play")
     log(state, f"The {nname(new)} replace the {nname(old)}: {plural(moved)} "
         f"{verb(moved, 'changes', 'change')} hands.")
@@ -119,7 +118,7 @@ def queue_removal(state: dict, nation: str, n: int, why: str) -> None:
 
 def plays(state: dict, nation: str) -> bool:
     return f.on_map(state, nation) > 0 or any(
-        a["turn"] == state["turn"] and a["nation"] == nation for a in CHART["arrivals"])
+        a["turn"] == state["turn"] and a["nation"] == nation for a in data.CHART["arrivals"])
 
 
 def start_nation(state: dict, nation: str) -> None:
@@ -127,7 +126,7 @@ def start_nation(state: dict, nation: str) -> None:
                  sel=None, built=0, demolished=0, fights=None, battle=None, refused=[])
     log(state, f"The {nname(nation)} ({state['names'][f.owner(state, nation)]}) play.")
     for lid in list(state["leaders"]):
-        ld = f.LEADERS[lid]
+        ld = data.LEADERS[lid]
         if ld["nation"] == nation and ld["removed"] == "next_own_turn" and \
                 ld["turn"] < state["turn"]:
             remove_leader(state, lid, "his reign is over")
@@ -139,7 +138,7 @@ def start_nation(state: dict, nation: str) -> None:
 
 def population_points(state: dict, nation: str) -> int:
     """Half-points: 2 an area, 1 a hiland; counting only the territory the chart names."""
-    only = [terr for terr, turns in f.NATIONS[nation].get("count_only", {}).items()
+    only = [terr for terr, turns in data.NATIONS[nation].get("count_only", {}).items()
             if state["turn"] in turns]
     pts = 0
     for a in f.areas_of(state, nation):
@@ -151,7 +150,7 @@ def population_points(state: dict, nation: str) -> int:
 
 def increase(state: dict, nation: str) -> int:
     """The population increase: how many new armies (the track keeps the remainder)."""
-    info = f.NATIONS[nation]
+    info = data.NATIONS[nation]
     if info.get("colonial") or nation in state["no_pop"]:
         return 0
     if state["turn"] in info.get("no_increase", []):
@@ -179,12 +178,12 @@ def south_vacant(state: dict) -> list[str]:
 
 
 def arrivals(state: dict, nation: str) -> list[dict]:
-    return [a for a in CHART["arrivals"] if a["turn"] == state["turn"]
+    return [a for a in data.CHART["arrivals"] if a["turn"] == state["turn"]
             and a["nation"] == nation]
 
 
 def entering_leader(state: dict, nation: str) -> str | None:
-    for lid, ld in f.LEADERS.items():
+    for lid, ld in data.LEADERS.items():
         if ld["nation"] == nation and ld["turn"] == state["turn"] and \
                 lid not in state["leaders_seen"]:
             return lid
@@ -200,13 +199,13 @@ def stacking_check(state: dict, nation: str) -> None:
     sea (only colonial armies stop there; those attacking colonial armies at sea fight
     first)."""
     if not f.colonial(nation):
-        for sea in board.SEAS:
+        for sea in data.SEAS:
             n = f.count(state, sea, nation)
             if n and not any(f.colonial(x) for x in f.foes_at(state, sea, nation)):
                 eliminate(state, sea, nation, n)
                 log(state, f"{plural(n)} of the {nname(nation)} left at sea in "
                     f"{board.called(sea)} {verb(n, 'is', 'are')} lost.")
-    for place in board.LAND:
+    for place in data.LAND:
         n = f.count(state, place, nation)
         share = f.friends_at(state, place, nation)
         if n and share:
@@ -236,13 +235,13 @@ def overpopulation(state: dict, nation: str) -> None:
         return
     log(state, f"Overpopulation: the {nname(nation)} lose {plural(excess)}.")
     while excess > 0:
-        outside = [p for p in board.PLACES if not board.is_land(p) and f.count(state, p,
+        outside = [p for p in data.PLACES if not board.is_land(p) and f.count(state, p,
                                                                                 nation)]
         if outside:
             place = outside[0]
         else:
             place = max(f.areas_of(state, nation), key=lambda a: (f.count(state, a, nation),
-                                                                 -board.LAND.index(a)))
+                                                                 -data.LAND.index(a)))
         k = min(excess, f.count(state, place, nation))
         if board.is_land(place):
             k = 1
@@ -254,10 +253,10 @@ def end_nation(state: dict, nation: str) -> None:
     if state["rounds"] < 2:  # a major invasion's was at the end of its last movement
         overpopulation(state, nation)
     for lid in list(state["leaders"]):
-        ld = f.LEADERS[lid]
+        ld = data.LEADERS[lid]
         if ld["nation"] == nation and ld["removed"] == "own_turn_end":
             remove_leader(state, lid, "at the end of his nation's turn")
-    for r in CHART["removals"]:
+    for r in data.CHART["removals"]:
         if r["turn"] == state["turn"] and r["when"] == "own_turn_end" and \
                 r["nation"] == nation:
             queue_removal(state, nation, r["armies"], f"the turn record chart, turn "

@@ -1,8 +1,10 @@
 """Rajas of the Ganges (Inka & Markus Brand, HUCH! 2017): the components as data (data/,
-a labelled reconstruction, checked by data.py), the province board (province.py), dice
-and karma (dice.py), the rules to the engine contract (rules.py), a computer player
-(ai.py) and the /rules texts (texts.py). The base game with the rule book's variants and
-modules as options: Navaratnas, mixed groups, Ganga and Mango Village."""
+a labelled reconstruction, read, checked and published by data.py; words.py names
+things), the province board (province.py), dice and karma (dice.py), the rules by concern
+(position, spaces, kali, decisions, effects, scoring, rounds, actions, tokens, refusals)
+behind the engine contract (rules.py), a computer player (ai.py) and the /rules texts
+(texts.py). The base game with the rule book's variants and modules as options:
+Navaratnas, mixed groups, Ganga and Mango Village."""
 
 from engine.games.rajas.ai import bot_steps
 from engine.games.rajas.rules import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from engine import games
-from engine.games.maharaja import board
+from engine.games.maharaja import board, data
 from engine.games.maharaja import forces as f
 from engine.games.maharaja import rules as R
 
@@ -28,7 +28,7 @@ def random_step(state: dict, rng: random.Random) -> dict:
 
 def check(state: dict) -> None:
     """What no position may break (the fuzzer asks it after every step)."""
-    for nation, info in f.NATIONS.items():
+    for nation, info in data.NATIONS.items():
         boxed = 1 if state["alliance_box"].get(nation) == "army" else 0
         assert state["pool"][nation] >= 0, nation
         assert f.on_map(state, nation) + state["pool"][nation] + boxed == info["armies"], \
@@ -48,20 +48,20 @@ def check(state: dict) -> None:
                     f"{nation} at sea in {place} outside a battle or a landing"
     mover = state["nation"]
     if state["phase"] not in ("movement", "battle"):
-        for place in board.LAND:
+        for place in data.LAND:
             assert len(f.at(state, place)) <= 1, f"two nations share {place}"
     if mover and state["phase"] in ("battle", "factory", "arms", "score") and not (
             state["phase"] == "battle" and state["rounds"] == 2 and state["round"] == 1):
-        for place in board.LAND:
+        for place in data.LAND:
             assert f.count(state, place, mover) <= f.limit(state, place, mover), \
                 f"{mover} over the stacking limit in {place}"
     sites = [a for a in state["factories"]]
     assert all(board.factory_site(a) for a in sites)
     for c in f.COLONIAL:
         assert sum(1 for x in state["factories"].values() if x == c) <= \
-            f.NATIONS[c]["factories"]
+            data.NATIONS[c]["factories"]
     for lid, place in state["leaders"].items():
-        assert f.count(state, place, f.LEADERS[lid]["nation"]), f"{lid} alone in {place}"
+        assert f.count(state, place, data.LEADERS[lid]["nation"]), f"{lid} alone in {place}"
     for role in R.active(state):
         acts = R.view(state, role)["actions"]
         assert games.legal_steps(R, R.view(state, role)), "a decision with no choice"

@@ -4,6 +4,7 @@ and the pieces, turn, nation and phase the test asks for."""
 from __future__ import annotations
 
 from engine import games
+from engine.games.maharaja import data
 from engine.games.maharaja import forces as f
 from engine.games.maharaja import rules as R
 
@@ -13,14 +14,14 @@ def position(armies: dict[str, dict[str, int]], *, nation: str = "mughals", turn
     """``armies``: {place: {nation: n}}; the game waits for ``nation`` in ``phase``."""
     state = R.setup(1, {"players": players})
     state["armies"] = {}
-    state["pool"] = {n: info["armies"] for n, info in f.NATIONS.items()}
+    state["pool"] = {n: info["armies"] for n, info in data.NATIONS.items()}
     for place, here in armies.items():
         for n, k in here.items():
             f.add(state, place, n, k)
             state["pool"][n] -= k
     state.update(turn=turn, nation=nation, phase=phase, queue=[], battle=None, fights=None,
                  sel=None, ask=None, moved={}, came={}, round=1, rounds=1, leaders={},
-                 order=list(R.CHART["order"][str(turn)]), log=[], refused=[])
+                 order=list(data.CHART["order"][str(turn)]), log=[], refused=[])
     state["idx"] = state["order"].index(nation) if nation in state["order"] else 0
     state.update(extra)
     return state

@@ -3,7 +3,7 @@ Factories, Arms and Raj (and the errata on coasts)."""
 
 from __future__ import annotations
 
-from engine.games.maharaja import colonial, scoring
+from engine.games.maharaja import colonial, phases, scoring
 from engine.games.maharaja import forces as f
 from engine.games.maharaja import rules as R
 from tests.engine.maharaja.position import do, position, tokens
@@ -19,7 +19,7 @@ def test_factories_build_up_to_2_and_remove_1_in_factory_phase():
     s = position({a: {"british": 1} for a in ("bengal", "orissa", "andhra")},
                  nation="british", turn=14, phase="factory",
                  factories={"sind": "british"})
-    R._advance(s)
+    phases.advance(s)
     s = do(s, "factory-bengal", "factory-orissa")
     assert "factory" not in R.view(s, "red")["actions"]
     s = do(s, "demolish-sind")
@@ -39,7 +39,7 @@ def test_factory_area_of_a_friendly_nation_touching_a_colonial_sea_area():
 def test_factory_permission_by_diplomacy():
     s = position({"bay": {"british": 1}, "orissa": {"mughals": 1}}, nation="british",
                  turn=14, phase="factory")
-    R._advance(s)
+    phases.advance(s)
     s = do(s, "factory-orissa")
     # (the Mughals may ally with the British at any time, so while asked too)
     assert R.active(s) == ["green"] and tokens(s) - {"ally-mughals"} == {"permit", "refuse"}
@@ -70,7 +70,7 @@ def test_arms_condition_shares_area_with_factory_and_a_colonial_army_on_land():
 def test_arms_enter_play_in_population_phase():
     s = position({"bengal": {"rajputs": 1}, "orissa": {"british": 1}}, nation="british",
                  turn=14, phase="arms", factories={"bengal": "british"})
-    R._advance(s)
+    phases.advance(s)
     s = do(s, "arm-rajputs")
     assert s["arms"]["british"] == {"nation": "rajputs", "active": False}
     from engine.games.maharaja import turns
@@ -119,7 +119,7 @@ def test_raj_a_contested_area_counts_for_neither_nation():
     s = position({a: {"mughals": 1} for a in areas}, factories={"gujarat": "british"},
                  phase="score")
     assert scoring.raj_areas(s)["mughals"] == 8
-    R._advance(s)
+    phases.advance(s)
     assert s["titles"]["mughals"] is None
     assert not any("**Raja**" in line for line in s["log"])  # no title, no Raj point
 
@@ -134,5 +134,5 @@ def test_coasts_malabar_and_golconda_count_for_one_of_their_seas():
 def test_victory_point_count_on_the_cards_turns():
     s = position({"lanka": {"sinhalese": 1}, "simhala": {"sinhalese": 1}},
                  nation="sinhalese", turn=12, phase="score")
-    R._advance(s)
+    phases.advance(s)
     assert s["nation_vp"]["sinhalese"] == 4 and s["vp"]["yellow"] == 4

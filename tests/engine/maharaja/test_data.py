@@ -9,27 +9,27 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.games.maharaja import board, data
+from engine.games.maharaja import data
 
 
 def test_shipped_files_agree_with_every_sourced_fact():
-    assert data.problems() == {name: [] for name in data.NAMES}
+    assert data.FILES.problems() == []
 
 
 def test_each_file_says_it_is_a_reconstruction():
-    for name in data.NAMES:
-        assert "RECONSTRUCTION" in data._load(name)["_reconstruction"]
+    for name in data.CHECKS:
+        assert "RECONSTRUCTION" in data.FILES[name]["_reconstruction"]
 
 
 def test_the_map_has_36_areas_6_off_map_and_3_seas_with_the_sourced_borders():
-    assert len(board.AREAS) == 36 and len(board.OFFMAP) == 6 and len(board.SEAS) == 3
-    assert "agra" not in board.NEIGHBOURS["lahore"]
-    assert {"baluchistan", "punjab"} <= set(board.NEIGHBOURS["afghanistan"])
-    assert "ladakh" in board.NEIGHBOURS["china"] and "lanka" in board.NEIGHBOURS["karnatak"]
+    assert len(data.AREAS) == 36 and len(data.OFFMAP) == 6 and len(data.SEAS) == 3
+    assert "agra" not in data.NEIGHBOURS["lahore"]
+    assert {"baluchistan", "punjab"} <= set(data.NEIGHBOURS["afghanistan"])
+    assert "ladakh" in data.NEIGHBOURS["china"] and "lanka" in data.NEIGHBOURS["karnatak"]
 
 
 def _broken(tmp_path, name: str, change) -> str:
-    doc = data._load(name)
+    doc = data.FILES.fresh(name)  # a copy to spoil: FILES[name] is shared
     change(doc)
     path = tmp_path / f"{name}.json"
     path.write_text(json.dumps(doc))
@@ -64,7 +64,7 @@ def test_the_validator_finds_a_wrong_fact(tmp_path):
 
 def test_python_m_checks_files_by_name(tmp_path):
     good = tmp_path / "victory.json"
-    good.write_text(json.dumps(data._load("victory")))
+    good.write_text(json.dumps(data.FILES["victory"]))
     bad = _broken(tmp_path, "map", lambda d: d["areas"].pop())
     done = subprocess.run([sys.executable, "-m", "engine.games.maharaja", str(good)],
                           capture_output=True, text=True)

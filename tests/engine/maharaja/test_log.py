@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from engine.games.maharaja import ai
+from engine.games.maharaja import ai, phases
 from engine.games.maharaja import rules as R
 from tests.engine.maharaja.play import random_step
 from tests.engine.maharaja.position import do, position
@@ -85,7 +85,7 @@ def test_a_permission_asked_is_logged():
     """R Factories: permission by diplomacy; R Movement: permission to pass a sea."""
     s = position({"bay": {"british": 1}, "orissa": {"mughals": 1}}, nation="british",
                  turn=14, phase="factory")
-    R._advance(s)
+    phases.advance(s)
     s = do(s, "factory-orissa")
     assert R.active(s) == ["green"]
     assert s["log"][-1] == "The British ask Green for permission to build a factory in Orissa."
@@ -103,5 +103,5 @@ def test_seas_take_their_article_and_winners_are_listed_in_english():
     assert "3 armies of the Marathas move from Kerala to the Indian Ocean." in s["log"]
     assert R.describe("retreat", "arabian") == "Retreat to the Arabian Sea"  # a button
     s = position({})
-    R._finish(s)
+    phases.finish(s)
     assert s["log"][-1].endswith("Yellow, Blue, Red and Green win.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.maharaja import board
+from engine.games.maharaja import data, phases
 from engine.games.maharaja import forces as f
 from engine.games.maharaja import rules as R
 from tests.engine.maharaja.position import do, position, reach, tokens
@@ -37,7 +37,7 @@ def test_movement_group_with_leader_3_areas_and_no_stop_in_hiland():
 
 
 def test_movement_no_direct_malwa_gondwana():
-    assert "gondwana" not in board.NEIGHBOURS["malwa"]
+    assert "gondwana" not in data.NEIGHBOURS["malwa"]
     # With Bundelkhand held by a foe, Gondwana is three moves away (Khandesh, Berar).
     s = position({"malwa": {"mughals": 1}, "bundelkhand": {"rajputs": 1}})
     assert "gondwana" not in reach(s, "malwa")
@@ -85,7 +85,7 @@ def test_movement_permission_to_pass_a_sea_of_colonial_armies():
 
 def test_movement_major_invasion_moves_and_fights_twice():
     s = position({}, nation="muslims", turn=10, phase="invasion")
-    R._advance(s)
+    phases.advance(s)
     assert s["rounds"] == 2 and f.count(s, "afghanistan", "muslims") == 8
     s = do(s, "afghanistan", "punjab", "3", "done")
     assert s["phase"] == "movement" and s["round"] == 2  # a second movement

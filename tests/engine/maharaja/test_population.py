@@ -4,7 +4,7 @@ remarks (Starting Areas, Sequence of Play, Population, Stacking's leader removal
 
 from __future__ import annotations
 
-from engine.games.maharaja import data, turns
+from engine.games.maharaja import data, phases, turns
 from engine.games.maharaja import forces as f
 from engine.games.maharaja import rules as R
 from tests.engine.maharaja.position import do, position, tokens
@@ -32,7 +32,7 @@ def test_3_player_short_game_begins_with_turn_9_and_guptas_keep_their_armies():
 
 def test_sequence_of_play_population_then_invasion_then_movement():
     s = position({}, nation="marathas", turn=5, phase="population")
-    R._advance(s)
+    phases.advance(s)
     assert s["phase"] == "movement"  # no areas: no increase; then 6 arrive
     assert f.count(s, "maharashtra", "marathas") == 6
 
@@ -48,7 +48,7 @@ def test_population_at_most_1_new_army_in_an_area_if_possible():
     s = position({"delhi": {"rajputs": 1}, "agra": {"rajputs": 1}}, nation="rajputs",
                  turn=7, phase="population")
     s["pop"]["rajputs"] = 2 * turns.POP_UNIT - 4  # with 4 half-points: 2 new armies
-    R._advance(s)
+    phases.advance(s)
     assert tokens(s) == {"delhi", "agra"}
     s = do(s, "delhi")
     assert tokens(s) == {"agra"}
@@ -88,7 +88,7 @@ def test_population_removals_as_listed():
     s["turn"] = 5
     turns.start_game_turn(s)
     assert "ashoka" not in s["leaders"]  # Ashoka at the beginning of turn 5
-    R._advance(s)
+    phases.advance(s)
     assert R.active(s) == ["yellow"] and "remove" in R.view(s, "yellow")["actions"]
     s = do(s, *["magadha"] * 3, "bihar", "bihar", "bengal")
     assert f.on_map(s, "mauryans") == 2
@@ -97,13 +97,13 @@ def test_population_removals_as_listed():
 def test_leader_removal_alexander_at_end_of_greek_turn_others_at_next_own_turn():
     s = position({"punjab": {"greeks": 4}}, nation="greeks", turn=4, phase="score",
                  leaders={"alexander": "punjab"})
-    R._advance(s)
+    phases.advance(s)
     assert "alexander" not in s["leaders"]
     assert s["queue"][0] == {"do": "remove", "nation": "greeks", "n": 2,
                              "why": "the turn record chart, turn 4"}
     s = position({"delhi": {"mughals": 3}}, nation="mughals", turn=12, phase="score",
                  leaders={"akbar": "delhi"})
-    R._advance(s)
+    phases.advance(s)
     assert s["leaders"] == {"akbar": "delhi"}  # stays through the others' turns
     s["turn"] = 13
     turns.start_nation(s, "mughals")
@@ -112,7 +112,7 @@ def test_leader_removal_alexander_at_end_of_greek_turn_others_at_next_own_turn()
 
 def test_population_chola_and_maratha_reinforcements_in_a_vacant_south_area():
     s = position({"delhi": {"rajputs": 1}}, nation="marathas", turn=11, phase="invasion")
-    R._advance(s)
+    phases.advance(s)
     assert R.active(s) == ["blue"]
     opts = tokens(s)
     assert opts and all(a in turns.south_vacant(s) for a in opts)
@@ -120,13 +120,13 @@ def test_population_chola_and_maratha_reinforcements_in_a_vacant_south_area():
     assert f.count(s, sorted(opts)[0], "marathas") == 2
     crowded = position({a: {"rajputs": 1} for a in turns.south_vacant(position({}))},
                        nation="marathas", turn=11, phase="invasion")
-    R._advance(crowded)
+    phases.advance(crowded)
     assert f.on_map(crowded, "marathas") == 0  # no vacant area: they do not appear
 
 
 def test_population_british_reinforcements_in_the_indian_ocean():
     s = position({}, nation="british", turn=13, phase="population")
-    R._advance(s)
+    phases.advance(s)
     assert f.count(s, "ocean", "british") == 3
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from engine import games
 from engine.errors import IllegalAction
-from engine.games.maharaja import ai
+from engine.games.maharaja import ai, phases
 from engine.games.maharaja import rules as R
 from tests.engine.maharaja.position import do, position
 
@@ -169,7 +169,7 @@ def test_a_factory_names_the_factory_rule():
     phase; D: a refused factory is not asked for again that phase."""
     s = position({"bay": {"british": 1}, "orissa": {"mughals": 1}}, nation="british",
                  turn=14, phase="factory", factories={"sind": "british"})
-    R._advance(s)
+    phases.advance(s)
     assert "Assam is not one." in refused(s, "factory-assam")
     refusing = do(s, "factory-orissa", "refuse")
     assert "A factory in Orissa was refused this phase; it is not asked for again." in \
@@ -184,7 +184,7 @@ def test_arms_name_the_arms_rule():
     s = position({"bengal": {"rajputs": 1}, "orissa": {"british": 1}, "delhi": {
         "mughals": 1}}, nation="british", turn=14, phase="arms",
         factories={"bengal": "british"})
-    R._advance(s)
+    phases.advance(s)
     assert "The Mughals share no area with a factory of the British" in \
         refused(s, "arm-mughals")
     assert "The British have given their arms marker to nobody." in refused(s, "withdraw")
