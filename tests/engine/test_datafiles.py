@@ -46,3 +46,30 @@ def test_a_game_may_tell_a_file_by_what_it_holds(tmp_path, capsys):
     assert datafiles.check_files(tmp_path, CHECKS, [str(tmp_path / "mine.json")],
                                  lambda d: "map" if "areas" in d else None) == 0
     assert "mine.json (map): agrees" in capsys.readouterr().out
+
+
+# --- the games whose data files this command checks -------------------------------------------
+
+
+def test_goat_tiger_checks_its_board(tmp_path, capsys):
+    from engine.games.goat_tiger.data import FILES
+
+    assert FILES.problems() == []
+    assert FILES.main([]) == 0
+    assert "board.json (board): agrees with every sourced fact" in capsys.readouterr().out
+    spoilt = {
+        "a point too few": (lambda b: b["points"].pop(), "23 points"),
+        "a line too few": (lambda b: b["lines"].pop(), "10 lines"),
+        "a bent line": (lambda b: b["lines"][0].__setitem__(1, 9), "down one column or along"),
+        "a stray start": (lambda b: b.__setitem__("tiger_start", [0, 3, 30]),
+                          "three distinct points"),
+        "a start twice": (lambda b: b.__setitem__("tiger_start", [0, 3, 3]),
+                          "three distinct points"),
+        "other numbers": (lambda b: b.update(goats=14, captures_to_win=6), "rule 5.5"),
+    }
+    for name, (spoil, complaint) in spoilt.items():
+        board = FILES.fresh("board")
+        spoil(board)
+        (tmp_path / "my_board.json").write_text(json.dumps(board))
+        assert FILES.main([str(tmp_path / "my_board.json")]) == 1, name
+        assert complaint in capsys.readouterr().out, name
