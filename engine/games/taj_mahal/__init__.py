@@ -1,5 +1,6 @@
 """Taj Mahal (Reiner Knizia, 2000): the components as data (data/, a labelled
-reconstruction where the printed parts are not public, checked by data.py), the scoring
+reconstruction where the printed parts are not public, checked and published by data.py:
+what the renderer reads), the scoring
 (scoring.py), the rules to the engine contract (rules.py), a computer player (ai.py) and
 the texts of /rules (texts.py)."""
 
