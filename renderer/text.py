@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.games import taj_mahal as taj
 from engine.games.taj_mahal import data as taj_data
-from engine.games.vijayanagara.board import PIECE_NAMES, SHORT, SPACES
+from engine.games.vijayanagara.data import PIECE_NAMES, SHORT, SPACES
 from renderer.common import outcome_title
 
 ALT_LIMIT = 1024  # Discord's cap on an attachment's description

@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.games.vijayanagara import board as geo
+from engine.games.vijayanagara import data as geo
 from renderer import vijayanagara_art as art
 from renderer.common import (
     RGB,

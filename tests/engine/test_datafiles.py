@@ -73,3 +73,46 @@ def test_goat_tiger_checks_its_board(tmp_path, capsys):
         (tmp_path / "my_board.json").write_text(json.dumps(board))
         assert FILES.main([str(tmp_path / "my_board.json")]) == 1, name
         assert complaint in capsys.readouterr().out, name
+
+
+def _spaces(m: dict) -> dict[str, dict]:
+    return {s["id"]: s for s in m["spaces"]}
+
+
+def test_vijayanagara_checks_its_map_cards_and_decks(tmp_path, capsys):
+    from engine.games.vijayanagara.data import FILES
+
+    assert FILES.problems() == []
+    assert FILES.main([]) == 0
+    assert capsys.readouterr().out.count("agrees with every sourced fact") == 3
+    spoilt = {
+        "map": {
+            "a space too few": (lambda m: m["spaces"].pop(), "these 15 spaces"),
+            "prosperity": (lambda m: _spaces(m)["sindh"].update(prosperity=2), "up to 18"),
+            "one-sided": (lambda m: _spaces(m)["sindh"]["adjacent"].append("tamilakam"),
+                          "tamilakam does not list sindh"),
+            "across the range": (lambda m: [_spaces(m)[a]["adjacent"].append(b) for a, b in
+                                            (("malwa", "gondwana"), ("gondwana", "malwa"))],
+                                 "malwa and gondwana are not adjacent"),
+            "off the drawing": (lambda m: _spaces(m)["delhi"].update(xy=[1.5, 0]), "xy"),
+        },
+        "cards": {
+            "a printed title": (lambda c: c["events"][14].update(title="Other"),
+                                "card 15 is titled 'Uprising in Daulatabad'"),
+            "a Mongol card": (lambda c: c["mongol_invasion"][0].update(faction="delhi"),
+                              "names Bahmani or Vijayanagara"),
+            "an order": (lambda c: c["events"][0].update(order=["delhi"]),
+                         "each faction once"),
+        },
+        "decks/by_hand": {
+            "too few": (lambda d: d.update(events=d["events"][:20]), "at least 24"),
+        },
+    }
+    for kind, cases in spoilt.items():
+        for name, (spoil, complaint) in cases.items():
+            doc = FILES.fresh(kind)
+            spoil(doc)
+            (tmp_path / "typed_in.json").write_text(json.dumps(doc))  # known by its content
+            assert FILES.main([str(tmp_path / "typed_in.json")]) == 1, name
+            out = capsys.readouterr().out
+            assert f"({kind})" in out and complaint in out, (name, out)

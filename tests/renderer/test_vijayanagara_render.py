@@ -15,7 +15,7 @@ import pytest
 from PIL import Image, ImageChops
 
 import renderer
-from engine.games.vijayanagara import board as geo
+from engine.games.vijayanagara import data as geo
 from renderer import common, vijayanagara
 from renderer import vijayanagara_art as art
 from renderer.samples import VIJAYANAGARA_PLAYERS as PLAYERS
@@ -672,7 +672,7 @@ def test_card_text_is_set_as_large_as_its_box_allows():
     """Reproduced: card text at 16 px could not be read in a phone's chat column. Every
     card of Darbar's deck now fits whole at 20 px or more; an over-long text still fits,
     smaller and cut short."""
-    from engine.games.vijayanagara.board import CARDS
+    from engine.games.vijayanagara.data import CARDS
 
     for c in CARDS["events"]:
         card = {"kind": "event", "text": {side: (c.get(side) or {}).get("text", "")

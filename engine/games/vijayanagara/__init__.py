@@ -1,6 +1,7 @@
 """Vijayanagara: the Deccan Empires of Medieval India, 1290-1398 (GMT Games, 2023).
 
-The map and Event deck are reconstructions (see map.json and cards.json)."""
+The map and Event deck are reconstructions (data/map.json, data/cards.json), read,
+checked and published by data.py: what the rules, the picture and the words read."""
 
 from engine.games.vijayanagara.rules import (
     ID,

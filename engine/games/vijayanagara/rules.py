@@ -13,7 +13,7 @@ from engine.errors import IllegalAction
 from engine.games.vijayanagara import commands, decks, sequence
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
-from engine.games.vijayanagara.board import (
+from engine.games.vijayanagara.data import (
     BAHMANI,
     DELHI,
     FACTION_NAMES,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.games.vijayanagara import decks, events, sequence
 from engine.games.vijayanagara import pieces as pc
-from engine.games.vijayanagara.board import FACTIONS, SHORT
+from engine.games.vijayanagara.data import FACTIONS, SHORT
 
 RULES_TOPICS = {
     "sequence": "**Sequence of Play (2.3).** Each Event card lists the factions in order. Every "
