@@ -10,7 +10,6 @@ from engine.games.vijayanagara.rules import (
     PLAYERS,
     ROLE_NAMES,
     ROLES,
-    RULES_SUMMARY,
     act,
     describe,
     parse_token,
@@ -22,7 +21,12 @@ from engine.games.vijayanagara.rules import (
     token,
     view,
 )
-from engine.games.vijayanagara.texts import RULES_TOPICS, card_report, score_report
+from engine.games.vijayanagara.texts import (
+    RULES_SUMMARY,
+    RULES_TOPICS,
+    card_report,
+    score_report,
+)
 
 __all__ = [
     "ID", "NAME", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES",
