@@ -123,7 +123,8 @@ def check_deck(d: dict) -> list[str]:
 def check_cards(c: dict) -> list[str]:
     """Darbar's deck: a good deck of the 36 Events numbered 1-36, with the two printed
     titles whose numbers are known; 8 Mongol Invasion cards, each naming Bahmani or
-    Vijayanagara; the Succession cards s1-s3 and the Timurid cards t1-t2, each titled."""
+    Vijayanagara, and what such a card does; the Succession cards s1-s3 and the Timurid
+    cards t1-t2, each with a title and what it does."""
     out = check_deck(c)
     events = c.get("events", [])
     if sorted(e.get("number") for e in events if isinstance(e.get("number"), int)) != list(
@@ -137,10 +138,13 @@ def check_cards(c: dict) -> list[str]:
         out.append(f"the Mongol Invasion cards are m1 to m{MONGOL_INVASIONS}")
     if any(x.get("faction") not in ("bahmani", "vijayanagara") for x in mongols):
         out.append("each Mongol Invasion card names Bahmani or Vijayanagara")
+    if not isinstance(c.get("mongol_invasion_text"), str):
+        out.append("mongol_invasion_text says, in short, what a Mongol Invasion card does")
     for key, want in SPECIAL_CARDS.items():
         have = c.get(key, [])
-        if [x.get("id") for x in have] != want or not all(x.get("title") for x in have):
-            out.append(f"the {key} cards are {', '.join(want)}, each with a title")
+        if [x.get("id") for x in have] != want or not all(
+                x.get("title") and x.get("text") for x in have):
+            out.append(f"the {key} cards are {', '.join(want)}, each with a title and a text")
     return out
 
 
@@ -223,6 +227,10 @@ PASS_RESOURCES = {DELHI: 3, BAHMANI: 1, VIJAYANAGARA: 1}
 EVENTS = {c["number"]: c for c in CARDS["events"]}
 MONGOL_CARDS = {c["id"]: c for c in CARDS["mongol_invasion"]}
 SPECIAL_TITLES = {c["id"]: c["title"] for c in CARDS["succession"] + CARDS["timurid"]}
+# What the cards other than Events do, in short (the rulebook gives their effects in full):
+# a Mongol Invasion card's text follows the name of the faction it names.
+SPECIAL_TEXTS = {c["id"]: c["text"] for c in CARDS["succession"] + CARDS["timurid"]}
+MONGOL_TEXT: str = CARDS["mongol_invasion_text"]
 
 
 def adjacent(a: str, b: str) -> bool:
