@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
 from renderer import vijayanagara_art as art
-from renderer.common import clean, fit, font, outcome_title, paste, smooth, wrap
+from renderer.common import RGB, clean, fit, font, outcome_title, paste, smooth, wrap
 from renderer.vijayanagara_layout import CARD_BOX, HEADER_H, PANEL_BOX, PANEL_CAPTIONS, WIDTH
 
 # --- the captions, drawn once into the background -------------------------------------------
@@ -47,31 +47,16 @@ def _name(players: dict[str, str | None] | None, role: str) -> str:
 def draw_header(img: Image.Image, view: dict, players: dict | None) -> None:
     d = ImageDraw.Draw(img)
     result = view.get("result")
-    big, mid, small = font(30, bold=True), font(26), font(19)
+    small = font(19)
     if result:
         d.rectangle((0, 0, WIDTH, HEADER_H - 1), fill=art.BANNER)
         winners = [w for w in (result.get("winners") or []) if isinstance(w, str)]
-        x = 20
-        for w in winners[:3]:
-            if w in art.FACTION_COLOUR:
-                paste(img, art.marker_sprite(w, 34), (x + 17, 26))
-                x += 40
         title = " & ".join(geo.SHORT.get(w, str(w).capitalize()) for w in winners)
         title = art.safe_text(
             f"★ {title} win{'s' if len(winners) == 1 else ''}" if winners
             else outcome_title(result, [])
         )
-        d.text((x + 4, 26), title, font=big, fill=art.INK, anchor="lm")
-        names = ", ".join(n for n in (_name(players, w) for w in winners) if n)
-        if names:
-            nx = x + 4 + big.getlength(title)
-            d.text(
-                (nx, 28),
-                fit(f" — {names}", mid, WIDTH - 20 - nx),
-                font=mid,
-                fill=art.INK,
-                anchor="lm",
-            )
+        _title_row(img, winners, title, art.INK, art.INK, players)
         scores = _final_scores(view)
         ranked = _ranked(view)
         line = "Final score: " + art.safe_text("  ·  ").join(
@@ -82,25 +67,33 @@ def draw_header(img: Image.Image, view: dict, players: dict | None) -> None:
         d.text((20, 58), fit(line, small, WIDTH - 40), font=small, fill=art.INK, anchor="lm")
         return
     active = [a for a in (view.get("active") or []) if isinstance(a, str)]
-    x = 20
-    for a in active[:3]:
-        if a in art.FACTION_COLOUR:
-            paste(img, art.marker_sprite(a, 34), (x + 17, 26))
-            x += 40
     who = " & ".join(geo.FACTION_NAMES.get(a, str(a)) for a in active) or "Waiting"
     title = art.safe_text(f"{who} to act" if active else who)
-    d.text((x + 4, 26), title, font=big, fill=art.CREAM, anchor="lm")
-    names = ", ".join(n for n in (_name(players, a) for a in active) if n)
-    if names:
-        nx = x + 4 + big.getlength(title)
-        d.text(
-            (nx, 28), fit(f" — {names}", mid, WIDTH - 20 - nx), font=mid, fill=art.GOLD, anchor="lm"
-        )
+    _title_row(img, active, title, art.CREAM, art.GOLD, players)
     log = [str(line) for line in (view.get("log") or [])]
     move = int(view.get("move") or 0)
     last = log[-1] if log else ""
     sub = art.safe_text(f"Move {move}  ·  ") + last if move else (last or "New game")
     d.text((20, 58), fit(sub, small, WIDTH - 40), font=small, fill=art.MUTED_CREAM, anchor="lm")
+
+
+def _title_row(img: Image.Image, factions: list[str], title: str, ink: RGB, names_ink: RGB,
+               players: dict | None) -> None:
+    """The header's first line: the markers of up to three factions (the winners, or those
+    to act), ``title``, and the names of the players who hold them."""
+    d = ImageDraw.Draw(img)
+    big, mid = font(30, bold=True), font(26)
+    x = 20
+    for f in factions[:3]:
+        if f in art.FACTION_COLOUR:
+            paste(img, art.marker_sprite(f, 34), (x + 17, 26))
+            x += 40
+    d.text((x + 4, 26), title, font=big, fill=ink, anchor="lm")
+    names = ", ".join(n for n in (_name(players, f) for f in factions) if n)
+    if names:
+        nx = x + 4 + big.getlength(title)
+        d.text((nx, 28), fit(f" — {names}", mid, WIDTH - 20 - nx), font=mid, fill=names_ink,
+               anchor="lm")
 
 
 # --- the factions --------------------------------------------------------------------------
