@@ -17,7 +17,7 @@ from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
-from engine.games.goat_tiger import board as geo
+from engine.games.goat_tiger import data as geo
 from renderer import goat_tiger_art as art
 from renderer.common import (
     Point,

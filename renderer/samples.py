@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from engine import games
-from engine.games.vijayanagara import board as geo
+from engine.games.vijayanagara import data as geo
 
 GOAT_TIGER_GAMES: dict[str, str] = {
     "start": "",

@@ -22,7 +22,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.games.taj_mahal import data, rules
+from engine.games import taj_mahal as game
+from engine.games.taj_mahal import data
 from renderer.common import (
     Smooth,
     draw_header,
@@ -67,11 +68,11 @@ def _xy(x: float, y: float) -> tuple[float, float]:
     return (x0 + 40 + x * (x1 - x0 - 80), y0 + 40 + y * (y1 - y0 - 80))
 
 
-BOARD = data.board()
+BOARD = data.BOARD
 CITY_XY = {c["id"]: _xy(*c["xy"]) for c in BOARD["cities"]}
 PROVINCE_XY = {p["id"]: _xy(*p["xy"]) for p in BOARD["provinces"]}
-PROVINCE_NAME = {p["id"]: p["name"] for p in BOARD["provinces"]}
-FORTRESS = {c["id"] for c in BOARD["cities"] if c["fortress"]}
+PROVINCE_NAME = data.PROVINCE_NAMES
+FORTRESS = set(data.FORTRESSES)
 PROVINCE_R = 62
 
 
@@ -170,7 +171,8 @@ def _header(img: Image.Image, view: dict, players: dict | None) -> None:
     else:
         who = (view.get("active") or [""])[0]
         province = PROVINCE_NAME.get(view.get("province") or "", "")
-        title = f"Visit {view.get('visit')} of 12: {province}. {_name(players, who)} to play"
+        title = (f"Visit {view.get('visit')} of {data.VISITS}: {province}. "
+                 f"{_name(players, who)} to play")
     last = (view.get("log") or [None])[-1]
     draw_header(img, title, outcome_line(result, last) if result else last,
                 title_fill=GOLD if result else CREAM, log_fill=MUTED)
@@ -246,7 +248,7 @@ def _panel(img: Image.Image, view: dict, players: dict | None) -> None:
 
 
 def _card(img: Image.Image, at: tuple[float, float], cid: str) -> None:
-    card = rules.CARDS.get(cid) or {"colour": "white", "symbols": []}
+    card = data.CARDS.get(cid) or {"colour": "white", "symbols": []}
     x, y = at
     d = ImageDraw.Draw(img)
     fill = CARD.get(card["colour"], CREAM)
@@ -259,7 +261,7 @@ def _card(img: Image.Image, at: tuple[float, float], cid: str) -> None:
 def card_label(cid: str) -> str:
     """A small card's symbols, in the order its typed name gives them, so every copy of a
     card looks the same (★ for a card with none)."""
-    card = rules.CARDS.get(cid) or {"symbols": []}
+    card = data.CARDS.get(cid) or {"symbols": []}
     symbols = sorted(card["symbols"], key=data.SYMBOLS.index)
     return " ".join(SYMBOL.get(s, "?") for s in symbols) or "★"
 
@@ -289,8 +291,8 @@ def draw(view: dict, players: dict[str, str | None] | None = None) -> Image.Imag
 
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
-    sample = rules.view(rules.setup(1, {"players": 5}), None)
-    sample["palaces"] = {c: [r] for c, r in zip(list(CITY_XY)[:5], rules.ROLES, strict=True)}
+    sample = game.view(game.setup(1, {"players": 5}), None)
+    sample["palaces"] = {c: [r] for c, r in zip(list(CITY_XY)[:5], game.ROLES, strict=True)}
     return make_palette([draw(sample)], FLAT)
 
 
@@ -318,9 +320,9 @@ def draw_hand(view: dict, players: dict[str, str | None] | None = None) -> Image
     symbols in words and, under it, the name to type."""
     hand = view.get("hand") or []
     kinds: dict[str, int] = {}
-    for cid in sorted(hand, key=lambda c: (COLOUR_ORDER.index(rules.CARDS[c]["colour"]),
-                                          rules.KIND[c])):
-        kinds[rules.KIND[cid]] = kinds.get(rules.KIND[cid], 0) + 1
+    for cid in sorted(hand, key=lambda c: (COLOUR_ORDER.index(data.CARDS[c]["colour"]),
+                                          data.KIND[c])):
+        kinds[data.KIND[cid]] = kinds.get(data.KIND[cid], 0) + 1
     rows = max(1, math.ceil(len(kinds) / PER_ROW))
     top, row_h = 64, CARD_H + 54
     img = Image.new("RGB", (HAND_W, top + rows * row_h + 8), FRAME)
@@ -337,7 +339,7 @@ def draw_hand(view: dict, players: dict[str, str | None] | None = None) -> Image
 
 
 def _big_card(img: Image.Image, at: tuple[int, int], kind: str, count: int) -> None:
-    card = rules.CARDS[kind]
+    card = data.CARDS[kind]
     x, y = at
     d = ImageDraw.Draw(img)
     colour = card["colour"]
@@ -369,7 +371,7 @@ def _big_card(img: Image.Image, at: tuple[int, int], kind: str, count: int) -> N
 
 @lru_cache(maxsize=1)
 def hand_palette() -> Image.Image:
-    sample = {"hand": list(rules.CARD_IDS[::7])}
+    sample = {"hand": list(data.CARD_IDS[::7])}
     return make_palette([draw_hand(sample)], FLAT)
 
 

@@ -4,7 +4,9 @@ only the spectator view, so they can show nothing a player may not know."""
 
 from __future__ import annotations
 
-from engine.games.vijayanagara.board import PIECE_NAMES, SHORT, SPACES
+from engine.games import taj_mahal as taj
+from engine.games.taj_mahal import data as taj_data
+from engine.games.vijayanagara.data import PIECE_NAMES, SHORT, SPACES
 from renderer.common import outcome_title
 
 ALT_LIMIT = 1024  # Discord's cap on an attachment's description
@@ -108,18 +110,15 @@ BONUS_WORDS = {"taj": "Taj Mahal (+4)", "points2": "+2 points", "card": "+1 card
 
 def _card_words(cid: str) -> str:
     """A card as players type it (plain: this text is also an image's alt text)."""
-    from engine.games.taj_mahal.rules import KIND
-
-    return KIND.get(cid, cid)
+    return taj_data.KIND.get(cid, cid)
 
 
 def taj_mahal(view: dict, players: dict[str, str]) -> str:
     """The public position only: how many cards each player holds, never which."""
-    from engine.games.taj_mahal.rules import CITIES_OF, PROVINCE_NAMES, ROLE_NAMES, VISITS
-
+    names = taj.ROLE_NAMES
     province = view.get("province")
-    lines = [f"Taj Mahal, visit {view.get('visit')} of {VISITS}"
-             + (f": {PROVINCE_NAMES.get(province, province)}." if province else ".")]
+    lines = [f"Taj Mahal, visit {view.get('visit')} of {taj_data.VISITS}"
+             + (f": {taj_data.PROVINCE_NAMES.get(province, province)}." if province else ".")]
     court = view.get("court") or {}
     open_prizes = [k.replace("province", "province tile") for k, v in court.items()
                    if v is True]
@@ -135,20 +134,20 @@ def taj_mahal(view: dict, players: dict[str, str]) -> str:
         extra = "".join(f"; {label}: {x}" for label, x in (("played", played),
                                                             ("tiles", tiles),
                                                             ("goods", goods)) if x)
-        lines.append(f"{_seat(r, ROLE_NAMES.get(r, r), players)}: {_plural(p['score'], 'point')}, "
+        lines.append(f"{_seat(r, names.get(r, r), players)}: {_plural(p['score'], 'point')}, "
                      f"{_plural(p['hand'], 'card')} in hand, {status}{extra}.")
     palaces = view.get("palaces") or {}
-    for pid, cities in CITIES_OF.items():
-        here = [f"{c} {' and '.join(ROLE_NAMES.get(o, o) for o in palaces[c])}"
+    for pid, cities in taj_data.CITIES_OF.items():
+        here = [f"{c} {' and '.join(names.get(o, o) for o in palaces[c])}"
                 for c in cities if palaces.get(c)]
         if here:
-            lines.append(f"{PROVINCE_NAMES[pid]}: " + ", ".join(here) + ".")
+            lines.append(f"{taj_data.PROVINCE_NAMES[pid]}: " + ", ".join(here) + ".")
     bonus = view.get("bonus") or {}
     if bonus:
         lines.append("Bonus tiles: " + ", ".join(f"{c} {BONUS_WORDS.get(k, k)}"
                                                  for c, k in bonus.items()) + ".")
-    lines.append(_result(view, ROLE_NAMES) or "To move: " + ", ".join(
-        _seat(r, ROLE_NAMES.get(r, r), players) for r in view.get("active", [])) + ".")
+    lines.append(_result(view, names) or "To move: " + ", ".join(
+        _seat(r, names.get(r, r), players) for r in view.get("active", [])) + ".")
     return "\n".join(lines)
 
 

@@ -1,6 +1,6 @@
-"""The look of the Vijayanagara picture: colours, and the sprites drawn once and cached
+"""The look of the Vijayanagara picture: colours, the sprites drawn once and cached
 (piece icons, Control and Tributary markers, Prosperity coins, highlight frames,
-mountain peaks).
+mountain peaks), and text made safe for the fonts at hand.
 
 Every piece kind has its own silhouette as well as its faction's colour, so nothing
 depends on colour alone: Delhi's Troops are squares and Governors shields, Amirs and
@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from renderer.common import RGB, RGBA, Point, Smooth, font, has_dejavu
+from renderer.common import RGB, RGBA, Point, Smooth, font, has_dejavu, safe
 
 # --- colours -------------------------------------------------------------------------
 # The house frame of the Goat-Tiger picture, a parchment map on a grey-blue sea, and
@@ -128,8 +128,16 @@ PIECES: dict[str, tuple[str, str, str]] = {
 }
 
 
-def _rgba(c: RGB, a: int = 255) -> RGBA:
+def rgba(c: RGB, a: int = 255) -> RGBA:
     return (c[0], c[1], c[2], a)
+
+
+_PLAIN = str.maketrans({"✓": "+", "▶": ">", "–": "-", "·": "-"})
+
+
+def safe_text(text: str) -> str:
+    """``safe`` for this picture's symbols too (Pillow's fallback font lacks them)."""
+    return safe(text) if has_dejavu() else safe(text).translate(_PLAIN)
 
 
 def _star(c: Point, r_out: float, r_in: float, points: int, turn: float = 0) -> list[Point]:
@@ -144,14 +152,14 @@ def _star(c: Point, r_out: float, r_in: float, points: int, turn: float = 0) -> 
 def _letter(s: Smooth, c: Point, text: str, size: float, fill: RGB) -> None:
     """A bold letter centred on ``c``, drawn on the supersampled layer."""
     f = font(round(size * s.scale), bold=True)
-    s.draw.text(s.p(*c), text, font=f, fill=_rgba(fill), anchor="mm")
+    s.draw.text(s.p(*c), text, font=f, fill=rgba(fill), anchor="mm")
 
 
 def _draw_piece(s: Smooth, kind: str, c: Point, r: float) -> None:
     """Piece ``kind`` of half-size ``r`` centred on ``c``: a dark outline around the
     faction's fill, so light pieces (yellow) show on the cream boxes too."""
     faction, shape, letter = PIECES[kind]
-    fill, edge = _rgba(FACTION_COLOUR[faction]), _rgba(DARK_GLYPH)
+    fill, edge = rgba(FACTION_COLOUR[faction]), rgba(DARK_GLYPH)
     glyph = GLYPH_ON[faction]
     x, y = c
     w = max(1.0, r * 0.16)
@@ -190,7 +198,7 @@ def _draw_piece(s: Smooth, kind: str, c: Point, r: float) -> None:
         s.rounded((x - r * 0.8, y + r * 0.05, x + r * 0.8, y + r * 0.8), r * 0.08, fill=fill)
         s.line([(x, y - r * 0.66), (x, y - r * 0.98)], edge, w * 1.2)
         s.rounded(
-            (x - r * 0.22, y + r * 0.35, x + r * 0.22, y + r * 0.9), r * 0.2, fill=_rgba(glyph)
+            (x - r * 0.22, y + r * 0.35, x + r * 0.22, y + r * 0.9), r * 0.2, fill=rgba(glyph)
         )
     elif shape == "fort":  # Fort: a wall with battlements
         top = y - r * 0.45
@@ -212,7 +220,7 @@ def _draw_piece(s: Smooth, kind: str, c: Point, r: float) -> None:
             )
             s.rounded((cx - r * 0.26 + w, top - w, cx + r * 0.26 - w, top + w * 1.5), 0, fill=fill)
         s.rounded(
-            (x - r * 0.24, y + r * 0.3, x + r * 0.24, y + r * 0.9), r * 0.22, fill=_rgba(glyph)
+            (x - r * 0.24, y + r * 0.3, x + r * 0.24, y + r * 0.9), r * 0.22, fill=rgba(glyph)
         )
     elif shape == "temple":  # Temple: a tiered spire (shikhara) on a plinth
         tiers = [(0.95, 0.9, 0.3), (0.7, 0.3, -0.3), (0.44, -0.3, -0.8)]
@@ -255,9 +263,9 @@ def piece_sprite(kind: str, size: int) -> Image.Image:
     if rebel:
         x, top = size * 0.74, size * 0.02
         s.polygon([(x, top), (size - 0.5, top + size * 0.16), (x, top + size * 0.32)],
-                  _rgba(REBEL_FLAG))
+                  rgba(REBEL_FLAG))
         s.polygon([(x - size * 0.06, top), (x, top), (x, top + size * 0.5),
-                   (x - size * 0.06, top + size * 0.5)], _rgba(DARK_GLYPH))
+                   (x - size * 0.06, top + size * 0.5)], rgba(DARK_GLYPH))
     return s.shrink()
 
 
@@ -269,8 +277,8 @@ def marker_sprite(faction: str, size: int, faded: bool = False) -> Image.Image:
     m = size / 2
     fill = FACTION_COLOUR[faction]
     a = 110 if faded else 255
-    s.rounded((1, 1, size - 1, size - 1), size * 0.18, fill=_rgba(DARK_GLYPH, a))
-    s.rounded((2.5, 2.5, size - 2.5, size - 2.5), size * 0.14, fill=_rgba(fill, a))
+    s.rounded((1, 1, size - 1, size - 1), size * 0.18, fill=rgba(DARK_GLYPH, a))
+    s.rounded((2.5, 2.5, size - 2.5, size - 2.5), size * 0.14, fill=rgba(fill, a))
     _letter(s, (m, m + size * 0.02), LETTER[faction], size * 0.6, GLYPH_ON[faction])
     tile = s.shrink()
     if faded:
@@ -285,9 +293,9 @@ def tributary_sprite(size: int) -> Image.Image:
     square like a Control marker."""
     s = Smooth((0, 0, size, size), scale=4)
     m = size / 2
-    s.circle((m, m), m - 1, fill=_rgba(DARK_GLYPH))
-    s.circle((m, m), m - 2.5, fill=_rgba(DELHI_LIGHT))
-    s.circle((m, m), m - 5, outline=_rgba(DELHI), width=1.2)
+    s.circle((m, m), m - 1, fill=rgba(DARK_GLYPH))
+    s.circle((m, m), m - 2.5, fill=rgba(DELHI_LIGHT))
+    s.circle((m, m), m - 5, outline=rgba(DELHI), width=1.2)
     _letter(s, (m, m + 0.5), TRIBUTARY_GLYPH if has_dejavu() else "R", size * 0.55, DELHI)
     return s.shrink()
 
@@ -302,9 +310,9 @@ def coin_sprite(value: int, size: int) -> Image.Image:
     """A Prosperity coin with its value."""
     s = Smooth((0, 0, size, size), scale=4)
     m = size / 2
-    s.circle((m, m), m - 1, fill=_rgba(COIN_EDGE))
-    s.circle((m, m), m - 2.5, fill=_rgba(COIN))
-    s.circle((m, m), m - 5, outline=_rgba(COIN_EDGE), width=1)
+    s.circle((m, m), m - 1, fill=rgba(COIN_EDGE))
+    s.circle((m, m), m - 2.5, fill=rgba(COIN))
+    s.circle((m, m), m - 5, outline=rgba(COIN_EDGE), width=1)
     _letter(s, (m, m + 0.5), str(value), size * 0.55, INK)
     return s.shrink()
 
@@ -314,9 +322,9 @@ def cavalry_sprite(size: int) -> Image.Image:
     """A Cavalry token: a brown disc with a horseshoe."""
     s = Smooth((0, 0, size, size), scale=4)
     m = size / 2
-    s.circle((m, m), m - 1, fill=_rgba(DARK_GLYPH))
-    s.circle((m, m), m - 2.5, fill=_rgba(CAVALRY))
-    s.arc((m, m + size * 0.04), size * 0.24, 140, 400, _rgba(LIGHT_GLYPH), size * 0.1)
+    s.circle((m, m), m - 1, fill=rgba(DARK_GLYPH))
+    s.circle((m, m), m - 2.5, fill=rgba(CAVALRY))
+    s.arc((m, m + size * 0.04), size * 0.24, 140, 400, rgba(LIGHT_GLYPH), size * 0.1)
     return s.shrink()
 
 
@@ -327,9 +335,9 @@ def resource_sprite(size: int) -> Image.Image:
     for i, dy in enumerate((0.62, 0.44, 0.26)):
         cx = size * (0.5 + (0.05 if i == 1 else -0.03))
         box = (cx - size * 0.4, size * dy - size * 0.14, cx + size * 0.4, size * dy + size * 0.2)
-        s.rounded(box, size * 0.16, fill=_rgba(COIN_EDGE))
+        s.rounded(box, size * 0.16, fill=rgba(COIN_EDGE))
         inner = (box[0] + 1.5, box[1] + 1.2, box[2] - 1.5, box[3] - 2.2)
-        s.rounded(inner, size * 0.12, fill=_rgba(COIN))
+        s.rounded(inner, size * 0.12, fill=rgba(COIN))
     return s.shrink()
 
 
@@ -348,9 +356,9 @@ def peak(s: Smooth, c: Point, h: float) -> None:
     """One mountain of the Vindhya Range: a brown triangle with a light flank."""
     x, y = c
     s.polygon(
-        [(x - h * 0.9, y + h * 0.5), (x, y - h * 0.6), (x + h * 0.9, y + h * 0.5)], _rgba(MOUNTAIN)
+        [(x - h * 0.9, y + h * 0.5), (x, y - h * 0.6), (x + h * 0.9, y + h * 0.5)], rgba(MOUNTAIN)
     )
     s.polygon(
         [(x, y - h * 0.6), (x + h * 0.9, y + h * 0.5), (x + h * 0.25, y + h * 0.5)],
-        _rgba(MOUNTAIN_LIGHT, 140),
+        rgba(MOUNTAIN_LIGHT, 140),
     )

@@ -55,5 +55,5 @@ def test_every_file_docs_sources_names_is_in_the_repository():
     named = _mentioned(text, ("docs/", "engine/", "tests/", "renderer/"))
     # Its relative links ([vijayanagara.md](vijayanagara.md)) sit next to it in docs/.
     named |= {f"docs/{link}" for link in re.findall(r"\]\(([\w.-]+\.md)\)", text)}
-    assert "engine/games/vijayanagara/map.json" in named
+    assert "engine/games/vijayanagara/data/map.json" in named
     assert _missing(named) == []

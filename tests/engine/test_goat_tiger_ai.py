@@ -10,7 +10,7 @@ import pytest
 
 import engine.games.goat_tiger as g
 from engine.games.goat_tiger import ai, rules
-from engine.games.goat_tiger.board import INDEX, LABELS, N
+from engine.games.goat_tiger.data import INDEX, LABELS, N
 
 Step = tuple[str, object]
 Player = Callable[[dict], list[Step]]

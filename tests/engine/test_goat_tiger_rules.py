@@ -2,8 +2,9 @@ import json
 
 import pytest
 
-from engine import IllegalAction, games
-from engine.games.goat_tiger.board import ADJ, LINES, N
+from engine import IllegalAction, games, jsontree
+from engine.games.goat_tiger import rules
+from engine.games.goat_tiger.data import ADJ, LINES, N
 from tests.support.goat_tiger import g, play, position
 
 
@@ -15,6 +16,14 @@ def test_board_has_23_points_10_lines_and_38_edges():
     assert N == 23
     assert len(LINES) == 10
     assert sum(len(a) for a in ADJ) // 2 == 38
+
+
+def test_act_copies_the_state_with_jsontree_and_leaves_the_old_one_untouched():
+    s = play(g.setup(5, {}), "c3")
+    before = json.dumps(s, sort_keys=True)
+    after = play(s, "b3 d3")  # a leap: the goat on c3 is taken
+    assert json.dumps(s, sort_keys=True) == before and after["log"] != s["log"]
+    assert jsontree.plain(after, rules.FLAT, ()) == []
 
 
 def test_setup_tigers_on_apex_and_the_two_points_below_goats_first():

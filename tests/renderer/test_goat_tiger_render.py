@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 import renderer
-from engine.games.goat_tiger import board as geo
+from engine.games.goat_tiger import data as geo
 from renderer import common, goat_tiger
 from renderer import goat_tiger_art as art
 from renderer.samples import PLAYERS, goat_tiger_views

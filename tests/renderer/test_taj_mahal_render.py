@@ -9,6 +9,7 @@ from PIL import Image
 
 from engine import games
 from engine.games.taj_mahal import rules as tm
+from engine.games.taj_mahal.data import CARD_IDS
 from renderer import taj_mahal as R
 from tests.renderer import pixels
 from tests.renderer.pixels import picture
@@ -83,14 +84,14 @@ def test_this_visits_crown_palace_wears_the_crown():
 def test_a_hand_shows_each_kind_of_card_once_with_its_count_and_name():
     state = tm.setup(3, {"players": 3})
     view = tm.view(state, "red")
-    first, twin = next((a, b) for a in view["hand"] for b in tm.CARD_IDS
+    first, twin = next((a, b) for a in view["hand"] for b in CARD_IDS
                        if b not in view["hand"] and b != a and tm.KIND[a] == tm.KIND[b])
     one = Image.open(io.BytesIO(R.hand(view)))
     view2 = {**view, "hand": [*view["hand"], twin]}
     two = Image.open(io.BytesIO(R.hand(view2)))
     assert one.size[0] <= 800 and one.size == two.size  # a twin adds a count, not a card
     assert R.hand(view) == R.hand(dict(view)) and R.hand(view) != R.hand(view2)
-    more = {**view, "hand": view["hand"] + list(tm.CARD_IDS[60:66])}
+    more = {**view, "hand": view["hand"] + list(CARD_IDS[60:66])}
     assert Image.open(io.BytesIO(R.hand(more))).size[1] > one.size[1]  # another row
     empty = Image.open(io.BytesIO(R.hand({"hand": []})))
     assert empty.size[0] == one.size[0]
@@ -109,7 +110,7 @@ def test_every_copy_of_a_card_in_the_supply_looks_the_same():
     them, whichever way the copy lists them (green-general-mogul)."""
     view = tm.view(tm.setup(2, {"players": 3}), None)
     copies: dict[str, list[str]] = {}
-    for cid in tm.CARD_IDS:
+    for cid in CARD_IDS:
         copies.setdefault(tm.KIND[cid], []).append(cid)
     mixed = [cids for cids in copies.values()
              if len({tuple(tm.CARDS[c]["symbols"]) for c in cids}) > 1]

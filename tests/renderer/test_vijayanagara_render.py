@@ -15,9 +15,13 @@ import pytest
 from PIL import Image, ImageChops
 
 import renderer
-from engine.games.vijayanagara import board as geo
+from engine.games.vijayanagara import data as geo
 from renderer import common, vijayanagara
 from renderer import vijayanagara_art as art
+from renderer import vijayanagara_card as vcard
+from renderer import vijayanagara_layout as vlayout
+from renderer import vijayanagara_map as vmap
+from renderer import vijayanagara_panel as vpanel
 from renderer.samples import VIJAYANAGARA_PLAYERS as PLAYERS
 from renderer.samples import most_crowded, vijayanagara_views
 
@@ -26,7 +30,7 @@ LAYOUT = renderer.layout("vijayanagara")
 W, H = vijayanagara.WIDTH, vijayanagara.HEIGHT
 HEADER = (0, 0, W, vijayanagara.HEADER_H)
 PANEL = vijayanagara.PANEL_BOX
-MAP = vijayanagara.MAP_BOX
+MAP = vlayout.MAP_BOX
 
 
 def png(view: dict, players: dict | None = None) -> bytes:
@@ -62,7 +66,7 @@ def differs(a: Image.Image, b: Image.Image, box) -> int:
 
 
 def box(space: str, grow: float = 0) -> tuple[int, int, int, int]:
-    x0, y0, x1, y1 = vijayanagara.box_of(space, grow)
+    x0, y0, x1, y1 = vlayout.box_of(space, grow)
     return (round(x0), round(y0), round(x1), round(y1))
 
 
@@ -136,15 +140,15 @@ def test_boxes_stay_in_the_map_and_apart_with_room_for_roads():
     for i, a in enumerate(spaces):
         for b in spaces[i + 1 :]:
             (ax, ay), (bx, by) = LAYOUT[a], LAYOUT[b]
-            apart_x = abs(ax - bx) >= vijayanagara.BOX_W + vijayanagara.GAP - 2
-            apart_y = abs(ay - by) >= vijayanagara.BOX_H + vijayanagara.GAP - 2
+            apart_x = abs(ax - bx) >= vlayout.BOX_W + vlayout.GAP - 2
+            apart_y = abs(ay - by) >= vlayout.BOX_H + vlayout.GAP - 2
             assert apart_x or apart_y, (a, b)
 
 
 def test_spaces_keep_their_geographic_places():
-    xy = vijayanagara.XY
+    xy = vlayout.XY
     for sp in geo.SPACES:  # close to where map.json puts them
-        assert math.dist(LAYOUT[sp], vijayanagara.GEO[sp]) < 100, sp
+        assert math.dist(LAYOUT[sp], vlayout.GEO[sp]) < 100, sp
     for a in geo.SPACES:  # and north stays north, west stays west
         for b in geo.SPACES:
             if xy[b][1] - xy[a][1] >= 0.08:
@@ -154,7 +158,7 @@ def test_spaces_keep_their_geographic_places():
 
 
 def test_legend_and_influence_sit_in_the_sea_clear_of_every_space():
-    for panel in (vijayanagara.LEGEND_BOX, vijayanagara.INFLUENCE_BOX):
+    for panel in (vlayout.LEGEND_BOX, vlayout.INFLUENCE_BOX):
         assert MAP[0] < panel[0] < panel[2] < MAP[2] and MAP[1] < panel[1] < panel[3] < MAP[3]
         for sp in geo.SPACES:
             x0, y0, x1, y1 = box(sp)
@@ -163,12 +167,12 @@ def test_legend_and_influence_sit_in_the_sea_clear_of_every_space():
 
 def test_a_road_joins_exactly_the_adjacent_spaces():
     adjacent = {frozenset((a, b)) for a in geo.SPACES for b in geo.ADJ[a]}
-    assert {frozenset(e) for e in vijayanagara.EDGES} == adjacent
+    assert {frozenset(e) for e in vlayout.EDGES} == adjacent
     im = img(bare(VIEWS["start"]))
-    for edge, pts in vijayanagara.ROADS.items():
+    for edge, pts in vlayout.ROADS.items():
         # the road's middle is outside every box, and drawn
         x, y = pts[len(pts) // 2]
-        assert not any(vijayanagara._inside((x, y), vijayanagara.box_of(s)) for s in geo.SPACES), (
+        assert not any(vlayout._inside((x, y), vlayout.box_of(s)) for s in geo.SPACES), (
             edge
         )
         assert count_in(im, (x - 2, y - 2, x + 3, y + 3), art.LINK, tol=20) > 0, edge
@@ -182,7 +186,7 @@ def _crosses(p1, p2, q1, q2) -> bool:
 
 
 def test_vindhya_range_separates_the_spaces_it_blocks_and_is_drawn():
-    ridge = vijayanagara.RIDGE
+    ridge = vlayout.RIDGE
     touches = geo.MAP["vindhya_range"]["touches"]
     blocked = [
         (a, b) for i, a in enumerate(touches) for b in touches[i + 1 :] if b not in geo.ADJ[a]
@@ -246,12 +250,12 @@ def test_the_crowded_space_shows_its_count_not_a_heap():
     # the difference is the count's digits: inside the box, right of the icon, and nowhere else
     changed = differs(shown, one_more, (0, 0, W, H))
     assert changed > 20
-    row = vijayanagara._rows(view["spaces"][sp]["pieces"])
+    row = vmap._rows(view["spaces"][sp]["pieces"])
     r = next(i for i, rw in enumerate(row) if any(kd == kind for kd, _ in rw))
     c = next(j for j, (kd, _) in enumerate(row[r]) if kd == kind)
-    cx = x0 + 5 + c * vijayanagara.CHIP_W
-    cy = y0 + 29 + r * vijayanagara.ROW_H
-    digits = (cx + vijayanagara.ICON + 1, cy, cx + vijayanagara.CHIP_W, cy + vijayanagara.ROW_H)
+    cx = x0 + 5 + c * vmap.CHIP_W
+    cy = y0 + 29 + r * vmap.ROW_H
+    digits = (cx + vmap.ICON + 1, cy, cx + vmap.CHIP_W, cy + vmap.ROW_H)
     assert differs(shown, one_more, digits) == changed
 
 
@@ -392,14 +396,14 @@ def test_finished_game_has_a_gold_banner_and_the_final_score():
 def test_faction_numbers_are_shown():
     view = VIEWS["crowded"]
     im = img(view)
-    row = vijayanagara.FACTION_ROW_Y[1]
+    row = vpanel.FACTION_ROW_Y[1]
     band = (PANEL[0], row - 26, PANEL[2], row + 26)
     for key in ("resources", "vp", "cavalry"):
         factions = copy.deepcopy(view["factions"])
         factions["bahmani"][key] += 3
         assert differs(im, img({**view, "factions": factions}), band) > 30, key
     pool = {**view, "cavalry_pool": view["cavalry_pool"] - 1}
-    y = vijayanagara.POOL_Y
+    y = vpanel.POOL_Y
     assert differs(im, img(pool), (PANEL[0], y - 12, PANEL[0] + 220, y + 12)) > 20
     tughlaq = {**view, "dynasty": "khalji" if view["dynasty"] == "tughlaq" else "tughlaq"}
     assert differs(im, img(tughlaq), (PANEL[2] - 220, y - 12, PANEL[2], y + 12)) > 20
@@ -408,7 +412,7 @@ def test_faction_numbers_are_shown():
 def test_faction_rows_name_their_players():
     view = VIEWS["crowded"]
     named, anonymous = img(view, PLAYERS), img(view)
-    for f, y in zip(vijayanagara.FACTIONS, vijayanagara.FACTION_ROW_Y, strict=True):
+    for f, y in zip(geo.FACTIONS, vpanel.FACTION_ROW_Y, strict=True):
         row = (PANEL[0] + 50, y + 2, PANEL[0] + 250, y + 24)
         if PLAYERS.get(f):
             assert differs(named, anonymous, row) > 100, f
@@ -421,7 +425,7 @@ def test_influence_marker_moves_along_its_track():
     im = img(view)
 
     def cell(i: int, lvl: int, colour) -> int:
-        return count_in(im, vijayanagara._cell(i, lvl), colour, tol=12)
+        return count_in(im, vmap._cell(i, lvl), colour, tol=12)
 
     assert cell(0, 0, art.BAHMANI) > 200 and cell(0, 3, art.BAHMANI) == 0
     assert cell(1, 3, art.VIJAYANAGARA) > 200 and cell(1, 0, art.VIJAYANAGARA) == 0
@@ -429,8 +433,8 @@ def test_influence_marker_moves_along_its_track():
     slots = copy.deepcopy(view["influence_slots"])
     slots["vijayanagara"]["4"] = 1
     fewer = img({**view, "influence_slots": slots})
-    assert differs(im, fewer, vijayanagara._cell(1, 4)) > 10
-    assert differs(im, fewer, vijayanagara._cell(1, 2)) == 0
+    assert differs(im, fewer, vmap._cell(1, 4)) > 10
+    assert differs(im, fewer, vmap._cell(1, 2)) == 0
 
 
 def test_sequence_of_play_shows_who_acted_and_the_forks_taken():
@@ -531,7 +535,7 @@ def test_cached_card_panel_is_the_panel_painted_afresh(monkeypatch):
     cases = [(VIEWS["start"], card) for card in [*cards, None]]
     cases += [(view, view.get("card")) for view in VIEWS.values() if not view.get("result")]
     cached = [vijayanagara.draw({**view, "card": card}, PLAYERS) for view, card in cases]
-    monkeypatch.setattr(vijayanagara, "_draw_card", vijayanagara._paint_card)
+    monkeypatch.setattr(vijayanagara, "_draw_card", vcard.paint_card)
     for (view, card), im in zip(cases, cached, strict=True):
         fresh = vijayanagara.draw({**view, "card": card}, PLAYERS)
         assert ImageChops.difference(im, fresh).getbbox() is None, card
@@ -563,8 +567,8 @@ def _clear_caches() -> None:
         vijayanagara.background,
         vijayanagara.palette,
         vijayanagara._card_tile,
-        vijayanagara.chip_sprite,
-        vijayanagara._name_sprite,
+        vmap.chip_sprite,
+        vmap._name_sprite,
         art.piece_sprite,
         art.marker_sprite,
         art.tributary_sprite,
@@ -607,7 +611,7 @@ def test_tributary_marker_and_troop_never_share_a_letter():
 @pytest.mark.parametrize("unit", ["amir", "raja"])
 def test_a_rebelling_unit_flies_a_red_pennant_an_obedient_one_does_not(unit):
     def red(kind: str) -> int:
-        tile = art.piece_sprite(kind, vijayanagara.ICON).convert("RGB")
+        tile = art.piece_sprite(kind, vmap.ICON).convert("RGB")
         return count_in(tile, (0, 0, *tile.size), art.REBEL_FLAG, tol=30)
 
     assert red(f"{unit}_r") >= 12
@@ -616,17 +620,17 @@ def test_a_rebelling_unit_flies_a_red_pennant_an_obedient_one_does_not(unit):
 
 @pytest.mark.parametrize("n", [1, 9, 14, 20])
 def test_a_count_keeps_clear_of_the_next_icon(n):
-    tile = vijayanagara.chip_sprite("troop", n)
+    tile = vmap.chip_sprite("troop", n)
     right = tile.getchannel("A").getbbox()[2]
-    assert right <= vijayanagara.CHIP_W - vijayanagara.CHIP_GAP + 1, (n, right)
+    assert right <= vmap.CHIP_W - vmap.CHIP_GAP + 1, (n, right)
 
 
 def test_the_forked_options_say_the_whole_choice():
     """Reproduced: "Vijayanagara: Comm…" was cut short in the Sequence of Play box."""
     for who in FACTIONS_ALL:
         for choice in ("cmd", "command", "event", "limited"):
-            text = vijayanagara.fork_text(who, choice)
-            assert "…" not in text and text == vijayanagara.CHOICE[choice]
+            text = vpanel.fork_text(who, choice)
+            assert "…" not in text and text == vpanel.CHOICE[choice]
             width = (vijayanagara.PANEL_BOX[2] - vijayanagara.PANEL_BOX[0] - 10) / 2 - 44
             assert common.font(15).getlength(text) <= width, text
 
@@ -643,26 +647,26 @@ def _box_gap(p, box) -> float:
 
 def test_every_road_keeps_clear_of_the_spaces_it_does_not_reach():
     """Reproduced: Maharashtra–Gondwana curved right under Madhyadesh's box."""
-    for (a, b), pts in vijayanagara.ROADS.items():
+    for (a, b), pts in vlayout.ROADS.items():
         for s in geo.SPACES:
             if s in (a, b):
                 continue
-            gap = min(_box_gap(p, vijayanagara.box_of(s)) for p in pts)
-            assert gap >= vijayanagara.ROAD_CLEAR - 1, (a, b, s, gap)
+            gap = min(_box_gap(p, vlayout.box_of(s)) for p in pts)
+            assert gap >= vlayout.ROAD_CLEAR - 1, (a, b, s, gap)
 
 
 def test_no_two_roads_run_side_by_side():
     """Reproduced: two roads left Maharashtra almost in parallel. Two roads may meet at
     the box they share, or cross, but never run alongside each other."""
-    roads = vijayanagara.ROADS
+    roads = vlayout.ROADS
     edges = list(roads)
     for i, e in enumerate(edges):
         for f in edges[i + 1 :]:
             shared = set(e) & set(f)
-            near_ends = [vijayanagara.box_of(s, vijayanagara.END_ZONE) for s in shared]
+            near_ends = [vlayout.box_of(s, vlayout.END_ZONE) for s in shared]
             alongside = [
                 p for p in roads[e]
-                if not any(vijayanagara._inside(p, b) for b in near_ends)
+                if not any(vlayout._inside(p, b) for b in near_ends)
                 and min(math.dist(p, q) for q in roads[f]) < 8
             ]
             assert len(alongside) <= 3, (e, f, len(alongside))  # a crossing touches briefly
@@ -672,14 +676,14 @@ def test_card_text_is_set_as_large_as_its_box_allows():
     """Reproduced: card text at 16 px could not be read in a phone's chat column. Every
     card of Darbar's deck now fits whole at 20 px or more; an over-long text still fits,
     smaller and cut short."""
-    from engine.games.vijayanagara.board import CARDS
+    from engine.games.vijayanagara.data import CARDS
 
     for c in CARDS["events"]:
         card = {"kind": "event", "text": {side: (c.get(side) or {}).get("text", "")
                                           for side in ("unshaded", "shaded")}}
-        assert vijayanagara.card_body_size(card) >= 20, c["number"]
+        assert vcard.card_body_size(card) >= 20, c["number"]
     huge = {"kind": "event", "text": {"unshaded": "word " * 300, "shaded": "word " * 300}}
-    assert vijayanagara.card_body_size(huge) == vijayanagara.BODY_SIZES[-1]
+    assert vcard.card_body_size(huge) == vcard.BODY_SIZES[-1]
     img(with_card(VIEWS["start"], huge))  # and it still renders
 
 
@@ -693,8 +697,8 @@ def test_a_box_with_few_kinds_shows_them_large():
     them small so that everything fits."""
     few = [[("troop", 3)], [("amir_r", 2), ("fort", 1)]]
     many = [[("troop", 3), ("governor", 1), ("qasbah", 1)]]
-    assert vijayanagara.is_big(few) and not vijayanagara.is_big(many)
-    small, large = vijayanagara.chip_sprite("troop", 3), vijayanagara.chip_sprite("troop", 3, True)
+    assert vmap.is_big(few) and not vmap.is_big(many)
+    small, large = vmap.chip_sprite("troop", 3), vmap.chip_sprite("troop", 3, True)
     assert large.getchannel("A").getbbox()[3] - large.getchannel("A").getbbox()[1] >= \
         1.3 * (small.getchannel("A").getbbox()[3] - small.getchannel("A").getbbox()[1])
     # drawn in the box, and inside it
@@ -707,22 +711,22 @@ def test_a_box_with_few_kinds_shows_them_large():
 def test_long_space_names_fit_their_box_without_being_crushed():
     """Reproduced: "Rajput Kingdoms" was squeezed hard between its badges."""
     for sp in geo.SPACES:
-        name, room = geo.NAMES[sp], vijayanagara.name_room(sp)
-        tile = vijayanagara._name_sprite(name, room)
+        name, room = geo.NAMES[sp], vmap.name_room(sp)
+        tile = vmap._name_sprite(name, room)
         assert tile.width <= room, name
-        smallest = common.font(vijayanagara.NAME_SIZE - 3, bold=True).getlength(name)
+        smallest = common.font(vmap.NAME_SIZE - 3, bold=True).getlength(name)
         assert smallest / tile.width <= 1.25, name  # was 1.31 for Rajput Kingdoms
 
 
 def test_no_road_runs_along_the_vindhya_range():
     """Reproduced: Malwa–Jaunpur ran along the mountains, reading as if it crossed them."""
-    (ax, ay), (bx, by) = vijayanagara.RIDGE
+    (ax, ay), (bx, by) = vlayout.RIDGE
     length = math.dist((ax, ay), (bx, by))
 
     def to_ridge(p):
         t = max(0.0, min(1.0, ((p[0] - ax) * (bx - ax) + (p[1] - ay) * (by - ay)) / length**2))
         return math.dist(p, (ax + t * (bx - ax), ay + t * (by - ay)))
 
-    for edge, pts in vijayanagara.ROADS.items():
+    for edge, pts in vlayout.ROADS.items():
         assert min(to_ridge(p) for p in pts) >= 16, edge
     assert length >= 120  # and the range is drawn long enough to see what it blocks

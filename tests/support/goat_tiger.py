@@ -1,7 +1,7 @@
 """Build Goat-Tiger positions directly, for tests that need a given board."""
 
 from engine import games
-from engine.games.goat_tiger.board import INDEX, N
+from engine.games.goat_tiger.data import INDEX, N
 from engine.games.goat_tiger.rules import _key
 
 g = games.get("goat_tiger")

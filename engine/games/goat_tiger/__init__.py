@@ -1,4 +1,6 @@
-"""Aadu-Huli aata, the Goat-Tiger game (Vijayanagara rulebook, section 5.5)."""
+"""Aadu-Huli aata, the Goat-Tiger game (Vijayanagara rulebook, section 5.5): the board as
+data (data/, checked and published by data.py), the rules to the engine contract (rules.py),
+a computer player (ai.py) and the text of /rules (texts.py)."""
 
 from engine.games.goat_tiger.rules import (
     ID,
@@ -7,7 +9,6 @@ from engine.games.goat_tiger.rules import (
     PLAYERS,
     ROLE_NAMES,
     ROLES,
-    RULES_SUMMARY,
     act,
     describe,
     explain_line,
@@ -18,6 +19,7 @@ from engine.games.goat_tiger.rules import (
     token,
     view,
 )
+from engine.games.goat_tiger.texts import RULES_SUMMARY
 
 
 def __getattr__(name: str) -> object:

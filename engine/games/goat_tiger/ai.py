@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 
 from engine.games.goat_tiger import rules
-from engine.games.goat_tiger.board import ADJ, CAPTURES_TO_WIN, JUMPS, LABELS, LINES, N
+from engine.games.goat_tiger.data import ADJ, CAPTURES_TO_WIN, JUMPS, LABELS, LINES, N
 
 Step = tuple[str, object]
 # Internal move: (from, to, captured point); -1 stands for "none" so that a

@@ -17,7 +17,7 @@ Readings of the rulebook (5.5) that the text leaves open, stated in /rules:
 from __future__ import annotations
 
 from engine.errors import IllegalAction
-from engine.games.goat_tiger.board import (
+from engine.games.goat_tiger.data import (
     ADJ,
     CAPTURES_TO_WIN,
     GOATS,
@@ -27,6 +27,7 @@ from engine.games.goat_tiger.board import (
     TIGER_START,
     N,
 )
+from engine.jsontree import clone_state
 from engine.options import with_defaults
 from engine.rng import seed_state
 
@@ -46,22 +47,6 @@ EMPTY, GOAT, TIGER = ".", "G", "T"
 PIECE = {"goats": GOAT, "tigers": TIGER}
 PIECE_NAME = {GOAT: "goat", TIGER: "tiger"}
 POINTS_ARE = "Points are a, b1–b6, c1–c6, d1–d6 and e2–e5."
-
-RULES_SUMMARY = (
-    "**Aadu-Huli aata** (Vijayanagara rulebook 5.5, in our words). "
-    "Fifteen Goats face three Tigers on a 23-point board; the Tigers start on the apex `a` "
-    "and the two points below it, `b3` and `b4`. Goats move first.\n"
-    "- **Goats**: place a Goat on any empty point; once all are placed, move one Goat a "
-    "step along a line.\n"
-    "- **Tigers**: move one Tiger a step along a line, or leap over an adjacent Goat in a "
-    "straight line to the empty point beyond, capturing it. One capture per turn.\n"
-    "- No move may recreate the position of two turns ago (no back-and-forth).\n"
-    "- **Goats win** when the Tigers cannot move. **Tigers win** on the fifth capture.\n"
-    "- Where the rulebook is silent, Darbar rules: Goats with no legal move lose; a position "
-    "reached a third time is a draw (option `threefold_draw`).\n"
-    "- The printed mat's marked Tiger points were not seen; the traditional start is used.\n"
-    "Type a move as point labels: `c3` places a Goat; `c3 d3` moves the piece on c3 to d3."
-)
 
 Move = tuple[int | None, int, int | None]  # (from, to, captured point)
 
@@ -309,10 +294,12 @@ def summary(state: dict) -> dict:
 # --- applying ----------------------------------------------------------------
 
 
+# The parts of a state that are lists or dicts of plain values (the board is a string).
+FLAT = ("options", "positions", "log")
+
+
 def _copy(state: dict) -> dict:
-    new = dict(state)
-    new["log"] = list(state["log"])
-    return new
+    return clone_state(state, FLAT)
 
 
 def _finish(state: dict, move: Move) -> dict:

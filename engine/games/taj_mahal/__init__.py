@@ -1,7 +1,7 @@
 """Taj Mahal (Reiner Knizia, 2000): the components as data (data/, a labelled
-reconstruction where the printed parts are not public, checked by data.py), the scoring
-(scoring.py), the rules to the engine contract (rules.py), a computer player (ai.py) and
-the texts of /rules (texts.py)."""
+reconstruction where the printed parts are not public, checked and published by data.py:
+what the renderer reads), the scoring (scoring.py), the rules to the engine contract
+(rules.py), a computer player (ai.py) and the texts of /rules (texts.py)."""
 
 from engine.games.taj_mahal.ai import bot_steps
 from engine.games.taj_mahal.rules import (

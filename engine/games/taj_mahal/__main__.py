@@ -3,6 +3,6 @@
 
 import sys
 
-from engine.games.taj_mahal.data import main
+from engine.games.taj_mahal.data import FILES
 
-sys.exit(main(sys.argv[1:]))
+sys.exit(FILES.main(sys.argv[1:]))

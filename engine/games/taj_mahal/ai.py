@@ -18,7 +18,7 @@ PRIZE_KEY = {"grand_mogul": "crown", "elephant": "province"}
 
 
 def _counts(cards: list[str]) -> Counter:
-    return Counter(s for c in cards for s in tm.CARDS[c]["symbols"])
+    return Counter(s for c in cards for s in data.CARDS[c]["symbols"])
 
 
 def _won(view: dict, role: str, extra: list[str]) -> list[str]:
@@ -38,13 +38,13 @@ def _value(view: dict, role: str, symbols: list[str]) -> float:
     me = view["players"][role]
     province = view["province"]
     palace_spots = sorted((_city_value(view, role, c, crown=False)
-                           for c in tm.CITIES_OF[province] if not view["palaces"].get(c)),
+                           for c in data.CITIES_OF[province] if not view["palaces"].get(c)),
                           reverse=True)
     value = 0.0
     placed = 0
     for s in symbols:
         if s == "elephant":
-            tile = tm.TILES["province_tiles"][str(view["visit"])]
+            tile = data.TILES["province_tiles"][str(view["visit"])]
             value += commodity_points(me["goods"], tile)
         elif s == "grand_mogul":
             value += 0.5 + (0 if palace_spots and placed else 1.0)
@@ -71,24 +71,24 @@ def choose(view: dict, role: str) -> tuple[str, object]:
     acts = view["actions"]
     hand = view["hand"]
     if "take" in acts:
-        colours = Counter(tm.CARDS[c]["colour"] for c in hand
-                          if tm.CARDS[c]["colour"] in tm.COLOURED)
+        colours = Counter(data.CARDS[c]["colour"] for c in hand
+                          if data.CARDS[c]["colour"] in tm.COLOURED)
         def want(c: str) -> float:
-            card = tm.CARDS[c]
+            card = data.CARDS[c]
             return (colours[card["colour"]] + (2.5 if card["colour"] == "white" else 0)
                     + 0.3 * card["symbols"].count("elephant"))
         return "take", max(acts["take"], key=want)
     if "city" in acts:
         return "city", max(acts["city"], key=lambda c: _city_value(view, role, c))
     if "done" in acts:  # a coloured card is down: add a white or special card, or not
-        points, symbols = tm.KIND["sp_points2"], (tm.KIND["sp_elephant"],
-                                                  tm.KIND["sp_grand_mogul"])
+        points, symbols = data.KIND["sp_points2"], (data.KIND["sp_elephant"],
+                                                    data.KIND["sp_grand_mogul"])
         if points in acts.get("special", []):
             return "special", points
         extras = acts.get("white", []) + [s for s in acts.get("special", []) if s in symbols]
         gain, card = _best_card(view, role, extras)
         if card and gain > _value(view, role, _won(view, role, [])):
-            return ("white" if tm.CARDS[card]["colour"] == "white" else "special"), card
+            return ("white" if data.CARDS[card]["colour"] == "white" else "special"), card
         return "done", None
     now = _value(view, role, _won(view, role, []))
     plays = acts.get("play", [])
@@ -108,7 +108,7 @@ def _city_value(view: dict, role: str, city: str, crown: bool | None = None) -> 
     """What a palace on ``city`` would score now: palace points and the bonus tile."""
     palaces = {c: list(o) for c, o in view["palaces"].items()}
     palaces.setdefault(city, []).append(role)
-    value = palace_points(tm.PROVINCE_OF, tm.ROADS, palaces, role, view["province"])
+    value = palace_points(data.PROVINCE_OF, data.ROADS, palaces, role, view["province"])
     kind = view["bonus"].get(city)
     crown = "crown" in view["prompt"] if crown is None else crown
     if kind and not crown:

@@ -1,44 +1,26 @@
-"""Taj Mahal's components as data, and what is wrong with a data file.
+"""Taj Mahal's components as data: the game's published components (what the rules, the
+renderer and the words read: the board's names and places, the cards with their typed
+names), and what is wrong with a data file.
 
-The board, the tiles and the cards live in ``data/*.json``. Where the printed parts are
-not public (the road graph, the fortresses, the commodities on the tiles, the mix of the
-bonus tiles, one card of each colour) the files hold Darbar's reconstruction and say so;
-an owner of the printed game can type in the real values and check them with
+The board, the tiles and the cards live in ``data/*.json``, read once through ``FILES``.
+Where the printed parts are not public (the road graph, the fortresses, the commodities
+on the tiles, the mix of the bonus tiles, one card of each colour) the files hold
+Darbar's reconstruction and say so; an owner of the printed game can type in the real
+values and check them with
 ``python -m engine.games.taj_mahal [board.json tiles.json cards.json]``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from pathlib import Path
 
-from engine import datafiles
+from engine.datafiles import DataFiles
 
-DATA_DIR = Path(__file__).parent / "data"
 SYMBOLS = ("vizier", "general", "monk", "princess", "grand_mogul", "elephant")
 INFLUENCE = ("vizier", "general", "monk", "princess")  # the four tiles of the court
 COLOURS_PER_GAME = 4
 SPECIAL_EFFECTS = ("elephant", "grand_mogul", "points2", "colour_change")
-
-
-def _load(name: str) -> dict:
-    return datafiles.read(DATA_DIR, name)
-
-
-@cache
-def board() -> dict:
-    return _load("board")
-
-
-@cache
-def tiles() -> dict:
-    return _load("tiles")
-
-
-@cache
-def cards() -> dict:
-    return _load("cards")
 
 
 # --- what the rules and every source agree on -------------------------------------------
@@ -137,7 +119,7 @@ def check_tiles(t: dict) -> list[str]:
 
 def deck(c: dict | None = None) -> list[dict]:
     """The 96 regular cards: {"id", "colour" ("white" for white cards), "symbols"}."""
-    c = c or cards()
+    c = c or FILES["cards"]
     out = []
     for colour in c["colours"]:
         faces = [(list(s), n) for s, n in c["coloured"]["common"]]
@@ -182,19 +164,61 @@ def check_cards(c: dict) -> list[str]:
     return out
 
 
-def problems() -> list[str]:
-    """Everything wrong with the shipped data (empty when it is good)."""
-    return check_board(board()) + check_tiles(tiles()) + check_cards(cards())
-
-
 def _kind(doc: dict) -> str | None:
     """A file named otherwise, told by what it holds."""
     return "board" if "cities" in doc else "tiles" if "province_tiles" in doc else \
         "cards" if doc else None
 
 
-def main(argv: list[str]) -> int:
-    """Check data files typed in from the printed game (or, with none, the shipped ones)."""
-    return datafiles.check_files(DATA_DIR, {"board": check_board, "tiles": check_tiles,
-                                            "cards": check_cards}, argv, _kind)
+FILES = DataFiles(Path(__file__).parent / "data",
+                  {"board": check_board, "tiles": check_tiles, "cards": check_cards}, _kind)
 
+# --- the published components ---------------------------------------------------------------
+
+VISITS = 12  # one a province, in the order of the province tiles
+BOARD = FILES["board"]
+TILES = FILES["tiles"]
+PROVINCE_OF = {c["id"]: c["province"] for c in BOARD["cities"]}
+CITIES_OF: dict[str, list[str]] = {}
+for _c in BOARD["cities"]:
+    CITIES_OF.setdefault(_c["province"], []).append(_c["id"])
+ROADS = [tuple(r) for r in BOARD["roads"]]
+PROVINCE_NAMES = {p["id"]: p["name"] for p in BOARD["provinces"]}
+FORTRESSES = [c["id"] for c in BOARD["cities"] if c["fortress"]]
+
+# The cards: the 96 of the deck by id, the special cards as ``sp_<effect>``, and every
+# card's typed name, its kind: the same for identical cards, which players cannot tell
+# apart either.
+SPECIAL_IDS = {f"sp_{effect}": effect for effect in SPECIAL_EFFECTS}
+SPECIAL_SYMBOLS = {"elephant": ["elephant"], "grand_mogul": ["grand_mogul"],
+                   "points2": [], "colour_change": []}
+SPECIAL_OF = {s: f"sp_{effect}" for s, effect in FILES["cards"]["specials"].items()}
+SHORT = {"grand_mogul": "mogul"}
+SPECIAL_KINDS = {"elephant": "special-elephant", "grand_mogul": "special-mogul",
+                 "points2": "special-2points", "colour_change": "special-colour"}
+
+
+def _cards() -> dict[str, dict]:
+    out = {c["id"]: c for c in deck()}
+    for cid, effect in SPECIAL_IDS.items():
+        out[cid] = {"id": cid, "colour": "special", "symbols": SPECIAL_SYMBOLS[effect]}
+    return out
+
+
+CARDS = _cards()
+CARD_IDS = tuple(CARDS)  # the 100 cards and 4 special cards, each once
+
+
+def _card_kind(cid: str) -> str:
+    """A card's typed name: its colour and symbols (``red-vizier-general``)."""
+    if cid in SPECIAL_IDS:
+        return SPECIAL_KINDS[SPECIAL_IDS[cid]]
+    c = CARDS[cid]
+    symbols = sorted(c["symbols"], key=SYMBOLS.index)
+    return "-".join([c["colour"], *(SHORT.get(s, s) for s in symbols)])
+
+
+KIND = {cid: _card_kind(cid) for cid in CARDS}
+# A kind names its card's colour and symbols as well as any of its copies does.
+CARDS.update({KIND[cid]: card for cid, card in list(CARDS.items())})
+KIND.update({k: k for k in list(KIND.values())})

@@ -17,6 +17,22 @@ from collections.abc import Collection
 from engine import rng
 from engine.errors import IllegalAction, refusal
 from engine.games.taj_mahal import data
+from engine.games.taj_mahal.data import (
+    BOARD,
+    CARDS,
+    CITIES_OF,
+    FORTRESSES,
+    KIND,
+    PROVINCE_NAMES,
+    PROVINCE_OF,
+    ROADS,
+    SHORT,
+    SPECIAL_IDS,
+    SPECIAL_KINDS,
+    SPECIAL_OF,
+    TILES,
+    VISITS,
+)
 from engine.games.taj_mahal.scoring import commodity_points, hand_points, palace_points
 from engine.jsontree import clone
 from engine.options import with_defaults
@@ -31,42 +47,8 @@ ROLE_NAMES = {r: r.capitalize() for r in ROLES}
 PLAYERS = (3, 5)
 OPTIONS = {"players": {"type": "int", "default": 4, "min": 3, "max": 5,
                        "help": "How many colours play (the computer takes any nobody takes)."}}
-VISITS = 12
 HAND = 6
 COLOURED = ("red", "yellow", "green", "violet")
-SPECIAL_IDS = {f"sp_{effect}": effect for effect in data.SPECIAL_EFFECTS}
-SPECIAL_SYMBOLS = {"elephant": ["elephant"], "grand_mogul": ["grand_mogul"],
-                   "points2": [], "colour_change": []}
-
-
-def _cards() -> dict[str, dict]:
-    out = {c["id"]: c for c in data.deck()}
-    for cid, effect in SPECIAL_IDS.items():
-        out[cid] = {"id": cid, "colour": "special", "symbols": SPECIAL_SYMBOLS[effect]}
-    return out
-
-
-CARDS = _cards()
-CARD_IDS = tuple(CARDS)  # the 100 cards and 4 special cards, each once
-SHORT = {"grand_mogul": "mogul"}
-SPECIAL_KINDS = {"elephant": "special-elephant", "grand_mogul": "special-mogul",
-                 "points2": "special-2points", "colour_change": "special-colour"}
-
-
-def _kind(cid: str) -> str:
-    """A card's typed name: its colour and symbols (``red-vizier-general``), the same for
-    identical cards, which players cannot tell apart either."""
-    if cid in SPECIAL_IDS:
-        return SPECIAL_KINDS[SPECIAL_IDS[cid]]
-    c = CARDS[cid]
-    symbols = sorted(c["symbols"], key=data.SYMBOLS.index)
-    return "-".join([c["colour"], *(SHORT.get(s, s) for s in symbols)])
-
-
-KIND = {cid: _kind(cid) for cid in CARDS}
-# A kind names its card's colour and symbols as well as any of its copies does.
-CARDS.update({KIND[cid]: card for cid, card in list(CARDS.items())})
-KIND.update({k: k for k in list(KIND.values())})
 COLOUR_CHANGE = KIND["sp_colour_change"]  # the one special card played before its card
 
 
@@ -74,17 +56,6 @@ def named(cid: str) -> str:
     """A card (any copy, or its kind) in a message: the name a player types for it, as
     inline code. The same everywhere: log, prompts, refusals, hand and score texts."""
     return f"`{KIND[cid]}`"
-
-
-BOARD = data.board()
-PROVINCE_OF = {c["id"]: c["province"] for c in BOARD["cities"]}
-CITIES_OF: dict[str, list[str]] = {}
-for _c in BOARD["cities"]:
-    CITIES_OF.setdefault(_c["province"], []).append(_c["id"])
-ROADS = [tuple(r) for r in BOARD["roads"]]
-PROVINCE_NAMES = {p["id"]: p["name"] for p in BOARD["provinces"]}
-FORTRESSES = [c["id"] for c in BOARD["cities"] if c["fortress"]]
-TILES = data.tiles()
 
 
 # --- setup ---------------------------------------------------------------------------------
@@ -618,7 +589,7 @@ def _end_visit(state: dict) -> None:
         for s in data.INFLUENCE:
             if tiles[s] >= 2:
                 tiles[s] -= 2
-                cid = f"sp_{data.cards()['specials'][s]}"
+                cid = SPECIAL_OF[s]
                 holder = state["specials"][cid]
                 if holder and holder != r:
                     state["hands"][holder].remove(cid)

@@ -1,6 +1,7 @@
 """Vijayanagara: the Deccan Empires of Medieval India, 1290-1398 (GMT Games, 2023).
 
-The map and Event deck are reconstructions (see map.json and cards.json)."""
+The map and Event deck are reconstructions (data/map.json, data/cards.json), read,
+checked and published by data.py: what the rules, the picture and the words read."""
 
 from engine.games.vijayanagara.rules import (
     ID,
@@ -9,7 +10,6 @@ from engine.games.vijayanagara.rules import (
     PLAYERS,
     ROLE_NAMES,
     ROLES,
-    RULES_SUMMARY,
     act,
     describe,
     parse_token,
@@ -21,7 +21,12 @@ from engine.games.vijayanagara.rules import (
     token,
     view,
 )
-from engine.games.vijayanagara.texts import RULES_TOPICS, card_report, score_report
+from engine.games.vijayanagara.texts import (
+    RULES_SUMMARY,
+    RULES_TOPICS,
+    card_report,
+    score_report,
+)
 
 __all__ = [
     "ID", "NAME", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES",

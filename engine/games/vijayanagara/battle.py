@@ -10,7 +10,7 @@ from engine import rng
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
 from engine.games.vijayanagara import upkeep
-from engine.games.vijayanagara.board import (
+from engine.games.vijayanagara.data import (
     BAHMANI,
     DELHI,
     MONGOLS,

@@ -1,24 +1,21 @@
-"""Event decks. `darbar` is Darbar's own reconstruction (cards.json). A group that
-owns the printed cards can add `decks/<name>.json` with the card numbers, titles,
+"""Event decks. `darbar` is Darbar's own reconstruction (data/cards.json). A group that
+owns the printed cards can add `data/decks/<name>.json` with the card numbers, titles,
 faction orders and Stay Eligible flags, effects marked "manual", and play with
 option `deck=<name>`; manual Events are carried out by hand (manual.py)."""
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache
-from pathlib import Path
 
 from engine.errors import IllegalAction
-from engine.games.vijayanagara.board import CARDS, FACTIONS
+from engine.games.vijayanagara.data import CARDS, FACTIONS, FILES
 
-DECKS_DIR = Path(__file__).parent / "decks"
 NAME = re.compile(r"^[a-z0-9_-]{1,40}$")
 
 
 def names() -> list[str]:
-    return ["darbar"] + sorted(p.stem for p in DECKS_DIR.glob("*.json"))
+    return ["darbar"] + sorted(p.stem for p in (FILES.data_dir / "decks").glob("*.json"))
 
 
 @cache
@@ -27,9 +24,9 @@ def load(name: str) -> dict:
     if name == "darbar":
         data = CARDS
     else:
-        if not NAME.match(name) or not (DECKS_DIR / f"{name}.json").is_file():
+        if not NAME.match(name) or not (FILES.data_dir / "decks" / f"{name}.json").is_file():
             raise IllegalAction(f"There is no Event deck `{name}`. Decks: {', '.join(names())}.")
-        data = json.loads((DECKS_DIR / f"{name}.json").read_text())
+        data = FILES[f"decks/{name}"]
     problems = check(data)
     if problems:
         raise IllegalAction(f"The deck `{name}` is not usable: " + "; ".join(problems[:5]))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.games.vijayanagara import commands, decrees, upkeep
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
-from engine.games.vijayanagara.board import (
+from engine.games.vijayanagara.data import (
     ADJ,
     BAHMANI,
     BOX,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from engine.games.vijayanagara.board import (
+from engine.games.vijayanagara.data import (
     BAHMANI,
     BOX,
     CAVALRY_TOKENS,

@@ -5,7 +5,26 @@ from __future__ import annotations
 
 from engine.games.vijayanagara import decks, events, sequence
 from engine.games.vijayanagara import pieces as pc
-from engine.games.vijayanagara.board import FACTIONS, SHORT
+from engine.games.vijayanagara.data import FACTIONS, SHORT
+
+RULES_SUMMARY = (
+    "**Vijayanagara** (GMT 2023; rules in our words). Delhi Sultanate, Bahmani Kingdom and "
+    "Vijayanagara Empire compete over India, 1290-1398, until Timur invades Delhi.\n"
+    "- Each card, the Eligible factions act in the card's order (2.3): `cmd` Command + Decree, "
+    "`command` Command only or `event`, `limited` one-space Command, or `pass`.\n"
+    "- Commands: Delhi `conscript` `march` `govern` `attack`; Bahmani and Vijayanagara "
+    "`rally` `migrate` `rebel` (Tughlaq Dynasty only) `attack`; 1 Resource per space.\n"
+    "- Decrees: Delhi `tribute` `campaign` `obedience`; Bahmani `trade` `build` `conspire`; "
+    "Vijayanagara `tax` `build` `compel`.\n"
+    "- Victory (5.0): Delhi scores Tributary Prosperity and fights Timur at the end; the others "
+    "score Prosperity they Control, Forts/Temples and Influence. Ties go to Resources.\n"
+    "- **Reconstructions**: the printed map's adjacency and Prosperity and the printed Event "
+    "cards are not public. Darbar's map respects every known fact, and its 36 Events are "
+    "its own, drawn from the history of 1290-1398. Owners of the printed cards can play them "
+    "by hand with option `deck=<name>`.\n"
+    "Type a turn as tokens, e.g. `cmd conscript delhi tamilakam done decree tribute` "
+    "(grammar: docs/vijayanagara.md)."
+)
 
 RULES_TOPICS = {
     "sequence": "**Sequence of Play (2.3).** Each Event card lists the factions in order. Every "

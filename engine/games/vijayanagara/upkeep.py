@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
-from engine.games.vijayanagara.board import NAMES, SLOT_UNIT, SLOTS, UNIT_KINDS
+from engine.games.vijayanagara.data import NAMES, SLOT_UNIT, SLOTS, UNIT_KINDS
 
 
 def gain_cavalry(state: dict, faction: str, count: int) -> None:

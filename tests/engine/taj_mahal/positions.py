@@ -4,6 +4,7 @@ cities ajmer1 to ajmer4) with the cards that matter put where a test needs them.
 from __future__ import annotations
 
 from engine.games.taj_mahal import rules as tm
+from engine.games.taj_mahal.data import CARD_IDS
 
 SEED = 3
 
@@ -12,8 +13,8 @@ def bring(state: dict, card: str, role: str) -> str:
     """``card`` (a copy's id, or a name: then a copy not yet with ``role``) taken from
     wherever it lay, for ``role``; a special card's holder is ``role`` from now on."""
     mine = state["hands"][role] + state["players"][role]["played"]
-    cid = card if card in tm.CARD_IDS else next(
-        c for c in tm.CARD_IDS if tm.KIND[c] == card and c not in mine)
+    cid = card if card in CARD_IDS else next(
+        c for c in CARD_IDS if tm.KIND[c] == card and c not in mine)
     for pile in (state["deck"], state["supply"], state["discard"], *state["hands"].values()):
         if cid in pile:
             pile.remove(cid)

@@ -3,7 +3,6 @@ validator says what is wrong with a file an owner of the printed game types in."
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 
 import pytest
@@ -12,8 +11,8 @@ from engine.games.taj_mahal import data
 
 
 def test_the_shipped_data_is_good_and_labelled_a_reconstruction():
-    assert data.problems() == []
-    for part in (data.board(), data.tiles(), data.cards()):
+    assert data.FILES.problems() == []
+    for part in (data.FILES["board"], data.FILES["tiles"], data.FILES["cards"]):
         assert part["reconstruction"] is True and "not public" in part["about"]
 
 
@@ -30,7 +29,7 @@ def test_the_deck_has_the_known_card_counts():
 
 
 def test_the_board_holds_the_known_facts():
-    b = data.board()
+    b = data.FILES["board"]
     assert len(b["cities"]) == 49 and len(b["provinces"]) == 12
     forts = [c for c in b["cities"] if c["fortress"]]
     assert len(forts) == 16 and any(c["id"] == "agra" for c in forts)
@@ -38,7 +37,7 @@ def test_the_board_holds_the_known_facts():
 
 
 def test_tiles_hold_23_commodities_and_at_least_two_tea_bonus_tiles():
-    t = data.tiles()
+    t = data.FILES["tiles"]
     assert sum(len(v) for v in t["province_tiles"].values()) == 23
     assert t["bonus_tiles"]["tea"] >= 2 and sum(t["bonus_tiles"].values()) == 15
 
@@ -52,20 +51,20 @@ def test_tiles_hold_23_commodities_and_at_least_two_tea_bonus_tiles():
                                       and r[1].startswith("kabul"))), "ring of 4 roads"),
 ])
 def test_the_validator_names_what_is_wrong_with_a_board(change, complaint):
-    b = copy.deepcopy(data.board())
+    b = data.FILES.fresh("board")
     change(b)
     assert any(complaint in p for p in data.check_board(b))
 
 
 def test_the_validator_names_what_is_wrong_with_tiles_and_cards():
-    t = copy.deepcopy(data.tiles())
+    t = data.FILES.fresh("tiles")
     t["bonus_tiles"]["tea"] = 1
     t["province_tiles"]["1"] = ["tea", "rice"]
     found = data.check_tiles(t)
     assert any("two bonus tiles show tea" in p for p in found)
     assert any("15 square bonus tiles" in p for p in found)
     assert any("province tile 1 must show 1 commodity" in p for p in found)
-    c = copy.deepcopy(data.cards())
+    c = data.FILES.fresh("cards")
     c["coloured"]["pairs"]["red"][0] = ["monk", "monk"]
     c["white"][0][1] = 6
     found = data.check_cards(c)
@@ -74,5 +73,5 @@ def test_the_validator_names_what_is_wrong_with_tiles_and_cards():
 
 
 def test_the_validator_runs_from_the_command_line(capsys):
-    assert data.main([]) == 0
+    assert data.FILES.main([]) == 0
     assert capsys.readouterr().out.count("): agrees with every sourced fact") == 3

@@ -8,6 +8,7 @@ import pytest
 
 from engine.errors import IllegalAction
 from engine.games.taj_mahal import rules as tm
+from engine.games.taj_mahal.data import CARD_IDS
 from engine.games.taj_mahal.texts import score_report
 from renderer.text import alt_text, describe
 from tests.engine.taj_mahal.positions import bring, dealt
@@ -57,7 +58,7 @@ def _played_log(cid: str) -> list[str]:
     return [x for x in state["log"][before:] if kind in x]
 
 
-@pytest.mark.parametrize("cid", tm.CARD_IDS)
+@pytest.mark.parametrize("cid", CARD_IDS)
 def test_every_copy_of_a_card_is_named_as_it_is_typed_everywhere(cid):
     kind = tm.KIND[cid]
     # In the hand: the hand text, the button, the log line of playing it, the score text.

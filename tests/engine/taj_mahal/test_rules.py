@@ -12,8 +12,9 @@ import pytest
 from engine import games
 from engine.errors import IllegalAction
 from engine.games.taj_mahal import rules as tm
+from engine.games.taj_mahal.data import CARD_IDS
 
-ALL_CARDS = set(tm.CARD_IDS)
+ALL_CARDS = set(CARD_IDS)
 SCORED = re.compile(r"^(\w+) scores (\d+) points? for ")
 
 

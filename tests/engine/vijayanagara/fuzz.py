@@ -10,7 +10,7 @@ import re
 from engine import games, jsontree
 from engine.games.vijayanagara import pieces as pc
 from engine.games.vijayanagara import rules
-from engine.games.vijayanagara.board import (
+from engine.games.vijayanagara.data import (
     BAHMANI,
     BOX,
     CAVALRY_TOKENS,

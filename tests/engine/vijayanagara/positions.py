@@ -18,7 +18,7 @@ from engine import games
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
 from engine.games.vijayanagara import sequence
-from engine.games.vijayanagara.board import FACTIONS, KINDS, TOTALS
+from engine.games.vijayanagara.data import FACTIONS, KINDS, TOTALS
 
 g = games.get("vijayanagara")
 

@@ -11,7 +11,7 @@ import pytest
 
 from engine import IllegalAction
 from engine.games.vijayanagara import pieces as pc
-from engine.games.vijayanagara.board import (
+from engine.games.vijayanagara.data import (
     ADJ,
     KIND,
     NORTH,

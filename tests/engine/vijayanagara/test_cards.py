@@ -5,7 +5,7 @@ Influence and, where the card sets it, eligibility for the next card."""
 
 from __future__ import annotations
 
-from engine.games.vijayanagara.board import BOX, EVENTS, FACTIONS, PROVINCES
+from engine.games.vijayanagara.data import BOX, EVENTS, FACTIONS, PROVINCES
 from tests.engine.vijayanagara.fuzz import check
 from tests.engine.vijayanagara.positions import (
     active,

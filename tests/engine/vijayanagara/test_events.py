@@ -9,6 +9,7 @@ import json
 import pytest
 
 from engine import IllegalAction
+from engine.datafiles import DataFiles
 from engine.games.vijayanagara import decks, effects, events
 from tests.engine.vijayanagara.fuzz import check
 from tests.engine.vijayanagara.positions import (
@@ -168,9 +169,10 @@ def test_unknown_deck_is_refused_with_the_list():
 
 
 def test_a_broken_deck_file_is_refused(tmp_path, monkeypatch):
-    (tmp_path / "short.json").write_text(json.dumps({"events": [
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "short.json").write_text(json.dumps({"events": [
         {"number": 1, "title": "x", "order": ["delhi"], "stay_eligible": "yes"}]}))
-    monkeypatch.setattr(decks, "DECKS_DIR", tmp_path)
+    monkeypatch.setattr(decks, "FILES", DataFiles(tmp_path, {}))
     decks.load.cache_clear()
     try:
         with pytest.raises(IllegalAction, match="at least 24"):

@@ -10,7 +10,7 @@ import pytest
 from engine import IllegalAction
 from engine.games.vijayanagara import events
 from engine.games.vijayanagara import pieces as pc
-from engine.games.vijayanagara.board import EVENTS, MONGOL_CARDS, PROSPERITY, PROVINCES
+from engine.games.vijayanagara.data import EVENTS, MONGOL_CARDS, PROSPERITY, PROVINCES
 from tests.engine.vijayanagara.fuzz import check
 from tests.engine.vijayanagara.fuzz import play as random_game
 from tests.engine.vijayanagara.positions import (
