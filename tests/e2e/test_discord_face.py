@@ -14,7 +14,7 @@ from tests.e2e.test_discord_goat_tiger import (
     make_bot,
     public_posts,
 )
-from tests.fake_discord import FakeDiscord, RecordedRequest
+from tools.fake_discord import FakeDiscord, RecordedRequest
 
 ARJUN = 103
 

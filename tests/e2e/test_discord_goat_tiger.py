@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from bot.discord_face.client import DarbarBot
-from tests.fake_discord import FakeDiscord, RecordedRequest
+from tools.fake_discord import FakeDiscord, RecordedRequest
 
 EPHEMERAL = 64
 RAVI, MEERA = 101, 102

@@ -1,4 +1,4 @@
-"""Tests for tests/fake_discord.py, driving a throwaway discord.py bot defined in this file."""
+"""Tests for tools/fake_discord.py, driving a throwaway discord.py bot defined in this file."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from discord import app_commands
 from PIL import Image
 
-from tests.fake_discord import FakeDiscord
+from tools.fake_discord import FakeDiscord
 
 GUILD = discord.Object(1000)
 FRUITS = ["mango", "guava", "jackfruit", "banana", "lychee"]

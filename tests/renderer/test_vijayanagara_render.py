@@ -18,8 +18,8 @@ import renderer
 from engine.games.vijayanagara import board as geo
 from renderer import common, vijayanagara
 from renderer import vijayanagara_art as art
-from renderer.samples import VIJAYANAGARA_PLAYERS as PLAYERS
-from renderer.samples import most_crowded, vijayanagara_views
+from tools.samples import VIJAYANAGARA_PLAYERS as PLAYERS
+from tools.samples import most_crowded, vijayanagara_views
 
 VIEWS = vijayanagara_views()
 LAYOUT = renderer.layout("vijayanagara")

@@ -9,19 +9,13 @@ from engine import games
 from engine.games.rajas import ai
 from engine.games.rajas import rules as R
 from tests.engine.rajas.test_rules import random_step
+from tools import arena
 
 
 def _game(seed: int, computer: str) -> dict:
-    r = random.Random(seed)
-    state = R.setup(seed, {"players": 3})
-    while not state["result"]:
-        role = R.active(state)[0]
-        if role == computer:
-            for step in ai.bot_steps(state, role):
-                state = R.act(state, role, *step)
-        else:
-            state = random_step(state, r)
-    return state
+    g = games.get("rajas")
+    return arena.play(g, g.setup(seed, {"players": 3}), {computer: arena.computer(g)},
+                      arena.random_opponents(g)(seed))
 
 
 def test_the_computer_beats_random_players():
