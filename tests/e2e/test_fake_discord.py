@@ -313,6 +313,7 @@ async def test_unknown_route_and_double_acknowledge(fake_discord, bot):
             assert resp.status == 400 and (await resp.json())["code"] == 40060
 
 
+@pytest.mark.slow
 async def test_server_error_is_retried_by_discord_py(fake_discord, bot, bot_errors):
     fake_discord.fail_next("POST", r"/callback$", status=500)  # discord.py sleeps 1 s, retries
     handle = await fake_discord.slash("ravi", "pick", {"fruit": "mango"})

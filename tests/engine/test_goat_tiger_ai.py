@@ -108,6 +108,7 @@ def test_ai_against_random_plays_only_legal_whole_moves(seed: int) -> None:
     run(random_player(rng), bot("tigers", "easy"), seed=seed)
 
 
+@pytest.mark.slow
 def test_normal_level_plays_legal_moves() -> None:
     rng = random.Random(7)
     final = run(bot("goats", "normal"), random_player(rng), seed=7, max_moves=40)
@@ -133,6 +134,7 @@ def test_exported_from_the_game_package() -> None:
 # --- strength ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_goats_beat_random_tigers() -> None:
     wins = 0
     for seed in range(20):
@@ -151,6 +153,7 @@ def test_tigers_beat_random_goats() -> None:
     assert wins >= 19
 
 
+@pytest.mark.slow
 def test_deeper_goats_hold_shallow_tigers() -> None:
     """Goats searching deeper never lose to the easy Tigers (the games differ
     by a few random opening placements)."""
@@ -207,6 +210,7 @@ def capturable(state: dict) -> bool:
     return any(m[2] is not None for m in rules.legal_moves(state))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_goats_parry_a_threat_while_placing(level: str) -> None:
     # The tiger on b3 threatens to leap c3 to d3; most placements leave it.

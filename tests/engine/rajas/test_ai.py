@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import games
 from engine.games.rajas import ai
 from engine.games.rajas import rules as R
@@ -18,6 +20,7 @@ def _game(seed: int, computer: str) -> dict:
                       arena.random_opponents(g)(seed))
 
 
+@pytest.mark.slow
 def test_the_computer_beats_random_players():
     """In `darbar bench` it won 20 of 20 3-player games; two seats here keep CI quick."""
     for seed, seat in ((1, "red"), (2, "white")):

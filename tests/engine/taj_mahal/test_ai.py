@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import games
 from engine.games.taj_mahal import ai
 from engine.games.taj_mahal import rules as tm
@@ -38,6 +40,7 @@ def play(seed: int, seats: dict[str, str]) -> dict:
     return final["result"]
 
 
+@pytest.mark.slow
 def test_the_computer_beats_random_players_in_nine_games_of_ten():
     wins = 0
     for seed in range(30):
@@ -46,6 +49,7 @@ def test_the_computer_beats_random_players_in_nine_games_of_ten():
     assert wins >= 27, wins
 
 
+@pytest.mark.slow
 def test_the_computer_outscores_a_simple_greedy_player_in_most_games():
     ahead = 0
     for seed in range(30):
