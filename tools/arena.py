@@ -80,9 +80,9 @@ def play(g: ModuleType, state: dict, seats: Mapping[str, Player],
     return state
 
 
-def computer_seat(state: dict, seed: int) -> str:
+def computer_seat(g: ModuleType, options: dict, seed: int) -> str:
     """The side the computer takes in a seeded match: a different one as the seed goes."""
-    roles: list[str] = state["roles"]
+    roles = games.sides(g, options)
     return roles[seed % len(roles)]
 
 
@@ -90,9 +90,8 @@ def computer_wins(g: ModuleType, seed: int, options: dict, opponents: Opponents)
     """A seeded game with the computer on one side (``computer_seat``) and
     ``opponents(seed)`` on the others: whether the computer won (a shared win counts). The
     measure of a computer player's strength in the tests and the bench."""
-    state = g.setup(seed, options)
-    me = computer_seat(state, seed)
-    final = play(g, state, {me: computer(g)}, opponents(seed))
+    me = computer_seat(g, options, seed)
+    final = play(g, g.setup(seed, options), {me: computer(g)}, opponents(seed))
     return me in g.result(final)["winners"]
 
 
