@@ -36,7 +36,11 @@ import time
 import traceback
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from multiprocessing.queues import Queue
+from multiprocessing.sharedctypes import Synchronized
+from multiprocessing.synchronize import Event
 from pathlib import Path
+from typing import Any
 
 import renderer
 from bot.replies import Actor, Place
@@ -244,7 +248,8 @@ async def _drive(table: Table, ch: Channel, tally: Tally, due: list[float] | Non
             tally.moves += 1
 
 
-async def _worker_main(spec: WorkerSpec, ready, go, start, results) -> None:
+async def _worker_main(spec: WorkerSpec, ready: Queue[int], go: Event, start: Synchronized[float],
+                       results: Queue[dict[str, Any]]) -> None:
     repo = await Repository.open(spec.url)
     try:
         table = Table(repo)
@@ -269,7 +274,8 @@ async def _worker_main(spec: WorkerSpec, ready, go, start, results) -> None:
         await repo.close()
 
 
-def _worker(spec: WorkerSpec, ready, go, start, results) -> None:
+def _worker(spec: WorkerSpec, ready: Queue[int], go: Event, start: Synchronized[float],
+            results: Queue[dict[str, Any]]) -> None:
     try:
         asyncio.run(_worker_main(spec, ready, go, start, results))
     except BaseException:
