@@ -3,7 +3,7 @@
 VENV ?= .venv
 STAMP := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test bench sandbox lint
+.PHONY: run test check bench sandbox lint
 
 run: $(STAMP)
 	$(VENV)/bin/darbar run
@@ -11,9 +11,16 @@ run: $(STAMP)
 sandbox: $(STAMP)
 	$(VENV)/bin/darbar sandbox
 
+# Everything: ruff and every test (CI runs this through .ci/run).
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest
+
+# The fast loop while working: ruff, then the tests not marked slow (under a minute).
+check: $(STAMP)
+	$(VENV)/bin/ruff check .
+# mypy goes here, once it is configured.
+	$(VENV)/bin/pytest -q -m "not slow"
 
 bench: $(STAMP)
 	$(VENV)/bin/darbar bench

@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_sandbox(db=db, images=args.images, channel=args.channel, user=args.user)
     if cmd == "bench":
-        from bot.bench import SECTIONS, run_bench
+        from tools.bench import SECTIONS, run_bench
 
         # Only an explicit --db: the bench writes a thousand games into its database.
         runs = None

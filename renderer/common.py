@@ -265,7 +265,7 @@ def encode_png(img: Image.Image, palette: Image.Image, *, optimize: bool = False
     time of level 6 (Goat-Tiger ~3.5 ms instead of ~7.5, Vijayanagara ~5.5 instead of ~12)
     for ~15 % more bytes (Goat-Tiger ~51 KB instead of 44, Vijayanagara ~102 KB instead of
     90; Discord takes files of several MB). ``optimize=True`` (level 9) is for the docs:
-    ~5 % smaller than level 6 and four times as slow (see ``python -m renderer``).
+    ~5 % smaller than level 6 and four times as slow (see ``python -m tools.bench.render``).
     """
     q = img.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()

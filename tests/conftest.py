@@ -1,5 +1,5 @@
 """Database fixtures shared by the db and admin tests: every test that takes ``db_url``
-runs once on SQLite and once on a throwaway PostgreSQL server (db/pg_cluster.py).
+runs once on SQLite and once on a throwaway PostgreSQL server (tools/pg_cluster.py).
 
 Without PostgreSQL's server binaries the postgresql runs are skipped, except under
 CI=true, where they fail: CI must test both backends."""
@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from db.pg_cluster import ENV_URL, empty_database, find_bindir, throwaway_database
+from tools.pg_cluster import ENV_URL, empty_database, find_bindir, throwaway_database
 
 
 @pytest.fixture(scope="session")

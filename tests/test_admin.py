@@ -58,6 +58,7 @@ def stored(url: str, game_id: int) -> tuple[dict, int]:
     return json.loads(state), version
 
 
+@pytest.mark.slow
 def test_list_export_and_import_into_another_channel(db, capsys, tmp_path):
     url, gid = db
     code, out, _ = run(capsys, "list", "--db", url)
@@ -83,6 +84,7 @@ def test_list_export_and_import_into_another_channel(db, capsys, tmp_path):
     asyncio.run(check())
 
 
+@pytest.mark.slow
 def test_import_refuses_a_tampered_log(db, capsys, tmp_path):
     url, gid = db
     run(capsys, "export", str(gid), "--out", str(tmp_path / "g.json"), "--db", url)
@@ -93,6 +95,7 @@ def test_import_refuses_a_tampered_log(db, capsys, tmp_path):
     assert code == 1 and "replay" in err
 
 
+@pytest.mark.slow
 def test_replay_finds_and_repairs_a_stale_snapshot(db, capsys):
     url, gid = db
     code, out, _ = run(capsys, "replay", str(gid), "--db", url)
@@ -108,6 +111,7 @@ def test_replay_finds_and_repairs_a_stale_snapshot(db, capsys):
     assert "OK" in run(capsys, "replay", str(gid), "--db", url)[1]
 
 
+@pytest.mark.slow
 def test_undo_takes_back_steps_and_keeps_the_log_consistent(db, capsys):
     url, gid = db
     before, version = stored(url, gid)
@@ -132,6 +136,7 @@ def test_backup_is_a_consistent_copy(db, capsys, tmp_path):
     assert code == 1 and "exists" in err
 
 
+@pytest.mark.slow
 def test_the_bot_repairs_a_stale_snapshot_when_it_starts(db, capsys):
     """What the bot runs at start (DarbarBot.setup_hook → admin.verify_active)."""
     from bot.admin import verify_active
@@ -258,6 +263,7 @@ MALFORMED = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("mutate", "fragment"), [c[1:] for c in MALFORMED],
                          ids=[c[0] for c in MALFORMED])
 def test_import_refuses_malformed_exports_in_one_line(db, capsys, tmp_path, mutate, fragment):
@@ -266,6 +272,7 @@ def test_import_refuses_malformed_exports_in_one_line(db, capsys, tmp_path, muta
                    fragment)
 
 
+@pytest.mark.slow
 def test_import_refuses_a_forged_result_but_keeps_a_real_resignation(db, capsys, tmp_path):
     url, gid = db
     data = exported(capsys, url, gid, tmp_path)
@@ -297,6 +304,7 @@ def test_import_refuses_a_forged_result_but_keeps_a_real_resignation(db, capsys,
         "finished", json.dumps(real["result"]))
 
 
+@pytest.mark.slow
 def test_import_refuses_seats_that_are_no_side_of_the_game(db, capsys, tmp_path):
     url, gid = db
     data = exported(capsys, url, gid, tmp_path)
@@ -310,6 +318,7 @@ def test_import_refuses_seats_that_are_no_side_of_the_game(db, capsys, tmp_path)
     assert_refused(capsys, tmp_path, url, data, "one seat for each side")
 
 
+@pytest.mark.slow
 def test_import_caps_display_names_at_100_characters(db, capsys, tmp_path):
     url, gid = db
     data = exported(capsys, url, gid, tmp_path)
@@ -326,6 +335,7 @@ def test_import_caps_display_names_at_100_characters(db, capsys, tmp_path):
 
 # --- export never overwrites by accident ----------------------------------------------
 
+@pytest.mark.slow
 def test_export_refuses_to_overwrite_a_file_unless_forced(db, capsys, tmp_path):
     url, gid = db
     out = tmp_path / "notes.json"
@@ -339,6 +349,7 @@ def test_export_refuses_to_overwrite_a_file_unless_forced(db, capsys, tmp_path):
 
 # --- abort ------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_abort_ends_an_active_game_and_frees_its_channel(db, capsys):
     url, gid = db
     _, version = stored(url, gid)
@@ -359,6 +370,7 @@ def test_abort_ends_an_active_game_and_frees_its_channel(db, capsys):
     assert code == 1 and "is aborted" in err
 
 
+@pytest.mark.slow
 def test_abort_refuses_a_finished_or_unknown_game(db, capsys):
     url, gid = db
 
@@ -376,6 +388,7 @@ def test_abort_refuses_a_finished_or_unknown_game(db, capsys):
     assert dump(url) == before
 
 
+@pytest.mark.slow
 def test_import_refuses_one_person_on_two_sides_of_a_game_of_hidden_hands(db_url, capsys,
                                                                            tmp_path):
     """Issue 23 point 2: an export that seats one person twice in Taj Mahal (or says they

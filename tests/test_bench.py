@@ -1,16 +1,53 @@
 """`darbar bench` end to end at a tiny size, through the real entry point: it stores
 games, plays them in worker processes, runs the bot against the fake Discord and prints its
-figures. A smoke test: the figures themselves depend on the machine and are never checked."""
+figures. A smoke test: the figures themselves depend on the machine and are never checked.
+And the arena (tools/arena.py), which the bench and the computer players' tests play their
+matches in."""
 
+import itertools
 import os
+import random
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from engine import games
+from tools import arena
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def test_a_random_player_gives_up_a_turn_only_when_nothing_else_is_legal():
+    g = games.get("rajas")
+    avoid = arena.RANDOM_PLAY["rajas"][0]
+    player = arena.random_player(g, random.Random(5), avoid)
+    state = g.setup(5, {"players": 3})
+    tempted = 0  # steps where giving up was legal beside something else
+    for role, steps, after in arena.turns(g, state, {}, player):  # a whole game
+        legal = {s[0] for s in games.legal_steps(g, g.view(state, role))}
+        assert len(steps) == 1
+        assert steps[0][0] not in avoid or legal <= set(avoid)
+        tempted += bool(legal & set(avoid)) and not legal <= set(avoid)
+        state = after
+    assert tempted and g.result(state) is not None
+
+
+def test_a_seeded_match_is_the_same_every_time_and_stops_where_asked():
+    g = games.get("maharaja")
+    opponents = arena.random_opponents(g)
+    seats = {arena.computer_seat(g, {}, 3): arena.computer(g)}
+    one, two = (arena.play(g, g.setup(3, {}), seats, opponents(3), max_turns=40)
+                for _ in range(2))
+    assert one == two and g.result(one) is None
+    turns = [role for role, _steps, _after in itertools.islice(
+        arena.turns(g, g.setup(3, {}), seats, opponents(3)), 40)]
+    assert len(turns) == 40 and set(turns) == set(games.sides(g, {}))
+
+
+@pytest.mark.slow
 def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env["PYTHONPATH"] = str(ROOT)  # this checkout, whatever the venv was installed from

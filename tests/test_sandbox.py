@@ -32,6 +32,7 @@ def run_darbar(tmp: Path, script: str, *args: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_no_token_starts_the_sandbox_and_two_people_play(tmp_path):
     out = run_darbar(tmp_path, "\n".join([
         "@ravi /game new goat_tiger side:goats",
@@ -55,6 +56,7 @@ def test_no_token_starts_the_sandbox_and_two_people_play(tmp_path):
     assert f"image: {Path('sandbox_images') / 'table' / '0003.png'}" in out
 
 
+@pytest.mark.slow
 def test_a_game_survives_a_restart_of_the_process(tmp_path):
     run_darbar(tmp_path, "@ravi /game new goat_tiger side:goats\n@meera /game join\n"
                          "@ravi /play c3\n", "sandbox")
@@ -69,6 +71,7 @@ def test_a_game_survives_a_restart_of_the_process(tmp_path):
     assert "Tigers on a, b2, b4." in out and "Goats on c3; 14 in hand" in out
 
 
+@pytest.mark.slow
 def test_one_person_plays_both_sides_to_the_end(tmp_path):
     g = games.get("goat_tiger")
     state, rng, lines = g.setup(0, {}), random.Random(4), []
@@ -86,6 +89,7 @@ def test_one_person_plays_both_sides_to_the_end(tmp_path):
     assert "✗" not in out  # no step was refused
 
 
+@pytest.mark.slow
 def test_against_the_computer(tmp_path):
     out = run_darbar(tmp_path, "@ravi /game new goat_tiger side:tigers opponent:computer\n"
                                "/play\n", "sandbox")
@@ -93,6 +97,7 @@ def test_against_the_computer(tmp_path):
     assert "steps:" in out  # the panel lists the tigers' legal first steps
 
 
+@pytest.mark.slow
 def test_a_newcomer_plays_under_a_name_the_sentences_agree_with(tmp_path):
     """Issue 23 point 9: the sandbox's default player was called "you", so the table said
     "you starts" and "Yellow (you) to play". A newcomer is a member with a name."""
@@ -104,6 +109,7 @@ def test_a_newcomer_plays_under_a_name_the_sentences_agree_with(tmp_path):
     assert not re.search(r"\byou (starts|takes|resigns|plays)\b", out)
 
 
+@pytest.mark.slow
 def test_reminders_and_a_seat_handed_over_in_the_sandbox(tmp_path):
     out = run_darbar(tmp_path, "\n".join([
         "@ravi /game new goat_tiger side:goats",

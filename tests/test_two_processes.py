@@ -15,10 +15,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.table import Table
 from db import Repository
 from engine import games
 from tests.support.table import HERE, MEERA, RAVI, assert_replays, random_move_line
+
+pytestmark = pytest.mark.slow  # every test here takes seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 

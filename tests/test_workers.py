@@ -8,6 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from bot import workers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -57,6 +59,7 @@ async def test_shutdown_leaves_no_worker_behind():
     workers.shutdown()
 
 
+@pytest.mark.slow
 def test_the_workers_end_when_the_bot_is_killed(tmp_path):
     out = tmp_path / "pids"
     with out.open("w") as sink:

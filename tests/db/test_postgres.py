@@ -43,6 +43,7 @@ async def until_waiting(repo, n: int, tasks) -> None:
     raise AssertionError(f"{n} writers never queued on the lock")
 
 
+@pytest.mark.slow
 async def test_two_concurrent_appends_on_one_version_apply_once(two_repos):
     a, b = two_repos
     game = await new_game(a)

@@ -68,6 +68,7 @@ async def test_new_games_get_distinct_256_bit_secrets(repo):
     assert json.loads(a.state)["rng"] == rng.seed_state(a.seed)  # the keyed generator
 
 
+@pytest.mark.slow
 async def test_an_old_database_upgrades_and_its_games_replay(repo, db_url):
     await vijayanagara_a_few_moves_in(GameTable(repo))
     old = await repo.live_game(HERE.channel_id)
@@ -98,6 +99,7 @@ async def test_an_old_database_upgrades_and_its_games_replay(repo, db_url):
         await repo.close()
 
 
+@pytest.mark.slow
 async def test_processes_opening_an_old_database_together_all_succeed(repo, db_url):
     await repo.close()
     for _ in range(3):

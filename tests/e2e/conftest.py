@@ -1,19 +1,13 @@
-"""Fixtures for end-to-end tests against the local fake Discord (tests/fake_discord.py)."""
+"""Fixtures for end-to-end tests against the local fake Discord (tools/fake_discord.py)."""
 
 from __future__ import annotations
 
 import logging
-import sys
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import pytest
 
-_ROOT = str(Path(__file__).resolve().parents[2])
-if _ROOT not in sys.path:  # make `tests.fake_discord` importable without __init__ files
-    sys.path.insert(0, _ROOT)
-
-from tests.fake_discord import FakeDiscord  # noqa: E402
+from tools.fake_discord import FakeDiscord
 
 
 @pytest.fixture

@@ -4,6 +4,8 @@ restart, and display names that try to ping or format."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e.test_discord_goat_tiger import (
     EPHEMERAL,
     MEERA,
@@ -14,7 +16,7 @@ from tests.e2e.test_discord_goat_tiger import (
     make_bot,
     public_posts,
 )
-from tests.fake_discord import FakeDiscord, RecordedRequest
+from tools.fake_discord import FakeDiscord, RecordedRequest
 
 ARJUN = 103
 
@@ -44,6 +46,7 @@ async def test_a_3000_character_option_gets_a_short_polite_refusal(fake_discord,
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_a_resign_confirmation_outlives_a_restart_and_a_stale_one_is_refused(
         fake_discord, db_url, bot_errors):
     fake = fake_discord

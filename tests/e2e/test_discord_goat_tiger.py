@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.discord_face.client import DarbarBot
-from tests.fake_discord import FakeDiscord, RecordedRequest
+from tools.fake_discord import FakeDiscord, RecordedRequest
 
 EPHEMERAL = 64
 RAVI, MEERA = 101, 102
@@ -95,6 +97,7 @@ async def test_commands_are_synced_without_message_content_intent(fake_discord, 
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_two_players_by_slash_commands_and_panel_buttons(fake_discord, db_url, bot_errors):
     fake = fake_discord
     async with fake.running(make_bot(db_url)) as bot:
@@ -157,6 +160,7 @@ async def test_two_players_by_slash_commands_and_panel_buttons(fake_discord, db_
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_buttons_still_work_after_a_restart(fake_discord, db_url, bot_errors):
     fake = fake_discord
     async with fake.running(make_bot(db_url)):
@@ -177,6 +181,7 @@ async def test_buttons_still_work_after_a_restart(fake_discord, db_url, bot_erro
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_against_the_computer_and_resign(fake_discord, db_url, bot_errors):
     fake = fake_discord
     async with fake.running(make_bot(db_url)) as bot:

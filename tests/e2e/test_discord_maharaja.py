@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from engine import games
 from engine.games.maharaja import ai, decisions
 from engine.games.maharaja import rules as R
@@ -23,6 +25,8 @@ from tests.e2e.test_discord_goat_tiger import (
     seated_name,
     stored_state,
 )
+
+pytestmark = pytest.mark.slow  # every test here takes seconds
 
 USERS = {"ravi": 101, "meera": 102, "arjun": 103}
 

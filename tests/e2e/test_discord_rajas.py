@@ -5,6 +5,8 @@ in the public log."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine import games
 from engine.games.rajas import ai
 from engine.games.rajas import rules as R
@@ -19,6 +21,8 @@ from tests.e2e.test_discord_goat_tiger import (
     seated_name,
     stored_state,
 )
+
+pytestmark = pytest.mark.slow  # every test here takes seconds
 
 USERS = {"ravi": 101, "meera": 102}
 

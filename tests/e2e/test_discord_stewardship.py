@@ -7,6 +7,8 @@ import asyncio
 import json
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from bot.discord_face.client import DarbarBot, ShardedDarbarBot, make_bot, shard_settings
 from bot.replies import Actor, Place
 from bot.table import Table
@@ -41,6 +43,7 @@ async def seat_two(fake) -> None:
     await game_cmd(fake, "meera", "join")
 
 
+@pytest.mark.slow
 async def test_pending_reminders_fire_after_a_restart_once_each(fake_discord, db_url,
                                                                 bot_errors):
     fake = fake_discord
@@ -75,6 +78,7 @@ async def test_pending_reminders_fire_after_a_restart_once_each(fake_discord, db
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_reminder_setting_is_shown_and_refused_to_spectators(fake_discord, db_url,
                                                                     bot_errors):
     fake = fake_discord
@@ -90,6 +94,7 @@ async def test_reminder_setting_is_shown_and_refused_to_spectators(fake_discord,
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_the_creator_hands_seats_to_a_member_and_to_the_computer(fake_discord, db_url,
                                                                       bot_errors):
     fake = fake_discord
@@ -164,6 +169,7 @@ async def test_a_sharded_process_identifies_with_its_shard_and_plays(fake_discor
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_a_computer_reply_cut_off_by_a_crash_is_made_at_start(fake_discord, db_url,
                                                                     bot_errors):
     # Before the crash: ravi's move was stored, the computer's answer was not.

@@ -12,6 +12,8 @@ import logging
 import random
 import re
 
+import pytest
+
 from engine import games
 from engine.games.taj_mahal import ai
 from engine.games.taj_mahal import rules as tm
@@ -157,6 +159,7 @@ async def _move_steps(state: dict, role: str) -> list[tuple[str, object]]:
     return steps
 
 
+@pytest.mark.slow
 async def test_three_people_play_a_whole_game_and_no_hand_leaks(fake_discord, db_url,
                                                                 bot_errors, caplog):
     fake = fake_discord
@@ -241,6 +244,7 @@ async def _by_panel(w: Watch, user: str, steps) -> None:
         panel = w.fake.messages.get(int(panel["id"])) or panel
 
 
+@pytest.mark.slow
 async def test_one_person_against_three_computers_to_the_end(fake_discord, db_url, bot_errors):
     """`opponent: the computer` fills the other colours; every post after the person's
     turn carries the computers' turns too, and the game ends after the 12th visit."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engine import games, rng
 from tests.e2e.test_discord_goat_tiger import (
     EPHEMERAL,
@@ -46,6 +48,7 @@ async def until_pass_is_offered(fake, bot) -> None:
     raise AssertionError("no Pass offered")
 
 
+@pytest.mark.slow
 async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_url,
                                                                  bot_errors):
     fake = fake_discord
@@ -111,6 +114,7 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_undo_past_a_revealed_card_by_consent_buttons(fake_discord, db_url, bot_errors):
     fake = fake_discord
     async with fake.running(make_bot(db_url)) as bot:

@@ -1,4 +1,4 @@
-"""Tests for tests/fake_discord.py, driving a throwaway discord.py bot defined in this file."""
+"""Tests for tools/fake_discord.py, driving a throwaway discord.py bot defined in this file."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from discord import app_commands
 from PIL import Image
 
-from tests.fake_discord import FakeDiscord
+from tools.fake_discord import FakeDiscord
 
 GUILD = discord.Object(1000)
 FRUITS = ["mango", "guava", "jackfruit", "banana", "lychee"]
@@ -313,6 +313,7 @@ async def test_unknown_route_and_double_acknowledge(fake_discord, bot):
             assert resp.status == 400 and (await resp.json())["code"] == 40060
 
 
+@pytest.mark.slow
 async def test_server_error_is_retried_by_discord_py(fake_discord, bot, bot_errors):
     fake_discord.fail_next("POST", r"/callback$", status=500)  # discord.py sleeps 1 s, retries
     handle = await fake_discord.slash("ravi", "pick", {"fruit": "mango"})

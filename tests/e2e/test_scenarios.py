@@ -59,6 +59,7 @@ async def play_by_panel(fake, user: str, move, g) -> list:
     return public_posts(handle)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.game)
 async def test_a_whole_game_by_typed_moves_and_panel_buttons(fake_discord, db_url, bot_errors,
                                                             script, capsys):
@@ -91,6 +92,7 @@ async def test_a_whole_game_by_typed_moves_and_panel_buttons(fake_discord, db_ur
     assert bot_errors == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.game)
 async def test_against_the_computer_to_the_end(fake_discord, db_url, bot_errors, script):
     fake, g = fake_discord, script.module
@@ -115,6 +117,7 @@ async def test_against_the_computer_to_the_end(fake_discord, db_url, bot_errors,
     assert bot_errors == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.game)
 async def test_a_rate_limited_move_post_still_appears_once(fake_discord, db_url, bot_errors,
                                                            script):
@@ -160,6 +163,7 @@ async def test_autocomplete_offers_only_legal_next_tokens(fake_discord, db_url, 
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_the_real_entry_point_plays_and_survives_a_restart(fake_discord, tmp_path):
     """`python -m bot` with a token-like value, pointed at the fake by the test seam."""
     fake = fake_discord

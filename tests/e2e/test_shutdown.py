@@ -18,6 +18,8 @@ import pytest
 from bot import workers
 from tests.e2e.test_discord_goat_tiger import answer, content, make_bot, public_posts
 
+pytestmark = pytest.mark.slow  # every test here takes seconds
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 
 import pytest
 
 import engine.games.goat_tiger as g
 from engine.games.goat_tiger import ai, rules
 from engine.games.goat_tiger.data import INDEX, LABELS, N
-
-Step = tuple[str, object]
-Player = Callable[[dict], list[Step]]
-
+from tools import arena
+from tools.arena import Player, Step
 
 # --- helpers -------------------------------------------------------------------
 
@@ -57,29 +54,29 @@ def steps_for(move: rules.Move) -> list[Step]:
 
 
 def random_player(rng: random.Random) -> Player:
-    return lambda s: steps_for(rng.choice(rules.legal_moves(s)))
+    return lambda s, _role: steps_for(rng.choice(rules.legal_moves(s)))
 
 
 def bot(role: str, level: str) -> Player:
-    return lambda s: ai.bot_steps(s, role, level=level)
+    return lambda s, _role: ai.bot_steps(s, role, level=level)
 
 
 def searcher(max_depth: int, budget: int) -> Player:
     """The same search as the levels, on a smaller node budget, to keep the
     many-game tests quick."""
-    return lambda s: steps_for(ai.choose_move(s, max_depth=max_depth, budget=budget)[0])
+    return lambda s, _role: steps_for(ai.choose_move(s, max_depth=max_depth, budget=budget)[0])
 
 
 def run(goats: Player, tigers: Player, *, seed: int, max_moves: int = 300) -> dict:
     """Play a game, checking that every call completes exactly one move."""
     state = g.setup(seed)
-    players = {"goats": goats, "tigers": tigers}
-    while state["result"] is None and state["moves"] < max_moves:
-        role = state["to_move"]
-        before = state["moves"]
-        state = play(state, role, players[role](state))
-        assert state["moves"] == before + 1
+    for n, (_role, _steps, after) in enumerate(
+            arena.turns(g, state, {"goats": goats, "tigers": tigers}), 1):
+        state = after
+        assert state["moves"] == n
         assert state["selected"] is None
+        if n >= max_moves:
+            break
     return state
 
 
@@ -96,9 +93,9 @@ def test_ai_against_ai_plays_only_legal_whole_moves(seed: int) -> None:
     rng = random.Random(seed)
     opening = random_player(rng)
 
-    def goats(s: dict) -> list[Step]:
+    def goats(s: dict, role: str) -> list[Step]:
         # A few random placements so that the games differ.
-        return opening(s) if s["moves"] < 2 * seed else ai.bot_steps(s, "goats", level="easy")
+        return opening(s, role) if s["moves"] < 2 * seed else ai.bot_steps(s, role, level="easy")
 
     final = run(goats, bot("tigers", "easy"), seed=seed, max_moves=160)
     assert final["moves"] > 30
@@ -111,6 +108,7 @@ def test_ai_against_random_plays_only_legal_whole_moves(seed: int) -> None:
     run(random_player(rng), bot("tigers", "easy"), seed=seed)
 
 
+@pytest.mark.slow
 def test_normal_level_plays_legal_moves() -> None:
     rng = random.Random(7)
     final = run(bot("goats", "normal"), random_player(rng), seed=7, max_moves=40)
@@ -136,6 +134,7 @@ def test_exported_from_the_game_package() -> None:
 # --- strength ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_goats_beat_random_tigers() -> None:
     wins = 0
     for seed in range(20):
@@ -154,6 +153,7 @@ def test_tigers_beat_random_goats() -> None:
     assert wins >= 19
 
 
+@pytest.mark.slow
 def test_deeper_goats_hold_shallow_tigers() -> None:
     """Goats searching deeper never lose to the easy Tigers (the games differ
     by a few random opening placements)."""
@@ -163,8 +163,8 @@ def test_deeper_goats_hold_shallow_tigers() -> None:
         opening = random_player(rng)
         deep = searcher(64, 2500)
 
-        def goats(s: dict, _o: Player = opening, _d: Player = deep) -> list[Step]:
-            return _o(s) if s["moves"] < 4 else _d(s)
+        def goats(s: dict, role: str, _o: Player = opening, _d: Player = deep) -> list[Step]:
+            return list(_o(s, role) if s["moves"] < 4 else _d(s, role))
 
         final = run(goats, bot("tigers", "easy"), seed=seed, max_moves=200)
         results.append(winner(final))
@@ -210,6 +210,7 @@ def capturable(state: dict) -> bool:
     return any(m[2] is not None for m in rules.legal_moves(state))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_goats_parry_a_threat_while_placing(level: str) -> None:
     # The tiger on b3 threatens to leap c3 to d3; most placements leave it.

@@ -3,12 +3,15 @@
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import games
 from engine.games.goat_tiger import rules
 from engine.replay import replay
+
+pytestmark = pytest.mark.slow  # every test here takes seconds
 
 g = games.get("goat_tiger")
 MAX_STEPS = 5000

@@ -17,7 +17,7 @@ import renderer
 from engine.games.goat_tiger import data as geo
 from renderer import common, goat_tiger
 from renderer import goat_tiger_art as art
-from renderer.samples import PLAYERS, goat_tiger_views
+from tools.samples import PLAYERS, goat_tiger_views
 
 VIEWS = goat_tiger_views()
 LAYOUT = renderer.layout("goat_tiger")

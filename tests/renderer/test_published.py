@@ -20,9 +20,13 @@ OWN = {
     "vijayanagara": ["vijayanagara.py", "vijayanagara_art.py", "vijayanagara_card.py",
                      "vijayanagara_layout.py", "vijayanagara_map.py", "vijayanagara_panel.py"],
     "taj_mahal": ["taj_mahal.py"],
+    "rajas": ["rajas.py"],
+    "maharaja": ["maharaja.py"],
 }
 SHARED = ["__init__.py", "common.py", "text.py"]
-PUBLISHED = ("data",)  # a game whose naming is large may publish a names module too
+# A game whose naming is large may publish a names module too (Rajas: words).
+PUBLISHED = {"data"}
+PUBLISHED_BY = {"rajas": {"words"}}
 
 
 def _game_imports(path: Path, game: str) -> list[str]:
@@ -47,7 +51,7 @@ def _allowed(game: str, dotted: str) -> bool:
     """The package itself, its data module (or a name in it), or a contract name the
     package exports (anything of the package that is not one of its modules)."""
     head = dotted.split(".")[0]
-    if dotted == "" or head in PUBLISHED:
+    if dotted == "" or head in PUBLISHED | PUBLISHED_BY.get(game, set()):
         return True
     return "." not in dotted and importlib.util.find_spec(
         f"engine.games.{game}.{head}") is None

@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from engine import games
 from renderer import alt_text, describe
 from renderer.text import ALT_LIMIT
@@ -53,6 +55,7 @@ def test_the_words_show_nothing_hidden():
             describe("vijayanagara", V.view(other, None))
 
 
+@pytest.mark.slow
 def test_alt_text_stays_within_discords_limit_and_text_within_a_message():
     for seed in range(12):
         for g, game_id in ((V, "vijayanagara"), (GT, "goat_tiger"), (TM, "taj_mahal")):

@@ -22,8 +22,8 @@ from renderer import vijayanagara_card as vcard
 from renderer import vijayanagara_layout as vlayout
 from renderer import vijayanagara_map as vmap
 from renderer import vijayanagara_panel as vpanel
-from renderer.samples import VIJAYANAGARA_PLAYERS as PLAYERS
-from renderer.samples import most_crowded, vijayanagara_views
+from tools.samples import VIJAYANAGARA_PLAYERS as PLAYERS
+from tools.samples import most_crowded, vijayanagara_views
 
 VIEWS = vijayanagara_views()
 LAYOUT = renderer.layout("vijayanagara")
@@ -99,6 +99,7 @@ def test_samples_are_pngs_of_the_advertised_size_under_a_megabyte(name):
     assert im.size == (W, H) == (1400, 1050)
 
 
+@pytest.mark.slow
 def test_same_view_gives_same_bytes_even_with_cold_caches():
     first = png(VIEWS["crowded"], PLAYERS)
     assert png(VIEWS["crowded"], PLAYERS) == first
@@ -524,6 +525,7 @@ def test_every_kind_of_card_renders(card):
     assert im.size == (W, H)
 
 
+@pytest.mark.slow
 def test_cached_card_panel_is_the_panel_painted_afresh(monkeypatch):
     """The card panel is painted once per card and pasted: the very pixels a fresh
     painting gives, for every card of a deck and for no card, in every sample."""
@@ -580,6 +582,7 @@ def _clear_caches() -> None:
         fn.cache_clear()
 
 
+@pytest.mark.slow
 def test_renders_without_dejavu_fonts(monkeypatch, tmp_path):
     monkeypatch.setattr(common, "FONT_DIR", tmp_path / "no-fonts-here")
     monkeypatch.setattr(common, "FONT_FILES", {False: "NoSuch.ttf", True: "NoSuch-Bold.ttf"})
@@ -593,6 +596,7 @@ def test_renders_without_dejavu_fonts(monkeypatch, tmp_path):
         _clear_caches()
 
 
+@pytest.mark.slow
 def test_a_minimal_view_renders():
     """Only a few fields; missing extras must not crash it."""
     view = {"spaces": {"delhi": {"pieces": {"troop": 2}}}, "active": ["delhi"], "result": None}
@@ -672,6 +676,7 @@ def test_no_two_roads_run_side_by_side():
             assert len(alongside) <= 3, (e, f, len(alongside))  # a crossing touches briefly
 
 
+@pytest.mark.slow
 def test_card_text_is_set_as_large_as_its_box_allows():
     """Reproduced: card text at 16 px could not be read in a phone's chat column. Every
     card of Darbar's deck now fits whole at 20 px or more; an over-long text still fits,

@@ -5,11 +5,15 @@ import json
 import os
 import signal
 
+import pytest
+
 from bot import workers
 from db import NewStep, step_arg
 from engine import games
 from engine.games.goat_tiger import ai
 from tests.support.table import HERE, RAVI
+
+pytestmark = pytest.mark.slow  # every test here takes seconds
 
 
 async def computer_steps(repo) -> list[tuple[str, object]]:

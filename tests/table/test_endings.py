@@ -58,6 +58,7 @@ async def test_an_aborted_game_s_last_picture_says_it_was_abandoned(table, drawn
     assert "Game abandoned" in words.private
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ALL)
 async def test_the_last_person_to_resign_ends_the_game_and_the_picture_says_who_won(
         table, drawn, game_id):
@@ -98,6 +99,7 @@ async def test_vijayanagara_resigned_alone_ends_with_no_winner_not_a_draw(table,
     _says_over(drawn, "no winner")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, players", [("rajas", 3), ("maharaja", 3),
                                               ("taj_mahal", 3)])
 async def test_in_a_game_of_three_the_computer_takes_a_resigning_side_and_the_others_play_on(

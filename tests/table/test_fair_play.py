@@ -143,6 +143,7 @@ async def whatif_sample(table, repo, game_id: str, seed: int, rng: random.Random
     return "revealed"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", HIDDEN)
 async def test_no_reply_depends_on_what_the_player_cannot_see(table, repo, game_id):
     """Issue 12 point 1 and issue 23 point 1: the what-if test, over random positions."""
@@ -158,6 +159,7 @@ async def test_no_reply_depends_on_what_the_player_cannot_see(table, repo, game_
     assert seen.get("revealed", 0) >= 4, seen
 
 
+@pytest.mark.slow
 async def test_the_whatif_test_catches_a_game_that_forgets_a_reveal(table, repo, monkeypatch):
     """Rajas as it was (issue 23 point 1): only dice marked as revealing, so a tile drawn
     to refill the display could be looked at and taken back. The what-if test finds it
@@ -265,6 +267,7 @@ async def test_undo_inside_a_move_takes_back_one_step_and_says_which(table, repo
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
 
 
+@pytest.mark.slow
 async def test_undo_against_the_computer_says_its_reply_goes_too(table, repo):
     await table.new(HERE, RAVI, "goat_tiger", role="goats", opponent="computer", seed=5)
     await table.play(HERE, RAVI, "c3")

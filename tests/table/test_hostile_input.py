@@ -12,6 +12,8 @@ import pytest
 from engine import games
 from tests.support.table import HERE, MEERA, RAVI, SAM, assert_replays
 
+pytestmark = pytest.mark.slow  # every test here takes seconds
+
 HOSTILE = [
     "'; DROP TABLE game; --", "\" OR 1=1 --", "@everyone", "<@&123456789>", "**bold** `code`",
     "||spoiler||", "\u202etxet", "\u0000", "\ud7ff", "👑🐅🐐", "ﷺ", "a" * 999, "9" * 400,

@@ -33,6 +33,7 @@ REFUSED = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, typed, said", REFUSED)
 async def test_a_bad_option_is_refused_politely_with_the_valid_values(table, repo, game_id,
                                                                       typed, said):

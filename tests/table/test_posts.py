@@ -33,6 +33,7 @@ def test_a_long_post_is_shortened_line_by_line_and_keeps_its_ping():
     assert fit_post("short") == "short"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, players", [("taj_mahal", 5), ("rajas", 4),
                                               ("maharaja", 5), ("goat_tiger", None)])
 async def test_against_many_computers_every_post_fits_and_pings(table, repo, game_id, players):

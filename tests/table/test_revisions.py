@@ -15,6 +15,8 @@ from db import Game
 from engine import games
 from tests.support.table import ASHA, HERE, MEERA, RAVI, assert_replays, random_move_lines
 
+pytestmark = pytest.mark.slow  # every test here takes seconds
+
 
 @pytest.mark.parametrize("game_id, options", [
     ("rajas", {"players": 2, "variant": "navaratnas", "mango": True}),

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI, SAM, seat_fewest
 
 
+@pytest.mark.slow
 async def test_the_creator_cannot_hop_seats_to_read_another_hand(table, repo):
     """Reproduced: ravi (creator, no moderator rights) handed red to the computer, took
     green, read meera's hand with /hand, and handed both back."""

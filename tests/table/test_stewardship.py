@@ -3,6 +3,8 @@
 import asyncio
 from datetime import timedelta
 
+import pytest
+
 from bot.reminders import MAX_REMINDERS, Policy, due_nudges, shard_of
 from bot.replies import Place
 from bot.table import Table
@@ -112,6 +114,7 @@ async def test_the_server_default_comes_from_the_environment(monkeypatch):
         raise AssertionError("a bad REMINDER_MODE was accepted")
 
 
+@pytest.mark.slow
 async def test_finished_games_and_computer_turns_get_no_reminders(table, repo):
     await two_player_game(table)
     await table.resign(HERE, MEERA, confirm=True)
@@ -125,6 +128,7 @@ async def test_finished_games_and_computer_turns_get_no_reminders(table, repo):
     assert [p.user_id for n in nudges for p in n.pings] == [RAVI.user_id]
 
 
+@pytest.mark.slow
 async def test_two_processes_polling_one_database_send_each_reminder_once(table, repo, tmp_path):
     await two_player_game(table)
     t0 = await last_move_time(repo)
@@ -188,6 +192,7 @@ async def test_only_the_creator_or_a_moderator_reassigns(table, repo):
     assert not r.error and [p.user_id for p in r.pings] == [SAM.user_id]
 
 
+@pytest.mark.slow
 async def test_an_abandoned_seat_goes_to_the_computer_which_moves_at_once(table, repo):
     await two_player_game(table)
     await table.play(HERE, RAVI, "c3")  # now the Tigers (meera) must move

@@ -34,6 +34,7 @@ async def test_joining_fills_the_table_and_starts_with_an_image_and_a_ping(table
     assert r.awaiting
 
 
+@pytest.mark.slow
 async def test_a_full_two_player_game_by_typed_moves(table, repo):
     await two_player_game(table, seed=3)
     rng = random.Random(3)
@@ -242,6 +243,7 @@ async def test_one_person_may_play_both_sides(table, repo):
     assert json.loads(game.state)["captured"] == 1
 
 
+@pytest.mark.slow
 async def test_against_the_computer_to_the_end(table, repo):
     r = await table.new(HERE, RAVI, "goat_tiger", role="goats", opponent="computer", seed=5)
     assert "Computer" in r.public
@@ -263,6 +265,7 @@ async def test_against_the_computer_to_the_end(table, repo):
     await assert_replays(repo, game.id)
 
 
+@pytest.mark.slow
 async def test_computer_moves_first_when_it_has_the_goats(table, repo):
     r = await table.new(HERE, RAVI, "goat_tiger", role="tigers", opponent="computer")
     assert "**Computer**: Goats place on" in r.public

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
+import pytest
+
 from bot.reminders import Policy, due_nudges
 from engine import games
 from engine.games.maharaja import ai, decisions
@@ -18,6 +20,7 @@ async def _state(repo) -> dict:
     return json.loads((await repo.latest_game(HERE.channel_id)).state)
 
 
+@pytest.mark.slow
 async def test_one_person_against_the_computer_on_every_other_colour(table, repo):
     r = await table.new(HERE, RAVI, "maharaja", opponent="computer", seed=5,
                         options={"players": 3})
@@ -101,6 +104,7 @@ async def test_a_reminder_names_the_nation_the_colour_plays_for(table, repo):
         (who[role].user_id, f"{R.ROLE_NAMES[role]}, for the {nation}")]
 
 
+@pytest.mark.slow
 async def test_a_whole_short_game_against_two_computers_ends_with_a_result(table, repo):
     """The computer's turns run in worker processes, each posted after the person's; the
     game ends after turn 16 with everyone's points."""

@@ -56,6 +56,7 @@ async def test_a_whole_turn_typed_is_posted_with_the_roll_and_pings_the_next(tab
     await assert_replays(repo, game.id)
 
 
+@pytest.mark.slow
 async def test_mid_move_the_board_previews_where_the_tile_may_go(table, repo):
     """Tile placement offers only the legal cells and turns, shown on the mover's
     province (their /board mid-move); the others see the position before the move."""

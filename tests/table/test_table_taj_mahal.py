@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from engine import games
 from engine.games.taj_mahal import rules as tm
 from tests.support.table import (
@@ -82,6 +84,7 @@ async def test_against_the_computer_the_game_starts_and_waits_for_the_person(tab
     assert [p.user_id for p in r.pings] == [RAVI.user_id]
 
 
+@pytest.mark.slow
 async def test_a_hand_is_shown_to_its_owner_only(table, repo):
     who = await _three(table)
     state = await _state(repo)
@@ -214,6 +217,7 @@ async def test_a_card_not_in_hand_or_a_white_card_alone_is_refused_with_the_rule
     raise AssertionError("nobody held a white card at the start of a turn")
 
 
+@pytest.mark.slow
 async def test_a_withdrawal_typed_whole_places_palaces_and_takes_from_the_supply(table, repo):
     """Play until someone wins a tile, then type the withdrawal, palaces and supply picks
     in one line."""

@@ -4,9 +4,13 @@
 import json
 import random
 
+import pytest
+
 from bot import table as table_module
 from engine import games
 from tests.support.table import HERE, RAVI, assert_replays, random_move_line
+
+pytestmark = pytest.mark.slow  # every test here takes seconds
 
 
 async def _long_game_against_the_computer(table, repo, moves: int) -> int:

@@ -19,6 +19,7 @@ async def _state(repo) -> dict:
     return json.loads((await repo.latest_game(HERE.channel_id)).state)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["taj_mahal", "rajas", "maharaja"])
 async def test_against_the_computer_an_outcome_seen_stands_and_a_step_before_it_does_not(
         table, repo, game_id):
@@ -86,6 +87,7 @@ async def test_an_agreed_undo_past_a_draw_deals_the_deck_anew(table, repo):
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
 
 
+@pytest.mark.slow
 async def test_an_agreed_undo_of_one_step_past_a_draw_is_posted_for_everyone(table, repo):
     """A step inside a move that revealed something (Rajas: a tile refilling the display
     under the printed rules) is taken back only by consent, and then in public, with the

@@ -2,6 +2,7 @@
 data (data/, checked and published by data.py), the rules to the engine contract (rules.py),
 a computer player (ai.py) and the text of /rules (texts.py)."""
 
+from engine.games.goat_tiger.ai import bot_steps
 from engine.games.goat_tiger.rules import (
     ID,
     NAME,
@@ -20,18 +21,6 @@ from engine.games.goat_tiger.rules import (
     view,
 )
 from engine.games.goat_tiger.texts import RULES_SUMMARY
-
-
-def __getattr__(name: str) -> object:
-    # The computer opponent (``bot_steps``) is imported on first use rather
-    # than here, so that ``python -m engine.games.goat_tiger.ai`` (its
-    # benchmark) does not find the module already imported under another name.
-    if name == "bot_steps":
-        from engine.games.goat_tiger.ai import bot_steps
-
-        return bot_steps
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 __all__ = [
     "ID",

@@ -14,10 +14,6 @@ which makes move generation and evaluation cheap integer work in Python.
 
 from __future__ import annotations
 
-import statistics
-import time
-from collections.abc import Callable
-
 from engine.games.goat_tiger import rules
 from engine.games.goat_tiger.data import ADJ, CAPTURES_TO_WIN, JUMPS, LABELS, LINES, N
 
@@ -523,78 +519,3 @@ def bot_steps(state: dict, role: str, *, level: str = "normal") -> list[Step]:
     if selected is not None and selected == src:
         return [("to", LABELS[dst])]
     return [("select", LABELS[src]), ("to", LABELS[dst])]
-
-
-# --- benchmark: python -m engine.games.goat_tiger.ai [games] [max moves] ------
-
-
-def play_game(
-    goats: Callable[[dict], list[Step]],
-    tigers: Callable[[dict], list[Step]],
-    *,
-    seed: int = 0,
-    max_moves: int = 300,
-) -> dict:
-    """Play one game between two step-choosers; returns the final state."""
-    state = rules.setup(seed)
-    players = {"goats": goats, "tigers": tigers}
-    while state["result"] is None and state["moves"] < max_moves:
-        role = state["to_move"]
-        for action, arg in players[role](state):
-            state = rules.act(state, role, action, arg)
-    return state
-
-
-def _bench_player(
-    level: str, role: str, randoms: int, timings: list[float]
-) -> Callable[[dict], list[Step]]:
-    """The bot, timed, except that the Goats' first ``randoms`` placements are
-    picked by a seeded generator, so that games between equal bots differ."""
-    import random
-
-    rng = random.Random(randoms)
-
-    def play(state: dict) -> list[Step]:
-        if role == "goats" and state["moves"] < 2 * randoms:
-            return [("place", LABELS[rng.choice(rules.legal_moves(state))[1]])]
-        start = time.perf_counter()
-        steps = bot_steps(state, role, level=level)
-        timings.append(time.perf_counter() - start)
-        return steps
-
-    return play
-
-
-def _bench(games: int, max_moves: int) -> None:
-    print(f"{games} games per level, bot against itself, at most {max_moves} moves each")
-    for level in LEVELS:
-        times: list[float] = []
-        tally = {"goats": 0, "tigers": 0, "draw": 0, "unfinished": 0}
-        for n in range(games):
-            final = play_game(
-                _bench_player(level, "goats", n, times),
-                _bench_player(level, "tigers", n, times),
-                seed=n,
-                max_moves=max_moves,
-            )
-            res = final["result"]
-            if res is None:
-                tally["unfinished"] += 1
-            elif res["winners"]:
-                tally[res["winners"][0]] += 1
-            else:
-                tally["draw"] += 1
-        print(
-            f"{level:>6}: {len(times)} moves, median {statistics.median(times):.3f} s, "
-            f"max {max(times):.3f} s; {tally}",
-            flush=True,
-        )
-
-
-if __name__ == "__main__":
-    import sys
-
-    _bench(
-        int(sys.argv[1]) if len(sys.argv) > 1 else 3,
-        int(sys.argv[2]) if len(sys.argv) > 2 else 200,
-    )

@@ -24,30 +24,6 @@ def bot_steps(state: dict, role: str) -> list[tuple[str, object]]:
                       lambda s: role in rules.active(s) and not s["result"], MAX_STEPS)
 
 
-def wins_against_random(seed: int, players: int) -> bool:
-    """A seeded game with the computer on one colour (a different one as the seed goes)
-    and players on the others who take any legal step at random, ending a movement or
-    going back only one time in five when something else is open: whether the computer
-    won (a shared win counts). The measure of its strength in tests and the bench."""
-    import random
-
-    from engine.games import legal_steps
-
-    rnd = random.Random(seed)
-    state = rules.setup(seed, {"players": players})
-    me = state["roles"][seed % players]
-    while not state["result"]:
-        role = rules.active(state)[0]
-        if role == me:
-            step = choose(state, role)
-        else:
-            legal = legal_steps(rules, rules.view(state, role))
-            busy = [x for x in legal if x[0] not in ("done", "back")]
-            step = rnd.choice(busy if busy and rnd.random() < 0.8 else legal)
-        state = rules.act(state, role, *step)
-    return me in state["result"]["winners"]
-
-
 # --- how much things are worth --------------------------------------------------------------
 
 

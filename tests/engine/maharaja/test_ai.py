@@ -4,10 +4,14 @@ declines a hopeless fight, and beats players who move at random."""
 
 from __future__ import annotations
 
+import pytest
+
+from engine import games
 from engine.games.maharaja import ai
 from engine.games.maharaja import forces as f
 from engine.games.maharaja import rules as R
 from tests.engine.maharaja.position import do, position
+from tools import arena
 
 
 def _movement_of(state: dict) -> dict:
@@ -68,7 +72,10 @@ def test_it_attacks_a_lone_factory_and_skips_a_sea_battle_it_would_lose():
     assert ai.choose(s, who) == ("skip", None)
 
 
+@pytest.mark.slow
 def test_it_beats_players_who_move_at_random():
     """Seeded 4-player games, the computer on one colour (a different one each game): it
     wins at least 3 of 4."""
-    assert sum(ai.wins_against_random(seed, 4) for seed in range(4)) >= 3
+    g = games.get("maharaja")
+    opponents = arena.random_opponents(g)
+    assert sum(arena.computer_wins(g, seed, {"players": 4}, opponents) for seed in range(4)) >= 3

@@ -12,6 +12,8 @@ import pytest
 from engine.games.maharaja import rules as R
 from tests.engine.maharaja.play import check, random_step
 
+pytestmark = pytest.mark.slow  # every test here takes seconds
+
 
 @pytest.mark.parametrize("seed,options,revision", [
     (1, {"players": 3}, 2), (2, {"players": 4}, 2), (3, {"players": 5}, 2),

@@ -40,6 +40,7 @@ def _ended(before: dict, after: dict) -> bool:
             or after["active"] != before["active"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,options", [
     (1, {"players": 3}), (2, {"players": 4}), (3, {"players": 5}), (4, {"length": "short"}),
 ])

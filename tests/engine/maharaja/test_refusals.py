@@ -198,6 +198,7 @@ WORDS = ["2", "0", "3l", "done", "back", "fight", "skip", "break", "permit", "wi
          "arm-marathas"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_refusal_gives_a_reason_and_only_legal_tokens_whatever_the_dice(seed):
     """House rule: a refusal names the rule and what is possible; fair play: the dice still

@@ -5,25 +5,22 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import games
 from engine.games.rajas import ai
 from engine.games.rajas import rules as R
 from tests.engine.rajas.test_rules import random_step
+from tools import arena
 
 
 def _game(seed: int, computer: str) -> dict:
-    r = random.Random(seed)
-    state = R.setup(seed, {"players": 3})
-    while not state["result"]:
-        role = R.active(state)[0]
-        if role == computer:
-            for step in ai.bot_steps(state, role):
-                state = R.act(state, role, *step)
-        else:
-            state = random_step(state, r)
-    return state
+    g = games.get("rajas")
+    return arena.play(g, g.setup(seed, {"players": 3}), {computer: arena.computer(g)},
+                      arena.random_opponents(g)(seed))
 
 
+@pytest.mark.slow
 def test_the_computer_beats_random_players():
     """In `darbar bench` it won 20 of 20 3-player games; two seats here keep CI quick."""
     for seed, seat in ((1, "red"), (2, "white")):

@@ -331,6 +331,7 @@ def test_navaratnas_catch_up_in_the_game_s_last_stage():
 # --- both revisions play whole games ----------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{"players": 3, "mango": True},
                                      {"players": 2, "variant": "navaratnas", "mango": True},
                                      {"players": 4, "rules": "printed", "ganga": True}])

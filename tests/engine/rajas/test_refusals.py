@@ -267,6 +267,7 @@ def _all_refusals(state: dict) -> dict[str, str]:
     return out
 
 
+@pytest.mark.slow
 def test_every_refusal_says_why_and_reads_nothing_hidden():
     """Every refused word gets a reason and what is possible; and the same public position
     with the stacks' order, the white yield tiles and the dice to come drawn anew reads the

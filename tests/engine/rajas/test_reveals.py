@@ -18,6 +18,7 @@ def _hidden(state: dict) -> tuple:
     return (tuple(tuple(s) for s in state["stacks"].values()), tuple(state["white"]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"rules": "printed"},
                                      {"variant": "navaratnas", "players": 2},
                                      {"mango": True, "ganga": True, "players": 4}])

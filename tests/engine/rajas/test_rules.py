@@ -324,6 +324,7 @@ def _check(state: dict) -> None:
         assert 0 <= p["boat"] <= data.FINAL
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("rules", ["yucata", "printed"])
 def test_random_games_keep_every_invariant_and_end_with_a_result(players, rules):
@@ -524,6 +525,7 @@ def test_navaratnas_catch_up_tiles_when_one_player_has_4_workers_and_another_5()
     assert got == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_navaratnas_random_games_keep_every_invariant(players):
     for seed in range(2):

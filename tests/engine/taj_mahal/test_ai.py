@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import games
 from engine.games.taj_mahal import ai
 from engine.games.taj_mahal import rules as tm
+from tools import arena
 
 
 def greedy(view: dict, role: str, r: random.Random) -> tuple[str, object]:
@@ -25,22 +28,19 @@ def greedy(view: dict, role: str, r: random.Random) -> tuple[str, object]:
 
 
 def play(seed: int, seats: dict[str, str]) -> dict:
+    g = games.get("taj_mahal")
     r = random.Random(seed)
-    state = tm.setup(seed, {"players": 4})
-    while not state["result"]:
-        role = tm.active(state)[0]
-        kind = seats.get(role, "random")
-        if kind == "bot":
-            for step in ai.bot_steps(state, role):
-                state = tm.act(state, role, *step)
-            continue
-        view = tm.view(state, role)
-        step = greedy(view, role, r) if kind == "greedy" else r.choice(
-            games.legal_steps(tm, view))
-        state = tm.act(state, role, *step)
-    return state["result"]
+    players: dict[str, arena.Player] = {
+        "bot": arena.computer(g),
+        "greedy": lambda state, role: [greedy(g.view(state, role), role, r)],
+    }
+    final = arena.play(g, g.setup(seed, {"players": 4}),
+                       {role: players[kind] for role, kind in seats.items()},
+                       arena.random_player(g, r))
+    return final["result"]
 
 
+@pytest.mark.slow
 def test_the_computer_beats_random_players_in_nine_games_of_ten():
     wins = 0
     for seed in range(30):
@@ -49,6 +49,7 @@ def test_the_computer_beats_random_players_in_nine_games_of_ten():
     assert wins >= 27, wins
 
 
+@pytest.mark.slow
 def test_the_computer_outscores_a_simple_greedy_player_in_most_games():
     ahead = 0
     for seed in range(30):

@@ -63,6 +63,7 @@ def play(seed: int, players: int, checked: bool = True) -> dict:
     raise AssertionError("no end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_games_of_computer_and_random_players_keep_every_invariant(players):
     """The fuzzer with the computer in some seats: it plays the positions random players
@@ -82,6 +83,7 @@ def test_games_of_computer_and_random_players_keep_every_invariant(players):
         assert state["visit"] == 12
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_random_games_end_after_twelve_visits_with_every_card_accounted(players):
     for seed in range(4):

@@ -18,6 +18,7 @@ from tests.engine.vijayanagara.positions import active, position
 GAMES = 120
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(4))
 def test_random_games_keep_every_invariant_and_end_after_timur(block):
     endings = set()
@@ -31,6 +32,7 @@ def test_random_games_keep_every_invariant_and_end_after_timur(block):
     assert endings  # at least one decided game per block
 
 
+@pytest.mark.slow
 def test_by_hand_games_keep_every_invariant():
     for seed in range(10):
         state, _ = play(seed, options={"deck": "by_hand"})

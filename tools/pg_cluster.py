@@ -1,6 +1,6 @@
 """A throwaway PostgreSQL server on 127.0.0.1, for the tests and the benchmark.
 
-    from db.pg_cluster import PgCluster
+    from tools.pg_cluster import PgCluster
 
     with PgCluster() as pg:            # initdb into a temp dir, start, create a database
         repo = await Repository.open(pg.url)   # postgresql+asyncpg://darbar:…@127.0.0.1:PORT/darbar

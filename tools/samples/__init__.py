@@ -1,4 +1,5 @@
-"""Real positions for the benchmark, the tests and the reference images.
+"""Real positions for the benchmark, the tests and the reference images
+(``python -m tools.samples DIR`` draws them all).
 
 Each sample is played through the engine, so the views have exactly the shape the bot
 will pass to ``render``. Goat-Tiger samples are move lists: tokens are point labels as
@@ -9,9 +10,11 @@ samples are seeded random games (random legal steps, as the fuzzer plays them).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 
 from engine import games
 from engine.games.vijayanagara import data as geo
+from tools import arena
 
 GOAT_TIGER_GAMES: dict[str, str] = {
     "start": "",
@@ -68,16 +71,12 @@ def vijayanagara_game(seed: int) -> list[dict]:
     Steps are drawn with ``random.Random(seed)`` from the legal ones in display order,
     leaving out negotiation (``give``, ``cancel``) unless nothing else is legal."""
     g = games.get("vijayanagara")
-    rng = random.Random(seed)
-    state = g.setup(seed, {})
-    states = [state]
-    while state["result"] is None and len(states) < 5000:
-        role = g.view(state, None)["active"][0]
-        legal = games.legal_steps(g, g.view(state, role))
-        pool = [s for s in legal if s[0] not in ("give", "cancel")] or legal
-        action, arg = rng.choice(pool)
-        state = g.act(state, role, action, arg)
-        states.append(state)
+    player = arena.random_player(g, random.Random(seed), ("give", "cancel"))
+    states = [g.setup(seed, {})]
+    for _role, _steps, after in arena.turns(g, states[0], {}, player):
+        states.append(after)
+        if len(states) >= 5000:
+            break
     return states
 
 
@@ -118,33 +117,19 @@ TAJ_MAHAL_SEED = 7
 def taj_mahal_views() -> dict[str, dict]:
     """``start``, ``mid`` (the 7th visit, two players still in it) and ``end`` of a game
     the computer plays in every seat."""
-    return {name: v for name, v in _taj_mahal().items() if name != "hand"}
+    return _spectator_views("taj_mahal", _taj_mahal())
 
 
 def taj_mahal_hand_view() -> dict:
     """The mover's own view at ``mid``: the sample for ``renderer.hand``."""
-    return _taj_mahal()["hand"]
-
-
-def _taj_mahal() -> dict[str, dict]:
-    from engine.games.taj_mahal import ai
-
     g = games.get("taj_mahal")
-    state = g.setup(TAJ_MAHAL_SEED, {})
-    views = {"start": g.view(state, None)}
-    mid = None
-    while g.result(state) is None:
-        role = g.view(state, None)["active"][0]
-        for step in ai.bot_steps(state, role):
-            state = g.act(state, role, *step)
-        if mid is None and state["visit"] == 7 and sum(
-                not p["out"] for p in state["players"].values()) == 2:
-            mid = state
-    mid = mid or state
-    views["mid"] = g.view(mid, None)
-    views["end"] = g.view(state, None)
-    views["hand"] = g.view(mid, g.view(mid, None)["active"][0])
-    return views
+    _start, mid, _end = _taj_mahal()
+    return g.view(mid, g.view(mid, None)["active"][0])
+
+
+def _taj_mahal() -> tuple[dict, dict, dict]:
+    return _computer_game("taj_mahal", TAJ_MAHAL_SEED, {}, lambda state: (
+        state["visit"] == 7 and sum(not p["out"] for p in state["players"].values()) == 2))
 
 
 # --- Maharaja ------------------------------------------------------------------------------
@@ -157,25 +142,28 @@ MAHARAJA_SEED = 3
 def maharaja_views() -> dict[str, dict]:
     """``start``, ``mid`` (turn 12 begun) and ``end`` of a 4-player game the computer plays
     in every seat."""
-    return _computer_game("maharaja", MAHARAJA_SEED, {"players": 4},
-                          lambda state: state["turn"] == 12)
+    return _spectator_views("maharaja", _computer_game(
+        "maharaja", MAHARAJA_SEED, {"players": 4}, lambda state: state["turn"] == 12))
 
 
-def _computer_game(game_id: str, seed: int, options: dict, is_mid) -> dict[str, dict]:
-    """``start``, ``mid`` (the first position ``is_mid`` accepts after a computer's move)
-    and ``end`` of a game the computer plays in every seat."""
+def _computer_game(game_id: str, seed: int, options: dict,
+                   is_mid: Callable[[dict], bool]) -> tuple[dict, dict, dict]:
+    """The start, the middle (the first position ``is_mid`` accepts after a computer's
+    turn, or else the end) and the end of a game the computer plays in every seat."""
     g = games.get(game_id)
-    state = g.setup(seed, options)
-    views = {"start": g.view(state, None)}
-    while g.result(state) is None:
-        role = g.view(state, None)["active"][0]
-        for step in g.bot_steps(state, role):
-            state = g.act(state, role, *step)
-        if "mid" not in views and is_mid(state):
-            views["mid"] = g.view(state, None)
-    views.setdefault("mid", g.view(state, None))
-    views["end"] = g.view(state, None)
-    return views
+    start = state = g.setup(seed, options)
+    mid = None
+    for _role, _steps, after in arena.turns(g, start, {}, arena.computer(g)):
+        state = after
+        if mid is None and is_mid(state):
+            mid = state
+    return start, mid or state, state
+
+
+def _spectator_views(game_id: str, states: tuple[dict, dict, dict]) -> dict[str, dict]:
+    g = games.get(game_id)
+    return {name: g.view(state, None) for name, state in zip(("start", "mid", "end"), states,
+                                                              strict=True)}
 
 
 # --- Rajas of the Ganges ------------------------------------------------------------------
@@ -187,5 +175,15 @@ RAJAS_SEED = 7
 def rajas_views() -> dict[str, dict]:
     """``start``, ``mid`` (the 5th round begun) and ``end`` of a 3-player game the computer
     plays in every seat."""
-    return _computer_game("rajas", RAJAS_SEED, {"players": 3},
-                          lambda state: state["round"] == 5)
+    return _spectator_views("rajas", _computer_game(
+        "rajas", RAJAS_SEED, {"players": 3}, lambda state: state["round"] == 5))
+
+
+# game id -> (its sample views by name, the players' names to draw them with)
+SAMPLES: dict[str, tuple[Callable[[], dict[str, dict]], Mapping[str, str | None]]] = {
+    "goat_tiger": (goat_tiger_views, PLAYERS),
+    "vijayanagara": (vijayanagara_views, VIJAYANAGARA_PLAYERS),
+    "taj_mahal": (taj_mahal_views, TAJ_MAHAL_PLAYERS),
+    "rajas": (rajas_views, RAJAS_PLAYERS),
+    "maharaja": (maharaja_views, MAHARAJA_PLAYERS),
+}

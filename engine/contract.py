@@ -1,0 +1,77 @@
+"""The engine contract, typed: what every game gives the table, the renderer and the tests.
+
+Each game package exports ``GAME = Game(...)``: its identity, the functions of its rules
+(after Rally the Troops' setup / view / act, and OpenSpiel's legal actions) and what it
+can do beyond them, as data: a capability a game lacks is None or False, never a missing
+attribute to probe for. ``engine.games.get(id)`` returns it. The field names are the
+contract's own (``ROLES``, ``view``), so ``g.ROLES`` and ``g.view(state, role)`` read the
+same whether ``g`` is a game's ``GAME`` or its rules module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.datafiles import DataFiles
+
+State = dict[str, Any]  # JSON-shaped; round-trips through json unchanged
+View = dict[str, Any]  # what view() gives: prompt, actions, active, log, move, public fields
+Step = tuple[str, Any]  # (action, arg): one step of a move
+Result = dict[str, Any]  # {"winners": [roles], "scores": {role: number}, "reason"?: str}
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game, as the rest of Darbar sees it (see docs/architecture.md)."""
+
+    # --- identity -------------------------------------------------------------------------
+    ID: str
+    NAME: str
+    ROLES: list[str]  # every role, in turn-order sense
+    ROLE_NAMES: Mapping[str, str]
+    PLAYERS: tuple[int, int]  # the fewest and most people who may sit down
+    OPTIONS: Mapping[str, dict]  # the options schema (engine/options.py)
+
+    # --- the rules ------------------------------------------------------------------------
+    setup: Callable[[int, dict], State]
+    view: Callable[[State, str | None], View]
+    act: Callable[[State, str, str, Any], State]
+    result: Callable[[State], Result | None]
+    summary: Callable[[State], dict]
+    token: Callable[[str, Any], str]  # the typed word of a step
+    describe: Callable[[str, Any], str]  # its button label
+    # Any word to the step it would be, so a refusal can say why (None: legal tokens only).
+    parse_token: Callable[[State, str, str], Step] | None = None
+
+    # --- texts ----------------------------------------------------------------------------
+    RULES_SUMMARY: str = ""
+    RULES_TOPICS: Mapping[str, str] = field(default_factory=dict)
+    card_report: Callable[[State], str] | None = None  # /card
+    score_report: Callable[[State], str] | None = None  # /score
+
+    # --- capabilities ---------------------------------------------------------------------
+    bot_steps: Callable[[State, str], list[Step]] | None = None  # a computer player
+    # What a step reveals (dice, a card, a face-down tile); None: any draw from the
+    # state's generator. A typed line stops there; undo across it needs consent.
+    reveal_mark: Callable[[State], object] | None = None
+    # The same position with what the roles in ``keep`` cannot see drawn anew from a
+    # ``state["rng"]`` value; None: the game hides nothing.
+    redeal: Callable[[State, object, Collection[str]], State] | None = None
+    explain_line: Callable[[State, str, list[str]], str | None] | None = None
+    sides: Callable[[dict], list[str]] | None = None  # the roles in play, by option `players`
+    hand_text: Callable[[View], str] | None = None  # a hidden hand in words, to its owner
+    ONE_SIDE_EACH: bool = False  # each side hides a hand: one person per side, for good
+    COLOUR_SIDES: bool = False  # sides are colours: "Red", not "the Red"
+    REVISION: int = 1  # the rules revision new games are set up under
+    FILES: DataFiles | None = None  # the data files (maps, cards, charts), if any
+
+    @property
+    def computer(self) -> bool:
+        return self.bot_steps is not None
+
+    @property
+    def hidden(self) -> bool:
+        """Whether anything is hidden (a deck, face-down tiles, dice to come, hands)."""
+        return self.redeal is not None

@@ -1,0 +1,102 @@
+"""One match harness for every game: computer players against random players, against
+players a test or the bench writes, or against each other.
+
+A player is a function ``(state, role) -> steps``: the steps of its turn, taken while the
+decision stays with it (a game's ``bot_steps`` is one as it is). The arena asks the first
+active role of the position, applies what it chose and asks again until the game ends.
+Everything is seeded, so a match is the same on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from types import ModuleType
+
+from engine import games
+
+Step = tuple[str, object]
+Player = Callable[[dict, str], Sequence[Step]]
+# How a random opponent of a game plays, where it needs to for random games to end: the
+# steps by which it gives up its turn or goes back, taken only when nothing else is legal,
+# and the share of its steps in which it keeps away from them (Maharaja's end a movement or
+# go back one time in five when something else is open).
+RANDOM_PLAY: dict[str, tuple[tuple[str, ...], float]] = {
+    "rajas": (("pass", "skip", "stay"), 1.0),
+    "maharaja": (("done", "back"), 0.8),
+}
+# A player of the other seats for a match, made for its seed (a random player draws from a
+# generator of that seed, so each game of a series differs and every run repeats).
+Opponents = Callable[[int], Player]
+
+
+def computer(g: ModuleType) -> Player:
+    """The game's own computer player."""
+    bot_steps: Player = g.bot_steps
+    return bot_steps
+
+
+def random_player(g: ModuleType, rng: random.Random, avoid: Iterable[str] = (),
+                  keep: float = 1.0) -> Player:
+    """A player taking one legal step at a time, drawn by ``rng``. Steps named in ``avoid``
+    (ending a turn, going back, giving up a move) are drawn only when nothing else is legal,
+    or, with ``keep`` below 1, also in the share ``1 - keep`` of the steps where something
+    else is: so random games reach their end."""
+    avoided = frozenset(avoid)
+
+    def play(state: dict, role: str) -> list[Step]:
+        legal = games.legal_steps(g, g.view(state, role))
+        busy = [s for s in legal if s[0] not in avoided]
+        # The generator is asked for the share only when it matters (and keep < 1), so a
+        # player that always keeps away draws exactly one number a step.
+        use_busy = bool(busy) and (keep >= 1.0 or rng.random() < keep)
+        return [rng.choice(busy if use_busy else legal)]
+
+    return play
+
+
+def turns(g: ModuleType, state: dict, seats: Mapping[str, Player],
+          others: Player | None = None) -> Iterator[tuple[str, Sequence[Step], dict]]:
+    """Each turn of the game from ``state`` on, as (role, its steps, the state after them),
+    until it ends: ``seats[role]`` plays for a role, ``others`` for any role not seated."""
+    while g.result(state) is None:
+        role = g.view(state, None)["active"][0]
+        player = seats.get(role, others)
+        if player is None:
+            raise KeyError(f"nobody plays {role!r}")
+        steps = player(state, role)
+        for action, arg in steps:
+            state = g.act(state, role, action, arg)
+        yield role, steps, state
+
+
+def play(g: ModuleType, state: dict, seats: Mapping[str, Player],
+         others: Player | None = None, *, max_turns: int | None = None) -> dict:
+    """The state where the game from ``state`` ends (or after ``max_turns`` turns)."""
+    for n, (_role, _steps, after) in enumerate(turns(g, state, seats, others), 1):
+        state = after
+        if max_turns is not None and n >= max_turns:
+            break
+    return state
+
+
+def computer_seat(g: ModuleType, options: dict, seed: int) -> str:
+    """The side the computer takes in a seeded match: a different one as the seed goes."""
+    roles = games.sides(g, options)
+    return roles[seed % len(roles)]
+
+
+def computer_wins(g: ModuleType, seed: int, options: dict, opponents: Opponents) -> bool:
+    """A seeded game with the computer on one side (``computer_seat``) and
+    ``opponents(seed)`` on the others: whether the computer won (a shared win counts). The
+    measure of a computer player's strength in the tests and the bench."""
+    me = computer_seat(g, options, seed)
+    final = play(g, g.setup(seed, options), {me: computer(g)}, opponents(seed))
+    return me in g.result(final)["winners"]
+
+
+def random_opponents(g: ModuleType) -> Opponents:
+    """Random players of the game (``random_player`` as ``RANDOM_PLAY`` says) drawing from
+    ``random.Random(seed)``."""
+    avoid, keep = RANDOM_PLAY.get(g.ID, ((), 1.0))
+    return lambda seed: random_player(g, random.Random(seed), avoid, keep)

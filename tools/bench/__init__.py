@@ -1,0 +1,80 @@
+"""`darbar bench`: load figures, not a test.
+
+Each section is a module of its own, imported only when it runs (a load worker process
+imports ``tools.bench.load`` alone, so its memory is the bot's):
+
+- ``engine`` (engine_alone.py): random legal games through the engine contract alone;
+- ``undo`` (undo.py): /undo late in a long Vijayanagara game;
+- ``load`` (load.py): stored games, then channels playing through the table in worker
+  processes, on SQLite and PostgreSQL;
+- ``discord`` (discord_ack.py): the bot as `python -m bot` against the fake Discord, its
+  first answer under load;
+- ``clicks`` (clicks.py): a Vijayanagara move by clicks and typed;
+- ``taj_mahal``, ``rajas``, ``maharaja``: each game's pictures, computer and balance;
+- ``extra`` (extra.py): the renderer and the Goat-Tiger computer.
+
+``--quick`` leaves out the extra figures (renderer, computer opponent, Vijayanagara
+per-move latency) and runs the others small. Two more benchmarks run on their own:
+``python -m tools.bench.render`` (every sample picture) and ``python -m
+tools.bench.goat_tiger`` (the Goat-Tiger computer against itself at each level).
+"""
+
+from __future__ import annotations
+
+import time
+
+SECTIONS = ("engine", "undo", "load", "discord", "clicks", "taj_mahal", "rajas", "maharaja",
+            "extra")
+
+
+def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 1000,
+              channels: int = 50, moves: int = 2000,
+              runs: list[tuple[int, float]] | None = None, vj_channels: int = 4,
+              vj_moves: int = 40, quick: bool = False, pg_fsync: bool = True,
+              only: list[str] | None = None, ack_games: int | None = None,
+              ack_rounds: int | None = None) -> int:
+    """``only``: some of SECTIONS. ``quick`` leaves out the extra figures and runs the Discord
+    and click sections small."""
+    sections = set(only or SECTIONS) - ({"extra"} if quick else set())
+    t_start = time.monotonic()
+    if "engine" in sections:
+        from tools.bench.engine_alone import engine_figures
+
+        engine_figures(2.0 if quick else 8.0)
+    if "undo" in sections:
+        from tools.bench.undo import undo_figures
+
+        undo_figures((1000,) if quick else (1000, 3000))
+    if "load" in sections:
+        from tools.bench.load import DEFAULT_RUNS, load_section
+
+        load_section(backend, db, stored, channels, moves, runs or DEFAULT_RUNS,
+                     vj_channels if "extra" in sections else 0, vj_moves, pg_fsync)
+    if "discord" in sections:
+        from tools.bench.discord_ack import ACK_GAMES, ACK_ROUNDS, ack_figures
+
+        n = ack_games or (4 if quick else ACK_GAMES)
+        ack_figures(n, ack_rounds or (1 if quick else ACK_ROUNDS), max(1, n // 4))
+    if "clicks" in sections:
+        from tools.bench.clicks import click_figures
+
+        click_figures(2 if quick else 12)
+    if "taj_mahal" in sections:
+        from tools.bench.taj_mahal import taj_mahal_figures
+
+        taj_mahal_figures(6 if quick else 30)
+    if "rajas" in sections:
+        from tools.bench.rajas import rajas_figures
+
+        rajas_figures(2 if quick else 200)
+    if "maharaja" in sections:
+        from tools.bench.maharaja import maharaja_figures
+
+        maharaja_figures(2 if quick else 50)
+    if "extra" in sections:
+        from tools.bench.extra import ai_figures, render_figures
+
+        render_figures()
+        ai_figures()
+    print(f"\n(bench took {time.monotonic() - t_start:.0f} s)")
+    return 0

@@ -1,0 +1,63 @@
+"""The renderer's benchmark: ``python -m tools.bench.render [-n 50]``.
+
+Prints, for each game's sample positions (``tools.samples``), the median render time (draw
++ PNG encode) over ``-n`` renders and the PNG size, plus what ``optimize=True`` would cost.
+Not a test: timings depend on the machine. ``python -m tools.samples DIR`` saves the
+pictures.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from types import ModuleType
+
+from renderer import goat_tiger, maharaja, rajas, render, taj_mahal, vijayanagara
+from renderer.common import encode_png
+from tools.bench.common import median_ms
+from tools.samples import SAMPLES
+
+# game id -> its renderer module (its draw and palette are timed apart from render)
+MODULES: dict[str, ModuleType] = {
+    "goat_tiger": goat_tiger,
+    "vijayanagara": vijayanagara,
+    "taj_mahal": taj_mahal,
+    "rajas": rajas,
+    "maharaja": maharaja,
+}
+
+
+def _bench(game: str, views: dict[str, dict], players: Mapping[str, str | None],
+           n: int) -> None:
+    module = MODULES[game]
+    shown = dict(players)
+    # The first render builds the background, sprites and palette: timed once, apart.
+    first_ms, _ = median_ms(lambda: render(game, next(iter(views.values())), players=shown), 1)
+    print(f"{game}: first render (builds background, sprites, palette): {first_ms:.0f} ms")
+    print(
+        f"{'position':<10} {'render ms':>9} {'draw ms':>8} {'PNG KB':>7} "
+        f"{'optimize=True ms':>17} {'KB':>6}"
+    )
+    pal = module.palette()
+    for name, view in views.items():
+        total, png = median_ms(lambda v=view: render(game, v, players=shown), n)
+        draw_ms, drawn = median_ms(lambda v=view: module.draw(v, shown), n)
+        opt_ms, optimized = median_ms(
+            lambda im=drawn: encode_png(im, pal, optimize=True), max(5, n // 5)
+        )
+        print(
+            f"{name:<10} {total:9.1f} {draw_ms:8.1f} {len(png) / 1024:7.1f} "
+            f"{opt_ms + draw_ms:17.1f} {len(optimized) / 1024:6.1f}"
+        )
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.render", description=__doc__)
+    ap.add_argument("-n", type=int, default=50, help="renders per position (default 50)")
+    args = ap.parse_args(argv)
+    for game, (views_of, players) in SAMPLES.items():
+        _bench(game, views_of(), players, args.n)
+
+
+if __name__ == "__main__":
+    main()

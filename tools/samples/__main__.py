@@ -1,0 +1,33 @@
+"""``python -m tools.samples [DIR]``: every sample position drawn as the bot posts it, into
+DIR (default ``sample_images``) as ``<game>_<position>.png``, and Taj Mahal's sample hand as
+``taj_mahal_hand.png``. The README's pictures (docs/images/) are drawn from these:
+``rajas_mid.png`` is ``docs/images/rajas.png``, ``vijayanagara_crowded.png`` is
+``docs/images/vijayanagara.png``."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import renderer
+from tools.samples import SAMPLES, TAJ_MAHAL_PLAYERS, taj_mahal_hand_view
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m tools.samples", description=__doc__)
+    ap.add_argument("dir", nargs="?", type=Path, default=Path("sample_images"),
+                    help="folder for the pictures (default sample_images)")
+    out: Path = ap.parse_args(argv).dir
+    out.mkdir(parents=True, exist_ok=True)
+    for game, (views_of, players) in SAMPLES.items():
+        for name, view in views_of().items():
+            (out / f"{game}_{name}.png").write_bytes(renderer.render(game, view,
+                                                                     players=players))
+    hand = renderer.hand("taj_mahal", taj_mahal_hand_view(), TAJ_MAHAL_PLAYERS)
+    if hand is not None:
+        (out / "taj_mahal_hand.png").write_bytes(hand)
+    print(f"saved to {out}/")
+
+
+if __name__ == "__main__":
+    main()
