@@ -9,7 +9,7 @@ from collections import Counter
 import renderer
 from engine import games
 from engine.games.rajas import ai
-from engine.games.rajas.rules import TILES
+from engine.games.rajas.data import TILES
 from tools import arena
 from tools.bench.common import median_ms, play, seeds_split, think_times
 
