@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import bot.table
+import renderer
 from bot.replies import Actor, Confirmation
 from bot.table import parse_options
 from tests.support.table import HERE, MEERA, MOD, RAVI, SAM, snapshot
@@ -77,8 +77,8 @@ async def test_a_finished_game_says_it_is_over_wherever_a_game_in_progress_is_ne
 async def test_names_are_escaped_in_messages_but_kept_raw_in_the_database_and_images(
         table, repo, monkeypatch):
     drawn = []
-    draw = bot.table.renderer.render
-    monkeypatch.setattr(bot.table.renderer, "render",
+    draw = renderer.render
+    monkeypatch.setattr(renderer, "render",
                         lambda *a, **kw: drawn.append(kw["players"]) or draw(*a, **kw))
     r = await table.new(HERE, EVIL, "goat_tiger", role="goats", seed=11)
     assert r.public.startswith(r"\# \[Free Nitro\](https\://evil.example) opens a game")
