@@ -1,5 +1,9 @@
-"""How the table words seats, people, results and moves in its messages. Names are
-escaped here, for messages; images get them raw."""
+"""How the table words seats, people, results and moves in its messages.
+
+Every seat is worded by ``bot.replies.seat_label`` ("ravi (Goats)"); a person holding
+several of the sides named is named once, with them all ("ravi (Delhi Sultanate and
+Vijayanagara Empire)"). Names are escaped here, for messages; images get them raw.
+"""
 
 from __future__ import annotations
 
@@ -11,24 +15,35 @@ from bot.table.loaded import Loaded
 from db import Seat
 
 COMPUTER = "Computer"
+NOT_CHOSEN = "side not chosen"
 
 
-def who(lg: Loaded, role: str) -> str:
-    """``ravi (Goats)``: who plays ``role``."""
-    seat = lg.seat_for(role)
-    return seat_label(escape(seat.name) if seat else "nobody", lg.module.ROLE_NAMES[role])
+def seat_labels(lg: Loaded, seats: Iterable[Seat]) -> list[str]:
+    """``seats`` worded for a message, each person once with all their sides, in the
+    order they first appear: ["ravi (Goats)", "Computer (Red and Blue)"]."""
+    sides: dict[tuple[str | None, str], list[str]] = {}
+    for seat in seats:
+        side = lg.module.ROLE_NAMES[seat.role] if seat.role else NOT_CHOSEN
+        sides.setdefault((seat.user_id, seat.name), []).append(side)
+    return [seat_label(escape(name), and_(held)) for (_, name), held in sides.items()]
+
+
+def holders(lg: Loaded, roles: Iterable[str]) -> list[str]:
+    """Whoever plays ``roles``, worded by ``seat_labels`` ("nobody" for a side no seat
+    holds)."""
+    return seat_labels(lg, [lg.seat_for(r) or Seat(position=0, role=r, name="nobody")
+                            for r in roles])
 
 
 def waiting_for(lg: Loaded, roles: Iterable[str]) -> str:
     """``ravi (Goats)``, ``ravi (Goats), meera (Tigers)``: whom the game waits for."""
-    return ", ".join(who(lg, r) for r in roles)
+    return ", ".join(holders(lg, roles))
 
 
 def seating(lg: Loaded) -> str:
-    g = lg.module
-    parts = [f"{g.ROLE_NAMES[s.role]}: {escape(s.name)}" if s.role
-             else f"{escape(s.name)} (side not chosen)" for s in lg.seats]
-    return "Seats — " + " · ".join(parts) if parts else "No one is seated."
+    """``Seats — ravi (Goats) · meera (Tigers)``."""
+    labels = seat_labels(lg, lg.seats)
+    return "Seats — " + " · ".join(labels) if labels else "No one is seated."
 
 
 def name_of(lg: Loaded, user_id: str | None) -> str:
@@ -43,11 +58,9 @@ def named(lg: Loaded, user_id: str | None) -> str:
 
 
 def winners_line(lg: Loaded, winners: list[str]) -> str:
-    """``Red (meera) wins``, ``Red (meera) and Blue (Computer) win``."""
-    names = lg.module.ROLE_NAMES
-    who = and_([f"{names[r]} ({escape((lg.seat_for(r) or Seat(position=0, name='?')).name)})"
-                for r in winners])
-    return f"{who} {'wins' if len(winners) == 1 else 'win'}"
+    """``ravi (Goats) wins``, ``meera (Red) and Computer (Blue) win``."""
+    who = holders(lg, winners)
+    return f"{and_(who)} {'wins' if len(who) == 1 else 'win'}"
 
 
 def result_line(lg: Loaded, already_said: str = "") -> str:

@@ -102,7 +102,7 @@ async def test_display_names_neither_ping_nor_format(fake_discord, db_url, bot_e
         r = await answer(fake, await fake.slash("meera", "game", subcommand="join"))
         text = content(r)
         assert rf"\<\@{ARJUN}> \@everyone \*\*x\*\* joins" in text, text
-        assert rf"Tigers: \<\@{ARJUN}>" in text
+        assert rf"\<\@{ARJUN}> \@everyone \*\*x\*\* (Tigers)" in text
         assert f"<@{RAVI}> (Goats)" in text  # the one mention meant
         assert allowed(r) == {"parse": [], "users": [RAVI]}  # never `users: True`
         message = fake.message_from_callback(r)
