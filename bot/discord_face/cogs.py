@@ -6,7 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_face.respond import actor_of, place_of, run_and_respond, say
+from bot.discord_face.context import actor_of, place_of
+from bot.discord_face.respond import run_and_respond, say
 from bot.reminders import MAX_IDLE_HOURS
 from bot.replies import Actor
 from bot.table import parse_options, playable_ids
