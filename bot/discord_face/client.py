@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import workers
-from bot.discord_face.cogs import GameCog, HelpCog, PlayCog
+from bot.discord_face.commands import add_commands
 from bot.discord_face.context import NO_PINGS, mention
 from bot.discord_face.respond import post, run_and_respond
 from bot.discord_face.views import DYNAMIC_ITEMS
@@ -93,8 +93,7 @@ class DarbarBot(commands.Bot):
         limiter = RateLimiter(*self.rate_limit) if self.rate_limit else None
         self.table = Table(self.repo, limiter=limiter, reminders=self.reminder_policy,
                            max_open_games=self.max_open_games)
-        for cog in (GameCog(self), PlayCog(self), HelpCog(self)):
-            await self.add_cog(cog)
+        add_commands(self.tree)
         # Buttons from before a restart keep working: they are matched by custom id.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error

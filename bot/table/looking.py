@@ -20,6 +20,7 @@ from engine.options import describe as describe_options
 from engine.options import in_force as options_in_force
 
 LOG_TAIL = 15
+MAX_SIDES = 25  # Discord's cap on autocomplete choices
 
 
 class Looking(TableCore):
@@ -183,3 +184,15 @@ class Looking(TableCore):
                              "`/rules game:vijayanagara topic:attack`.", error=True)
             game_id = game.game
         return self.rules(game_id, topic)
+
+    async def side_choices(self, place: Place, game_id: str | None,
+                           typed: str) -> list[tuple[str, str]]:
+        """Sides to suggest as (name, value) pairs: of ``game_id`` (a game being opened),
+        else of the channel's game; those starting with what was typed."""
+        if not game_id:
+            game = await self.repo.live_game(place.channel_id)
+            game_id = game.game if game else None
+        if game_id not in playable_ids():
+            return []
+        g = games.get(game_id)
+        return [(g.ROLE_NAMES[r], r) for r in g.ROLES if r.startswith(typed.lower())][:MAX_SIDES]

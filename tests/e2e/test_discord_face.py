@@ -143,3 +143,20 @@ async def test_a_button_forged_onto_a_public_post_changes_nothing_there(fake_dis
         h = await fake.click("meera", int(meera_asks["id"]), no)
         assert content(await answer(fake, h)) == "Carry on! Nothing was changed."
     assert bot_errors == []
+
+
+async def test_sides_are_suggested_from_the_game_being_opened_or_the_channels_game(
+        fake_discord, db_url, bot_errors):
+    """The catalogue's autocomplete (bot/commands.py) as Discord sees it: /game new reads
+    the game chosen in the same command, /game join the channel's game."""
+    fake = fake_discord
+    async with fake.running(make_bot(db_url)):
+        choices = await fake.autocomplete("ravi", "game", {"game": "goat_tiger", "side": "t"},
+                                          "side", subcommand="new")
+        assert choices == [{"name": "Tigers", "value": "tigers"}]
+        await answer(fake, await fake.slash("ravi", "game", {"game": "vijayanagara"},
+                                            subcommand="new"))
+        choices = await fake.autocomplete("meera", "game", {"side": ""}, "side",
+                                          subcommand="join")
+        assert [c["value"] for c in choices] == ["delhi", "bahmani", "vijayanagara"]
+    assert bot_errors == []
