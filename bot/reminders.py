@@ -102,7 +102,7 @@ class Nudge:
         return ""
 
     def channel_text(self, mention: Callable[[Ping], str]) -> str:
-        who = ", ".join(f"{mention(p)} ({p.role})" for p in self.pings)
+        who = ", ".join(p.text(mention) for p in self.pings)
         return clip(f"⏰ {who} — **{self.game_name}** (game #{self.game_id}) has been waiting "
                     f"for your move since <t:{self.since}:R>. `/play` to move." + self._tail())
 
@@ -133,12 +133,8 @@ async def due_nudges(repo: Repository, now: datetime, default: Policy,
             continue  # it moved while we looked: the next poll sees the new wait
         g = games.get(full.game)
         seats = await repo.seats(full.id)
-        pings: list[Ping] = []
         view = g.view(json.loads(full.state), None)
-        for role in view["active"]:
-            seat = next((s for s in seats if s.role == role), None)
-            if seat and seat.user_id and all(p.user_id != seat.user_id for p in pings):
-                pings.append(Ping(seat.user_id, seat.name, Ping.label(g.ROLE_NAMES, view, role)))
+        pings = Ping.of_roles(seats, g.ROLE_NAMES, view, view["active"])
         if not pings:
             continue  # waiting for the computer: a restart makes a move a crash cut off
         if not await repo.claim_reminder(game.id, game.version, seen=row, default=default):

@@ -7,8 +7,9 @@ face decides whether that becomes ``<@123>`` or ``@ravi``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 # Discord's cap on message content; the sandbox uses it too so both look alike.
 MAX_TEXT = 2000
@@ -31,6 +32,25 @@ class Place:
     guild_id: str | None = None
 
 
+def seat_label(who: str, side: str) -> str:
+    """The one way a seat is worded, wherever bot/ names one: the person, then their side
+    in brackets — "ravi (Goats)", "@ravi (Blue, for the Marathas)" in a ping, "Computer
+    (Red and Blue)" for a person holding two sides, "ravi (side not chosen)" while seating.
+    The person comes first because every sentence that names a seat is about that person
+    (whom the game waits for, who is pinged, who sits where, who wins), so a verb agrees
+    with them and never with a side's name ("the Goats" is plural). ``who`` is already
+    worded for where it goes (escaped for a message, or a face's mention)."""
+    return f"{who} ({side})"
+
+
+class Seated(Protocol):
+    """What a ping needs of a seat (``db.Seat``)."""
+
+    role: str | None
+    user_id: str | None
+    name: str
+
+
 @dataclass(frozen=True)
 class Ping:
     user_id: str
@@ -44,6 +64,27 @@ class Ping:
         label = role_names[role]
         acting_for = (view.get("acting_for") or {}).get(role)
         return f"{label}, for {acting_for}" if acting_for else label
+
+    def text(self, mention: Callable[[Ping], str]) -> str:
+        """The ping as a face writes it: its mention, then the side (``seat_label``)."""
+        return seat_label(mention(self), self.role)
+
+    @staticmethod
+    def of_roles(seats: Iterable[Seated], role_names: dict[str, str], view: dict,
+                 roles: Iterable[str]) -> list[Ping]:
+        """Whom to ping for ``roles``: each person once (with the first of their sides
+        asked), nobody for a computer's side; a game whose sides act for others (a
+        Maharaja colour for one of its nations) names that too (``view["acting_for"]``)."""
+        by_role: dict[str, Seated] = {}
+        for s in seats:
+            if s.role:
+                by_role.setdefault(s.role, s)
+        out: list[Ping] = []
+        for role in roles:
+            seat = by_role.get(role)
+            if seat and seat.user_id and all(p.user_id != seat.user_id for p in out):
+                out.append(Ping(seat.user_id, seat.name, Ping.label(role_names, view, role)))
+        return out
 
 
 @dataclass(frozen=True)
@@ -60,6 +101,10 @@ class Consent:
     The request and its answers are kept in the database; the buttons carry its id."""
 
     request_id: int
+
+
+# Table methods that ask before they act; each takes ``confirm``, ``game_id`` and ``asked``.
+CONFIRMABLE = ("resign",)
 
 
 @dataclass(frozen=True)
@@ -119,7 +164,7 @@ class Reply:
             return None
         if not self.pings:
             return fit_post(self.public)
-        who = ", ".join(f"{mention(p)} ({p.role})" for p in self.pings)
+        who = ", ".join(p.text(mention) for p in self.pings)
         line = clip(f"{who} — {self.ping_note}", MAX_TEXT // 2)
         return f"{fit_post(self.public, MAX_TEXT - len(line) - 1)}\n{line}"
 

@@ -6,7 +6,10 @@ Lines look like Discord commands, typed as any user in any channel:
     @ravi /play c3
     @meera #other-channel /game new goat_tiger
 
-Every board image is written to a folder and its path printed.
+Every board image is written to a folder and its path printed. The commands are read
+against the catalogue Discord's slash commands are made from (bot/commands.py), so both
+faces offer the same ones; /wait, /complete, /agree, /refuse and /resign yes|no are the
+terminal's own (a clock, autocomplete, and the buttons under a post).
 """
 
 from __future__ import annotations
@@ -18,13 +21,14 @@ import shlex
 import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
-from bot import workers
+from bot import commands, workers
+from bot.commands import GROUPS, BadInput, Command, Param
 from bot.reminders import due_nudges
-from bot.replies import Actor, Confirmation, Place, Reply
-from bot.table import Table, open_games_limit, parse_options
+from bot.replies import CONFIRMABLE, Actor, Confirmation, Place, Reply
+from bot.table import Table, open_games_limit
 from db import Repository
-from engine import games
 
 log = logging.getLogger("darbar.sandbox")
 
@@ -61,7 +65,7 @@ class Sandbox:
         self.pending: dict[tuple[str, str], Confirmation] = {}
 
     def actor(self) -> Actor:
-        return Actor(user_id=f"sandbox:{self.user}", name=self.user)
+        return person(self.user)
 
     def place(self) -> Place:
         return Place(channel_id=f"sandbox:{self.channel}", guild_id="sandbox")
@@ -92,98 +96,52 @@ class Sandbox:
 
     async def _command(self, cmd: str, rest: list[str], line: str) -> str:
         t, a, p = self.table, self.actor(), self.place()
-        if cmd == "game":
-            sub = rest[0].lower() if rest else ""
-            pos, kw = _split_args(rest[1:])
-            if sub == "new":
-                if not pos and "game" not in kw:
-                    return "Which game? e.g. /game new goat_tiger"
-                try:
-                    options = parse_options(" ".join(f"{k}={v}" for k, v in kw.items()
-                                                     if k not in ("game", "side", "opponent")))
-                except ValueError as e:
-                    return str(e)
-                return await self._show(await t.new(
-                    p, a, kw.get("game") or pos[0], role=kw.get("side"),
-                    opponent=kw.get("opponent"), options=options))
-            if sub == "join":
-                return await self._show(await t.join(p, a, kw.get("side") or next(iter(pos), None)))
-            if sub == "start":
-                fill = (kw.get("fill") or kw.get("fill_with_computer") or "").lower() in (
-                    "computer", "true", "yes")
-                return await self._show(await t.start(p, a, fill_with_computer=fill))
-            if sub == "remind":
-                hours = kw.get("after") or kw.get("after_hours") or next(iter(pos[1:]), None)
-                try:
-                    hours_value = float(hours) if hours else None
-                except ValueError:
-                    return "Hours are a number, e.g. /game remind dm after:12"
-                return await self._show(await t.remind(
-                    p, a, kw.get("mode") or next(iter(pos), None), hours_value))
-            if sub == "reassign":
-                side = kw.get("side") or next(iter(pos), None)
-                who = (kw.get("player") or next(iter(pos[1:]), "")).lstrip("@")
-                if not who:
-                    return "Name who takes the seat: /game reassign tigers @meera (or computer)"
-                to = None if who == "computer" else Actor(f"sandbox:{who}", who)
-                return await self._show(await t.reassign(p, a, side, to))
-            simple = {"leave": t.leave, "status": t.status, "abort": t.abort}
-            if sub in simple:
-                return await self._show(await simple[sub](p, a))
-            return "Use /game new | join | leave | start | status | abort | remind | reassign."
         if cmd == "wait":
-            # Time passes (offline only): show the reminders that would go out by then.
-            try:
-                self.later += timedelta(hours=float(rest[0]) if rest else 24)
-            except ValueError:
-                return "Say how many hours pass, e.g. /wait 25"
-            nudges = await due_nudges(t.repo, datetime.now(UTC) + self.later, t.reminders)
-            lines = [f"(the clock is now {self.later} ahead)"]
-            for n in nudges:
-                if n.mode == "dm":
-                    lines += [_indent(f"[DM to @{ping.name}] ", _plain(n.dm_text(ping)))
-                              for ping in n.pings]
-                else:
-                    lines.append(_indent(f"[#{n.place.channel_id.removeprefix('sandbox:')}] ",
-                                         _plain(n.channel_text(lambda q: f"@{q.name}"))))
-            return self._times("\n".join(lines if nudges else [*lines, "No reminders due."]))
-        if cmd == "play":
-            move = re.sub(r"^/play\s*(move:)?\s*", "", line, flags=re.I)
-            return await self._show(await t.play(p, a, move))
+            return await self._wait(rest)
         if cmd == "complete":
             text = re.sub(r"^/complete ?", "", line, flags=re.I)
             pairs = await t.autocomplete(p, a, text)
             return "autocomplete: " + (" | ".join(v for _, v in pairs) or "(nothing)")
-        if cmd == "board":
-            pos, kw = _split_args(rest)
-            return await self._show(await t.board(p, a, words="text" in pos,
-                                                  side=kw.get("side")))
-        if cmd == "undo":
-            return await self._show(await t.undo(p, a))
-        if cmd in ("agree", "refuse"):
+        if cmd in ("agree", "refuse"):  # the buttons under an undo request, in Discord
             if self.request is None:
                 return "No undo request is waiting for an answer."
             return await self._show(await t.undo_vote(p, a, self.request, cmd == "agree"))
-        if cmd == "resign":
-            return await self._answer(cmd, rest) if rest else await self._show(
-                await t.resign(p, a))
-        if cmd == "log":
-            n = int(rest[0]) if rest and rest[0].isdigit() else 15
-            return await self._show(await t.log(p, a, n))
-        if cmd in ("card", "score", "hand"):
-            return await self._show(await getattr(t, cmd)(p, a))
-        if cmd == "help":
-            pos, kw = _split_args(rest)
-            game = kw.get("game") or next(iter(pos), None)
-            return await self._show(t.rules(game, kw.get("topic") or next(iter(pos[1:]), None)))
-        if cmd == "rules":
-            # As in Discord: without a game named, the channel's game is meant.
-            pos, kw = _split_args(rest)
-            if pos and pos[0] in games.ids():
-                kw.setdefault("game", pos.pop(0))
-            topic = kw.get("topic") or " ".join(pos) or None
-            return await self._show(await t.rules_here(p, kw.get("game"), topic))
-        return f"Unknown command /{cmd}. Type `help`."
+        if cmd in CONFIRMABLE and rest:  # the yes / no buttons under a question
+            return await self._answer(cmd, rest)
+        # Everything else is a command of the catalogue, as in Discord.
+        if cmd in GROUPS:
+            command = commands.find(cmd, rest[0].lower() if rest else "")
+            if command is None:
+                return (f"Use /{cmd} "
+                        + " | ".join(c.name for c in commands.in_group(cmd)) + ".")
+            rest = rest[1:]
+        else:
+            command = commands.find(None, cmd)
+            if command is None:
+                return f"Unknown command /{cmd}. Type `help`."
+        try:
+            work = command.run(t, p, a, **read_values(command, rest, line))
+        except BadInput as e:
+            return str(e)
+        return await self._show(await work)
+
+    async def _wait(self, rest: list[str]) -> str:
+        """Time passes (offline only): the reminders that would go out by then."""
+        t = self.table
+        try:
+            self.later += timedelta(hours=float(rest[0]) if rest else 24)
+        except ValueError:
+            return "Say how many hours pass, e.g. /wait 25"
+        nudges = await due_nudges(t.repo, datetime.now(UTC) + self.later, t.reminders)
+        lines = [f"(the clock is now {self.later} ahead)"]
+        for n in nudges:
+            if n.mode == "dm":
+                lines += [_indent(f"[DM to @{ping.name}] ", _plain(n.dm_text(ping)))
+                          for ping in n.pings]
+            else:
+                lines.append(_indent(f"[#{n.place.channel_id.removeprefix('sandbox:')}] ",
+                                     _plain(n.channel_text(lambda q: f"@{q.name}"))))
+        return self._times("\n".join(lines if nudges else [*lines, "No reminders due."]))
 
     async def _answer(self, cmd: str, rest: list[str]) -> str:
         """``/resign yes`` or ``/resign no``: the answer to the question ``/resign`` asked."""
@@ -238,6 +196,77 @@ class Sandbox:
         path = folder / f"{max(taken, default=0) + 1:04d}.png"
         path.write_bytes(png)
         return path
+
+
+# Words that say yes to a bool given as name:value ("/game start fill:computer" too).
+TRUE = ("true", "yes", "on", "1", "computer")
+
+
+def read_values(command: Command, words: list[str], line: str) -> dict[str, Any]:
+    """What a typed line gives ``command``'s parameters (see ``commands.Param``): each
+    ``name:value`` (or ``name=value``) to its parameter, a bool's name alone to it, and
+    other words in turn to the parameters still without a value; a parameter that wants
+    the whole line (a move) gets the line as typed. Values the line leaves out keep the
+    command's defaults."""
+    params = list(command.params)
+    whole = next((p for p in params if p.line), None)
+    if whole is not None:
+        head = r"\s+".join(re.escape(w) for w in command.path.split())
+        return {whole.name: re.sub(rf"^/{head}\s*({whole.name}:)?\s*", "", line, flags=re.I)}
+    by_name = {name: p for p in params for name in (p.name, *p.aliases)}
+    pos, named = _split_args(words)
+    typed: dict[str, str] = {}
+    gathered: list[str] = []
+    for key, value in named.items():
+        if key in by_name:
+            typed[by_name[key].name] = value
+        elif command.gathers:
+            gathered.append(f"{key}={value}")
+    if command.gathers and gathered:
+        typed[command.gathers] = " ".join(filter(None, [typed.get(command.gathers),
+                                                        *gathered]))
+    waiting = [p for p in params if p.kind is not bool and p.name not in typed]
+    while pos:
+        word = pos.pop(0)
+        flag = by_name.get(word.lower())
+        if flag is not None and flag.kind is bool:
+            typed[flag.name] = "true"
+            continue
+        while waiting and waiting[0].accepts is not None and not waiting[0].accepts(word):
+            waiting.pop(0)
+        if waiting:  # a word no parameter takes is left out
+            param = waiting.pop(0)
+            typed[param.name] = " ".join([word, *pos]) if param.rest else word
+            if param.rest:
+                pos = []
+    values: dict[str, Any] = {}
+    for param in params:
+        if param.name in typed:
+            values[param.name] = _value(command, param, typed[param.name])
+        elif param.required:
+            raise BadInput(f"Which {param.name}? e.g. /{command.path} {param.example}")
+    return values
+
+
+def _value(command: Command, param: Param, text: str) -> Any:
+    """A typed word as the parameter's kind."""
+    if param.kind is bool:
+        return text.lower() in TRUE
+    if param.kind is int:
+        try:  # hours may be 1.5 here; Discord asks for whole ones
+            return int(text) if text.strip().isdigit() else float(text)
+        except ValueError:
+            raise BadInput(f"`{param.name}` is a number, e.g. /{command.path} "
+                           f"{param.example}") from None
+    if param.kind is Actor:
+        name = text.lstrip("@")
+        return person(name) if name else None
+    return text
+
+
+def person(name: str) -> Actor:
+    """A member of the sandbox's server: anyone named."""
+    return Actor(user_id=f"sandbox:{name}", name=name)
 
 
 def _split_args(words: list[str]) -> tuple[list[str], dict[str, str]]:

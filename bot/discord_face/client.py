@@ -7,7 +7,7 @@ import contextlib
 import logging
 import os
 import signal
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -17,8 +17,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import workers
-from bot.discord_face.cogs import GameCog, HelpCog, PlayCog
-from bot.discord_face.respond import NO_PINGS, mention, post
+from bot.discord_face.commands import add_commands
+from bot.discord_face.context import NO_PINGS, mention
+from bot.discord_face.respond import post, run_and_respond
 from bot.discord_face.views import DYNAMIC_ITEMS
 from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, due_nudges, shard_of
@@ -71,7 +72,7 @@ class DarbarBot(commands.Bot):
         # Slash commands only: no message-content intent is requested.
         intents = discord.Intents.default()
         kwargs.setdefault("chunk_guilds_at_startup", False)
-        # Nobody is pinged unless a message names them (respond.pings_for).
+        # Nobody is pinged unless a message names them (context.pings_for).
         kwargs.setdefault("allowed_mentions", NO_PINGS)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **kwargs)
@@ -92,8 +93,7 @@ class DarbarBot(commands.Bot):
         limiter = RateLimiter(*self.rate_limit) if self.rate_limit else None
         self.table = Table(self.repo, limiter=limiter, reminders=self.reminder_policy,
                            max_open_games=self.max_open_games)
-        for cog in (GameCog(self), PlayCog(self), HelpCog(self)):
-            await self.add_cog(cog)
+        add_commands(self.tree)
         # Buttons from before a restart keep working: they are matched by custom id.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
@@ -111,6 +111,13 @@ class DarbarBot(commands.Bot):
         # Reminders live in the database, so the ones that fell due while the bot was
         # down go out at the first look after a restart.
         self.reminding = asyncio.create_task(self._remind_loop())
+
+    async def respond(self, interaction: discord.Interaction, work: Awaitable[Reply], *,
+                      from_panel: bool = False, edits_public: bool = False) -> None:
+        """Answer an interaction with the reply of a table call (see context.Face): how
+        the buttons answer, as views.py cannot import respond.py, which draws them."""
+        await run_and_respond(interaction, work, from_panel=from_panel,
+                              edits_public=edits_public)
 
     # --- shards -----------------------------------------------------------------------
 

@@ -21,40 +21,12 @@ from collections.abc import Awaitable, Iterable
 import discord
 
 from bot import workers
-from bot.replies import Actor, Ping, Place, Reply, clip
+from bot.discord_face.context import NO_PINGS, mention, pings_for
+from bot.discord_face.views import panel_view, public_view
+from bot.replies import Ping, Reply, clip
 
 # Seconds before a reply that is still being worked out is deferred (see above).
 DEFER_AFTER = 1.0
-# Every message says whom it may ping: nobody, unless it names the ids (see pings_for).
-NO_PINGS = discord.AllowedMentions.none()
-
-
-def pings_for(pings: Iterable[Ping]) -> discord.AllowedMentions:
-    """Only the people the table meant to ping: a mention that got into the text any
-    other way (a nickname like ``<@123>``) stays silent."""
-    ids = [discord.Object(int(p.user_id)) for p in pings if p.user_id.isdigit()]
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=ids)
-
-
-def place_of(interaction: discord.Interaction) -> Place:
-    return Place(
-        channel_id=str(interaction.channel_id),
-        guild_id=str(interaction.guild_id) if interaction.guild_id else None,
-    )
-
-
-def actor_of(interaction: discord.Interaction) -> Actor:
-    user = interaction.user
-    perms = interaction.permissions
-    return Actor(
-        user_id=str(user.id),
-        name=user.display_name,
-        is_admin=bool(perms.manage_channels or perms.administrator),
-    )
-
-
-def mention(p: Ping) -> str:
-    return f"<@{p.user_id}>"
 
 
 async def say(interaction: discord.Interaction, text: str) -> None:
@@ -122,8 +94,6 @@ async def _run_and_respond(interaction: discord.Interaction, work: Awaitable[Rep
 
 
 async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel: bool) -> None:
-    from bot.discord_face.views import panel_view, public_view
-
     resp = interaction.response
     deferred = resp.is_done()
     public = reply.public_text(mention)
@@ -190,8 +160,6 @@ async def post(channel: discord.abc.Messageable, reply: Reply,
                pings: Iterable[Ping] | None = None) -> None:
     """A public reply that no interaction asked for (after a restart, a reminder).
     ``pings``: whom the text mentions, when not the reply's own pings (a reminder's)."""
-    from bot.discord_face.views import public_view
-
     kwargs: dict = {"allowed_mentions": pings_for(reply.pings if pings is None else pings)}
     if (file := _file(reply)) is not None:
         kwargs["file"] = file

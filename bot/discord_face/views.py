@@ -1,6 +1,9 @@
 """Buttons and selects. All of them are DynamicItems: their custom ids carry
 the game id and version, so they keep working after a restart and a stale
-click (a double click, an old panel) is recognised and refused politely."""
+click (a double click, an old panel) is recognised and refused politely.
+
+A click is a table call answered through the bot (``context.answer``); respond.py
+puts these views under its messages."""
 
 from __future__ import annotations
 
@@ -8,8 +11,8 @@ import re
 
 import discord
 
-from bot.discord_face.respond import actor_of, place_of, run_and_respond
-from bot.replies import Confirmation, Consent, Reply
+from bot.discord_face.context import answer
+from bot.replies import CONFIRMABLE, Confirmation, Consent, Reply
 
 BUTTONS_MAX = 20  # 4 rows of 5; the fifth row holds Undo and Board
 SELECT_MAX = 25
@@ -34,13 +37,8 @@ class StepButton(
         return cls(int(match["game"]), int(match["ver"]), match["tok"], item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table = interaction.client.table
-        await run_and_respond(
-            interaction,
-            table.click(place_of(interaction), actor_of(interaction), self.game_id,
-                        self.version, self.token),
-            from_panel=True,
-        )
+        await answer(interaction, lambda t, p, a: t.click(p, a, self.game_id, self.version,
+                                                          self.token), from_panel=True)
 
 
 class StepSelect(
@@ -63,14 +61,9 @@ class StepSelect(
         return cls(int(match["game"]), int(match["ver"]), int(match["page"]), item.options)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table = interaction.client.table
         token = self.item.values[0]
-        await run_and_respond(
-            interaction,
-            table.click(place_of(interaction), actor_of(interaction), self.game_id,
-                        self.version, token),
-            from_panel=True,
-        )
+        await answer(interaction, lambda t, p, a: t.click(p, a, self.game_id, self.version,
+                                                          token), from_panel=True)
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"darbar:undo:(?P<game>\d+)"):
@@ -86,9 +79,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"darbar:un
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table = interaction.client.table
-        await run_and_respond(interaction, table.undo(place_of(interaction),
-                                                      actor_of(interaction), self.game_id))
+        await answer(interaction, lambda t, p, a: t.undo(p, a, self.game_id))
 
 
 class LookButton(
@@ -115,8 +106,7 @@ class LookButton(
         return cls(match["what"], int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        look = getattr(interaction.client.table, self.what)
-        await run_and_respond(interaction, look(place_of(interaction), actor_of(interaction)))
+        await answer(interaction, lambda t, p, a: getattr(t, self.what)(p, a))
 
 
 class OpenPanelButton(
@@ -135,9 +125,7 @@ class OpenPanelButton(
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table = interaction.client.table
-        await run_and_respond(interaction, table.panel(place_of(interaction),
-                                                       actor_of(interaction)))
+        await answer(interaction, lambda t, p, a: t.panel(p, a))
 
 
 class UndoVoteButton(
@@ -162,17 +150,8 @@ class UndoVoteButton(
         return cls(int(match["req"]), match["yes"] == "y")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table = interaction.client.table
-        await run_and_respond(
-            interaction,
-            table.undo_vote(place_of(interaction), actor_of(interaction),
-                            self.request_id, self.yes),
-            from_panel=True, edits_public=True,
-        )
-
-
-# Table methods that ask before they act; each takes ``confirm`` and ``game_id``.
-CONFIRMABLE = ("resign",)
+        await answer(interaction, lambda t, p, a: t.undo_vote(p, a, self.request_id, self.yes),
+                     from_panel=True, edits_public=True)
 
 
 class ConfirmButton(
@@ -204,15 +183,12 @@ class ConfirmButton(
                    match["asked"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table = interaction.client.table
-        answer = getattr(table, self.action) if self.yes else table.decline
-        kwargs = {"confirm": True} if self.yes else {}
-        await run_and_respond(
-            interaction,
-            answer(place_of(interaction), actor_of(interaction), game_id=self.game_id,
-                   asked=self.asked, **kwargs),
-            from_panel=True,
-        )
+        if self.yes:
+            await answer(interaction, lambda t, p, a: getattr(t, self.action)(
+                p, a, confirm=True, game_id=self.game_id, asked=self.asked), from_panel=True)
+        else:
+            await answer(interaction, lambda t, p, a: t.decline(
+                p, a, game_id=self.game_id, asked=self.asked), from_panel=True)
 
 
 def confirm_view(question: Confirmation) -> discord.ui.View:

@@ -105,7 +105,7 @@ async def test_display_names_neither_ping_nor_format(fake_discord, db_url, bot_e
         r = await answer(fake, await fake.slash("meera", "game", subcommand="join"))
         text = content(r)
         assert rf"\<\@{ARJUN}> \@everyone \*\*x\*\* joins" in text, text
-        assert rf"Tigers: \<\@{ARJUN}>" in text
+        assert rf"\<\@{ARJUN}> \@everyone \*\*x\*\* (Tigers)" in text
         assert f"<@{RAVI}> (Goats)" in text  # the one mention meant
         assert allowed(r) == {"parse": [], "users": [RAVI]}  # never `users: True`
         message = fake.message_from_callback(r)
@@ -145,4 +145,21 @@ async def test_a_button_forged_onto_a_public_post_changes_nothing_there(fake_dis
         # meera's own answer still works, on her own question.
         h = await fake.click("meera", int(meera_asks["id"]), no)
         assert content(await answer(fake, h)) == "Carry on! Nothing was changed."
+    assert bot_errors == []
+
+
+async def test_sides_are_suggested_from_the_game_being_opened_or_the_channels_game(
+        fake_discord, db_url, bot_errors):
+    """The catalogue's autocomplete (bot/commands.py) as Discord sees it: /game new reads
+    the game chosen in the same command, /game join the channel's game."""
+    fake = fake_discord
+    async with fake.running(make_bot(db_url)):
+        choices = await fake.autocomplete("ravi", "game", {"game": "goat_tiger", "side": "t"},
+                                          "side", subcommand="new")
+        assert choices == [{"name": "Tigers", "value": "tigers"}]
+        await answer(fake, await fake.slash("ravi", "game", {"game": "vijayanagara"},
+                                            subcommand="new"))
+        choices = await fake.autocomplete("meera", "game", {"side": ""}, "side",
+                                          subcommand="join")
+        assert [c["value"] for c in choices] == ["delhi", "bahmani", "vijayanagara"]
     assert bot_errors == []

@@ -60,7 +60,7 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
                                             subcommand="join"))
         r = await answer(fake, await fake.slash("ravi", "game", subcommand="start"))
         text = content(r)
-        assert "Vijayanagara Empire: ravi" in text and "Bahmani Kingdom: meera" in text
+        assert "ravi (Delhi Sultanate and Vijayanagara Empire) · meera (Bahmani Kingdom)" in text
         assert r.files[0].is_png and r.files[0].png_size == (1400, 1050)
 
         # A typed turn: Pass, all or nothing, posted publicly with the next ping.

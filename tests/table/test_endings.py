@@ -80,7 +80,7 @@ async def test_the_last_person_to_resign_ends_the_game_and_the_picture_says_who_
     assert game.status == "finished"
     winners = json.loads(game.result)["winners"]
     assert winners and "Game over" in r.public
-    # "The game ends: Goats (meera) wins." asked; "Game over — Goats (meera) wins." posted.
+    # "The game ends: meera (Goats) wins." asked; "Game over — meera (Goats) wins." posted.
     assert promised.removeprefix("The game ends: ").rstrip(".") in r.public
     _says_over(drawn, "Game over", "win")  # "★ Goats win": the winners, in the header
     assert "Game over" in r.image_alt
@@ -149,5 +149,6 @@ async def test_three_people_share_a_resigning_vijayanagara_faction_as_no_compute
     seats = await repo.seats((await repo.latest_game(HERE.channel_id)).id)
     assert {s.role: s.user_id for s in seats}["vijayanagara"] == RAVI.user_id
     ask = await table.resign(HERE, MEERA)  # one person would be left: the game ends
-    assert ask.private.endswith("The game ends: Delhi Sultanate (ravi) and Vijayanagara "
-                                "Empire (ravi) win."), ask.private
+    # One person holding two winning sides is named once, and the verb agrees with them.
+    assert ask.private.endswith("The game ends: ravi (Delhi Sultanate and Vijayanagara "
+                                "Empire) wins."), ask.private

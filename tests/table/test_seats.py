@@ -68,3 +68,12 @@ async def test_fill_with_computer_fills_every_empty_seat(table, repo):
     await table.start(HERE, RAVI)
     seats = await repo.seats((await repo.latest_game(HERE.channel_id)).id)
     assert len(seats) == 3 and not any(s.is_bot for s in seats)
+
+
+async def test_sides_are_suggested_for_the_game_being_opened_or_the_channels_game(table):
+    assert await table.side_choices(HERE, None, "") == []  # no game here, none named
+    assert await table.side_choices(HERE, "goat_tiger", "T") == [("Tigers", "tigers")]
+    assert await table.side_choices(HERE, "no_such_game", "") == []
+    await table.new(HERE, RAVI, "vijayanagara")
+    assert [v for _, v in await table.side_choices(HERE, None, "")] == [
+        "delhi", "bahmani", "vijayanagara"]

@@ -169,7 +169,7 @@ async def test_a_moderator_hands_a_seat_to_another_player(table, repo):
     r = await table.play(HERE, SAM, "b3 b2")
     assert not r.error and r.public
     status = await table.status(HERE, RAVI)
-    assert "Tigers: sam" in status.private
+    assert "sam (Tigers)" in status.private
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
 
 

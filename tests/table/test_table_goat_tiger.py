@@ -28,7 +28,7 @@ async def two_player_game(table, seed=11):
 
 async def test_joining_fills_the_table_and_starts_with_an_image_and_a_ping(table):
     r = await two_player_game(table)
-    assert "Goats: ravi" in r.public and "Tigers: meera" in r.public
+    assert "Seats — ravi (Goats) · meera (Tigers)" in r.public
     assert png_size(r.image)[0] >= 600
     assert [p.user_id for p in r.pings] == [RAVI.user_id]
     assert r.awaiting
@@ -196,7 +196,7 @@ async def test_resign_and_abort(table, repo):
     r = await table.resign(HERE, SAM)
     assert r.error
     r = await table.resign(HERE, MEERA, confirm=True)
-    assert "meera** resigns" in r.public and "Goats (ravi) wins" in r.public
+    assert "meera** resigns" in r.public and "ravi (Goats) wins" in r.public
     game = await repo.latest_game(HERE.channel_id)
     assert game.status == "finished"
     assert json.loads(game.result)["winners"] == ["goats"]
@@ -230,7 +230,7 @@ async def test_seating_rules(table):
     r = await table.leave(HERE, MEERA)
     assert r.error
     r = await table.join(HERE, MEERA)
-    assert "Goats: meera" in r.public and "Tigers: ravi" in r.public
+    assert "ravi (Tigers) · meera (Goats)" in r.public
 
 
 async def test_one_person_may_play_both_sides(table, repo):

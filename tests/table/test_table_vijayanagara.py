@@ -29,8 +29,10 @@ async def test_one_player_holds_every_faction(table, repo):
     r = await table.new(HERE, RAVI, "vijayanagara", seed=DELHI_FIRST_SEED)
     r = await table.start(HERE, RAVI)
     assert not r.error, r.private
-    for name in ("Delhi Sultanate: ravi", "Bahmani Kingdom: ravi", "Vijayanagara Empire: ravi"):
-        assert name in r.public
+    seats = r.public.split("Seats — ")[1]
+    assert seats.startswith("ravi (") and "·" not in seats  # one person, named once
+    for name in ("Delhi Sultanate", "Bahmani Kingdom", "Vijayanagara Empire"):
+        assert name in seats
     assert [p.user_id for p in r.pings] == [RAVI.user_id]
     w, h = png_size(r.image)
     assert w >= 800 and len(r.image) < 1_000_000
@@ -42,7 +44,7 @@ async def test_one_player_holds_every_faction(table, repo):
 
 async def test_a_typed_turn_and_a_panel_turn_by_two_players(table, repo):
     r = await two_players(table, DELHI_FIRST_SEED)
-    assert "Vijayanagara Empire: ravi" in r.public and "Bahmani Kingdom: meera" in r.public
+    assert "ravi (Delhi Sultanate and Vijayanagara Empire) · meera (Bahmani Kingdom)" in r.public
     r = await table.play(HERE, RAVI, "cmd conscript delhi tamilakam done decree tribute")
     assert not r.error, r.private
     assert "Conscript in Delhi: 5 Troops placed." in r.public

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import bot.table
+import renderer
 from bot.replies import Actor, Confirmation
 from bot.table import parse_options
 from tests.support.table import HERE, MEERA, MOD, RAVI, SAM, snapshot
@@ -30,7 +30,7 @@ async def test_resign_asks_first_and_an_answer_about_a_replaced_game_changes_not
     assert r.public is None and not r.error and f"game #{first}" in r.private
     assert r.confirm == Confirmation("resign", first, yes="Yes, resign", no="No, keep playing",
                                      asked=MEERA.user_id)
-    assert "The game ends: Goats (ravi) wins." in r.private  # what the post will say
+    assert "The game ends: ravi (Goats) wins." in r.private  # what the post will say
     assert await snapshot(repo) == before  # asking changes nothing
     for other in (RAVI, SAM):  # an answer from anyone but meera changes nothing
         r = await table.resign(HERE, other, confirm=True, game_id=first, asked=MEERA.user_id)
@@ -42,7 +42,7 @@ async def test_resign_asks_first_and_an_answer_about_a_replaced_game_changes_not
     assert r.error and "not seated" in r.private and r.confirm is None
 
     r = await table.resign(HERE, MEERA, confirm=True, game_id=first)
-    assert "**meera** resigns" in r.public and "Goats (ravi) wins" in r.public
+    assert "**meera** resigns" in r.public and "ravi (Goats) wins" in r.public
     # The same answer again, now that the game is over: it says so.
     r = await table.resign(HERE, MEERA, confirm=True, game_id=first)
     assert r.error and "is over" in r.private
@@ -63,7 +63,7 @@ async def test_a_finished_game_says_it_is_over_wherever_a_game_in_progress_is_ne
               await table.join(HERE, SAM)]:
         assert r.error and r.public is None
         assert "Game #1 (Aadu-Huli aata (Goat-Tiger)) here is over." in r.private, r.private
-        assert "Goats (ravi) wins" in r.private and "`/game new`" in r.private
+        assert "ravi (Goats) wins" in r.private and "`/game new`" in r.private
     # The last position is still there to look at.
     assert not (await table.board(HERE, SAM)).error
     assert not (await table.log(HERE, SAM)).error
@@ -77,14 +77,14 @@ async def test_a_finished_game_says_it_is_over_wherever_a_game_in_progress_is_ne
 async def test_names_are_escaped_in_messages_but_kept_raw_in_the_database_and_images(
         table, repo, monkeypatch):
     drawn = []
-    draw = bot.table.renderer.render
-    monkeypatch.setattr(bot.table.renderer, "render",
+    draw = renderer.render
+    monkeypatch.setattr(renderer, "render",
                         lambda *a, **kw: drawn.append(kw["players"]) or draw(*a, **kw))
     r = await table.new(HERE, EVIL, "goat_tiger", role="goats", seed=11)
     assert r.public.startswith(r"\# \[Free Nitro\](https\://evil.example) opens a game")
     r = await table.join(HERE, PINGER)
     assert r"\<\@999> \@everyone \*\*x\*\* joins" in r.public
-    assert r"Goats: \# \[Free Nitro\](https\://evil.example)" in r.public
+    assert r"Seats — \# \[Free Nitro\](https\://evil.example) (Goats)" in r.public
     assert "<@999>" not in r.public.replace(r"\<\@999>", "")
     assert "@everyone" not in r.public.replace(r"\@everyone", "")
     # The faces mention by id: a ping carries the raw name for a face without markdown.
@@ -95,7 +95,7 @@ async def test_names_are_escaped_in_messages_but_kept_raw_in_the_database_and_im
     assert r.public.startswith(r"**\# \[Free Nitro\](https\://evil.example)**: Goats place")
     r = await table.resign(HERE, PINGER, confirm=True)
     assert r"**\<\@999> \@everyone \*\*x\*\*** resigns" in r.public
-    assert r"Goats (\# \[Free Nitro\](https\://evil.example)) wins" in r.public
+    assert r"\# \[Free Nitro\](https\://evil.example) (Goats) wins" in r.public
 
     seats = await repo.seats((await repo.latest_game(HERE.channel_id)).id)
     assert {s.name for s in seats} == {EVIL.name, PINGER.name}

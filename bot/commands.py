@@ -1,0 +1,223 @@
+"""The commands, once, for every face: each command's name, group, description, parameters
+and the table call it makes.
+
+The Discord face builds its slash commands from this catalogue (discord_face/commands.py)
+and the sandbox reads typed lines against it (sandbox.py), so a command is added here and
+both faces have it. A parameter's ``kind`` is the Python type its value arrives as: ``str``,
+``int``, ``bool``, or ``Actor`` for a member of the server (a face turns its own idea of a
+member into one). A command's ``run(table, place, actor, **values)`` returns the table's
+call, not yet awaited; it raises ``BadInput`` first when what was typed cannot be used,
+which each face tells the caller as it is, without asking the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.reminders import MAX_IDLE_HOURS, MODES
+from bot.replies import Actor, Place, Reply
+from bot.table import LOG_TAIL, Table, parse_options, playable_ids
+from engine import games
+
+
+class BadInput(Exception):
+    """What was typed cannot be used: said to the caller alone; the table was not asked."""
+
+
+# Autocomplete: (table, place, actor, what is typed so far, the other values given) ->
+# (shown name, value) pairs.
+Suggest = Callable[[Table, Place, Actor, str, Mapping[str, Any]],
+                   Awaitable[list[tuple[str, str]]]]
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    kind: type = str  # str, int, bool, or Actor: a member of the server
+    description: str = ""  # none: Discord shows "…"
+    required: bool = False
+    default: Any = None
+    # A fixed list to choose from, as (shown name, value) pairs; worked out when a face
+    # builds its commands.
+    choices: Callable[[], list[tuple[str, str]]] | None = None
+    suggest: Suggest | None = None  # autocomplete
+    low: int | None = None  # an int's range
+    high: int | None = None
+    # How the sandbox reads a typed line (``/game remind dm after:12``): a value is given
+    # as ``name:value`` (or by one of its ``aliases``), or as a word on its own, which
+    # goes to the next parameter that takes it. A bool is given by its name alone
+    # (``/board text``).
+    aliases: tuple[str, ...] = ()
+    accepts: Callable[[str], bool] | None = None  # a word on its own comes here only if so
+    rest: bool = False  # takes every word left (a rule topic of several words)
+    line: bool = False  # the rest of the line as typed, quotes and all (a move)
+    example: str = ""  # the command's words with this value, for the sandbox's hints
+    discord: bool = True  # False: the sandbox's own extra, not a slash command option
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    description: str
+    run: Callable[..., Awaitable[Reply]]
+    params: tuple[Param, ...] = ()
+    group: str | None = None
+    # The sandbox gathers ``name:value`` words that no parameter takes into this one, as
+    # ``name=value`` (``/game new goat_tiger goats=12``: the game's options).
+    gathers: str | None = None
+
+    @property
+    def path(self) -> str:
+        """``game new``, ``play``: the command as typed after the slash."""
+        return f"{self.group} {self.name}" if self.group else self.name
+
+
+GROUPS = {"game": "Set up a game here"}
+
+HELP = (
+    "**Darbar** hosts board games in this channel. One game per channel or thread.\n"
+    "- `/game new` opens a game (`opponent: the computer` to play the bot); others `/game join`.\n"
+    "- `/play` opens your move panel; `/play move: c3 d3` types a whole move or part of one "
+    "(autocomplete shows the legal steps). Your steps stay private until your move is "
+    "complete, then the whole move is posted; the panel's Board button shows your move so far.\n"
+    "- A line stops at a step that rolls dice or reveals a card: what came before is played "
+    "and stands, you see the outcome, then go on.\n"
+    "- `/board`, `/log`, `/game status`, `/card`, `/score` to look; `/hand` shows your "
+    "hidden cards, to you alone, in a game that has them. `/undo` takes back one step "
+    "of a move under way, or your last move (and the computer's reply) while nobody has "
+    "answered it; past dice or a new card the others vote, once per request, and what "
+    "was hidden is then dealt anew; against the computer what you have seen stands. "
+    "`/resign` concedes (asks first, saying what happens: with 3+ sides the computer "
+    "takes yours and the others play on); `/game abort` (creator or moderators).\n"
+    "- A game left waiting reminds whoever must move (`/game remind`: channel, DM or off, and "
+    "after how many hours); the creator or a moderator can `/game reassign` a side to another "
+    "member or the computer (someone must stay seated).\n"
+    "- Each person may have a limited number of open games per server.\n"
+    "- `/help game:<name>` shows that game's rules in short and its options "
+    "(`/game new … options:players=3`); `/rules topic:` one topic."
+)
+
+
+def _game_choices() -> list[tuple[str, str]]:
+    return [(games.get(g).NAME[:100], g) for g in playable_ids()]
+
+
+def _sides(table: Table, place: Place, actor: Actor, typed: str,
+           given: Mapping[str, Any]) -> Awaitable[list[tuple[str, str]]]:
+    """Sides of the game being opened (``/game new game:``), or of the channel's game."""
+    return table.side_choices(place, given.get("game"), typed)
+
+
+def _steps(table: Table, place: Place, actor: Actor, typed: str,
+           given: Mapping[str, Any]) -> Awaitable[list[tuple[str, str]]]:
+    """The legal continuations of a partly typed move."""
+    return table.autocomplete(place, actor, typed)
+
+
+def _new(table: Table, place: Place, actor: Actor, game: str, side: str | None = None,
+         opponent: str | None = None, options: str | None = None) -> Awaitable[Reply]:
+    try:
+        typed = parse_options(options or "")
+    except ValueError as e:
+        raise BadInput(str(e)) from None
+    return table.new(place, actor, game, role=side, opponent=opponent, options=typed)
+
+
+def _reassign(table: Table, place: Place, actor: Actor, side: str,
+              player: Actor | None = None, computer: bool = False) -> Awaitable[Reply]:
+    if computer and player is not None:
+        raise BadInput("Choose a player or the computer, not both.")
+    if not computer and player is None:
+        raise BadInput("Name the member who takes the seat, or choose `computer: True`.")
+    return table.reassign(place, actor, side, None if computer else player)
+
+
+async def _help(table: Table, place: Place, actor: Actor, game: str | None = None,
+                topic: str | None = None) -> Reply:
+    """How to play here and the games (none named), or a game's rules in short."""
+    reply = table.rules(game, topic)
+    if not game:
+        reply.private = f"{HELP}\n\n{reply.private}"
+    return reply
+
+
+SIDE = Param("side", description="The side you want (default: dealt at random)",
+             suggest=_sides)
+
+COMMANDS: tuple[Command, ...] = (
+    Command("new", "Open a new game in this channel", _new, group="game", gathers="options",
+            params=(Param("game", description="Which game", required=True,
+                          choices=_game_choices, example="goat_tiger"),
+                    SIDE,
+                    Param("opponent", description="Play against the computer",
+                          choices=lambda: [("another player", "none"),
+                                           ("the computer", "computer")]),
+                    Param("options", description="Game options, e.g. goats=12"))),
+    Command("join", "Take a seat in this channel's game", group="game", params=(SIDE,),
+            run=lambda t, p, a, side=None: t.join(p, a, side)),
+    Command("leave", "Give up your seat before the game starts", group="game",
+            run=lambda t, p, a: t.leave(p, a)),
+    Command("start", "Deal the sides and begin", group="game",
+            params=(Param("fill_with_computer", bool, "Seat the computer in any empty seat",
+                          default=False, aliases=("fill",)),),
+            run=lambda t, p, a, fill_with_computer=False: t.start(
+                p, a, fill_with_computer=fill_with_computer)),
+    Command("status", "Who plays what, and whose turn it is", group="game",
+            run=lambda t, p, a: t.status(p, a)),
+    Command("abort", "End this channel's game without a result", group="game",
+            run=lambda t, p, a: t.abort(p, a)),
+    Command("remind", "How this game reminds whoever must move", group="game",
+            params=(Param("mode", description="How to remind (empty: show the setting)",
+                          choices=lambda: [(label, mode) for mode, label in MODES.items()]),
+                    Param("after_hours", int, "Hours without a move before each reminder",
+                          low=1, high=MAX_IDLE_HOURS, aliases=("after",),
+                          example="dm after:12")),
+            run=lambda t, p, a, mode=None, after_hours=None: t.remind(p, a, mode, after_hours)),
+    Command("reassign", "Hand a side to another member or the computer (creator or "
+            "moderators)", _reassign, group="game",
+            params=(Param("side", description="The side that changes hands", required=True,
+                          suggest=_sides, example="tigers @meera"),
+                    Param("player", Actor, "Who takes it over"),
+                    Param("computer", bool, "Let the computer play it", default=False))),
+    Command("play", "Make your move (no move: open a panel)",
+            params=(Param("move", description="Steps separated by spaces, e.g. `c3 d3`",
+                          suggest=_steps, line=True),),
+            run=lambda t, p, a, move=None: t.play(p, a, move or "")),
+    Command("board", "Show the current board",
+            params=(Param("public", bool, "Post it for everyone (default: only you)",
+                          default=False),
+                    Param("text", bool, "The position in words instead of the image",
+                          default=False),
+                    Param("side", description="Whose own board to show, where the picture "
+                          "shows one (Rajas: a province)", suggest=_sides)),
+            run=lambda t, p, a, public=False, text=False, side=None: t.board(
+                p, a, public=public, words=text, side=side)),
+    Command("card", "The current card and the cards played", run=lambda t, p, a: t.card(p, a)),
+    Command("score", "Victory points as they stand", run=lambda t, p, a: t.score(p, a)),
+    Command("hand", "Your hidden cards (only you see them)", run=lambda t, p, a: t.hand(p, a)),
+    Command("undo", "Take back your last move", run=lambda t, p, a: t.undo(p, a)),
+    # The table asks first; its question comes with yes / no (see replies.Confirmation).
+    Command("resign", "Concede the game", run=lambda t, p, a: t.resign(p, a)),
+    Command("log", "The game's recent log",
+            params=(Param("lines", int, "How many lines (1–100)", default=LOG_TAIL, low=1,
+                          high=100, example="20"),),
+            run=lambda t, p, a, lines=LOG_TAIL: t.log(p, a, lines)),
+    Command("help", "How to play here, and each game's rules", _help,
+            params=(Param("game", choices=_game_choices), Param("topic", discord=False))),
+    Command("rules", "A short summary of one rule topic",
+            params=(Param("game", choices=_game_choices, accepts=lambda w: w in games.ids()),
+                    Param("topic", description="e.g. sequence, attack, victory (empty: the "
+                          "list)", rest=True)),
+            run=lambda t, p, a, game=None, topic=None: t.rules_here(p, game, topic)),
+)
+
+
+def find(group: str | None, name: str) -> Command | None:
+    """The command ``/group name`` (or ``/name``), if there is one."""
+    return next((c for c in COMMANDS if c.group == group and c.name == name), None)
+
+
+def in_group(group: str) -> list[Command]:
+    return [c for c in COMMANDS if c.group == group]

@@ -1,0 +1,67 @@
+"""The table a game sits on: transport-agnostic orchestration for one channel.
+
+Every command loads the channel's game from the database, applies the engine, writes
+back in one version-checked transaction and returns a ``Reply``. Nothing is kept in
+memory between calls, so a restart, a second process or a double click cannot change
+the outcome. This package never imports discord.
+
+``Table`` is one class made of the commands of each concern, each in its own module:
+
+    seating.py      /game new, join, leave, start (and the options typed)
+    moves.py        /play, panel clicks, the panel, autocomplete
+    undo.py         /undo and the votes on it
+    endings.py      /resign, its question, /game abort
+    looking.py      /game status, /log, /board, /card, /score, /hand, /rules
+    stewardship.py  /game remind, /game reassign, resuming after a restart
+
+They share ``core.TableCore`` (loading a game, storing steps, the computer's turn, the
+``refusals`` decorator) and plain functions of a loaded game: ``turns`` (whose turn, the
+panel), ``posts`` (the public post, the board's picture and words) and ``wording``.
+"""
+
+from __future__ import annotations
+
+from bot.table.core import CHECKPOINT_EVERY, TableCore, check_role, playable_ids, refusals
+from bot.table.endings import Endings, resignation
+from bot.table.loaded import Loaded, Refusal
+from bot.table.looking import LOG_TAIL, Looking
+from bot.table.moves import CHOICE_MAX, MAX_CHOICES, MAX_LINE, Moves
+from bot.table.posts import RENDER_THREADS
+from bot.table.seating import (
+    MAX_OPEN_GAMES,
+    MAX_OPTION,
+    Seating,
+    open_games_limit,
+    parse_options,
+)
+from bot.table.stewardship import Stewardship
+from bot.table.undo import REDEALT, Undo
+from bot.table.wording import COMPUTER
+
+
+class Table(Seating, Moves, Undo, Endings, Looking, Stewardship):
+    """Every command a face can give a channel's game (see the modules above)."""
+
+
+__all__ = [
+    "CHECKPOINT_EVERY",
+    "CHOICE_MAX",
+    "COMPUTER",
+    "LOG_TAIL",
+    "MAX_CHOICES",
+    "MAX_LINE",
+    "MAX_OPEN_GAMES",
+    "MAX_OPTION",
+    "REDEALT",
+    "RENDER_THREADS",
+    "Loaded",
+    "Refusal",
+    "Table",
+    "TableCore",
+    "check_role",
+    "open_games_limit",
+    "parse_options",
+    "playable_ids",
+    "refusals",
+    "resignation",
+]

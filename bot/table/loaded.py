@@ -1,0 +1,77 @@
+"""A game as one table call reads it (``Loaded``), and the polite no (``Refusal``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import ModuleType
+
+from bot.replies import Actor
+from db import Game, Seat
+
+
+class Refusal(Exception):
+    """A polite no: shown only to the caller; nothing was written."""
+
+
+def shown(before: dict | None, after: dict) -> bool:
+    """Whether the position ``after`` (a spectator view) is one the others get to see: the
+    start of the game, or a move was completed, the decision passed to another role, or
+    the game ended. Between such moments the mover's steps are private."""
+    return (before is None or not after["active"] or after["move"] != before["move"]
+            or after["active"] != before["active"])
+
+
+@dataclass
+class Loaded:
+    """A game as read for one call. ``state`` is the latest position; ``public`` is the
+    position everyone sees: the same object between moves, and the position after the
+    last completed move while the mover's steps are still private."""
+
+    game: Game
+    seats: list[Seat]
+    module: ModuleType
+    state: dict | None
+    public: dict | None = None
+    _views: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.public is None:
+            self.public = self.state
+
+    @property
+    def in_move(self) -> bool:
+        """A move is under way: some of its steps are stored but not yet shown."""
+        return self.public is not self.state
+
+    def _view(self, key: str, state: dict | None) -> dict:
+        # Worked out once per state: a Loaded never changes its states (a new one is made
+        # for every new state), and nothing edits a view.
+        if key not in self._views:
+            self._views[key] = self.module.view(state, None)
+        return self._views[key]
+
+    def public_view(self) -> dict:
+        """``module.view(public, None)``: what spectators and the other players see."""
+        return self._view("public", self.public)
+
+    def current_view(self) -> dict:
+        """The spectator view of the latest state (the mover's own position mid-move)."""
+        return self.public_view() if not self.in_move else self._view("current", self.state)
+
+    def moved_to(self, game: Game, state: dict, view: dict, *, shown: bool) -> Loaded:
+        """The game after a write of ``state`` (whose spectator view is ``view``): public
+        if ``shown``, else the others keep this position's public one (and its view)."""
+        new = Loaded(game, self.seats, self.module, state, None if shown else self.public)
+        new._views["public" if shown else "current"] = view
+        if not shown and "public" in self._views:
+            new._views["public"] = self._views["public"]
+        return new
+
+    def roles_of(self, actor: Actor) -> list[str]:
+        return [s.role for s in self.seats if s.user_id == actor.user_id and s.role]
+
+    def seat_for(self, role: str) -> Seat | None:
+        return next((s for s in self.seats if s.role == role), None)
+
+    def humans(self) -> list[Seat]:
+        return [s for s in self.seats if not s.is_bot]

@@ -1,0 +1,198 @@
+"""Looking without acting: the game's status, its log, the board (a picture or words), the
+game's own reports (card, score), a player's hand, and the rules."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from functools import partial
+
+import renderer
+from bot.reminders import describe
+from bot.replies import Actor, Place, Reply, clip, echo
+from bot.table.core import TableCore, check_role, playable_ids, refusals
+from bot.table.loaded import Loaded, Refusal
+from bot.table.posts import RENDER_THREADS, board_image, board_text
+from bot.table.turns import acting_role, panel_reply
+from bot.table.wording import capital, possessive, result_line, seating, waiting_for
+from engine import games
+from engine.options import describe as describe_options
+from engine.options import in_force as options_in_force
+
+LOG_TAIL = 15
+MAX_SIDES = 25  # Discord's cap on autocomplete choices
+
+
+class Looking(TableCore):
+    @refusals
+    async def status(self, place: Place, actor: Actor) -> Reply:
+        lg = await self._load(place)
+        g = lg.module
+        lines = [f"**{g.NAME}** — game #{lg.game.id}, {lg.game.status}.", seating(lg),
+                 "Options: " + options_in_force(g.OPTIONS, json.loads(lg.game.options))
+                 + (" (the number of players is settled at the start)"
+                    if lg.game.status == "setup" and games.count_left_open(
+                        g, json.loads(lg.game.options)) else "") + "."]
+        if lg.game.status == "active":
+            view = lg.public_view()
+            lines.append(f"Moves played: {view['move']}. Waiting for: "
+                         + waiting_for(lg, view["active"]) + ".")
+            row = await self.repo.reminder(lg.game.id) or self.reminders.row(lg.game.id)
+            lines.append(describe(row.mode, row.idle_minutes))
+        return Reply(private="\n".join(lines))
+
+    async def _latest(self, place: Place, missing: str) -> Loaded:
+        """The channel's latest game, finished or not, once it has a board (else
+        ``missing``)."""
+        game = await self.repo.latest_game(place.channel_id)
+        if game is None or game.state is None:
+            raise Refusal(missing)
+        return await self._loaded(game)
+
+    @refusals
+    async def log(self, place: Place, actor: Actor, lines: int = LOG_TAIL) -> Reply:
+        lg = await self._latest(place, "There is no game log in this channel yet.")
+        log = lg.public_view()["log"]
+        lines = max(1, min(int(lines), 100))
+        shown = log[-lines:]
+        head = (f"**{lg.module.NAME}** — game #{lg.game.id}, last {len(shown)} of {len(log)} "
+                "lines:")
+        first = len(log) - len(shown) + 1
+        numbered = [f"`{first + i:>3}` {t}" for i, t in enumerate(shown)]
+        # Keep the newest lines when the message would exceed Discord's limit.
+        while len(head) + sum(len(x) + 1 for x in numbered) > 2000 and len(numbered) > 1:
+            numbered.pop(0)
+        return Reply(private=clip("\n".join([head, *numbered])))
+
+    @refusals
+    async def board(self, place: Place, actor: Actor, *, public: bool = False,
+                    words: bool = False, side: str | None = None) -> Reply:
+        """The board as an image, or (``words``) as text: every space's pieces and control,
+        every faction's resources and points, for those who cannot see the image well.
+        ``side``: whose part of the board a picture shows where it cannot show everyone's
+        (a Rajas province); by default the side to act."""
+        lg = await self._latest(place, "There is no game on the table in this channel.")
+        if side:
+            side = check_role(lg.module, side, json.loads(lg.game.options))
+            if not renderer.focuses(lg.game.game):
+                raise Refusal(f"{lg.module.NAME}'s picture already shows every side.")
+            assert side is not None  # a side named is checked, not dropped
+            text = f"{possessive(capital(games.side_name(lg.module, side)))} part of the board."
+            image = await board_image(lg, focus=side)
+            return Reply(public=text, **image) if public else Reply(
+                private=text, **image, image_private=True)
+        view = lg.public_view()
+        last = view["log"][-1] if view["log"] else lg.module.NAME
+        if lg.game.status in ("finished", "aborted"):
+            last = result_line(lg) or f"Game #{lg.game.id} was aborted."
+        mine = lg.in_move and lg.game.status == "active" and \
+            bool(set(lg.roles_of(actor)) & set(lg.current_view()["active"])) and not public
+        if words:
+            said = board_text(lg, mine=mine)
+            if mine:
+                said = "Your move so far (the others see the position before it):\n" + said
+            return Reply(public=clip(said)) if public else Reply(private=clip(said))
+        if public:
+            return Reply(public=last, **await board_image(lg))
+        if mine:
+            # The mover's own position so far; everyone else still sees the move's start.
+            done = " ".join(lg.current_view()["log"][len(view["log"]):])
+            prompt = panel_reply(lg, actor, note="").prompt
+            return Reply(private="\n".join(x for x in (
+                "Your move so far (the others see the position before it):", done, prompt)
+                if x), **await board_image(
+                    lg, mine=True, mover=acting_role(lg, actor, lg.state)),
+                image_private=True)
+        return Reply(private=last, **await board_image(lg), image_private=True)
+
+    async def _report(self, place: Place, name: str, missing: str) -> Reply:
+        """A game's own text about the channel's game (``card_report``, ``score_report``)."""
+        lg = await self._latest(place, "There is no game on the table in this channel.")
+        report = getattr(lg.module, name, None)
+        if report is None:
+            raise Refusal(f"{lg.module.NAME} {missing}.")
+        # The position everyone sees: a move under way stays its mover's until complete.
+        return Reply(private=clip(report(lg.public)))
+
+    @refusals
+    async def card(self, place: Place, actor: Actor) -> Reply:
+        return await self._report(place, "card_report", "has no cards")
+
+    @refusals
+    async def score(self, place: Place, actor: Actor) -> Reply:
+        return await self._report(place, "score_report", "keeps no running score")
+
+    @refusals
+    async def hand(self, place: Place, actor: Actor) -> Reply:
+        """The caller's hidden cards, in words and as a picture, for them alone."""
+        lg = await self._load(place)
+        g = lg.module
+        hand_text = getattr(g, "hand_text", None)
+        if hand_text is None:
+            raise Refusal(f"{g.NAME} has no hidden hands: everything is on the board "
+                          "(`/board`).")
+        mine = lg.roles_of(actor)
+        if not mine:
+            raise Refusal("You are not seated in this game: a hand is shown only to its "
+                          "player.")
+        if lg.game.status != "active":
+            raise Refusal("The cards are dealt when the game starts.")
+        role = mine[0]
+        # The mover sees their hand as their move leaves it; anyone else, as it stands.
+        state = lg.state if role in lg.current_view()["active"] else lg.public
+        view = g.view(state, role)
+        draw = partial(renderer.hand, lg.game.game, view,
+                       {s.role: s.name for s in lg.seats if s.role})
+        png = await asyncio.get_running_loop().run_in_executor(RENDER_THREADS, draw)
+        text = hand_text(view)
+        return Reply(private=f"{g.ROLE_NAMES[role]} — {text}", image=png,
+                     image_name="hand.png", image_alt=text, image_private=True)
+
+    @staticmethod
+    def rules(game_id: str | None = None, topic: str | None = None) -> Reply:
+        if game_id:
+            if game_id not in games.ids():
+                return Reply(private=f"I don't know {echo(game_id)}. "
+                             f"Games: {', '.join(games.ids())}.", error=True)
+            g = games.get(game_id)
+            topics = getattr(g, "RULES_TOPICS", {})
+            if topic:
+                key = topic.strip().lower()
+                if key not in topics:
+                    listed = ", ".join(f"`{t}`" for t in topics) or "none"
+                    return Reply(private=f"No topic {echo(key)} for {g.NAME}. Topics: {listed}.",
+                                 error=True)
+                return Reply(private=clip(topics[key]))
+            more = ("\nTopics: " + ", ".join(f"`{t}`" for t in topics)) if topics else ""
+            return Reply(private=clip(f"{g.RULES_SUMMARY}\n{describe_options(g.OPTIONS)}{more}"))
+        lines = ["**Games on this table:**"]
+        for gid in playable_ids():
+            g = games.get(gid)
+            lo, hi = g.PLAYERS
+            players = f"{lo}" if lo == hi else f"{lo}–{hi}"
+            lines.append(f"- `{gid}` — {g.NAME}, {players} players")
+        return Reply(private="\n".join(lines))
+
+    async def rules_here(self, place: Place, game_id: str | None = None,
+                         topic: str | None = None) -> Reply:
+        """``rules`` of the game named, or else of the channel's game (the latest, so a
+        finished one still counts): both faces answer ``/rules topic:`` the same way."""
+        if not game_id:
+            game = await self.repo.latest_game(place.channel_id)
+            if game is None:
+                return Reply(private="No game here yet: name one, e.g. "
+                             "`/rules game:vijayanagara topic:attack`.", error=True)
+            game_id = game.game
+        return self.rules(game_id, topic)
+
+    async def side_choices(self, place: Place, game_id: str | None,
+                           typed: str) -> list[tuple[str, str]]:
+        """Sides to suggest as (name, value) pairs: of ``game_id`` (a game being opened),
+        else of the channel's game; those starting with what was typed."""
+        if not game_id:
+            game = await self.repo.live_game(place.channel_id)
+            game_id = game.game if game else None
+        if game_id not in playable_ids():
+            return []
+        g = games.get(game_id)
+        return [(g.ROLE_NAMES[r], r) for r in g.ROLES if r.startswith(typed.lower())][:MAX_SIDES]

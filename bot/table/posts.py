@@ -1,0 +1,78 @@
+"""What a table call shows: the public post after a move, the board as a picture or in
+words, and the view both are drawn from."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+
+import renderer
+from bot.replies import Ping, Reply, escape
+from bot.table.loaded import Loaded
+from bot.table.wording import result_line
+
+# Board images are drawn off the event loop (Pillow releases the GIL while it encodes), on
+# two threads of their own: more threads drawing at once only fight the loop for the GIL
+# (under load the loop then stalls for tens of ms, and every database round trip with it).
+RENDER_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="darbar-render")
+
+
+async def public_update(lg: Loaded, text: str) -> Reply:
+    """The public post after a completed move: image, log, who is next."""
+    view = lg.public_view()
+    reply = Reply(public=text, **await board_image(lg), game_id=lg.game.id,
+                  version=lg.game.version)
+    names = lg.module.ROLE_NAMES
+    if lg.game.status == "finished":
+        reply.public = f"{text}\n{result_line(lg, already_said=text)}"
+        reply.pings = Ping.of_roles(lg.seats, names, {}, [s.role for s in lg.seats if s.role])
+        reply.ping_note = "thanks for playing!"
+    else:
+        reply.pings = Ping.of_roles(lg.seats, names, view, view["active"])
+        reply.awaiting = bool(view["active"])
+        # A Discord timestamp: every reader sees it in their own time zone.
+        since = int(lg.game.updated_at.timestamp())  # stored and read as aware UTC
+        reply.ping_note = f"your move (waiting since <t:{since}:R>)."
+    return reply
+
+
+async def board_image(lg: Loaded, *, mine: bool = False, focus: str | None = None,
+                      mover: str | None = None) -> dict:
+    """The board everyone sees, or (``mine``) the mover's own position mid-move, as Reply
+    fields: the PNG and its alt text. ``mover``: the role whose own view (with its legal
+    steps, e.g. the cells a tile may go on) the picture may preview; only ever for that
+    role's player."""
+    view = shown_view(lg, mine=mine)
+    if mine and mover is not None:
+        view = {**view, "actions": lg.module.view(lg.state, mover)["actions"]}
+    players = {s.role: s.name for s in lg.seats if s.role}
+    draw = partial(renderer.render, lg.game.game, view, players=players, focus=focus)
+    png = await asyncio.get_running_loop().run_in_executor(RENDER_THREADS, draw)
+    return {"image": png, "image_alt": renderer.alt_text(lg.game.game, view, players)}
+
+
+def shown_view(lg: Loaded, *, mine: bool = False) -> dict:
+    """The view a picture or its words show: the mover's own position mid-move, else the
+    public one. A game that is over shows how it ended, never whose turn it was: the
+    rules' result, a resignation (its points are the board's, not the result's 1 and 0)
+    or an abort."""
+    view = lg.current_view() if mine else lg.public_view()
+    if lg.game.status == "finished" and lg.game.result:
+        result = json.loads(lg.game.result)
+        if "resigned" in result or result.get("reason", "").endswith(" resigned."):
+            result = {k: v for k, v in result.items() if k != "scores"} | {
+                "resigned": result.get("resigned", "")}
+        return {**view, "active": [], "result": result}
+    if lg.game.status == "aborted":
+        return {**view, "active": [], "result": {
+            "winners": [], "abandoned": True, "reason": "The game was aborted."}}
+    return view
+
+
+def board_text(lg: Loaded, *, mine: bool = False) -> str:
+    """The board in words (``/board text``)."""
+    view = shown_view(lg, mine=mine)
+    players = {s.role: escape(s.name) for s in lg.seats if s.role}
+    return renderer.describe(lg.game.game, view, players)

@@ -1,0 +1,109 @@
+"""Looking after a game under way: its reminders, seats changing hands, and the computer
+moves a restart left unmade."""
+
+from __future__ import annotations
+
+import json
+
+from bot.reminders import MAX_IDLE_HOURS, MODES, describe
+from bot.replies import Actor, Place, Reply, escape
+from bot.table.core import TableCore, check_role, check_steward, refusals
+from bot.table.loaded import Loaded, Refusal
+from bot.table.posts import public_update
+from bot.table.wording import COMPUTER, capital
+from db import Seat
+from engine import games
+
+
+def _check_one_side_each(lg: Loaded, seat: Seat, to: Actor) -> None:
+    """In a game of hidden hands, a person who holds or has held a side (and so has
+    seen its hand) may never hold another: they would know two hands."""
+    g = lg.module
+    other = next((s for s in lg.seats if s.id != seat.id and to.user_id in s.holders()),
+                 None)
+    if other is None:
+        return
+    now = "plays" if other.user_id == to.user_id else "has played"
+    raise Refusal(f"{escape(to.name)} {now} {games.side_name(g, other.role)} in this "
+                  f"game. In {g.NAME} each side keeps a hidden hand, so nobody who has "
+                  f"seen one may take another side: hand {games.side_name(g, seat.role)} "
+                  "to someone who has not played in this game, or to the computer.")
+
+
+class Stewardship(TableCore):
+    @refusals
+    async def remind(self, place: Place, actor: Actor, mode: str | None = None,
+                     hours: float | None = None) -> Reply:
+        """Show or change how this game nudges whoever it waits for."""
+        lg = await self._load(place)
+        row = await self.repo.reminder(lg.game.id) or self.reminders.row(lg.game.id)
+        if mode is None and hours is None:
+            return Reply(private=describe(row.mode, row.idle_minutes))
+        if not (lg.roles_of(actor) or actor.user_id == lg.game.created_by or actor.is_admin):
+            raise Refusal("Only the players, the game's creator or a moderator can change "
+                          "its reminders.")
+        mode = (mode or row.mode).strip().lower()
+        if mode not in MODES:
+            raise Refusal(f"Reminders can be {', '.join(f'`{m}`' for m in MODES)}.")
+        minutes = row.idle_minutes
+        if hours is not None:
+            if not 1 <= hours <= MAX_IDLE_HOURS:
+                raise Refusal(f"Choose between 1 and {MAX_IDLE_HOURS} hours.")
+            minutes = round(hours * 60)
+        await self.repo.set_reminder(lg.game.id, mode, minutes)
+        return Reply(public=f"{escape(actor.name)} changes game #{lg.game.id}'s reminders. "
+                     + describe(mode, minutes))
+
+    @refusals
+    async def reassign(self, place: Place, actor: Actor, role: str | None,
+                       to: Actor | None) -> Reply:
+        """Hand a side to another person, or to the computer (``to`` is None)."""
+        lg = await self._load(place)
+        g = lg.module
+        check_steward(lg, actor, "hand a seat to someone else")
+        if lg.game.status != "active":
+            raise Refusal("Seats change hands once the game is under way; before that, "
+                          "players `/game leave` and `/game join`.")
+        options = json.loads(lg.game.options)
+        role = check_role(g, role, options)
+        if role is None:
+            raise Refusal(f"Name the side to hand over: {', '.join(games.sides(g, options))}.")
+        seat = lg.seat_for(role)
+        assert seat is not None  # every side in play is seated once the game is under way
+        side = games.side_name(g, role)
+        if to is None:
+            if not hasattr(g, "bot_steps"):
+                raise Refusal(f"{g.NAME} has no computer player, so a person must play {side}.")
+            if seat.is_bot:
+                raise Refusal(f"The computer already plays {side}.")
+            if not any(s.user_id and s.id != seat.id for s in lg.humans()):
+                raise Refusal(f"{capital(side)} is the last side a person plays, and the "
+                              "computer cannot play alone. Hand it to another member, or "
+                              "`/game abort`.")
+            user_id, name, is_bot = None, COMPUTER, True
+        else:
+            if seat.user_id == to.user_id:
+                raise Refusal(f"{escape(to.name)} already plays {side}.")
+            if getattr(g, "ONE_SIDE_EACH", False):
+                _check_one_side_each(lg, seat, to)
+            user_id, name, is_bot = to.user_id, to.name[:100], False
+        await self.repo.reassign_seat(lg.game, seat.id, user_id=user_id, name=name,
+                                      is_bot=is_bot)
+        lg = await self._reloaded(lg)
+        lg, bot_lines = await self._run_bots(lg)
+        text = (f"🔁 {escape(actor.name)} hands {side} from {escape(seat.name)} "
+                f"to **{escape(name)}**.")
+        return await public_update(lg, "\n".join([text, *bot_lines]))
+
+    async def resume(self, place: Place) -> Reply | None:
+        """After a restart: the computer moves that a crash left unmade, as a public post
+        (None when the game was not waiting for the computer)."""
+        game = await self.repo.live_game(place.channel_id)
+        if game is None or game.status != "active":
+            return None
+        lg, lines = await self._run_bots(await self._loaded(game))
+        if not lines:
+            return None
+        reply = await public_update(lg, "\n".join(lines))
+        reply.move_done = True
+        return reply

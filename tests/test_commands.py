@@ -1,0 +1,122 @@
+"""One command catalogue (bot/commands.py) for both faces: Discord's slash commands are
+made from it, and the sandbox reads typed lines against it."""
+
+from __future__ import annotations
+
+import shlex
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot import commands
+from bot.commands import COMMANDS, HELP, BadInput
+from bot.discord_face.commands import add_commands
+from bot.replies import Actor
+from bot.sandbox import read_values
+from bot.table import Table, playable_ids
+from db import Repository
+
+
+@pytest.fixture
+async def table(tmp_path):
+    repo = await Repository.open(f"sqlite+aiosqlite:///{tmp_path / 'commands.sqlite3'}")
+    yield Table(repo)
+    await repo.close()
+
+
+def slash_commands() -> dict[str, app_commands.Command]:
+    tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+    add_commands(tree)
+    return {command.qualified_name: command for command in tree.walk_commands()
+            if isinstance(command, app_commands.Command)}
+
+
+def test_every_command_of_the_catalogue_is_a_slash_command_with_its_options():
+    made = slash_commands()
+    assert list(made) == [c.path for c in COMMANDS]
+    for command in COMMANDS:
+        slash = made[command.path]
+        assert slash.description == command.description
+        params = [p for p in command.params if p.discord]
+        assert [o.name for o in slash.parameters] == [p.name for p in params]
+        for param, option in zip(params, slash.parameters, strict=True):
+            assert option.required == param.required, (command.path, param.name)
+            assert option.autocomplete == (param.suggest is not None)
+            if param.choices is not None:
+                assert [(c.name, c.value) for c in option.choices] == param.choices()
+            if param.low is not None:
+                assert (option.min_value, option.max_value) == (param.low, param.high)
+    member = made["game reassign"].get_parameter("player")
+    assert member.type is discord.AppCommandOptionType.user
+    assert made["game new"].parent.guild_only
+
+
+def read(line: str) -> dict:
+    """What the sandbox reads from ``line`` for its command."""
+    words = shlex.split(line)
+    path = [w.lstrip("/") for w in words[:2]]
+    command = commands.find(*path) if path[0] in commands.GROUPS else commands.find(None,
+                                                                                  path[0])
+    rest = words[2:] if command.group else words[1:]
+    return read_values(command, rest, line)
+
+
+@pytest.mark.parametrize("line, values", [
+    ("/game new goat_tiger side:goats goats=12 threefold_draw:off",
+     {"game": "goat_tiger", "side": "goats", "options": "goats=12 threefold_draw=off"}),
+    ("/game new goat_tiger options:goats=12 opponent:computer",
+     {"game": "goat_tiger", "options": "goats=12", "opponent": "computer"}),
+    ("/game join tigers", {"side": "tigers"}),
+    ("/game start fill:computer", {"fill_with_computer": True}),
+    ("/game start fill_with_computer:no", {"fill_with_computer": False}),
+    ("/game remind", {}),
+    ("/game remind dm after:12", {"mode": "dm", "after_hours": 12}),
+    ("/game remind channel 1.5", {"mode": "channel", "after_hours": 1.5}),
+    ("/game reassign tigers @sam", {"side": "tigers", "player": Actor("sandbox:sam", "sam")}),
+    ("/game reassign tigers computer", {"side": "tigers", "computer": True}),
+    ("/board text side:red", {"text": True, "side": "red"}),
+    ("/board public", {"public": True}),
+    ("/log 20", {"lines": 20}),
+    ("/help vijayanagara attack", {"game": "vijayanagara", "topic": "attack"}),
+    ("/rules attack", {"topic": "attack"}),
+    ("/rules vijayanagara battle of talikota", {"game": "vijayanagara",
+                                                 "topic": "battle of talikota"}),
+    ("/rules topic:victory", {"topic": "victory"}),
+    # A move is the rest of the line as typed (after an optional `move:`).
+    ("/play move: b3 d3", {"move": "b3 d3"}),
+    ("/play c3  d3", {"move": "c3  d3"}),
+    ("/play", {"move": ""}),
+])
+def test_the_sandbox_reads_a_line_against_the_catalogue(line, values):
+    assert read(line) == values
+
+
+@pytest.mark.parametrize("line, said", [
+    ("/game new side:goats", "Which game? e.g. /game new goat_tiger"),
+    ("/game remind dm after:soon", "`after_hours` is a number, e.g. /game remind dm after:12"),
+    ("/log many", "`lines` is a number, e.g. /log 20"),
+])
+def test_what_the_sandbox_cannot_read_is_said_before_the_table_is_asked(line, said):
+    with pytest.raises(BadInput, match=said.replace("?", r"\?")):
+        read(line)
+
+
+def test_a_command_that_cannot_use_its_values_says_so_before_the_table_is_asked(table):
+    reassign = commands.find("game", "reassign")
+    for values in ({"side": "tigers"}, {"side": "tigers", "computer": True,
+                                        "player": Actor("1", "sam")}):
+        with pytest.raises(BadInput):
+            reassign.run(table, None, None, **values)
+    with pytest.raises(BadInput, match="name=value"):
+        commands.find("game", "new").run(table, None, None, "goat_tiger", options="goats")
+
+
+async def test_help_says_how_to_play_and_lists_the_games(table):
+    reply = await commands.find(None, "help").run(table, None, None)
+    assert reply.private.startswith(HELP) and reply.private.endswith(
+        Table.rules().private)
+    assert all(f"`{g}`" in reply.private for g in playable_ids())
+    assert len(reply.private) <= 2000
+    reply = await commands.find(None, "help").run(table, None, None, "goat_tiger")
+    assert reply.private == Table.rules("goat_tiger").private
