@@ -212,7 +212,7 @@ def _check_sides(g, ex: Export) -> None:
             raise AdminError(f"seats[{i}].role: {role!r} is not a side in {g.NAME} ({sides}).")
         if role is not None and role in roles[:i]:
             raise AdminError(f"seats[{i}].role: {role!r} has a seat already.")
-    if getattr(g, "ONE_SIDE_EACH", False):
+    if g.ONE_SIDE_EACH:
         _check_one_side_each(g, ex)
     in_play = games.sides(g, ex.options)
     if ex.state is not None and sorted(roles, key=str) != sorted(in_play):

@@ -8,23 +8,43 @@ randomness, so the same view always gives the same bytes.
 
 from __future__ import annotations
 
-from types import ModuleType
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from renderer import goat_tiger, maharaja, rajas, taj_mahal, vijayanagara
 from renderer.text import alt_text, describe
 
-# game id -> module with render(view, players) -> bytes, layout() -> {label: (x, y)}
-# and warm() -> None
-_RENDERERS: dict[str, ModuleType] = {goat_tiger.ID: goat_tiger, vijayanagara.ID: vijayanagara,
-                                     taj_mahal.ID: taj_mahal, rajas.ID: rajas,
-                                     maharaja.ID: maharaja}
+Players = dict[str, str] | None
 
 
-def _module(game_id: str) -> ModuleType:
+@dataclass(frozen=True)
+class Picture:
+    """What a game's renderer can draw, as data (the renderer's side of the contract)."""
+
+    render: Callable[..., bytes]  # (view, players[, focus]) -> PNG
+    layout: Callable[[], dict[str, tuple[int, int]]]  # every point's pixel centre, by label
+    warm: Callable[[], None]  # build caches ahead of the first picture
+    # Draws one side's own board (the acting side's, or one asked for): Rajas' provinces.
+    focus: bool = False
+    # Draws a hidden hand, for its owner only (Taj Mahal).
+    hand: Callable[[dict, Players], bytes] | None = None
+
+
+_PICTURES: dict[str, Picture] = {
+    "goat_tiger": Picture(goat_tiger.render, goat_tiger.layout, goat_tiger.warm),
+    "vijayanagara": Picture(vijayanagara.render, vijayanagara.layout, vijayanagara.warm),
+    "taj_mahal": Picture(taj_mahal.render, taj_mahal.layout, taj_mahal.warm,
+                         hand=taj_mahal.hand),
+    "rajas": Picture(rajas.render, rajas.layout, rajas.warm, focus=True),
+    "maharaja": Picture(maharaja.render, maharaja.layout, maharaja.warm),
+}
+
+
+def _picture(game_id: str) -> Picture:
     try:
-        return _RENDERERS[game_id]
+        return _PICTURES[game_id]
     except KeyError:
-        known = ", ".join(sorted(_RENDERERS))
+        known = ", ".join(sorted(_PICTURES))
         raise KeyError(f"no renderer for game {game_id!r}; renderers exist for: {known}") from None
 
 
@@ -34,36 +54,37 @@ def render(game_id: str, view: dict, *, players: dict[str, str] | None = None,
     ``focus``: the side whose own board a picture shows where it shows one (see
     ``focuses``); other renderers ignore it."""
     if focus is not None and focuses(game_id):
-        return _module(game_id).render(view, players, focus)
-    return _module(game_id).render(view, players)
+        return _picture(game_id).render(view, players, focus)
+    return _picture(game_id).render(view, players)
 
 
 def focuses(game_id: str) -> bool:
     """Whether the game's picture shows one side's own board (the acting side's, unless
     another is asked for): Rajas draws one province of up to four."""
-    return getattr(_module(game_id), "FOCUS", False)
+    return _picture(game_id).focus
 
 
 def hand(game_id: str, view: dict, players: dict[str, str] | None = None) -> bytes | None:
     """PNG picture of the private cards in ``view["hand"]`` (a player's own view), for
     games whose renderer draws hands; None for the others. Only ever sent to that player."""
-    module = _module(game_id)
-    return module.hand(view, players) if hasattr(module, "hand") else None
+    draw = _picture(game_id).hand
+    return draw(view, players) if draw is not None else None
 
 
 def layout(game_id: str) -> dict[str, tuple[int, int]]:
     """Pixel centre of every point of the game's board in the rendered image, by label."""
-    return _module(game_id).layout()
+    return _picture(game_id).layout()
 
 
 def warm(game_id: str | None = None) -> None:
     """Build a renderer's caches ahead of the first render (all games by default)."""
-    for gid in [game_id] if game_id else list(_RENDERERS):
-        _module(gid).warm()
+    for gid in [game_id] if game_id else list(_PICTURES):
+        _picture(gid).warm()
 
 
 def ids() -> list[str]:
-    return sorted(_RENDERERS)
+    return sorted(_PICTURES)
 
 
-__all__ = ["alt_text", "describe", "focuses", "hand", "ids", "layout", "render", "warm"]
+__all__ = ["Picture", "alt_text", "describe", "focuses", "hand", "ids", "layout", "render",
+           "warm"]

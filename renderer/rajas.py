@@ -40,7 +40,6 @@ from renderer.common import (
 )
 
 ID = "rajas"
-FOCUS = True  # one province a picture: the acting player's, or the one asked for
 WIDTH, HEIGHT = 1400, 1050
 FRAME, PANEL, EDGE = (38, 34, 40), (58, 52, 60), (96, 88, 100)
 CREAM, MUTED, GOLD, INK = (246, 240, 226), (196, 186, 170), (230, 180, 60), (40, 32, 28)

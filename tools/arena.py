@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from types import ModuleType
 
 from engine import games
+from engine.contract import Game
 
 Step = tuple[str, object]
 Player = Callable[[dict, str], Sequence[Step]]
@@ -30,13 +30,13 @@ RANDOM_PLAY: dict[str, tuple[tuple[str, ...], float]] = {
 Opponents = Callable[[int], Player]
 
 
-def computer(g: ModuleType) -> Player:
+def computer(g: Game) -> Player:
     """The game's own computer player."""
     bot_steps: Player = g.bot_steps
     return bot_steps
 
 
-def random_player(g: ModuleType, rng: random.Random, avoid: Iterable[str] = (),
+def random_player(g: Game, rng: random.Random, avoid: Iterable[str] = (),
                   keep: float = 1.0) -> Player:
     """A player taking one legal step at a time, drawn by ``rng``. Steps named in ``avoid``
     (ending a turn, going back, giving up a move) are drawn only when nothing else is legal,
@@ -55,7 +55,7 @@ def random_player(g: ModuleType, rng: random.Random, avoid: Iterable[str] = (),
     return play
 
 
-def turns(g: ModuleType, state: dict, seats: Mapping[str, Player],
+def turns(g: Game, state: dict, seats: Mapping[str, Player],
           others: Player | None = None) -> Iterator[tuple[str, Sequence[Step], dict]]:
     """Each turn of the game from ``state`` on, as (role, its steps, the state after them),
     until it ends: ``seats[role]`` plays for a role, ``others`` for any role not seated."""
@@ -70,7 +70,7 @@ def turns(g: ModuleType, state: dict, seats: Mapping[str, Player],
         yield role, steps, state
 
 
-def play(g: ModuleType, state: dict, seats: Mapping[str, Player],
+def play(g: Game, state: dict, seats: Mapping[str, Player],
          others: Player | None = None, *, max_turns: int | None = None) -> dict:
     """The state where the game from ``state`` ends (or after ``max_turns`` turns)."""
     for n, (_role, _steps, after) in enumerate(turns(g, state, seats, others), 1):
@@ -80,13 +80,13 @@ def play(g: ModuleType, state: dict, seats: Mapping[str, Player],
     return state
 
 
-def computer_seat(g: ModuleType, options: dict, seed: int) -> str:
+def computer_seat(g: Game, options: dict, seed: int) -> str:
     """The side the computer takes in a seeded match: a different one as the seed goes."""
     roles = games.sides(g, options)
     return roles[seed % len(roles)]
 
 
-def computer_wins(g: ModuleType, seed: int, options: dict, opponents: Opponents) -> bool:
+def computer_wins(g: Game, seed: int, options: dict, opponents: Opponents) -> bool:
     """A seeded game with the computer on one side (``computer_seat``) and
     ``opponents(seed)`` on the others: whether the computer won (a shared win counts). The
     measure of a computer player's strength in the tests and the bench."""
@@ -95,7 +95,7 @@ def computer_wins(g: ModuleType, seed: int, options: dict, opponents: Opponents)
     return me in g.result(final)["winners"]
 
 
-def random_opponents(g: ModuleType) -> Opponents:
+def random_opponents(g: Game) -> Opponents:
     """Random players of the game (``random_player`` as ``RANDOM_PLAY`` says) drawing from
     ``random.Random(seed)``."""
     avoid, keep = RANDOM_PLAY.get(g.ID, ((), 1.0))

@@ -9,7 +9,6 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from functools import wraps
-from types import ModuleType
 from typing import Concatenate, ParamSpec, TypeVar
 
 import renderer
@@ -24,6 +23,7 @@ from bot.table.wording import COMPUTER, result_line, said_by
 from db import Game, NewStep, Repository, Seat, VersionConflict
 from db.models import utcnow
 from engine import games
+from engine.contract import Game as Rules
 
 # Every this many writes of a game, its state is kept as a checkpoint (db Checkpoint) for
 # undo to replay from: a few KB each time, and undo replays at most a few moves' steps.
@@ -36,7 +36,7 @@ def playable_ids() -> list[str]:
     return [g for g in games.ids() if g in renderer.ids()]
 
 
-def check_role(g: ModuleType, role: str | None, options: dict) -> str | None:
+def check_role(g: Rules, role: str | None, options: dict) -> str | None:
     """A side a player named, read against the game (None: any side)."""
     if role in (None, "", "random", "any"):
         return None

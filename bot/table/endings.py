@@ -49,7 +49,7 @@ def _resignation_plan(lg: Loaded, actor: Actor) -> tuple[list[Seat | None], dict
     in_play = games.sides(g, json.loads(lg.game.options))
     mine = lg.roles_of(actor)
     others = list({s.user_id: s for s in lg.humans() if s.user_id != actor.user_id}.values())
-    if hasattr(g, "bot_steps") and len(in_play) >= 3 and others:
+    if g.computer and len(in_play) >= 3 and others:
         return [None] * len(mine), None
     if len(in_play) >= 3 and len(others) >= 2:
         # No computer to take over: the people still playing share the sides, as when

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import ModuleType
 
 from bot.replies import Actor
 from db import Game, Seat
+from engine.contract import Game as Rules
 
 
 class Refusal(Exception):
@@ -29,7 +29,7 @@ class Loaded:
 
     game: Game
     seats: list[Seat]
-    module: ModuleType
+    module: Rules  # the game's rules (engine/contract.py)
     state: dict | None
     public: dict | None = None
     _views: dict = field(default_factory=dict, init=False, repr=False, compare=False)

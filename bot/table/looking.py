@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from functools import partial
 
 import renderer
@@ -16,11 +17,16 @@ from bot.table.posts import RENDER_THREADS, board_image, board_text
 from bot.table.turns import acting_role, panel_reply
 from bot.table.wording import capital, possessive, result_line, seating, waiting_for
 from engine import games
+from engine.contract import Game as Rules
+from engine.contract import State
 from engine.options import describe as describe_options
 from engine.options import in_force as options_in_force
 
 LOG_TAIL = 15
 MAX_SIDES = 25  # Discord's cap on autocomplete choices
+
+
+Report = Callable[[State], str]
 
 
 class Looking(TableCore):
@@ -105,10 +111,12 @@ class Looking(TableCore):
                 image_private=True)
         return Reply(private=last, **await board_image(lg), image_private=True)
 
-    async def _report(self, place: Place, name: str, missing: str) -> Reply:
-        """A game's own text about the channel's game (``card_report``, ``score_report``)."""
+    async def _report(self, place: Place, which: Callable[[Rules], Report | None],
+                      missing: str) -> Reply:
+        """A game's own text about the channel's game (its ``card_report`` or
+        ``score_report``)."""
         lg = await self._latest(place, "There is no game on the table in this channel.")
-        report = getattr(lg.module, name, None)
+        report = which(lg.module)
         if report is None:
             raise Refusal(f"{lg.module.NAME} {missing}.")
         # The position everyone sees: a move under way stays its mover's until complete.
@@ -116,18 +124,18 @@ class Looking(TableCore):
 
     @refusals
     async def card(self, place: Place, actor: Actor) -> Reply:
-        return await self._report(place, "card_report", "has no cards")
+        return await self._report(place, lambda g: g.card_report, "has no cards")
 
     @refusals
     async def score(self, place: Place, actor: Actor) -> Reply:
-        return await self._report(place, "score_report", "keeps no running score")
+        return await self._report(place, lambda g: g.score_report, "keeps no running score")
 
     @refusals
     async def hand(self, place: Place, actor: Actor) -> Reply:
         """The caller's hidden cards, in words and as a picture, for them alone."""
         lg = await self._load(place)
         g = lg.module
-        hand_text = getattr(g, "hand_text", None)
+        hand_text = g.hand_text
         if hand_text is None:
             raise Refusal(f"{g.NAME} has no hidden hands: everything is on the board "
                           "(`/board`).")
@@ -155,7 +163,7 @@ class Looking(TableCore):
                 return Reply(private=f"I don't know {echo(game_id)}. "
                              f"Games: {', '.join(games.ids())}.", error=True)
             g = games.get(game_id)
-            topics = getattr(g, "RULES_TOPICS", {})
+            topics = g.RULES_TOPICS
             if topic:
                 key = topic.strip().lower()
                 if key not in topics:

@@ -70,7 +70,7 @@ class Moves(TableCore):
         """The game's own reason for refusing the whole line (its optional
         ``explain_line``, given the state before the line and the role that began it),
         where token-by-token play would blame the wrong token; else None."""
-        explain = getattr(lg.module, "explain_line", None)
+        explain = lg.module.explain_line
         why = explain(lg.state, steps[0].role if steps else role, tokens) if explain else None
         return f"{why} Nothing was played." if why else None
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from types import ModuleType
 
 from bot.replies import Actor, Place, Reply, echo, escape
 from bot.table.core import TableCore, check_role, playable_ids, refusals
@@ -15,6 +14,7 @@ from bot.table.posts import public_update
 from bot.table.wording import COMPUTER, seating
 from db import ChannelBusy, Seat
 from engine import IllegalAction, games, rng
+from engine.contract import Game as Rules
 from engine.options import read as read_options
 
 MAX_OPEN_GAMES = 10  # per player and server, unless MAX_OPEN_GAMES says otherwise
@@ -48,7 +48,7 @@ def parse_options(text: str) -> dict[str, str]:
     return out
 
 
-def seat_cap(g: ModuleType, options: dict) -> int:
+def seat_cap(g: Rules, options: dict) -> int:
     """How many may sit down: the sides in play, or the most the game allows while its
     number of players is left open."""
     return g.PLAYERS[1] if games.count_left_open(g, options) else len(games.sides(g, options))
@@ -86,7 +86,7 @@ class Seating(TableCore):
         await self._check_open_games(place, actor)
         seats = [Seat(position=0, role=role, user_id=actor.user_id, name=actor.name[:100])]
         if opponent == "computer":
-            if not hasattr(g, "bot_steps"):
+            if not g.computer:
                 raise Refusal(f"{g.NAME} has no computer player yet.")
             # Every other side in play (the game's usual count when it is left open).
             seats += [
@@ -117,7 +117,7 @@ class Seating(TableCore):
         need = g.PLAYERS[0] - len(loaded.seats)
         roles = games.sides(g, options) if not games.count_left_open(g, options) else g.ROLES
         sides = f" (sides: {', '.join(roles)})" if len(roles) > 1 else ""
-        free = ("every seat needs a player or the computer" if getattr(g, "ONE_SIDE_EACH", False)
+        free = ("every seat needs a player or the computer" if g.ONE_SIDE_EACH
                 else "free sides are shared among the players")
         seats_left = (f"{need} more player(s) needed: `/game join`{sides}." if need > 0 else
                       f"Others may `/game join`{sides}; `/game start` when ready ({free}).")
@@ -146,7 +146,7 @@ class Seating(TableCore):
         options = json.loads(lg.game.options)
         role = check_role(g, role, options)
         mine = [s for s in lg.seats if s.user_id == actor.user_id]
-        if mine and getattr(g, "ONE_SIDE_EACH", False):
+        if mine and g.ONE_SIDE_EACH:
             raise Refusal(f"You already have a seat. In {g.NAME} each player keeps a hidden "
                           "hand, so one person plays one side.")
         if mine and role is None:
@@ -196,13 +196,13 @@ class Seating(TableCore):
         if not (seated or actor.user_id == lg.game.created_by or actor.is_admin):
             raise Refusal("Only a seated player can start the game.")
         options = self._final_options(lg, fill_with_computer)
-        one_each = getattr(g, "ONE_SIDE_EACH", False)
+        one_each = g.ONE_SIDE_EACH
         in_play = len(games.sides(g, options))
         # The computer fills every empty seat when asked; else the people seated share
         # the free sides, where the game allows it.
         empty = in_play - len(lg.seats)
         missing = (in_play if one_each else g.PLAYERS[0]) - len(lg.seats)
-        if fill_with_computer and empty > 0 and not hasattr(g, "bot_steps"):
+        if fill_with_computer and empty > 0 and not g.computer:
             raise Refusal(f"{g.NAME} has no computer player yet.")
         if not fill_with_computer and missing > 0:
             why = (f" (in {g.NAME} every side keeps a hidden hand, so nobody plays two)"

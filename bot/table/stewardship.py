@@ -72,7 +72,7 @@ class Stewardship(TableCore):
         assert seat is not None  # every side in play is seated once the game is under way
         side = games.side_name(g, role)
         if to is None:
-            if not hasattr(g, "bot_steps"):
+            if not g.computer:
                 raise Refusal(f"{g.NAME} has no computer player, so a person must play {side}.")
             if seat.is_bot:
                 raise Refusal(f"The computer already plays {side}.")
@@ -84,7 +84,7 @@ class Stewardship(TableCore):
         else:
             if seat.user_id == to.user_id:
                 raise Refusal(f"{escape(to.name)} already plays {side}.")
-            if getattr(g, "ONE_SIDE_EACH", False):
+            if g.ONE_SIDE_EACH:
                 _check_one_side_each(lg, seat, to)
             user_id, name, is_bot = to.user_id, to.name[:100], False
         await self.repo.reassign_seat(lg.game, seat.id, user_id=user_id, name=name,

@@ -42,7 +42,7 @@ def panel_reply(lg: Loaded, actor: Actor, note: str) -> Reply:
     view = g.view(lg.state, role)
     choices = [Choice(g.token(a, arg), g.describe(a, arg))
                for a, arg in games.legal_steps(g, view)]
-    hand_text = getattr(g, "hand_text", None)
+    hand_text = g.hand_text
     hand = hand_text(view) if hand_text else ""
     text = "\n".join(x for x in (note, view["prompt"], hand) if x)
     return Reply(private=text, prompt=view["prompt"], choices=choices,

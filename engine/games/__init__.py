@@ -1,101 +1,82 @@
-"""The game registry: ``games.get("goat_tiger")`` returns the rules module.
+"""The game registry and the helpers every game shares.
 
-A game module exposes ID, NAME, ROLES, PLAYERS, OPTIONS and the functions
-setup / view / act / result / summary / token / parse_token / describe.
-Optional: ``bot_steps`` (a computer player), ``reveal_mark`` (what a step reveals, see
-below) and, for a game with hidden information, ``redeal(state, generator, keep)``: the
-same position with everything the roles in ``keep`` cannot see drawn anew from
-``generator`` (a ``state["rng"]`` value): the hidden future (deck order, face-down
-stacks, dice to come) and the hands of every other role. The fair-play tests redeal what
-a player cannot see and require every reply to that player to stay the same; an undo
-agreed past a reveal redeals the future (REDEAL below).
-``tokens`` / ``step_for_token`` / ``legal_steps`` below are the shared helpers
-the table layer uses to turn typed lines into steps for any game.
+``games.get("goat_tiger")`` returns the game's ``GAME`` (engine/contract.py): its identity,
+the functions of its rules and its capabilities as data. ``tokens`` / ``step_for_token`` /
+``legal_steps`` turn typed lines into steps for any game; ``random_move`` and
+``typed_lines`` serve fuzzers, tests and the bench; ``reveal_mark``, ``redealt``,
+``apply_step`` and ``REDEAL`` are what fair play and undo need of every game alike.
 
-``parse_token(state, role, word)`` maps a word that is not a legal token to the
-step it would be, so that ``act`` can say why it is refused. A word it does not
-understand at all it either refuses (raises IllegalAction) or passes through as
-``(word, None)``; ``step_for_token`` then adds "Did you mean …?" with the closest
-tokens legal for that role now, for every game alike.
-
-Optional: ``sides(options) -> list[str]``, the roles in play when a game's number of
-players is an option named ``players`` (Taj Mahal: the first n colours); without it every
-role plays. ``ONE_SIDE_EACH = True``: each side holds hidden information (a hand of
-cards), so no person may play two sides; a side nobody takes goes to the computer.
-
-Optional: ``explain_line(state, role, words) -> str | None``. The table applies a
-typed line token by token, so a line meant as a whole (a Goat *move* typed while
-goats are still being placed) can be refused for a later token, or for the wrong
-one. Given the state before the line, the role that typed it and its words, the
-game may return the true reason for refusing the whole line; None means it has no
-better reason than the step-by-step one.
+``parse_token(state, role, word)`` maps a word that is not a legal token to the step it
+would be, so that ``act`` can say why it is refused. A word it does not understand at all
+it either refuses (raises IllegalAction) or passes through as ``(word, None)``;
+``step_for_token`` then adds "Did you mean …?" with the closest tokens legal for that
+role now, for every game alike.
 """
 
 from __future__ import annotations
 
 import difflib
 import importlib
-from collections.abc import Iterable
-from types import ModuleType
+from collections.abc import Callable, Collection, Iterable
 
+from engine.contract import Game
 from engine.errors import IllegalAction
 from engine.rng import seed_state
 
 # Module names in priority order; a game is listed once its package exists.
 _KNOWN = ["goat_tiger", "vijayanagara", "taj_mahal", "rajas", "maharaja"]
-_cache: dict[str, ModuleType] = {}
+_cache: dict[str, Game] = {}
 
 
 def ids() -> list[str]:
     return list(_KNOWN)
 
 
-def get(game_id: str) -> ModuleType:
+def get(game_id: str) -> Game:
     if game_id not in _KNOWN:
         raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(_KNOWN)}")
     if game_id not in _cache:
-        _cache[game_id] = importlib.import_module(f"engine.games.{game_id}")
+        _cache[game_id] = importlib.import_module(f"engine.games.{game_id}").GAME
     return _cache[game_id]
 
 
-def sides(g: ModuleType, options: dict | None = None) -> list[str]:
+def sides(g: Game, options: dict | None = None) -> list[str]:
     """The roles in play with these options (see ``sides`` above)."""
-    chosen = getattr(g, "sides", None)
-    return list(chosen(options or {})) if chosen else list(g.ROLES)
+    return list(g.sides(options or {})) if g.sides else list(g.ROLES)
 
 
-def side_name(g: ModuleType, role: str) -> str:
+def side_name(g: Game, role: str) -> str:
     """A side as a sentence names it: ``Red`` where the sides are colours (the game says
     ``COLOUR_SIDES = True``), else with its article: ``the Goats``, ``the Delhi
     Sultanate``. Sentences are worded so that no verb has to agree with it."""
     name = g.ROLE_NAMES[role]
-    return name if getattr(g, "COLOUR_SIDES", False) else f"the {name}"
+    return name if g.COLOUR_SIDES else f"the {name}"
 
 
-def setup_options(g: ModuleType, options: dict, like: dict | None) -> dict:
+def setup_options(g: Game, options: dict, like: dict | None) -> dict:
     """The options to set a stored game up again for a replay: its own, and the rules
     revision its stored state ``like`` was set up under. A game that fixes its rules
     (``REVISION``) gates each change on the state's ``revision``, and a state stored
     before has none: revision 1, which setup must rebuild as it was."""
-    if like is None or not hasattr(g, "REVISION"):
+    if like is None or g.REVISION == 1:
         return options
     return {**options, "revision": like.get("revision", 1)}
 
 
-def count_left_open(g: ModuleType, options: dict | None) -> bool:
+def count_left_open(g: Game, options: dict | None) -> bool:
     """Whether the number of players is the table's to settle when the game starts (the
     game has a ``players`` option, the creator did not set it, and the other options leave
     it open: Maharaja's short game is for 3): then it is the number of people seated, or
     the game's default when the computer fills the table."""
     options = options or {}
-    if "players" not in getattr(g, "OPTIONS", {}) or "players" in options:
+    if "players" not in g.OPTIONS or "players" in options:
         return False
     lo, hi = g.PLAYERS
     return len(sides(g, {**options, "players": lo})) != len(sides(g, {**options,
                                                                       "players": hi}))
 
 
-def legal_steps(g: ModuleType, view: dict) -> list[tuple[str, object]]:
+def legal_steps(g: Game, view: dict) -> list[tuple[str, object]]:
     """Flatten ``view["actions"]`` into (action, arg) pairs, in display order."""
     steps: list[tuple[str, object]] = []
     for action, args in view["actions"].items():
@@ -106,12 +87,12 @@ def legal_steps(g: ModuleType, view: dict) -> list[tuple[str, object]]:
     return steps
 
 
-def tokens(g: ModuleType, view: dict) -> dict[str, tuple[str, object]]:
+def tokens(g: Game, view: dict) -> dict[str, tuple[str, object]]:
     """Map each legal step's typed token to its (action, arg)."""
     return {g.token(a, arg): (a, arg) for a, arg in legal_steps(g, view)}
 
 
-def step_for_token(g: ModuleType, state: dict, role: str, token: str) -> tuple[str, object]:
+def step_for_token(g: Game, state: dict, role: str, token: str) -> tuple[str, object]:
     """Resolve a typed token to a step; legal ones first, then the game's parser
     (which may return an illegal step so that ``act`` can say why it is illegal).
     A word the game does not understand is refused here, with the game's own reason
@@ -120,7 +101,7 @@ def step_for_token(g: ModuleType, state: dict, role: str, token: str) -> tuple[s
     legal = tokens(g, g.view(state, role))
     if token in legal:
         return legal[token]
-    parse = getattr(g, "parse_token", None)
+    parse = g.parse_token
     if parse is None:
         raise IllegalAction(f"`{token}` is not a legal step now." + _did_you_mean(token, legal))
     try:
@@ -148,7 +129,7 @@ def _did_you_mean(word: str, legal: Iterable[str]) -> str:
     return f" Did you mean {options}?"
 
 
-def random_move(g: ModuleType, state: dict, rng) -> tuple[list[tuple[str, object]], dict]:
+def random_move(g: Game, state: dict, rng) -> tuple[list[tuple[str, object]], dict]:
     """One whole legal move for the role to act, chosen step by step with ``rng``
     (a ``random.Random``): for fuzzers, benchmarks and test scripts, never for rules.
     Returns the steps and the state after them."""
@@ -165,7 +146,7 @@ def random_move(g: ModuleType, state: dict, rng) -> tuple[list[tuple[str, object
     return steps, state
 
 
-def typed_lines(g: ModuleType, state: dict, role: str,
+def typed_lines(g: Game, state: dict, role: str,
                 steps: list[tuple[str, object]]) -> list[str]:
     """The lines a player would type for ``steps`` from ``state``: one line, cut after
     every step that reveals something (the table stops a line there, see reveal_mark)."""
@@ -187,18 +168,25 @@ def typed_lines(g: ModuleType, state: dict, role: str,
 REDEAL = "~redeal"
 
 
-def apply_step(g: ModuleType, state: dict, role: str, action: str, arg: object) -> dict:
+def apply_step(g: Game, state: dict, role: str, action: str, arg: object) -> dict:
     """``g.act``, or for a REDEAL step the same position with its hidden future dealt
     anew: what every replay of a stored log uses."""
     if action == REDEAL:
-        return g.redeal(state, _generator_at(state["rng"], arg), keep=g.ROLES)
+        return _redeal(g)(state, _generator_at(state["rng"], arg), g.ROLES)
     return g.act(state, role, action, arg)
 
 
-def redealt(g: ModuleType, state: dict, seed: int, keep: Iterable[str] = ()) -> dict:
+def redealt(g: Game, state: dict, seed: int, keep: Iterable[str] = ()) -> dict:
     """``state`` with everything the roles in ``keep`` cannot see drawn anew from a
     generator seeded with ``seed`` (for what-if tests, and search that must not peek)."""
-    return g.redeal(state, seed_state(seed), keep=tuple(keep))
+    return _redeal(g)(state, seed_state(seed), tuple(keep))
+
+
+def _redeal(g: Game) -> Callable[[dict, object, Collection[str]], dict]:
+    """The game's redeal, which only a game with hidden information has."""
+    if g.redeal is None:
+        raise ValueError(f"{g.NAME} hides nothing, so there is nothing to deal anew.")
+    return g.redeal
 
 
 def redeal_arg(later: dict) -> object:
@@ -213,13 +201,12 @@ def _generator_at(current: object, arg: object) -> object:
     return {"key": current["key"], "n": int(arg)} if isinstance(current, dict) else int(arg)
 
 
-def reveal_mark(g: ModuleType, state: dict) -> object:
+def reveal_mark(g: Game, state: dict) -> object:
     """A value that changes whenever a step rolls dice or reveals hidden information
     (a game names what it reveals with its own ``reveal_mark``; by default, any draw from
     the state's generator). A typed line stops at such a step, autocomplete offers nothing
     past it, and undo across it needs the other players' consent."""
-    mark = getattr(g, "reveal_mark", None)
-    return mark(state) if mark is not None else state.get("rng")
+    return g.reveal_mark(state) if g.reveal_mark is not None else state.get("rng")
 
 
 __all__ = [

@@ -24,7 +24,7 @@ async def seat_fewest(table, place, game_id: str, seed: int) -> dict[str, Actor]
     hides a hand) ravi, meera and asha, one side each.
     Returns who plays each side."""
     g = games.get(game_id)
-    if not getattr(g, "ONE_SIDE_EACH", False):
+    if not g.ONE_SIDE_EACH:
         await table.new(place, RAVI, game_id, seed=seed)
         # the fewest people the game takes (ravi, meera, asha), sharing the other sides
         for person in [MEERA, ASHA][:g.PLAYERS[0] - 1]:

@@ -65,7 +65,7 @@ async def test_the_last_person_to_resign_ends_the_game_and_the_picture_says_who_
     """Against the computer: the confirmation names the winners, the post says the same,
     and the picture shows the result, not whose turn it was."""
     g = games.get(game_id)
-    if not hasattr(g, "bot_steps"):
+    if not g.computer:
         await table.new(HERE, RAVI, game_id, role=g.ROLES[0], seed=3)
         await table.join(HERE, MEERA)
         await table.start(HERE, RAVI)

@@ -25,7 +25,7 @@ from tests.support.table import (
     seat_fewest,
 )
 
-HIDDEN = [gid for gid in games.ids() if hasattr(games.get(gid), "redeal")]
+HIDDEN = [gid for gid in games.ids() if games.get(gid).hidden]
 OPEN = [gid for gid in games.ids() if gid not in HIDDEN]
 REAL, WHATIF = Place("3001", "1000"), Place("3002", "1000")
 

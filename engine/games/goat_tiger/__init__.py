@@ -2,6 +2,8 @@
 data (data/, checked and published by data.py), the rules to the engine contract (rules.py),
 a computer player (ai.py) and the text of /rules (texts.py)."""
 
+from engine.contract import Game
+from engine.games.goat_tiger import data
 from engine.games.goat_tiger.ai import bot_steps
 from engine.games.goat_tiger.rules import (
     ID,
@@ -23,6 +25,7 @@ from engine.games.goat_tiger.rules import (
 from engine.games.goat_tiger.texts import RULES_SUMMARY
 
 __all__ = [
+    "GAME",
     "ID",
     "NAME",
     "OPTIONS",
@@ -41,3 +44,25 @@ __all__ = [
     "token",
     "view",
 ]
+
+# The game as the table, the renderer and the tests see it (engine/contract.py).
+GAME = Game(
+    ID=ID,
+    NAME=NAME,
+    ROLES=ROLES,
+    ROLE_NAMES=ROLE_NAMES,
+    PLAYERS=tuple(PLAYERS),
+    OPTIONS=OPTIONS,
+    setup=setup,
+    view=view,
+    act=act,
+    result=result,
+    summary=summary,
+    token=token,
+    describe=describe,
+    parse_token=parse_token,
+    RULES_SUMMARY=RULES_SUMMARY,
+    bot_steps=bot_steps,
+    explain_line=explain_line,
+    FILES=data.FILES,
+)
