@@ -99,3 +99,13 @@ async def finish_move(table, repo, who: dict[str, Actor], role: str, place=HERE)
         await table.play(place, who[role], g.token(*step))
         state = json.loads((await repo.latest_game(place.channel_id)).state)
     return state
+
+
+def swap_game(monkeypatch, game_id: str, **fields) -> None:
+    """Let ``games.get(game_id)`` give the game with some of its fields changed (a game's
+    ``GAME`` is frozen), until the test ends."""
+    import dataclasses
+
+    real = games.get
+    changed = dataclasses.replace(real(game_id), **fields)
+    monkeypatch.setattr(games, "get", lambda gid: changed if gid == game_id else real(gid))

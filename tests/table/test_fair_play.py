@@ -23,6 +23,7 @@ from tests.support.table import (
     assert_replays,
     random_move_lines,
     seat_fewest,
+    swap_game,
 )
 
 HIDDEN = [gid for gid in games.ids() if games.get(gid).hidden]
@@ -164,8 +165,7 @@ async def test_the_whatif_test_catches_a_game_that_forgets_a_reveal(table, repo,
     """Rajas as it was (issue 23 point 1): only dice marked as revealing, so a tile drawn
     to refill the display could be looked at and taken back. The what-if test finds it
     without being told what Rajas reveals."""
-    g = games.get("rajas")
-    monkeypatch.setattr(g, "reveal_mark", lambda state: state["rng"])
+    swap_game(monkeypatch, "rajas", reveal_mark=lambda state: state["rng"])
     rng = random.Random(5)
     for sample in range(60):
         try:

@@ -8,7 +8,7 @@ import pytest
 
 from bot import table as table_module
 from engine import games
-from tests.support.table import HERE, RAVI, assert_replays, random_move_line
+from tests.support.table import HERE, RAVI, assert_replays, random_move_line, swap_game
 
 pytestmark = pytest.mark.slow  # every test here takes seconds
 
@@ -32,14 +32,14 @@ async def test_undo_late_in_a_game_replays_only_its_last_steps(table, repo, monk
     assert len(await repo.steps(game_id)) >= 30
     g = games.get("goat_tiger")
     real_act, real_setup, calls = g.act, g.setup, []
-    monkeypatch.setattr(g, "act", lambda *a, **k: calls.append(1) or real_act(*a, **k))
-    monkeypatch.setattr(g, "setup", lambda *a, **k: calls.append("setup") or real_setup(*a, **k))
-    r = await table.undo(HERE, RAVI)
+    with monkeypatch.context() as m:
+        swap_game(m, "goat_tiger",
+                  act=lambda *a, **k: calls.append(1) or real_act(*a, **k),
+                  setup=lambda *a, **k: calls.append("setup") or real_setup(*a, **k))
+        r = await table.undo(HERE, RAVI)
     assert not r.error and "takes back" in r.public
     assert "setup" not in calls
     assert len(calls) <= 2 * table_module.CHECKPOINT_EVERY + 4
-    monkeypatch.setattr(g, "act", real_act)
-    monkeypatch.setattr(g, "setup", real_setup)
     await assert_replays(repo, game_id)
 
 
