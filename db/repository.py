@@ -12,7 +12,7 @@ import asyncio
 import json
 import logging
 import os
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass
@@ -580,7 +580,7 @@ class Repository:
                                               UndoRequest.requester == requester)
                 return (await s.exec(q)).one(), False
 
-    async def answer_undo(self, request: UndoRequest, *, agreed: Sequence[str] | None = None,
+    async def answer_undo(self, request: UndoRequest, *, agreed: Collection[str] | None = None,
                           refused_by: str | None = None) -> bool:
         """Record an answer, only if the request still reads as the caller saw it (two
         voters clicking at once cannot overwrite each other). False: it changed; re-read."""
