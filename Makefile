@@ -11,15 +11,16 @@ run: $(STAMP)
 sandbox: $(STAMP)
 	$(VENV)/bin/darbar sandbox
 
-# Everything: ruff and every test (CI runs this through .ci/run).
+# Everything: ruff, mypy and every test (CI runs this through .ci/run).
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest
 
-# The fast loop while working: ruff, then the tests not marked slow (under a minute).
+# The fast loop while working: ruff, mypy, then the tests not marked slow (under a minute).
 check: $(STAMP)
 	$(VENV)/bin/ruff check .
-# mypy goes here, once it is configured.
+	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest -q -m "not slow"
 
 bench: $(STAMP)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.replies import Ping, Place, clip
-from db import Game, Reminder, Repository
+from db import Game, Reminder, Repository, id_of
 from engine import games
 
 MODES = {
@@ -124,24 +124,26 @@ async def due_nudges(repo: Repository, now: datetime, default: Policy,
     for game, row in await repo.waiting_games():
         if not owns(game.guild_id):
             continue
-        setting = row or default.row(game.id)
+        game_id = id_of(game)
+        setting = row or default.row(game_id)
         number = number_due(now, game, setting)
         if number is None:
             continue
-        full = await repo.get_game(game.id)
+        full = await repo.get_game(game_id)
         if full is None or full.version != game.version or full.state is None:
             continue  # it moved while we looked: the next poll sees the new wait
         g = games.get(full.game)
-        seats = await repo.seats(full.id)
+        seats = await repo.seats(game_id)
         view = g.view(json.loads(full.state), None)
         pings = Ping.of_roles(seats, g.ROLE_NAMES, view, view["active"])
         if not pings:
             continue  # waiting for the computer: a restart makes a move a crash cut off
-        if not await repo.claim_reminder(game.id, game.version, seen=row, default=default):
+        if not await repo.claim_reminder(game_id, game.version, seen=row,
+                                         default=default.row(game_id)):
             continue  # another process sent it
         out.append(Nudge(
             place=Place(channel_id=game.channel_id, guild_id=game.guild_id),
-            game_id=game.id, game_name=g.NAME, mode=setting.mode, pings=tuple(pings),
+            game_id=game_id, game_name=g.NAME, mode=setting.mode, pings=tuple(pings),
             since=int(game.updated_at.timestamp()), number=number,
         ))
     return out

@@ -7,7 +7,7 @@ face decides whether that becomes ``<@123>`` or ``@ravi``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -58,7 +58,7 @@ class Ping:
     role: str  # display name of the role they must play
 
     @staticmethod
-    def label(role_names: dict[str, str], view: dict, role: str) -> str:
+    def label(role_names: Mapping[str, str], view: dict, role: str) -> str:
         """The side a ping names: "Blue", or where the game says whom it acts for (a
         Maharaja colour for one of its nations), "Blue, for the Marathas"."""
         label = role_names[role]
@@ -70,7 +70,7 @@ class Ping:
         return seat_label(mention(self), self.role)
 
     @staticmethod
-    def of_roles(seats: Iterable[Seated], role_names: dict[str, str], view: dict,
+    def of_roles(seats: Iterable[Seated], role_names: Mapping[str, str], view: dict,
                  roles: Iterable[str]) -> list[Ping]:
         """Whom to ping for ``roles``: each person once (with the first of their sides
         asked), nobody for a computer's side; a game whose sides act for others (a

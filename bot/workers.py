@@ -160,7 +160,10 @@ def on_slow_work(callback: Callable[[], None]) -> Iterator[None]:
 
 
 def _bot_steps(game_id: str, state: dict, role: str) -> list[tuple[str, Any]]:
-    return games.get(game_id).bot_steps(state, role)
+    search = games.get(game_id).bot_steps
+    if search is None:  # the table seats the computer only where a game has one
+        raise ValueError(f"{game_id} has no computer player")
+    return search(state, role)
 
 
 async def bot_steps(game_id: str, state: dict, role: str) -> list[tuple[str, Any]]:

@@ -1,6 +1,15 @@
 """Storage: SQLModel tables and the async repository."""
 
-from db.models import LIVE_STATUSES, Checkpoint, Game, Reminder, Seat, Step, UndoRequest
+from db.models import (
+    LIVE_STATUSES,
+    Checkpoint,
+    Game,
+    Reminder,
+    Seat,
+    Step,
+    UndoRequest,
+    id_of,
+)
 from db.repository import (
     ChannelBusy,
     LogStep,
@@ -24,6 +33,7 @@ __all__ = [
     "Step",
     "UndoRequest",
     "VersionConflict",
+    "id_of",
     "normalise_url",
     "step_arg",
 ]

@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from sqlalchemy import BigInteger, Column, DateTime, Index, Text, UniqueConstraint, text
+from sqlalchemy import BigInteger, Column, DateTime, Index, Text, UniqueConstraint, inspect, text
+from sqlalchemy.sql import FromClause
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -191,3 +192,16 @@ class UndoRequest(SQLModel, table=True):
     agreed: str = "[]"  # JSON list of the user ids who agreed
     refused_by: str | None = None  # user id of a refusal, which ends the request
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+def id_of(row: Game | Seat | UndoRequest) -> int:
+    """The id of a row read from the database, or just written: the one int the column's
+    ``int | None`` (None only before the first insert) can be where ids are used."""
+    if row.id is None:
+        raise ValueError(f"this {type(row).__name__} has not been stored")
+    return row.id
+
+
+def table_of(model: type[SQLModel]) -> FromClause:
+    """A table model's Core table, ``model.__table__`` (which sqlmodel's types leave out)."""
+    return inspect(model).local_table

@@ -12,7 +12,7 @@ import asyncio
 import json
 import logging
 import os
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass
@@ -47,6 +47,8 @@ from db.models import (
     Seat,
     Step,
     UndoRequest,
+    id_of,
+    table_of,
     utcnow,
 )
 from db.schema import prepare
@@ -57,7 +59,7 @@ DEFAULT_URL = "sqlite+aiosqlite:///data/darbar.sqlite3"
 # One step of the log. Run once per step (executemany), each row numbers itself one past
 # the game's last step, so appending needs no round trip to read that number first.
 log = logging.getLogger("darbar.db")
-_STEP = Step.__table__
+_STEP = table_of(Step)
 _STEP_FIELDS = ["game_id", "role", "user_id", "action", "arg", "created_at", "undone"]
 APPEND_STEP = insert(Step).from_select(
     ["seq", *_STEP_FIELDS],
@@ -73,7 +75,7 @@ APPEND_STEP = insert(Step).from_select(
 _BUMP = update(Game).where(
     col(Game.id) == bindparam("_id"), col(Game.version) == bindparam("_expected")
 )
-_G, _S = Game.__table__, Seat.__table__
+_G, _S = table_of(Game), table_of(Seat)
 _LIVE_GAME_SEATS = (
     sa_select(_G, _S)
     .select_from(_G.outerjoin(_S, _S.c.game_id == _G.c.id))
@@ -123,7 +125,7 @@ _APPEND_PG = text(
     SELECT count(*) FROM bump
     """
 ).bindparams(
-    bindparam("now", type_=Game.__table__.c.updated_at.type),
+    bindparam("now", type_=_G.c.updated_at.type),
     *(bindparam(name, type_=ARRAY(Text)) for name in ("roles", "users", "actions", "args")),
 )
 
@@ -184,9 +186,9 @@ class Repository:
         # process's writes here is only for speed: the version check is what keeps two
         # writers (or two processes) from both applying.
         self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
-        # SQLite file databases write moves on a thread of their own (see append_steps).
-        self._sync_engine: Engine | None = None
-        self._sync_thread: ThreadPoolExecutor | None = None
+        # SQLite file databases write moves on a thread of their own (see append_steps):
+        # a synchronous engine and that thread, made together on first use.
+        self._sync_writer: tuple[Engine, ThreadPoolExecutor] | None = None
 
     @classmethod
     async def open(cls, url: str | None = None) -> Repository:
@@ -202,24 +204,26 @@ class Repository:
         return cls(engine)
 
     async def close(self) -> None:
-        if self._sync_thread is not None:
-            self._sync_thread.shutdown(wait=True)
-            self._sync_engine.dispose()
-            self._sync_engine = self._sync_thread = None
+        if self._sync_writer is not None:
+            sync_engine, thread = self._sync_writer
+            thread.shutdown(wait=True)
+            sync_engine.dispose()
+            self._sync_writer = None
         await self.engine.dispose()
 
     def _sqlite_writer(self) -> tuple[Engine, ThreadPoolExecutor] | None:
         """A synchronous engine on the same SQLite file and the one thread that uses it,
         made on first use; None for other databases (and for an in-memory one, which a
         second engine would not share)."""
-        if self._sync_engine is None:
+        if self._sync_writer is None:
             url = self.engine.url
             if self.engine.dialect.name != "sqlite" or url.database in (None, "", ":memory:"):
                 return None
-            self._sync_engine = create_engine(url.set(drivername="sqlite+pysqlite"))
-            event.listen(self._sync_engine, "connect", _sqlite_pragmas)
-            self._sync_thread = ThreadPoolExecutor(1, thread_name_prefix="darbar-sqlite-write")
-        return self._sync_engine, self._sync_thread
+            sync_engine = create_engine(url.set(drivername="sqlite+pysqlite"))
+            event.listen(sync_engine, "connect", _sqlite_pragmas)
+            self._sync_writer = (
+                sync_engine, ThreadPoolExecutor(1, thread_name_prefix="darbar-sqlite-write"))
+        return self._sync_writer
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[AsyncSession]:
@@ -265,7 +269,7 @@ class Repository:
                 s.add(row)
                 await s.flush()
                 for i, seat in enumerate(seats):
-                    seat.game_id = row.id
+                    seat.game_id = id_of(row)
                     seat.position = i
                     s.add(seat)
         except IntegrityError as e:
@@ -332,7 +336,7 @@ class Repository:
         if result is not None:
             values["result"] = json.dumps(result)
         async with self._tx() as s:
-            await self._bump(s, game.id, game.version, **values)
+            await self._bump(s, id_of(game), game.version, **values)
         return game.version + 1
 
     # --- seats -----------------------------------------------------------------
@@ -344,13 +348,13 @@ class Repository:
 
     async def add_seat(self, game: Game, seat: Seat) -> int:
         async with self._tx() as s:
-            await self._bump(s, game.id, game.version)
+            await self._bump(s, id_of(game), game.version)
             await _seat_at_the_end(s, game, [seat])
         return game.version + 1
 
     async def remove_seats(self, game: Game, seat_ids: Sequence[int]) -> int:
         async with self._tx() as s:
-            await self._bump(s, game.id, game.version)
+            await self._bump(s, id_of(game), game.version)
             for sid in seat_ids:
                 seat = await s.get(Seat, sid)
                 if seat is not None and seat.game_id == game.id:
@@ -365,10 +369,11 @@ class Repository:
         cannot leave a game half dealt."""
         extra = {} if options is None else {"options": json.dumps(options)}
         async with self._tx() as s:
-            await self._bump(s, game.id, game.version, status="active", state=json.dumps(state),
+            await self._bump(s, id_of(game), game.version, status="active", state=json.dumps(state),
                              **extra)
             for sid, role in roles.items():
                 seat = await s.get(Seat, sid)
+                assert seat is not None  # seats change only with a version bump, checked above
                 seat.role = role
                 s.add(seat)
             if new_seats:
@@ -450,12 +455,12 @@ class Repository:
             engine, thread = writer
             async with self._writer():
                 await asyncio.get_running_loop().run_in_executor(
-                    thread, _append_sync, engine, game.id, game.version, values, rows
+                    thread, _append_sync, engine, id_of(game), game.version, values, rows
                 )
             return game.version + 1
         async with self._tx() as s:
             # The version bump comes first: it takes the write lock before any read.
-            await self._bump(s, game.id, game.version, **values)
+            await self._bump(s, id_of(game), game.version, **values)
             if rows:
                 conn = await s.connection()
                 await conn.execute(APPEND_STEP, rows)
@@ -469,7 +474,7 @@ class Repository:
         of the hidden future) in the same transaction. Checkpoints that include an undone
         step go."""
         async with self._tx() as s:
-            await self._bump(s, game.id, game.version, state=json.dumps(state),
+            await self._bump(s, id_of(game), game.version, state=json.dumps(state),
                              public_state=public_state)
             conn = await s.connection()
             await conn.execute(
@@ -527,7 +532,7 @@ class Repository:
         """Give a seat to another user or to the computer; version-checked like a move. The
         person who held it is added to its ``held_by``."""
         async with self._tx() as s:
-            await self._bump(s, game.id, game.version)
+            await self._bump(s, id_of(game), game.version)
             seat = await s.get(Seat, seat_id)
             if seat is None or seat.game_id != game.id:
                 return game.version + 1
@@ -550,7 +555,7 @@ class Repository:
             q = select(func.count()).select_from(Game).where(
                 col(Game.status).in_(LIVE_STATUSES),
                 Game.guild_id == guild_id,
-                (Game.created_by == user_id) | col(Game.id).in_(seated),
+                (col(Game.created_by) == user_id) | col(Game.id).in_(seated),
             )
             return (await s.exec(q)).one()
 
@@ -565,7 +570,7 @@ class Repository:
         one already standing (False)."""
         try:
             async with self._tx() as s:
-                row = UndoRequest(game_id=game.id, version=game.version, requester=requester)
+                row = UndoRequest(game_id=id_of(game), version=game.version, requester=requester)
                 s.add(row)
             return row, True
         except IntegrityError:
@@ -575,7 +580,7 @@ class Repository:
                                               UndoRequest.requester == requester)
                 return (await s.exec(q)).one(), False
 
-    async def answer_undo(self, request: UndoRequest, *, agreed: Sequence[str] | None = None,
+    async def answer_undo(self, request: UndoRequest, *, agreed: Collection[str] | None = None,
                           refused_by: str | None = None) -> bool:
         """Record an answer, only if the request still reads as the caller saw it (two
         voters clicking at once cannot overwrite each other). False: it changed; re-read."""
@@ -620,7 +625,8 @@ class Repository:
                 select(Game, Reminder)
                 .outerjoin(Reminder, col(Reminder.game_id) == col(Game.id))
                 .where(Game.status == "active")
-                .options(defer(Game.state))
+                # sqlmodel types Game.state as the column's value; it is the ORM attribute
+                .options(defer(Game.state))  # type: ignore[arg-type]
                 .order_by(col(Game.id))
             )
             return [(g, r) for g, r in (await s.exec(q)).all()]
@@ -670,7 +676,7 @@ async def _seat_at_the_end(s: AsyncSession, game: Game, seats: Sequence[Seat]) -
     top = await s.exec(select(func.max(Seat.position)).where(Seat.game_id == game.id))
     first = (top.one() or 0) + 1
     for i, seat in enumerate(seats):
-        seat.game_id, seat.position = game.id, first + i
+        seat.game_id, seat.position = id_of(game), first + i
         s.add(seat)
 
 

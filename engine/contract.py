@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.datafiles import DataFiles
+from engine.options import Option
 
 State = dict[str, Any]  # JSON-shaped; round-trips through json unchanged
 View = dict[str, Any]  # what view() gives: prompt, actions, active, log, move, public fields
@@ -32,7 +33,7 @@ class Game:
     ROLES: list[str]  # every role, in turn-order sense
     ROLE_NAMES: Mapping[str, str]
     PLAYERS: tuple[int, int]  # the fewest and most people who may sit down
-    OPTIONS: Mapping[str, dict]  # the options schema (engine/options.py)
+    OPTIONS: Mapping[str, Option]  # the options schema (engine/options.py)
 
     # --- the rules ------------------------------------------------------------------------
     setup: Callable[[int, dict], State]

@@ -10,7 +10,7 @@ has a problem (0 otherwise)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 Check = Callable[[dict], list[str]]
@@ -23,7 +23,7 @@ class DataFiles:
     command that checks typed-in files (``files.main(argv)``). Every game with data files
     keeps them this way, so adding one needs no loader of its own."""
 
-    def __init__(self, data_dir: Path, checks: dict[str, Check],
+    def __init__(self, data_dir: Path, checks: Mapping[str, Check],
                  by_content: Callable[[dict], str | None] | None = None) -> None:
         self.data_dir, self.checks, self.by_content = data_dir, checks, by_content
         self._read: dict[str, dict] = {}
@@ -49,7 +49,7 @@ def read(data_dir: Path, name: str) -> dict:
     return json.loads((data_dir / f"{name}.json").read_text())
 
 
-def kind_of(path: Path, checks: dict[str, Check],
+def kind_of(path: Path, checks: Mapping[str, Check],
             by_content: Callable[[dict], str | None] | None, doc: dict) -> str | None:
     """Which file this is: the longest known name in its file name, else (where a game
     can tell) by what it holds."""
@@ -59,7 +59,7 @@ def kind_of(path: Path, checks: dict[str, Check],
     return by_content(doc) if by_content and isinstance(doc, dict) else None
 
 
-def check_files(data_dir: Path, checks: dict[str, Check], argv: list[str],
+def check_files(data_dir: Path, checks: Mapping[str, Check], argv: list[str],
                 by_content: Callable[[dict], str | None] | None = None) -> int:
     """Check the files named in ``argv`` (or, with none, the shipped ones)."""
     paths = [Path(a) for a in argv] or [data_dir / f"{n}.json" for n in checks]

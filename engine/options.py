@@ -19,7 +19,8 @@ game's options for ``/help`` and ``/game status``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import Literal, NotRequired, TypedDict
 
 from engine.errors import IllegalAction
 
@@ -29,7 +30,22 @@ MAX_DIGITS = 6  # no option is a number anywhere near a million
 SHOWN = 30  # characters of a refused value quoted back
 
 
-def read(spec: Mapping[str, dict], given: Mapping[str, object]) -> dict:
+class Option(TypedDict):
+    """One entry of a game's ``OPTIONS`` (above): mypy checks every game's schema."""
+
+    type: Literal["int", "bool", "choice", "set"]
+    default: int | bool | str
+    help: str
+    min: NotRequired[int]  # int: the range
+    max: NotRequired[int]
+    # choice and set: the words, or a function that lists them (files an owner may add)
+    choices: NotRequired[Sequence[str] | Callable[[], Sequence[str]]]
+
+
+Spec = Mapping[str, Option]  # a game's OPTIONS
+
+
+def read(spec: Spec, given: Mapping[str, object]) -> dict:
     """``given`` as typed values, checked against ``spec``: IllegalAction naming the
     first problem and the valid values."""
     unknown = sorted(str(k) for k in given if k not in spec)
@@ -45,7 +61,7 @@ def read(spec: Mapping[str, dict], given: Mapping[str, object]) -> dict:
 REVISION = "revision"
 
 
-def with_defaults(spec: Mapping[str, dict], options: Mapping[str, object]) -> dict:
+def with_defaults(spec: Spec, options: Mapping[str, object]) -> dict:
     """Every option: the ones given, read and checked, and the defaults for the rest; a
     ``revision`` a replay passes is kept as it is (a whole number from 1)."""
     given = dict(options)
@@ -64,10 +80,11 @@ def revision_entry(options: Mapping[str, object], current: int) -> dict:
     asks for. A revision-1 state has none, as before games had revisions, so a stored game
     set up again is exactly as it was."""
     revision = options.get(REVISION, current)
+    assert isinstance(revision, int)  # options as with_defaults read them: a whole number
     return {REVISION: revision} if revision > 1 else {}
 
 
-def valid(key: str, entry: dict) -> str:
+def valid(key: str, entry: Option) -> str:
     """What an option may be, as a refusal or ``/help`` lists it."""
     kind = entry["type"]
     if kind == "int":
@@ -82,12 +99,12 @@ def valid(key: str, entry: dict) -> str:
         f"(e.g. `{key}={example}`), or nothing"
 
 
-def _choices(entry: dict) -> list[str]:
+def _choices(entry: Option) -> list[str]:
     choices = entry["choices"]
     return list(choices() if callable(choices) else choices)
 
 
-def describe(spec: Mapping[str, dict]) -> str:
+def describe(spec: Spec) -> str:
     """The options as ``/help`` lists them: name, what it may be, default, help."""
     if not spec:
         return "Options: none."
@@ -98,19 +115,19 @@ def describe(spec: Mapping[str, dict]) -> str:
     return "\n".join(lines)
 
 
-def in_force(spec: Mapping[str, dict], options: Mapping[str, object]) -> str:
+def in_force(spec: Spec, options: Mapping[str, object]) -> str:
     """A game's options as ``/game status`` says them: every option with its value."""
     values = with_defaults(spec, options)
     return ", ".join(f"{k}={_word(spec[k], v)}" for k, v in values.items()) or "none"
 
 
-def _word(entry: dict, value: object) -> str:
+def _word(entry: Option, value: object) -> str:
     if entry["type"] == "bool":
         return "on" if value else "off"
     return str(value) if value != "" else "none"
 
 
-def _value(key: str, entry: dict, value: object) -> object:
+def _value(key: str, entry: Option, value: object) -> object:
     kind = entry["type"]
     text = value.strip().lower() if isinstance(value, str) else None
     problem = f"Option `{key}` is {valid(key, entry)}"

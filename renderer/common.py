@@ -7,7 +7,7 @@ same view always encodes to the same bytes.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -18,6 +18,8 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 Point = tuple[float, float]
+# The players' names by role, as the table passes them (renderers only read them).
+Names = Mapping[str, str | None] | None
 
 # fonts-dejavu-core puts the files here on Debian/Ubuntu (and on the CI image).
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
@@ -39,7 +41,7 @@ def font(size: int, bold: bool = False) -> Font:
 def has_dejavu() -> bool:
     """Whether the real fonts loaded (the fallback font lacks glyphs such as → and ✕)."""
     f = font(20)
-    return isinstance(f, ImageFont.FreeTypeFont) and f.getname()[0].startswith("DejaVu")
+    return isinstance(f, ImageFont.FreeTypeFont) and (f.getname()[0] or "").startswith("DejaVu")
 
 
 # Symbols DejaVu has and Pillow's built-in fallback font lacks, with plain stand-ins.
@@ -251,7 +253,9 @@ def make_palette(
         y += im.height
     fixed = list(dict.fromkeys(exact))
     chosen = sheet.quantize(colors=colors - len(fixed), method=Image.Quantize.MEDIANCUT)
-    found = chosen.getpalette()[: 3 * (colors - len(fixed))]
+    palette = chosen.getpalette()
+    assert palette is not None  # quantize() makes a "P" image, which has one
+    found = palette[: 3 * (colors - len(fixed))]
     flat = [v for rgb in fixed for v in rgb] + found
     pal = Image.new("P", (1, 1))
     pal.putpalette(flat + [0] * (768 - len(flat)))

@@ -232,7 +232,7 @@ def _draw_header(img: Image.Image, view: dict, players: dict[str, str] | None) -
     ink, sub_ink, name_ink = (
         (art.INK, art.INK, art.INK) if over else (art.CREAM, art.MUTED_CREAM, art.GOLD)
     )
-    x = 24
+    x: float = 24
     if icon:
         paste(img, art.piece_sprite(icon, 22, shadow=False), (x + 24, 44))
         x += 62

@@ -23,6 +23,7 @@ from PIL import Image, ImageDraw
 from engine.games import maharaja as game
 from engine.games.maharaja import data
 from renderer.common import (
+    Names,
     draw_header,
     encode_png,
     fit,
@@ -69,10 +70,10 @@ def _place(place: str) -> str:
 
 
 def layout() -> dict[str, tuple[int, int]]:
-    return {p: tuple(round(v) for v in _xy(p)) for p in data.PLACES}
+    return {p: (round(x), round(y)) for p in data.PLACES for x, y in [_xy(p)]}
 
 
-def _name(players: dict | None, role: str) -> str:
+def _name(players: Names, role: str) -> str:
     person = (players or {}).get(role)
     return f"{role.capitalize()} ({person})" if person else role.capitalize()
 
@@ -81,7 +82,7 @@ def _ink(rgb: tuple) -> tuple:
     return INK if sum(rgb) > 420 else CREAM
 
 
-def header_title(view: dict, players: dict | None) -> str:
+def header_title(view: dict, players: Names) -> str:
     """Who won; or the turn, the nation whose turn it is, and the player asked now."""
     result = view.get("result")
     if result:
@@ -93,7 +94,7 @@ def header_title(view: dict, players: dict | None) -> str:
         else _name(players, who))
 
 
-def _header(img: Image.Image, view: dict, players: dict | None) -> None:
+def _header(img: Image.Image, view: dict, players: Names) -> None:
     result, last = view.get("result"), (view.get("log") or [None])[-1]
     draw_header(img, header_title(view, players), outcome_line(result, last) if result else last,
                 title_fill=GOLD if result else CREAM, log_fill=MUTED, log_y=50)
@@ -215,7 +216,7 @@ def _map(img: Image.Image, view: dict) -> None:
            fill=SEA_INK, anchor="rs")
 
 
-def _panel(img: Image.Image, view: dict, players: dict | None) -> None:
+def _panel(img: Image.Image, view: dict, players: Names) -> None:
     d = ImageDraw.Draw(img)
     x0, x1 = 912, 1390
     y = 84
@@ -320,7 +321,7 @@ def _dice(d: ImageDraw.ImageDraw, view: dict, x0: float, x1: float, y: float) ->
         y += 34
 
 
-def draw(view: dict, players: dict | None = None) -> Image.Image:
+def draw(view: dict, players: Names = None) -> Image.Image:
     img = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
     _header(img, view, players)
     _map(img, view)
@@ -338,7 +339,7 @@ def warm() -> None:
     palette()
 
 
-def render(view: dict, players: dict[str, str | None] | None = None) -> bytes:
+def render(view: dict, players: Names = None) -> bytes:
     return encode_png(draw(view, players), palette())
 
 

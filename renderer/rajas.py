@@ -28,6 +28,7 @@ from PIL import Image, ImageDraw
 from engine.games import rajas as game
 from engine.games.rajas import data, words
 from renderer.common import (
+    Names,
     draw_header,
     encode_png,
     fit,
@@ -86,7 +87,7 @@ def _river_xy(i: int) -> tuple[int, int]:
     return (40 + i * 42, RIVER_Y)
 
 
-def _name(players: dict | None, role: str) -> str:
+def _name(players: Names, role: str) -> str:
     given = (players or {}).get(role)
     return f"{data.ROLE_NAMES.get(role, role)} ({given})" if given else \
         data.ROLE_NAMES.get(role, role)
@@ -109,7 +110,7 @@ def _die(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, value: int,
 # --- the board ---------------------------------------------------------------------------
 
 
-def _header(img: Image.Image, view: dict, players: dict | None) -> None:
+def _header(img: Image.Image, view: dict, players: Names) -> None:
     result = view.get("result")
     if result:
         title = outcome_title(result, [_name(players, w) for w in result.get("winners", [])])
@@ -123,7 +124,7 @@ def _header(img: Image.Image, view: dict, players: dict | None) -> None:
                 title_fill=GOLD if result else CREAM, log_fill=MUTED, log_y=48)
 
 
-def _race(img: Image.Image, view: dict, players: dict | None) -> None:
+def _race(img: Image.Image, view: dict, players: Names) -> None:
     d = ImageDraw.Draw(img)
     x0, y0, x1, y1 = RACE
     d.rounded_rectangle(RACE, 10, fill=PANEL, outline=EDGE)
@@ -163,8 +164,8 @@ def _river(img: Image.Image, view: dict) -> None:
                anchor="mm")
         if i:
             label = code_text(code)
-            f = next(f for f in (font(k, bold=True) for k in (16, 14, 12))
-                     if f.getlength(label) <= 41 or f.size == 12)
+            f = next(f for k, f in ((k, font(k, bold=True)) for k in (16, 14, 12))
+                     if f.getlength(label) <= 41 or k == 12)
             d.text((x, y + 22), label, font=f, fill=CREAM,
                    anchor="mt")
     bx = (_river_xy(data.RIVER["bridge_after"])[0] + _river_xy(
@@ -175,9 +176,9 @@ def _river(img: Image.Image, view: dict) -> None:
         at.setdefault(p["boat"], []).append(r)
     for pos, roles in at.items():
         x, y = _river_xy(pos)
-        for k, r in enumerate(roles):
+        for k, role in enumerate(roles):
             d.rectangle((x - 16 + 9 * k, y - 38, x - 3 + 9 * k, y - 22),
-                        fill=PLAYER[r], outline=INK)
+                        fill=PLAYER[role], outline=INK)
 
 
 def _box(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], label: str,
@@ -275,8 +276,8 @@ def tile_label(tid: str) -> str:
 
 def label_font(text: str, room: float):
     """As large as the tile allows (its label is read on a phone), down to 14 px."""
-    return next(f for f in (font(k, bold=True) for k in (20, 18, 16, 14))
-                if f.getlength(text) + 8 <= room or f.size == 14)
+    return next(f for k, f in ((k, font(k, bold=True)) for k in (20, 18, 16, 14))
+                if f.getlength(text) + 8 <= room or k == 14)
 
 
 def _display(img: Image.Image, view: dict) -> None:
@@ -300,7 +301,7 @@ def _display(img: Image.Image, view: dict) -> None:
             d.text((x + 118, y + 44), f"{sizes.get(key, 0)} left", font=font(17), fill=MUTED)
 
 
-def _players(img: Image.Image, view: dict, players: dict | None) -> None:
+def _players(img: Image.Image, view: dict, players: Names) -> None:
     d = ImageDraw.Draw(img)
     d.rounded_rectangle(SIDE, 10, fill=PANEL, outline=EDGE)
     rows = list((view.get("players") or {}).items())
@@ -324,7 +325,7 @@ def _players(img: Image.Image, view: dict, players: dict | None) -> None:
             _die(d, SIDE[0] + 14 + k * (size + 6), y + 58, c, v, size)
 
 
-def _province(img: Image.Image, view: dict, role: str | None, players: dict | None) -> None:
+def _province(img: Image.Image, view: dict, role: str | None, players: Names) -> None:
     d = ImageDraw.Draw(img)
     d.rounded_rectangle(PROVINCE, 10, fill=PANEL, outline=EDGE)
     if role is None:
@@ -390,7 +391,7 @@ def _province(img: Image.Image, view: dict, role: str | None, players: dict | No
             d.line((x - w, y, x + w, y), fill=MUTED, width=2)
 
 
-def draw(view: dict, players: dict | None = None, province_of: str | None = None
+def draw(view: dict, players: Names = None, province_of: str | None = None
          ) -> Image.Image:
     img = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
     _header(img, view, players)
@@ -415,7 +416,7 @@ def warm() -> None:
     palette()
 
 
-def render(view: dict, players: dict[str, str | None] | None = None,
+def render(view: dict, players: Names = None,
            province_of: str | None = None) -> bytes:
     return encode_png(draw(view, players, province_of), palette())
 

@@ -25,6 +25,7 @@ from PIL import Image, ImageDraw
 from engine.games import taj_mahal as game
 from engine.games.taj_mahal import data
 from renderer.common import (
+    Names,
     Smooth,
     draw_header,
     encode_png,
@@ -164,7 +165,7 @@ def _crown(img: Image.Image, centre: tuple[float, float]) -> None:
                    (x + 11, y - 6), (x + 11, y + 8)], (*GOLD, 255))
 
 
-def _header(img: Image.Image, view: dict, players: dict | None) -> None:
+def _header(img: Image.Image, view: dict, players: Names) -> None:
     result = view.get("result")
     if result:
         title = outcome_title(result, [_name(players, w) for w in result.get("winners", [])])
@@ -178,12 +179,12 @@ def _header(img: Image.Image, view: dict, players: dict | None) -> None:
                 title_fill=GOLD if result else CREAM, log_fill=MUTED)
 
 
-def _name(players: dict | None, role: str) -> str:
+def _name(players: Names, role: str) -> str:
     given = (players or {}).get(role)
     return f"{role.capitalize()} ({given})" if given else role.capitalize()
 
 
-def _panel(img: Image.Image, view: dict, players: dict | None) -> None:
+def _panel(img: Image.Image, view: dict, players: Names) -> None:
     d = ImageDraw.Draw(img)
     x0, y0, x1, _ = PANEL_BOX
     d.text((x0 + 14, y0 + 12), "COURT", font=font(16, bold=True), fill=MUTED)
@@ -208,7 +209,7 @@ def _panel(img: Image.Image, view: dict, players: dict | None) -> None:
         counts = {r: p.get("symbols", {}).get(sym, 0) for r, p in table.items() if not p["out"]}
         top = max(counts.values(), default=0)
         if top and list(counts.values()).count(top) == 1:
-            leaders[sym] = max(counts, key=counts.get)
+            leaders[sym] = max(counts, key=counts.__getitem__)
     active = set(view.get("active") or [])
     # Rows as tall as the panel allows (five players fit; fewer get more room).
     row_h = min(150, (PANEL_BOX[3] - y - 34) // max(1, len(table)))
@@ -225,7 +226,7 @@ def _panel(img: Image.Image, view: dict, players: dict | None) -> None:
         status = "withdrew" if p["out"] else (p.get("colour") or "any colour")
         d.text((x0 + 20, y + 44), f"{p['hand']} cards · {status}", font=font(20), fill=CREAM,
                anchor="lm")
-        tx = x0 + 20
+        tx: float = x0 + 20
         for sym, short in SYMBOL.items():
             n = p.get("symbols", {}).get(sym, 0)
             if not n:
@@ -280,7 +281,7 @@ def _board(order: tuple[str, ...], visit: int, over: bool) -> Image.Image:
     return img
 
 
-def draw(view: dict, players: dict[str, str | None] | None = None) -> Image.Image:
+def draw(view: dict, players: Names = None) -> Image.Image:
     order = tuple(view.get("order") or [p["id"] for p in BOARD["provinces"]])
     img = _board(order, view.get("visit") or 0, bool(view.get("result"))).copy()
     _cities(img, view)
@@ -301,7 +302,7 @@ def warm() -> None:
     hand_palette()
 
 
-def render(view: dict, players: dict[str, str | None] | None = None) -> bytes:
+def render(view: dict, players: Names = None) -> bytes:
     return encode_png(draw(view, players), palette())
 
 
@@ -315,7 +316,7 @@ SPECIAL_WORDS = {"special-elephant": ("+1", "Elephant"), "special-mogul": ("+1",
 COLOUR_ORDER = ("red", "yellow", "green", "violet", "white", "special")
 
 
-def draw_hand(view: dict, players: dict[str, str | None] | None = None) -> Image.Image:
+def draw_hand(view: dict, players: Names = None) -> Image.Image:
     """The cards of the view's own hand, identical ones once with a count, each with its
     symbols in words and, under it, the name to type."""
     hand = view.get("hand") or []
@@ -375,7 +376,7 @@ def hand_palette() -> Image.Image:
     return make_palette([draw_hand(sample)], FLAT)
 
 
-def hand(view: dict, players: dict[str, str | None] | None = None) -> bytes:
+def hand(view: dict, players: Names = None) -> bytes:
     return encode_png(draw_hand(view, players), hand_palette())
 
 

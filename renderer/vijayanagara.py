@@ -39,7 +39,7 @@ from renderer import vijayanagara_art as art
 from renderer import vijayanagara_card as vcard
 from renderer import vijayanagara_map as vmap
 from renderer import vijayanagara_panel as panel
-from renderer.common import encode_png, make_palette
+from renderer.common import Names, encode_png, make_palette
 from renderer.vijayanagara_layout import (
     CARD_BOX,
     HEADER_H,
@@ -85,7 +85,7 @@ def _card_tile(key: str) -> Image.Image:
 # --- rendering ---------------------------------------------------------------------------------
 
 
-def draw(view: dict, players: dict[str, str | None] | None = None) -> Image.Image:
+def draw(view: dict, players: Names = None) -> Image.Image:
     """The position as an RGB image (``render`` encodes it)."""
     img = background().copy()
     panel.draw_header(img, view, players)
@@ -181,7 +181,7 @@ def warm() -> None:
     render(_specimens()[0])
 
 
-def render(view: dict, players: dict[str, str | None] | None = None) -> bytes:
+def render(view: dict, players: Names = None) -> bytes:
     return encode_png(draw(view, players), palette())
 
 

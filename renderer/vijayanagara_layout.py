@@ -47,7 +47,7 @@ def _clamp(p: Point) -> Point:
     return (min(max(p[0], x0 + hw), x1 - hw), min(max(p[1], y0 + hh), y1 - hh))
 
 
-def _settle() -> dict[str, Point]:
+def _settle() -> dict[str, tuple[int, int]]:
     """Box centres: each space at its projected place, pushed apart where boxes would
     overlap. Rounds of pushing alternate with a pull back towards the true place, then
     pushing alone finishes; the result is deterministic and stays close to geography."""

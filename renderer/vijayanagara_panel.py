@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
 from renderer import vijayanagara_art as art
-from renderer.common import RGB, clean, fit, font, outcome_title, paste, smooth, wrap
+from renderer.common import RGB, Names, clean, fit, font, outcome_title, paste, smooth, wrap
 from renderer.vijayanagara_layout import CARD_BOX, HEADER_H, PANEL_BOX, PANEL_CAPTIONS, WIDTH
 
 # --- the captions, drawn once into the background -------------------------------------------
@@ -37,14 +37,14 @@ COL_RES, COL_VP, COL_CAV = 1218, 1290, 1352  # centres of the faction table's co
 FACTION_ROW_Y = [134, 190, 246]  # centre of each faction's row
 
 
-def _name(players: dict[str, str | None] | None, role: str) -> str:
+def _name(players: Names, role: str) -> str:
     return clean(str((players or {}).get(role) or ""))
 
 
 # --- the header ---------------------------------------------------------------------------
 
 
-def draw_header(img: Image.Image, view: dict, players: dict | None) -> None:
+def draw_header(img: Image.Image, view: dict, players: Names) -> None:
     d = ImageDraw.Draw(img)
     result = view.get("result")
     small = font(19)
@@ -78,7 +78,7 @@ def draw_header(img: Image.Image, view: dict, players: dict | None) -> None:
 
 
 def _title_row(img: Image.Image, factions: list[str], title: str, ink: RGB, names_ink: RGB,
-               players: dict | None) -> None:
+               players: Names) -> None:
     """The header's first line: the markers of up to three factions (the winners, or those
     to act), ``title``, and the names of the players who hold them."""
     d = ImageDraw.Draw(img)
@@ -107,7 +107,7 @@ CHOICE = {
 }
 
 
-def draw_factions(img: Image.Image, view: dict, players: dict | None) -> None:
+def draw_factions(img: Image.Image, view: dict, players: Names) -> None:
     d = ImageDraw.Draw(img)
     factions = view.get("factions") or {}
     active = set(view.get("active") or [])
@@ -151,7 +151,8 @@ def draw_factions(img: Image.Image, view: dict, players: dict | None) -> None:
     nf = font(16, bold=True)
     counts = [str(int(avail.get(key) or 0)) for _, key in AVAILABLE]
     widths = [22 + nf.getlength(c) for c in counts]
-    x, room = x0 + 88, x1 - 8 - (x0 + 88)
+    x: float = x0 + 88
+    room = x1 - 8 - (x0 + 88)
     gap = (room - sum(widths)) / (len(widths) - 1)
     for (icon, _), text, w in zip(AVAILABLE, counts, widths, strict=True):
         paste(img, art.piece_sprite(icon, 20), (x + 10, ay))
@@ -205,7 +206,7 @@ def _ranked(view: dict) -> list[str]:
     return sorted(scores, key=key)
 
 
-def draw_result(img: Image.Image, view: dict, players: dict | None) -> None:
+def draw_result(img: Image.Image, view: dict, players: Names) -> None:
     """The final score table, where the card goes while the game runs."""
     d = ImageDraw.Draw(img)
     result = view["result"]
@@ -289,7 +290,7 @@ def draw_sop(img: Image.Image, view: dict) -> None:
             anchor="lm",
         )
         if f in acted:
-            status, ink = art.safe_text(f"✓ {CHOICE.get(choices.get(f), 'acted')}"), art.CREAM
+            status, ink = art.safe_text(f"✓ {CHOICE.get(choices.get(f) or '', 'acted')}"), art.CREAM
         elif f in active and not over:
             status, ink = art.safe_text("▶ to act now"), art.GOLD
         elif ok:
@@ -317,7 +318,7 @@ def draw_sop(img: Image.Image, view: dict) -> None:
             width=2,
         )
         d.text((bx0 + 10, top + 14), label, font=font(15, bold=True), fill=art.CREAM, anchor="lm")
-        if taken:
+        if who in art.FACTION_COLOUR:  # taken
             paste(img, art.marker_sprite(who, 20), (bx0 + 20, top + 37))
             d.text((bx0 + 36, top + 37), fork_text(who, choices.get(who)), font=font(15),
                    fill=art.GOLD, anchor="lm")
@@ -328,7 +329,7 @@ def draw_sop(img: Image.Image, view: dict) -> None:
 def fork_text(who: str, choice: str | None) -> str:
     """What a faction took on a forked option, beside its marker: the marker names the
     faction, so the words need only say the choice (a long name cut it short)."""
-    return CHOICE.get(choice, "") or geo.SHORT.get(who, who)
+    return CHOICE.get(choice or "", "") or geo.SHORT.get(who, who)
 
 
 def draw_deck(img: Image.Image, view: dict) -> None:

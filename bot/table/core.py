@@ -20,10 +20,11 @@ from bot.replies import Actor, Place, Reply, clip, echo
 from bot.table.loaded import Loaded, Refusal, shown
 from bot.table.turns import panel_reply
 from bot.table.wording import COMPUTER, result_line, said_by
-from db import Game, NewStep, Repository, Seat, VersionConflict
+from db import Game, NewStep, Repository, Seat, VersionConflict, id_of
 from db.models import utcnow
 from engine import games
 from engine.contract import Game as Rules
+from engine.contract import State
 
 # Every this many writes of a game, its state is kept as a checkpoint (db Checkpoint) for
 # undo to replay from: a few KB each time, and undo replays at most a few moves' steps.
@@ -96,18 +97,18 @@ class TableCore:
 
     async def _loaded(self, game: Game, seats: list[Seat] | None = None) -> Loaded:
         if seats is None:
-            seats = await self.repo.seats(game.id)
+            seats = await self.repo.seats(id_of(game))
         state = json.loads(game.state) if game.state else None
         public = json.loads(game.public_state) if game.public_state else None
         return Loaded(game, seats, games.get(game.game), state, public)
 
     async def _reloaded(self, lg: Loaded) -> Loaded:
         """The game read again after a write that changed more than its state."""
-        game = await self.repo.get_game(lg.game.id)
+        game = await self.repo.get_game(id_of(lg.game))
         assert game is not None  # games are never deleted
         return await self._loaded(game)
 
-    async def _store(self, lg: Loaded, steps: list[NewStep], state: dict) -> Loaded:
+    async def _store(self, lg: Loaded, steps: list[NewStep], state: State) -> Loaded:
         """Write the steps; return the game as they leave it, without reading it back.
         The write was version-checked, so nothing (seats included) changed since ``lg`` was
         read, and any later write is again checked against the version known here.
@@ -135,7 +136,7 @@ class TableCore:
         game = lg.game  # an unattached copy of the row, read for this call: bring it up to date
         game.version, game.updated_at, game.state = version, now, json.dumps(state)
         if version % CHECKPOINT_EVERY == 0:
-            await self.repo.save_checkpoint(game.id, version, game.state)
+            await self.repo.save_checkpoint(id_of(game), version, game.state)
         game.public_state = public_json
         if res is not None:
             game.status, game.result = "finished", json.dumps(res)
@@ -156,8 +157,8 @@ class TableCore:
                 await asyncio.sleep(self.bot_delay)
             # Search is CPU-bound: in a worker process, so the event loop stays free to
             # acknowledge interactions (a thread would hold the loop's GIL).
-            steps = await workers.bot_steps(lg.game.game, lg.state, role)
-            state = lg.state
+            state = lg.started()  # the game is under way
+            steps = await workers.bot_steps(lg.game.game, state, role)
             for action, arg in steps:
                 state = g.act(state, role, action, arg)
             try:

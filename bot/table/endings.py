@@ -12,7 +12,7 @@ from bot.table.core import TableCore, check_steward, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import board_image, public_update
 from bot.table.wording import COMPUTER, and_, capital, winners_line
-from db import Seat
+from db import Seat, id_of
 from engine import games
 
 
@@ -103,7 +103,7 @@ class Endings(TableCore):
         then = _resignation_said(lg, mine, takers, result)
         if not confirm:
             return Reply(private=f"Resign game #{lg.game.id} ({g.NAME})? {then}",
-                         confirm=Confirmation("resign", lg.game.id, yes="Yes, resign",
+                         confirm=Confirmation("resign", id_of(lg.game), yes="Yes, resign",
                                               no="No, keep playing", asked=actor.user_id),
                          game_id=lg.game.id, version=lg.game.version)
         if result is None:
@@ -111,7 +111,7 @@ class Endings(TableCore):
                 seat = lg.seat_for(role)
                 assert seat is not None  # roles_of names seated roles only
                 lg.game.version = await self.repo.reassign_seat(
-                    lg.game, seat.id, user_id=taker.user_id if taker else None,
+                    lg.game, id_of(seat), user_id=taker.user_id if taker else None,
                     name=taker.name if taker else COMPUTER, is_bot=taker is None)
             lg = await self._reloaded(lg)
             lg, bot_lines = await self._run_bots(lg)
@@ -131,7 +131,7 @@ class Endings(TableCore):
         game = await self.repo.get_game(game_id)
         if game is None or game.channel_id != place.channel_id:
             raise Refusal(_stale(game_id))
-        if not any(s.user_id == actor.user_id for s in await self.repo.seats(game.id)):
+        if not any(s.user_id == actor.user_id for s in await self.repo.seats(game_id)):
             raise Refusal("You are not seated in that game: the question was not yours.")
         return Reply(private="Carry on! Nothing was changed.")
 

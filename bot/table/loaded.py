@@ -7,13 +7,16 @@ from dataclasses import dataclass, field
 from bot.replies import Actor
 from db import Game, Seat
 from engine.contract import Game as Rules
+from engine.contract import State, View
+
+NOT_STARTED = "The game has not started yet."
 
 
 class Refusal(Exception):
     """A polite no: shown only to the caller; nothing was written."""
 
 
-def shown(before: dict | None, after: dict) -> bool:
+def shown(before: View | None, after: View) -> bool:
     """Whether the position ``after`` (a spectator view) is one the others get to see: the
     start of the game, or a move was completed, the decision passed to another role, or
     the game ended. Between such moments the mover's steps are private."""
@@ -25,40 +28,55 @@ def shown(before: dict | None, after: dict) -> bool:
 class Loaded:
     """A game as read for one call. ``state`` is the latest position; ``public`` is the
     position everyone sees: the same object between moves, and the position after the
-    last completed move while the mover's steps are still private."""
+    last completed move while the mover's steps are still private. A game still being set
+    up has neither (None): ``started()`` and ``seen()`` give them where a game must have
+    begun, and refuse otherwise."""
 
     game: Game
     seats: list[Seat]
     module: Rules  # the game's rules (engine/contract.py)
-    state: dict | None
-    public: dict | None = None
-    _views: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    state: State | None
+    public: State | None = None
+    _views: dict[str, View] = field(default_factory=dict, init=False, repr=False,
+                                    compare=False)
 
     def __post_init__(self) -> None:
         if self.public is None:
             self.public = self.state
+
+    def started(self) -> State:
+        """``state``, of a game that has started; refused for one still being set up."""
+        if self.state is None:
+            raise Refusal(NOT_STARTED)
+        return self.state
+
+    def seen(self) -> State:
+        """``public``, of a game that has started; refused for one still being set up."""
+        if self.public is None:
+            raise Refusal(NOT_STARTED)
+        return self.public
 
     @property
     def in_move(self) -> bool:
         """A move is under way: some of its steps are stored but not yet shown."""
         return self.public is not self.state
 
-    def _view(self, key: str, state: dict | None) -> dict:
+    def _view(self, key: str, state: State) -> View:
         # Worked out once per state: a Loaded never changes its states (a new one is made
         # for every new state), and nothing edits a view.
         if key not in self._views:
             self._views[key] = self.module.view(state, None)
         return self._views[key]
 
-    def public_view(self) -> dict:
+    def public_view(self) -> View:
         """``module.view(public, None)``: what spectators and the other players see."""
-        return self._view("public", self.public)
+        return self._view("public", self.seen())
 
-    def current_view(self) -> dict:
+    def current_view(self) -> View:
         """The spectator view of the latest state (the mover's own position mid-move)."""
-        return self.public_view() if not self.in_move else self._view("current", self.state)
+        return self.public_view() if not self.in_move else self._view("current", self.started())
 
-    def moved_to(self, game: Game, state: dict, view: dict, *, shown: bool) -> Loaded:
+    def moved_to(self, game: Game, state: State, view: View, *, shown: bool) -> Loaded:
         """The game after a write of ``state`` (whose spectator view is ``view``): public
         if ``shown``, else the others keep this position's public one (and its view)."""
         new = Loaded(game, self.seats, self.module, state, None if shown else self.public)

@@ -16,6 +16,7 @@ from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import RENDER_THREADS, board_image, board_text
 from bot.table.turns import acting_role, panel_reply
 from bot.table.wording import capital, possessive, result_line, seating, waiting_for
+from db import id_of
 from engine import games
 from engine.contract import Game as Rules
 from engine.contract import State
@@ -43,7 +44,8 @@ class Looking(TableCore):
             view = lg.public_view()
             lines.append(f"Moves played: {view['move']}. Waiting for: "
                          + waiting_for(lg, view["active"]) + ".")
-            row = await self.repo.reminder(lg.game.id) or self.reminders.row(lg.game.id)
+            game_id = id_of(lg.game)
+            row = await self.repo.reminder(game_id) or self.reminders.row(game_id)
             lines.append(describe(row.mode, row.idle_minutes))
         return Reply(private="\n".join(lines))
 
@@ -107,7 +109,7 @@ class Looking(TableCore):
             return Reply(private="\n".join(x for x in (
                 "Your move so far (the others see the position before it):", done, prompt)
                 if x), **await board_image(
-                    lg, mine=True, mover=acting_role(lg, actor, lg.state)),
+                    lg, mine=True, mover=acting_role(lg, actor, lg.started())),
                 image_private=True)
         return Reply(private=last, **await board_image(lg), image_private=True)
 
@@ -120,7 +122,7 @@ class Looking(TableCore):
         if report is None:
             raise Refusal(f"{lg.module.NAME} {missing}.")
         # The position everyone sees: a move under way stays its mover's until complete.
-        return Reply(private=clip(report(lg.public)))
+        return Reply(private=clip(report(lg.seen())))
 
     @refusals
     async def card(self, place: Place, actor: Actor) -> Reply:
@@ -147,7 +149,7 @@ class Looking(TableCore):
             raise Refusal("The cards are dealt when the game starts.")
         role = mine[0]
         # The mover sees their hand as their move leaves it; anyone else, as it stands.
-        state = lg.state if role in lg.current_view()["active"] else lg.public
+        state = lg.started() if role in lg.current_view()["active"] else lg.seen()
         view = g.view(state, role)
         draw = partial(renderer.hand, lg.game.game, view,
                        {s.role: s.name for s in lg.seats if s.role})

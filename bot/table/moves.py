@@ -10,8 +10,9 @@ from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import public_update
 from bot.table.turns import acting_role, panel_reply
 from bot.table.wording import said_by, waiting_for
-from db import NewStep
+from db import NewStep, id_of
 from engine import IllegalAction, games
+from engine.contract import State
 from engine.errors import possible
 
 MAX_LINE = 1000  # characters in a typed line; a long Vijayanagara turn needs ~300
@@ -33,7 +34,7 @@ class Moves(TableCore):
             raise Refusal(f"That move is too long ({len(line)} characters).")
         lg = await self._load(place)
         tokens = self._expand(lg, actor, line).lower().split()
-        state = lg.state
+        state = lg.started()
         mark = games.reveal_mark(lg.module, state)
         new_steps: list[NewStep] = []
         role = ""
@@ -71,7 +72,7 @@ class Moves(TableCore):
         ``explain_line``, given the state before the line and the role that began it),
         where token-by-token play would blame the wrong token; else None."""
         explain = lg.module.explain_line
-        why = explain(lg.state, steps[0].role if steps else role, tokens) if explain else None
+        why = explain(lg.started(), steps[0].role if steps else role, tokens) if explain else None
         return f"{why} Nothing was played." if why else None
 
     @refusals
@@ -84,13 +85,14 @@ class Moves(TableCore):
         if lg.game.version != version:
             return await self._moved_on(place, actor, "That panel is out of date — the game "
                                         "has moved on, so nothing was changed.")
-        role = acting_role(lg, actor, lg.state)
-        state, step = self._apply_token(lg, lg.state, role, actor, token)
+        state = lg.started()
+        role = acting_role(lg, actor, state)
+        state, step = self._apply_token(lg, state, role, actor, token)
         return await self._commit(lg, actor, state, [step])
 
     @staticmethod
-    def _apply_token(lg: Loaded, state: dict, role: str, actor: Actor,
-                     tok: str) -> tuple[dict, NewStep]:
+    def _apply_token(lg: Loaded, state: State, role: str, actor: Actor,
+                     tok: str) -> tuple[State, NewStep]:
         g = lg.module
         waiting = g.view(state, None)["active"]
         if role not in waiting:  # a side the game is not waiting for: only what it offers
@@ -114,7 +116,7 @@ class Moves(TableCore):
             raise Refusal(str(e)) from None
         return state, NewStep(role=role, user_id=actor.user_id, action=action, arg=arg)
 
-    async def _commit(self, lg: Loaded, actor: Actor, state: dict, steps: list[NewStep],
+    async def _commit(self, lg: Loaded, actor: Actor, state: State, steps: list[NewStep],
                       note: str = "") -> Reply:
         new = await self._store(lg, steps, state)
         if new.in_move:
@@ -135,7 +137,7 @@ class Moves(TableCore):
 
     def _expand(self, lg: Loaded, actor: Actor, line: str) -> str:
         try:
-            return self.drafts.expand(actor.user_id, lg.game.id, line)
+            return self.drafts.expand(actor.user_id, id_of(lg.game), line)
         except UnknownDraft:
             raise Refusal("I no longer have the start of that shortened line (the bot "
                           "restarted since it was suggested): please type the move again."
@@ -144,7 +146,7 @@ class Moves(TableCore):
     @refusals
     async def panel(self, place: Place, actor: Actor) -> Reply:
         lg = await self._load(place)
-        acting_role(lg, actor, lg.state)
+        acting_role(lg, actor, lg.started())
         return panel_reply(lg, actor, note="")
 
     # --- autocomplete ----------------------------------------------------------------
@@ -167,7 +169,7 @@ class Moves(TableCore):
         full = self._expand(lg, actor, text)
         words = full.lower().split()
         partial = "" if (not full or full[-1].isspace()) else words.pop()
-        state = lg.state
+        state = lg.started()
         mark = games.reveal_mark(g, state)
         for i, tok in enumerate(words):
             role = acting_role(lg, actor, state)
@@ -191,13 +193,13 @@ class Moves(TableCore):
                     break
         if not out:
             return [(clip(f"`{partial}` is not a legal step here", CHOICE_MAX),
-                     self.drafts.shorten(actor.user_id, lg.game.id, words) or partial[:100])]
+                     self.drafts.shorten(actor.user_id, id_of(lg.game), words) or partial[:100])]
         return out
 
     def _choice(self, lg: Loaded, actor: Actor, words: list[str], about: str) -> tuple[str, str]:
         """One autocomplete entry: the line's end and what the last step does, shown; the
         whole line, or a reference to its head plus its end, as the value."""
-        value = self.drafts.shorten(actor.user_id, lg.game.id, words)
+        value = self.drafts.shorten(actor.user_id, id_of(lg.game), words)
         line = " ".join(words)
         shown = f"{line}   ({about})"
         if len(shown) > CHOICE_MAX:

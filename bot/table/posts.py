@@ -46,7 +46,7 @@ async def board_image(lg: Loaded, *, mine: bool = False, focus: str | None = Non
     role's player."""
     view = shown_view(lg, mine=mine)
     if mine and mover is not None:
-        view = {**view, "actions": lg.module.view(lg.state, mover)["actions"]}
+        view = {**view, "actions": lg.module.view(lg.started(), mover)["actions"]}
     players = {s.role: s.name for s in lg.seats if s.role}
     draw = partial(renderer.render, lg.game.game, view, players=players, focus=focus)
     png = await asyncio.get_running_loop().run_in_executor(RENDER_THREADS, draw)

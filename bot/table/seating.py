@@ -12,7 +12,7 @@ from bot.table.core import TableCore, check_role, playable_ids, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import public_update
 from bot.table.wording import COMPUTER, seating
-from db import ChannelBusy, Seat
+from db import ChannelBusy, Seat, id_of
 from engine import IllegalAction, games, rng
 from engine.contract import Game as Rules
 from engine.options import read as read_options
@@ -84,13 +84,15 @@ class Seating(TableCore):
         role = check_role(g, role, options if opponent != "computer"
                           else {"players": len(games.sides(g, options)), **options})
         await self._check_open_games(place, actor)
-        seats = [Seat(position=0, role=role, user_id=actor.user_id, name=actor.name[:100])]
+        # The game has no id yet: create_game sets each seat's, and numbers them.
+        seats = [Seat(game_id=0, position=0, role=role, user_id=actor.user_id,
+                      name=actor.name[:100])]
         if opponent == "computer":
             if not g.computer:
                 raise Refusal(f"{g.NAME} has no computer player yet.")
             # Every other side in play (the game's usual count when it is left open).
             seats += [
-                Seat(position=i + 1, user_id=None, name=COMPUTER, is_bot=True)
+                Seat(game_id=0, position=i + 1, user_id=None, name=COMPUTER, is_bot=True)
                 for i in range(len(games.sides(g, options)) - 1)
             ]
         elif opponent not in (None, "", "none"):
@@ -161,8 +163,8 @@ class Seating(TableCore):
             raise Refusal("Every seat is taken.")
         if not mine:
             await self._check_open_games(place, actor)
-        await self.repo.add_seat(lg.game, Seat(position=0, role=role, user_id=actor.user_id,
-                                               name=actor.name[:100]))
+        await self.repo.add_seat(lg.game, Seat(game_id=id_of(lg.game), position=0, role=role,
+                                               user_id=actor.user_id, name=actor.name[:100]))
         lg = await self._reloaded(lg)
         side = f" as {games.side_name(g, role)}" if role else ""
         if len(lg.seats) >= seat_cap(g, options):
@@ -175,7 +177,7 @@ class Seating(TableCore):
         lg = await self._load(place)
         if lg.game.status != "setup":
             raise Refusal("The game has started: use `/resign` to concede instead.")
-        mine = [s.id for s in lg.seats if s.user_id == actor.user_id]
+        mine = [id_of(s) for s in lg.seats if s.user_id == actor.user_id]
         if not mine:
             raise Refusal("You have no seat in this game.")
         await self.repo.remove_seats(lg.game, mine)
@@ -241,13 +243,14 @@ class Seating(TableCore):
         game = lg.game
         if options is None:
             options = self._final_options(lg, fill=True)
-        added = [Seat(position=0, name=COMPUTER, is_bot=True) for _ in range(computers)]
+        added = [Seat(game_id=id_of(game), position=0, name=COMPUTER, is_bot=True)
+                 for _ in range(computers)]
         # Deal the sides nobody asked for, at random but reproducibly from the seed (its
         # own stream: the deal says nothing of the engine's cards and dice).
         roles_in_play = games.sides(g, options)
         free = [r for r in roles_in_play if r not in {s.role for s in lg.seats}]
         free = rng.shuffle(rng.stream(game.seed, rng.DEAL), free)
-        roles = {s.id: s.role or free.pop() for s in lg.seats}
+        roles = {id_of(s): s.role or free.pop() for s in lg.seats}
         for seat in added:
             seat.role = free.pop()
         # Fewer players than sides (the game allows it): the players share the remaining
@@ -255,7 +258,8 @@ class Seating(TableCore):
         humans = lg.humans()
         for i, role in enumerate(sorted(free, key=g.ROLES.index)):
             holder = humans[i % len(humans)]
-            added.append(Seat(position=0, role=role, user_id=holder.user_id, name=holder.name))
+            added.append(Seat(game_id=id_of(game), position=0, role=role,
+                              user_id=holder.user_id, name=holder.name))
         try:
             state = g.setup(game.seed, options)
         except IllegalAction as e:  # options that only the number seated contradicts

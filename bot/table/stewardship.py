@@ -11,7 +11,7 @@ from bot.table.core import TableCore, check_role, check_steward, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import public_update
 from bot.table.wording import COMPUTER, capital
-from db import Seat
+from db import Seat, id_of
 from engine import games
 
 
@@ -23,6 +23,8 @@ def _check_one_side_each(lg: Loaded, seat: Seat, to: Actor) -> None:
                  None)
     if other is None:
         return
+    # Every seat holds a side once the game is under way (the sides are dealt at its start).
+    assert other.role is not None and seat.role is not None
     now = "plays" if other.user_id == to.user_id else "has played"
     raise Refusal(f"{escape(to.name)} {now} {games.side_name(g, other.role)} in this "
                   f"game. In {g.NAME} each side keeps a hidden hand, so nobody who has "
@@ -36,7 +38,8 @@ class Stewardship(TableCore):
                      hours: float | None = None) -> Reply:
         """Show or change how this game nudges whoever it waits for."""
         lg = await self._load(place)
-        row = await self.repo.reminder(lg.game.id) or self.reminders.row(lg.game.id)
+        game_id = id_of(lg.game)
+        row = await self.repo.reminder(game_id) or self.reminders.row(game_id)
         if mode is None and hours is None:
             return Reply(private=describe(row.mode, row.idle_minutes))
         if not (lg.roles_of(actor) or actor.user_id == lg.game.created_by or actor.is_admin):
@@ -50,7 +53,7 @@ class Stewardship(TableCore):
             if not 1 <= hours <= MAX_IDLE_HOURS:
                 raise Refusal(f"Choose between 1 and {MAX_IDLE_HOURS} hours.")
             minutes = round(hours * 60)
-        await self.repo.set_reminder(lg.game.id, mode, minutes)
+        await self.repo.set_reminder(game_id, mode, minutes)
         return Reply(public=f"{escape(actor.name)} changes game #{lg.game.id}'s reminders. "
                      + describe(mode, minutes))
 
@@ -87,7 +90,7 @@ class Stewardship(TableCore):
             if g.ONE_SIDE_EACH:
                 _check_one_side_each(lg, seat, to)
             user_id, name, is_bot = to.user_id, to.name[:100], False
-        await self.repo.reassign_seat(lg.game, seat.id, user_id=user_id, name=name,
+        await self.repo.reassign_seat(lg.game, id_of(seat), user_id=user_id, name=name,
                                       is_bot=is_bot)
         lg = await self._reloaded(lg)
         lg, bot_lines = await self._run_bots(lg)

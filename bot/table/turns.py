@@ -6,9 +6,10 @@ from bot.replies import Actor, Choice, Reply
 from bot.table.loaded import Loaded, Refusal
 from bot.table.wording import waiting_for
 from engine import games
+from engine.contract import State
 
 
-def acting_role(lg: Loaded, actor: Actor, state: dict | None) -> str:
+def acting_role(lg: Loaded, actor: Actor, state: State) -> str:
     """The role the actor plays now, or a refusal that says who is awaited."""
     if lg.game.status != "active":
         raise Refusal("The game has not started yet." if lg.game.status == "setup"
@@ -38,8 +39,9 @@ def panel_reply(lg: Loaded, actor: Actor, note: str) -> Reply:
     """The caller's panel: ``note``, the prompt, their hand where the game hides one, and
     their legal steps as choices."""
     g = lg.module
-    role = acting_role(lg, actor, lg.state)
-    view = g.view(lg.state, role)
+    state = lg.started()
+    role = acting_role(lg, actor, state)
+    view = g.view(state, role)
     choices = [Choice(g.token(a, arg), g.describe(a, arg))
                for a, arg in games.legal_steps(g, view)]
     hand_text = g.hand_text

@@ -13,7 +13,7 @@ from bot.table.loaded import Loaded, Refusal, shown
 from bot.table.posts import public_update
 from bot.table.turns import panel_reply
 from bot.table.wording import name_of, named
-from db import LogStep, NewStep, step_arg
+from db import LogStep, NewStep, id_of, step_arg
 from engine import games
 
 # Said when an agreed undo crossed a reveal (see games.REDEAL).
@@ -54,7 +54,7 @@ class Undo(TableCore):
 
     async def _undo(self, lg: Loaded, actor: Actor, *, agreed: bool) -> Reply:
         g = lg.module
-        steps = await self.repo.step_log(lg.game.id)
+        steps = await self.repo.step_log(id_of(lg.game))
         n = len(steps)
         if lg.in_move:
             # A move under way, which nobody else has seen: one step back.
@@ -144,7 +144,7 @@ class Undo(TableCore):
             f"were rolled or a card was revealed since. {names}: do you agree?",
             pings=[Ping(u, name_of(lg, u), "vote") for u in sorted(voters)],
             ping_note="agree or refuse with the buttons below.",
-            consent=Consent(request.id),
+            consent=Consent(id_of(request)),
             game_id=lg.game.id, version=lg.game.version,
         )
 
@@ -182,7 +182,7 @@ class Undo(TableCore):
                 return Reply(
                     private=f"↩ {asker} asks to take back their last move. Agreed so far: "
                     f"{names} ({len(agreed)} of {len(voters)}).",
-                    consent=Consent(request.id),
+                    consent=Consent(id_of(request)),
                     game_id=lg.game.id, version=lg.game.version,
                 )
         raise Refusal("Others were answering at the same moment: please try again.")
@@ -193,7 +193,7 @@ class Undo(TableCore):
         len(steps): the state after them all), replayed from the latest checkpoint at or
         before ``index`` (from setup without one): undo costs a few steps at any length."""
         g = lg.module
-        saved = await self.repo.checkpoint_before(lg.game.id, steps, index)
+        saved = await self.repo.checkpoint_before(id_of(lg.game), steps, index)
         start, state = saved or (0, g.setup(lg.game.seed, games.setup_options(
             g, json.loads(lg.game.options), lg.state)))
         out = {start: state}

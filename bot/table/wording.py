@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from bot.replies import escape, seat_label
 from bot.table.loaded import Loaded
-from db import Seat
+from db import Seat, id_of
 
 COMPUTER = "Computer"
 NOT_CHOSEN = "side not chosen"
@@ -31,8 +31,8 @@ def seat_labels(lg: Loaded, seats: Iterable[Seat]) -> list[str]:
 def holders(lg: Loaded, roles: Iterable[str]) -> list[str]:
     """Whoever plays ``roles``, worded by ``seat_labels`` ("nobody" for a side no seat
     holds)."""
-    return seat_labels(lg, [lg.seat_for(r) or Seat(position=0, role=r, name="nobody")
-                            for r in roles])
+    return seat_labels(lg, [lg.seat_for(r) or Seat(game_id=id_of(lg.game), position=0, role=r,
+                                                   name="nobody") for r in roles])
 
 
 def waiting_for(lg: Loaded, roles: Iterable[str]) -> str:

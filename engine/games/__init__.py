@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 import importlib
 from collections.abc import Callable, Collection, Iterable
+from typing import Any
 
 from engine.contract import Game
 from engine.errors import IllegalAction
@@ -197,7 +198,9 @@ def redeal_arg(later: dict) -> object:
     return r["n"] if isinstance(r, dict) else r
 
 
-def _generator_at(current: object, arg: object) -> object:
+def _generator_at(current: object, arg: Any) -> object:
+    """The generator where a REDEAL step's ``arg`` (a step's arg: JSON, here the counter)
+    says it stood."""
     return {"key": current["key"], "n": int(arg)} if isinstance(current, dict) else int(arg)
 
 

@@ -75,3 +75,14 @@ async def test_hostile_lines_never_corrupt_a_game(table, repo, game_id):
             assert "@everyone" not in r.public.replace("`@everyone`", "")
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
     assert refused > 500 and accepted > 10
+
+
+@pytest.mark.parametrize("game_id", ["goat_tiger", "rajas"])
+async def test_a_move_before_the_start_is_refused(table, game_id):
+    """A game being set up has no position yet: /play and autocomplete say so (they
+    failed with an AttributeError before the table's types were checked, issue 25)."""
+    r = await table.new(HERE, RAVI, game_id)
+    assert not r.error
+    r = await table.play(HERE, RAVI, "x")
+    assert r.error and r.private == "The game has not started yet."
+    assert await table.autocomplete(HERE, RAVI, "x") == [("The game has not started yet.", "x")]

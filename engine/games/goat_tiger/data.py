@@ -88,8 +88,9 @@ def _line_shapes(points: list[dict], lines: list[list[int]]) -> list[str]:
 def _steps(at: list[dict], key: str) -> bool:
     """Whether the points' ``key`` (row or col) goes up by one from each to the next."""
     values = [p.get(key) for p in at]
-    return all(isinstance(v, int) for v in values) and all(
-        b == a + 1 for a, b in zip(values, values[1:], strict=False))
+    ints = [v for v in values if isinstance(v, int)]
+    return len(ints) == len(values) and all(
+        b == a + 1 for a, b in zip(ints, ints[1:], strict=False))
 
 
 def neighbours(lines: list[list[int]]) -> list[tuple[int, ...]]:

@@ -28,7 +28,7 @@ from engine.games.goat_tiger.data import (
     N,
 )
 from engine.jsontree import clone_state
-from engine.options import with_defaults
+from engine.options import Option, with_defaults
 from engine.rng import seed_state
 
 ID = "goat_tiger"
@@ -36,7 +36,7 @@ NAME = "Aadu-Huli aata (Goat-Tiger)"
 ROLES = ["goats", "tigers"]
 ROLE_NAMES = {"goats": "Goats", "tigers": "Tigers"}
 PLAYERS = (2, 2)
-OPTIONS = {
+OPTIONS: dict[str, Option] = {
     "goats": {"type": "int", "default": GOATS, "min": 10, "max": 20,
               "help": "Goats in the supply (handicap)."},
     "threefold_draw": {"type": "bool", "default": True,
@@ -187,7 +187,7 @@ def _prompt_and_actions(state: dict) -> tuple[str, dict]:
             f"{name}: place a goat on an empty point ({left} left to place).",
             {"place": [LABELS[m[1]] for m in moves]},
         )
-    movers = sorted({m[0] for m in moves})
+    movers = sorted({m[0] for m in moves if m[0] is not None})  # moves, not placements
     sel = state["selected"]
     piece = PIECE_NAME[PIECE[side]]
     if sel is None:

@@ -81,7 +81,7 @@ def choose(state: dict, role: str) -> tuple[str, object]:
 
 
 def _flat(acts: dict) -> list[tuple[str, object]]:
-    out = []
+    out: list[tuple[str, object]] = []
     for a, xs in acts.items():
         out += [(a, None)] if xs is None else [(a, x) for x in xs]
     return out

@@ -174,8 +174,8 @@ def _sail_home(state: dict, place: str, att: str, n: int) -> int:
         origin = next((o for o in state["came"].get(place, {}) if not board.is_sea(o)
                        and not f.others_at(state, o, att)), None)
         k = min(n, f.room(state, origin, att)) if origin else 0
-        homes = [(origin, k)] if k else []
-        if k:
+        homes = [(origin, k)] if origin and k else []
+        if origin and k:  # k is 0 without an origin
             f.add(state, place, att, -k)
             f.add(state, origin, att, k)
             lid = f.leader_at(state, place, att)

@@ -154,10 +154,10 @@ def check_map(doc: dict) -> list[str]:
         out.append("no army moves directly between Malwa and Gondwana")
     if _pair("karnatak", "lanka") not in straits | borders:
         out.append("Karnatak and Lanka are joined (a strait crossed in one move)")
-    for a, b in (("afghanistan", "baluchistan"), ("afghanistan", "punjab"),
+    for x, y in (("afghanistan", "baluchistan"), ("afghanistan", "punjab"),
                  ("china", "ladakh")):
-        if _pair(a, b) not in borders:
-            out.append(f"{a} borders {b}")
+        if _pair(x, y) not in borders:
+            out.append(f"{x} borders {y}")
     # every land area reachable over land and straits
     graph: dict[str, set] = {i: set() for i in ids}
     for b in borders | straits:
@@ -279,7 +279,7 @@ def check_chart(doc: dict, areas: set[str] | None = None,
             out.append(f"arrival {a}: `at` is an area, an off-map area, a sea or `own`")
         if a.get("nation") == "british" and a.get("at") not in ("ocean", "own"):
             out.append("British reinforcements arrive in the Indian Ocean")
-    used = Counter()
+    used: Counter[str] = Counter()
     for nation, where in full.get("armies", {}).items():
         used[nation] += len(where)
     # Arrivals come from the counters not on the map, so together they may exceed the mix
@@ -300,9 +300,9 @@ def check_chart(doc: dict, areas: set[str] | None = None,
         if len(set(nations)) != len(nations) or not set(nations) <= nation_ids:
             out.append(f"turn {t}: each nation of the game plays at most once")
     control = doc.get("control", {})
-    for n, colours in (("3", 3), ("4", 4), ("5", 5), ("short", 3)):
-        chart_n = control.get(n, {})
-        name = "the short game's chart" if n == "short" else f"the {n}-player chart"
+    for key, colours in (("3", 3), ("4", 4), ("5", 5), ("short", 3)):
+        chart_n = control.get(key, {})
+        name = "the short game's chart" if key == "short" else f"the {key}-player chart"
         if len(chart_n) != colours:
             out.append(f"{name} has {colours} colours")
         owned = Counter(x for v in chart_n.values() for x in v)

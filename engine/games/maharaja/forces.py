@@ -80,8 +80,8 @@ def colonial(nation: str) -> bool:
 
 def allied(state: dict, a: str, b: str) -> bool:
     """The British and a nation allied to them never fight (the remarks' Alliance)."""
-    return {a, b} & {"british"} and (a in state["allies"] or b in state["allies"]) and \
-        "british" in (a, b)
+    return bool({a, b} & {"british"} and (a in state["allies"] or b in state["allies"])
+                and "british" in (a, b))
 
 
 def submitted_to(state: dict, nation: str, to: str) -> bool:
@@ -101,7 +101,7 @@ def submitted_here(state: dict, nation: str, to: str, place: str) -> bool:
 def friendly(state: dict, a: str, b: str) -> bool:
     """Nations that never fight each other: one player's, or the British and their
     allies (Darbar's reading: a player's nations do not attack one another)."""
-    return a == b or owner(state, a) == owner(state, b) or bool(allied(state, a, b))
+    return a == b or owner(state, a) == owner(state, b) or allied(state, a, b)
 
 
 def hostile(state: dict, a: str, b: str) -> bool:

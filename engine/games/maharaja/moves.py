@@ -80,7 +80,9 @@ def _still_open(state: dict, ask: dict) -> bool:
     the players were asked (a submission, an alliance) may have closed its way."""
     tok = f"{ask['n']}l" if ask["leader"] else str(ask["n"])
     way = destinations(state, ask["nation"], ask["from"]).get(ask["to"])
-    return bool(way) and tok in way["counts"]
+    if not way:
+        return False
+    return tok in way["counts"]
 
 
 def move_step(state: dict, nation: str, action: str, arg) -> None:
@@ -155,6 +157,8 @@ def _do_move(state: dict, nation: str, origin: str, dest: str, n: int, lead: boo
         f"{turns.verb(n, 'moves', 'move')} from {board.called(origin)} to {board.called(dest)}"
     if lead:
         lid = f.leader_of(state, nation)
+        # "…l" is offered only where the leader is with the group (decisions.destinations)
+        assert lid is not None
         state["leaders"][lid] = dest
         state.setdefault("leader_moved", []).append(lid)
         text += f" with {data.LEADERS[lid]['name']}"

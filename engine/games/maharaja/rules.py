@@ -39,7 +39,7 @@ from engine.games.maharaja.declarations import anytime_step
 from engine.games.maharaja.phases import advance
 from engine.games.maharaja.tokens import describe, parse_token, token
 from engine.jsontree import clone
-from engine.options import revision_entry, with_defaults
+from engine.options import Option, revision_entry, with_defaults
 from engine.rng import seed_state
 from engine.steps import offered
 
@@ -52,7 +52,7 @@ __all__ = [
 ID = "maharaja"
 NAME = "Maharaja"
 PLAYERS = (3, 5)
-OPTIONS = {
+OPTIONS: dict[str, Option] = {
     "players": {"type": "int", "default": 4, "min": 3, "max": 5,
                 "help": "How many colours play (fewer people share them)."},
     "length": {"type": "choice", "choices": ["full", "short"], "default": "full",
@@ -89,6 +89,7 @@ def setup(seed: int, options: dict | None = None) -> dict:
                                 "leave `players` out, or play the full game.")
         n = 3
     chart = _control_chart({**opts, "players": n})
+    assert chart is not None  # the shipped chart has 3, 4, 5 and short (data.check_chart)
     control = {nation: colour for colour, ns in chart.items() for nation in ns}
     roles = list(chart)
     start = data.CHART["start"][opts["length"]]

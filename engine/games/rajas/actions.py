@@ -119,7 +119,7 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
         else:
             after_face(state, role, e["then"], value)
     elif do == "place_tile":
-        cell, roads = prov.parse(arg)
+        cell, roads = prov.placement_of(arg)
         build(state, role, e["tile"], cell, roads)
     elif do == "dice" and action in ("return", "fewer"):
         make_room(state, role, e, action, arg)
@@ -129,7 +129,7 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
             return
         if action == "drop":
             give_die(state, role, arg, quiet=True)
-            put = words.a_die(*dice.parse(arg)[:2])
+            put = words.a_die(*dice.die_of(arg)[:2])
             state["log"].append(f"{ROLE_NAMES[role]} puts {put} back to make room.")
             q.insert(0, e)
             return
@@ -144,7 +144,7 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
         move_boat(state, role, steps)
     elif do == "reroll":
         if action == "reroll":
-            colour, value, _ = dice.parse(arg)
+            colour, value, _ = dice.die_of(arg)
             done = e.get("rerolled", [])
             i = next(i for i, (c, v) in enumerate(p["dice"])
                      if c == colour and v == value and i not in done)
@@ -172,7 +172,7 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
         if state["options"]["rules"] == "printed":
             refill(state)
     elif do == "cover_turn":
-        cell, roads = prov.parse(arg)
+        cell, roads = prov.placement_of(arg)
         overbuild(state, role, e["tile"], cell, roads)
     elif do == "yield_tile" and action == "yield":
         colour, code = arg.split("-", 1)

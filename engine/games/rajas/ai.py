@@ -53,7 +53,7 @@ def _open_roads(cells: dict) -> int:
 
 
 def _steps(state: dict, role: str) -> list[tuple[str, object]]:
-    return games.legal_steps(R, R.view(state, role))
+    return games.legal_steps(games.get(R.ID), R.view(state, role))
 
 
 def _same_turn(state: dict, role: str, move: int) -> bool:
@@ -85,7 +85,8 @@ def choose(state: dict, role: str) -> tuple[str, object]:
     if "reroll" in acts:  # a die below the average is worth rerolling; one at a time
         low = [t for t in acts["reroll"] if int(t[-1]) <= 2]
         return ("reroll", low[0]) if low else ("done", None)
-    look = games.redealt(R, state, SEARCH_SEED)  # the same position; a future nobody knows
+    # the same position; a future nobody knows
+    look = games.redealt(games.get(R.ID), state, SEARCH_SEED)
     move = look["move"]
     steps = [s for s in _steps(look, role) if s[0] != "roll"]
     if not steps:

@@ -74,7 +74,7 @@ def decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
                     {"die": dice.double_steps(p["dice"], p["karma"])})
         faces = e["faces"]
         steps = [t for t in dice.any_steps(p["dice"], p["karma"], tuple(faces))
-                 if not e.get("colour") or dice.parse(t)[0] == e["colour"]]
+                 if not e.get("colour") or dice.die_of(t)[0] == e["colour"]]
         if e["then"] == "paid":
             return f"give up a die showing {faces[0]}", {"die": steps}
         what = f"{e['colour']} die" if e.get("colour") else "die"
@@ -88,7 +88,7 @@ def decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
         if errata(state):
             return dice_decision(state, role, e)
         cols = [c for c in e.get("colours") or COLOURS if state["supply"][c] > 0]
-        acts = {"colour": cols}
+        acts: dict[str, list | None] = {"colour": cols}
         full = len(p["dice"]) >= p["kali"]
         if full:
             acts = {"drop": sorted({dice.token(c, v) for c, v in p["dice"]})}

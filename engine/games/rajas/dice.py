@@ -26,6 +26,14 @@ def parse(tok: str) -> tuple[str, int, bool] | None:
     return body[:-1], int(body[-1]), karma
 
 
+def die_of(tok: str) -> tuple[str, int, bool]:
+    """``parse`` of a die token the rules offered (never a word a player typed)."""
+    parsed = parse(tok)
+    if parsed is None:
+        raise ValueError(f"not a die token: {tok!r}")
+    return parsed
+
+
 def best_total(values: list[int], karma: int) -> int:
     """The most pips these dice can give up, turning up to ``karma`` of them."""
     gains = sorted((max(0, flip(v) - v) for v in values), reverse=True)
@@ -86,7 +94,7 @@ def double_steps(dice: list[list], karma: int) -> list[str]:
     """The first die of a double: only one that another die can match afterwards."""
     out = []
     for tok in any_steps(dice, karma):
-        colour, value, turned = parse(tok)
+        colour, value, turned = die_of(tok)
         rest = list(dice)
         rest.remove(next(d for d in rest if d[0] == colour and d[1] == value))
         shown = flip(value) if turned else value

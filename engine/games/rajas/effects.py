@@ -21,6 +21,7 @@ def after_face(state: dict, role: str, then: str, value: int | None) -> None:
         q.insert(0, {"do": "river", "max": value,
                      "shorter": state["options"]["rules"] == "yucata"})
     elif then.startswith("market-"):
+        assert value is not None  # a die was given up: no chamber carried out free scores
         score_markets(state, role, then[7:], value)
     elif then.startswith("take-"):
         q.insert(0, {"do": "dice", "n": 2, "colours": [then[5:]]})
@@ -214,7 +215,7 @@ def score_markets(state: dict, role: str, good: str | None, most: int) -> None:
     one good: its ``most`` best markets."""
     markets = markets_of(me(state, role))
     if good is None:
-        best = {}
+        best: dict[str, int] = {}
         for m in markets:
             best[m["good"]] = max(best.get(m["good"], 0), m["value"])
         values = sorted(best.values(), reverse=True)[:most]

@@ -52,8 +52,9 @@ def make_room(state: dict, role: str, e: dict, action: str, arg: str | None) -> 
     the gain asked again; or fewer dice, as many as Kali has free hands."""
     p, who = me(state, role), ROLE_NAMES[role]
     if action == "return":
+        assert arg is not None  # `return` is offered with a die (dice_decision)
         give_die(state, role, arg, quiet=True)
-        put = words.a_die(*dice.parse(arg)[:2])
+        put = words.a_die(*dice.die_of(arg)[:2])
         state["log"].append(f"{who} puts {put} back into the supply to make room.")
         state["queue"].insert(0, e)
         return
@@ -65,7 +66,7 @@ def make_room(state: dict, role: str, e: dict, action: str, arg: str | None) -> 
 
 
 def give_die(state: dict, role: str, tok: str, quiet: bool = False) -> int:
-    colour, value, turned = dice.parse(tok)
+    colour, value, turned = dice.die_of(tok)
     p = me(state, role)
     i = next(i for i, (c, v) in enumerate(p["dice"]) if c == colour and v == value)
     p["dice"].pop(i)

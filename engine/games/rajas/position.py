@@ -78,7 +78,7 @@ def builder_possible(state: dict, role: str) -> bool:
     """Some 5 given up to the master builder leaves a building over possible."""
     p = me(state, role)
     for tok in dice.face_steps(p["dice"], 5, p["karma"]):
-        colour, value, turned = dice.parse(tok)
+        colour, value, turned = dice.die_of(tok)
         rest = list(p["dice"])
         rest.remove([colour, value])
         if overbuilds(state, role, p=dict(p, dice=rest, karma=p["karma"] - turned)):
@@ -114,7 +114,8 @@ def river_reach(state: dict, role: str, steps: int) -> list[int]:
     """The spaces the boat can stop on moving 1, 2, … free spaces (occupied ones are
     skipped; the final space holds any number of boats)."""
     taken = {q["boat"] for r, q in state["players"].items() if r != role}
-    out, pos = [], me(state, role)["boat"]
+    out: list[int] = []
+    pos = me(state, role)["boat"]
     while len(out) < steps and pos < FINAL:
         pos += 1
         while pos < FINAL and pos in taken:

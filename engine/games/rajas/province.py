@@ -110,3 +110,11 @@ def parse(tok: str) -> tuple[str, list[str]] | None:
         return None
     roads = [s.upper() for s in sides]
     return (cell, sorted(roads, key=SIDES.index)) if set(roads) <= set(SIDES) else None
+
+
+def placement_of(tok: str) -> tuple[str, list[str]]:
+    """``parse`` of a placement token the rules offered (never a word a player typed)."""
+    parsed = parse(tok)
+    if parsed is None:
+        raise ValueError(f"not a placement token: {tok!r}")
+    return parsed

@@ -118,7 +118,8 @@ def why(state: dict, role: str, action: str, arg: object) -> str:
     if action == "roll":
         return _why_roll(state)
     if action in STAGE_ACTIONS[_stage(state)] and (arg is not None or action in PLAIN):
-        reason = _REASONS[action](state, role, arg, e)
+        reason = (_PLACING_REASONS[action](state, role, arg) if e is None
+                  else _REASONS[action](state, role, arg, e))
         if reason:
             return reason
     return _elsewhere(state, role, action, e)
@@ -156,7 +157,7 @@ def _why_stay(state: dict, role: str, arg: object, e: dict) -> str:
 # --- worker spaces -----------------------------------------------------------------------------
 
 
-def _why_place(state: dict, role: str, space: object, e: dict | None) -> str:
+def _why_place(state: dict, role: str, space: object) -> str:
     space = str(space)
     if space.startswith("swap-") and space[5:] not in _exchanges():
         return (f"There is no {space[5:]} exchange: the exchanges take "
@@ -430,6 +431,7 @@ def _why_double(p: dict, colour: str, value: int, turned: bool, shown: int) -> s
 def _why_tile(state: dict, role: str, tid: object, e: dict) -> str:
     if tid not in data.TILES:
         return _no_tile_there(state, str(tid))
+    tid = str(tid)  # a key of data.TILES
     p = position.me(state, role)
     t, name = data.TILES[tid], f"the {words.tile_words(tid)}"
     if e["do"] == "cover_tile":
@@ -708,11 +710,15 @@ def _why_village(state: dict, role: str, cell: object, e: dict) -> str:
             "villages (Mango Village)")
 
 
+# The reasons while placing a worker (nothing queued), and for a queued effect ``e``.
+_PLACING_REASONS: dict[str, Callable[[dict, str, object], str]] = {
+    "place": _why_place, "pass": lambda *_: "",
+}
 _REASONS: dict[str, Callable[[dict, str, object, dict], str]] = {
-    "place": _why_place, "die": _why_die, "tile": _why_tile, "cell": _why_cell,
+    "die": _why_die, "tile": _why_tile, "cell": _why_cell,
     "colour": _why_colour, "drop": _why_drop, "return": _why_return, "fewer": _why_fewer,
     "reroll": _why_reroll, "upgrade": _why_upgrade,
     "river": _why_river, "stay": _why_stay, "good": _why_good, "chamber": _why_chamber,
     "cover": _why_cover, "yield": _why_yield, "slot": _why_slot, "village": _why_village,
-    "pass": lambda *_: "", "skip": lambda *_: "", "done": lambda *_: "",
+    "skip": lambda *_: "", "done": lambda *_: "",
 }

@@ -43,7 +43,7 @@ from engine.games.rajas.refusals import parse_token, refusal_of
 from engine.games.rajas.scoring import margin, score_report
 from engine.games.rajas.tokens import describe, token
 from engine.jsontree import clone
-from engine.options import revision_entry, with_defaults
+from engine.options import Option, revision_entry, with_defaults
 from engine.rng import seed_state
 from engine.steps import offered
 
@@ -56,7 +56,7 @@ __all__ = [
 ID = "rajas"
 NAME = "Rajas of the Ganges"
 PLAYERS = (2, 4)
-OPTIONS = {
+OPTIONS: dict[str, Option] = {
     "players": {"type": "int", "default": 3, "min": 2, "max": 4,
                 "help": "How many colours play (fewer people share them)."},
     "rules": {"type": "choice", "choices": ["yucata", "printed"], "default": "yucata",
@@ -119,7 +119,7 @@ def setup(seed: int, options: dict | None = None) -> dict:
                    "rng": seed_state(seed)}
     state["river"] = _ganga(state) if opts["ganga"] else list(RIVER["spaces"])
     roles = ROLES[:n]
-    stacks = {k: [] for k in STACKS}
+    stacks: dict[str, list[str]] = {k: [] for k in STACKS}
     for t in TILES.values():
         if t["colour"] != "village":
             stacks[f"{t['colour']}-{t['back']}"].append(t["id"])
@@ -131,7 +131,7 @@ def setup(seed: int, options: dict | None = None) -> dict:
     supply = {c: 12 for c in COLOURS}
     # Each player rolls one die of each colour; the lowest total starts (printed rules), or
     # (Yucata) the sets are rolled first and the lowest goes to the first player.
-    sets = []
+    sets: list[list[list]] = []  # each player's dice, [colour, value]
     for _ in roles:
         sets.append([[c, rng.randint(state, 6) + 1] for c in COLOURS])
         for c in COLOURS:

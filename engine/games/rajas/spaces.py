@@ -49,7 +49,7 @@ def space_kind(space: str) -> str:
             "money": "two_money"}.get(space, space)
 
 
-def worker_spaces(state: dict, role: str) -> dict[str, list]:
+def worker_spaces(state: dict, role: str) -> dict[str, list | None]:
     """The worker spaces this player can take now and pay for, each with what it costs."""
     p = me(state, role)
     money, karma = p["money"], p["karma"]

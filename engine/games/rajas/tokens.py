@@ -37,11 +37,11 @@ def describe(action: str, arg: object) -> str:
     if action == "tile":
         return f"{TILES[arg]['back'].capitalize()}: {tile_words(arg)}"
     if action == "die":
-        colour, value, turned = dice.parse(arg)
+        colour, value, turned = dice.die_of(arg)
         return f"Give up {words.a_die(colour, value)}" + (
             f" as {words.a(str(dice.flip(value)))} (karma)" if turned else "")
     if action == "cell":
-        cell, roads = prov.parse(arg)
+        cell, roads = prov.placement_of(arg)
         return f"Place on {cell}, roads {words.listing(words.SIDE_NAMES[r] for r in roads)}"
     if action == "place":
         return _space_label(arg)
@@ -52,8 +52,8 @@ def describe(action: str, arg: object) -> str:
         "slot": lambda: f"Lay it on {words.edge(arg)}",
         "village": lambda: f"Score the village on {arg}",
         "colour": lambda: f"Take {words.a(arg)} die",
-        "drop": lambda: f"Put back {words.a_die(*dice.parse(arg)[:2])}",
-        "reroll": lambda: f"Reroll {words.a_die(*dice.parse(arg)[:2])}",
+        "drop": lambda: f"Put back {words.a_die(*dice.die_of(arg)[:2])}",
+        "reroll": lambda: f"Reroll {words.a_die(*dice.die_of(arg)[:2])}",
         "upgrade": lambda: f"Upgrade your {arg}s",
         "river": lambda: f"Move the boat {words.count(int(arg), 'free space')}",
         "good": lambda: f"Score {arg} markets",

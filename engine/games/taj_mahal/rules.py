@@ -35,7 +35,7 @@ from engine.games.taj_mahal.data import (
 )
 from engine.games.taj_mahal.scoring import commodity_points, hand_points, palace_points
 from engine.jsontree import clone
-from engine.options import with_defaults
+from engine.options import Option, with_defaults
 from engine.rng import seed_state
 from engine.steps import offered
 
@@ -45,7 +45,7 @@ ROLES = ["red", "blue", "green", "yellow", "black"]  # palace colours, in seatin
 ONE_SIDE_EACH = True  # hands are hidden: nobody may hold two colours' cards
 ROLE_NAMES = {r: r.capitalize() for r in ROLES}
 PLAYERS = (3, 5)
-OPTIONS = {"players": {"type": "int", "default": 4, "min": 3, "max": 5,
+OPTIONS: dict[str, Option] = {"players": {"type": "int", "default": 4, "min": 3, "max": 5,
                        "help": "How many colours play (the computer takes any nobody takes)."}}
 HAND = 6
 COLOURED = ("red", "yellow", "green", "violet")
@@ -161,7 +161,7 @@ def view(state: dict, role: str | None) -> dict:
         "players": players, "active": active(state), "move": state["move"],
         "log": list(state["log"]), "result": state["result"], "prompt": "", "actions": {},
     }
-    if role in state["hands"]:
+    if role is not None and role in state["hands"]:
         v["hand"] = list(state["hands"][role])
         if role in v["active"]:
             v["prompt"], v["actions"] = _prompt(state, role)

@@ -195,12 +195,12 @@ def _prompt(state: dict, f: dict) -> tuple[str, dict]:
         )
         return text, {**opts, "ready": None}
     left = f[side + "_left"]
-    opts = _casualty_options(state, f, side)
+    losses = _casualty_options(state, f, side)
     text = (
         f"{pc.fname(f['role'])}: remove {left} more of your pieces as casualties of the battle "
         f"in {NAMES[f['space']]} (3.2.4)."
     )
-    return text, {"lose": [k for k, _ in opts]}
+    return text, {"lose": [k for k, _ in losses]}
 
 
 def _act(state: dict, f: dict, action: str, arg) -> None:

@@ -377,7 +377,7 @@ def _compel_act(state: dict, f: dict, action: str, arg) -> None:
 
 @m.callback
 def compel_from(state: dict, kind: str) -> None:
-    _compel_move(state, m.top(state), kind)
+    _compel_move(state, m.waiting(state), kind)
 
 
 def _compel_move(state: dict, f: dict, kind: str) -> None:

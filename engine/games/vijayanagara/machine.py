@@ -61,6 +61,15 @@ def top(state: dict) -> dict | None:
     return state["stack"][-1] if state["stack"] else None
 
 
+def waiting(state: dict) -> dict:
+    """The frame a game in progress waits on: ``advance`` stops only at a frame that asks,
+    or when the game is over."""
+    f = top(state)
+    if f is None:
+        raise RuntimeError("the prompt machine waits on no frame")
+    return f
+
+
 def advance(state: dict, idle: Callable[[dict], bool]) -> None:
     """Run automatic frames until one waits for a decision; ``idle`` is called
     on an empty stack and returns False once nothing more can happen."""
@@ -80,7 +89,10 @@ def advance(state: dict, idle: Callable[[dict], bool]) -> None:
 
 
 def prompt_of(state: dict, f: dict) -> tuple[str, dict]:
-    return FRAMES[f["t"]].prompt(state, f)
+    prompt = FRAMES[f["t"]].prompt
+    if prompt is None:  # advance never stops at such a frame
+        raise RuntimeError(f"frame {f['t']} asks nothing")
+    return prompt(state, f)
 
 
 def apply(state: dict, f: dict, action: str, arg) -> None:
@@ -89,7 +101,10 @@ def apply(state: dict, f: dict, action: str, arg) -> None:
         why = FRAMES[f["t"]].why
         reason = why(state, f, action, arg) if why else None
         raise IllegalAction(reason or refusal(action, arg, text, actions))
-    FRAMES[f["t"]].act(state, f, action, arg)
+    act = FRAMES[f["t"]].act
+    if act is None:  # it offered steps, so it takes them
+        raise RuntimeError(f"frame {f['t']} takes no step")
+    act(state, f, action, arg)
 
 
 def refusal(action: str, arg, text: str, actions: dict) -> str:

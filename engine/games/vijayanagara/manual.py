@@ -136,10 +136,10 @@ def _why_amount(state: dict, f: dict, a: str) -> str | None:
 
 def _prompt(state: dict, f: dict) -> tuple[str, dict]:
     who = pc.fname(f["role"])
-    if f["edit"] is None:
+    stage = _stage(f)
+    if stage is None:  # no edit chosen yet
         return (f"{who}: carry out the Event by hand (2.3.4): choose an edit, or `done` when "
                 "the Event is complete.", {e: None for e in EDITS} | {"done": None})
-    stage = _stage(f)
     ask = {"kind": "which piece?", "space": "in which space?", "from": "from which space?",
            "to": "to which space?", "faction": "for which faction?", "amount": "+1 or -1?",
            "command": "which free Command (3.1.3)?", "decree": "which free Decree (4.1)?"}

@@ -30,7 +30,7 @@ from engine.games.vijayanagara.data import (
     space_token,
 )
 from engine.jsontree import clone_state
-from engine.options import with_defaults
+from engine.options import Option, with_defaults
 from engine.rng import seed_state
 
 ID = "vijayanagara"
@@ -38,7 +38,7 @@ NAME = "Vijayanagara"
 ROLES = list(FACTIONS)
 ROLE_NAMES = dict(FACTION_NAMES) | {"mongols": "Mongol Invaders"}
 PLAYERS = (1, 3)
-OPTIONS = {
+OPTIONS: dict[str, Option] = {
     "deck": {
         "type": "choice", "choices": decks.names, "default": "darbar",
         "help": "Event deck: `darbar` (Darbar's own reconstruction) or a deck file of the "
@@ -168,7 +168,7 @@ def _rule_of(state: dict, f: dict) -> str | None:
 
 
 def _prompt(state: dict, role: str) -> tuple[str, dict]:
-    f = m.top(state)
+    f = m.waiting(state)
     text, actions = m.prompt_of(state, f)
     if not RULE_MARK.search(text) and (rule := _rule_of(state, f)):
         text = f"{text} ({rule})"
@@ -191,7 +191,7 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
                             if not sequence.can_give(state, role) else
                             f"It is not your turn: waiting for {ROLE_NAMES[who[0]]}.")
     new = _copy(state)
-    f = m.top(new)
+    f = m.waiting(new)
     if action == "give" and f["t"] != "give":
         if not sequence.can_give(new, role):
             raise IllegalAction("You have no Resources or Cavalry to give.")

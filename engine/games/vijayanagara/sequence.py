@@ -3,6 +3,8 @@ Timurid cards and Timur Invades Delhi (2.6), negotiation (1.5.2), final score.""
 
 from __future__ import annotations
 
+from typing import Any, overload
+
 from engine import rng
 from engine.games.vijayanagara import battle, commands, decks, decrees, events, upkeep
 from engine.games.vijayanagara import machine as m
@@ -46,10 +48,14 @@ def card_title(state: dict, card: str) -> str:
     return SPECIAL_TITLES[card]
 
 
+@overload
+def card_info(state: dict, card: str) -> dict: ...
+@overload
+def card_info(state: dict, card: None) -> None: ...
 def card_info(state: dict, card: str | None) -> dict | None:
     if card is None:
         return None
-    info = {"id": card, "title": card_title(state, card)}
+    info: dict[str, Any] = {"id": card, "title": card_title(state, card)}
     if card[0] == "e":
         c = decks.events(state)[int(card[1:])]
         info.update(number=c["number"], order=list(c["order"]),
