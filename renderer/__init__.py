@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from renderer import goat_tiger, maharaja, rajas, taj_mahal, vijayanagara
-from renderer.text import alt_text, describe
+from renderer.text import alt_text, describe, status
 
 Players = dict[str, str] | None
 
@@ -87,4 +87,4 @@ def ids() -> list[str]:
 
 
 __all__ = ["Picture", "alt_text", "describe", "focuses", "hand", "ids", "layout", "render",
-           "warm"]
+           "status", "warm"]

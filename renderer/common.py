@@ -9,6 +9,8 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -109,12 +111,66 @@ def draw_header(img: Image.Image, title: str, last: str | None, *, title_fill: R
     each cut to the picture's width."""
     d = ImageDraw.Draw(img)
     room = img.width - 40
-    d.text((20, 12), fit(title, font(28, bold=True), room), font=font(28, bold=True),
-           fill=title_fill)
+    label(d, (20, 12), fit(title, font(28, bold=True), room), font(28, bold=True),
+          fill=title_fill)
     if last:
         # The log marks typed names as inline code for Discord; a picture shows them plain.
         last = last.replace("`", "")
-        d.text((20, log_y), fit(last, font(17), room), font=font(17), fill=log_fill)
+        label(d, (20, log_y), fit(last, font(17), room), font(17), fill=log_fill)
+
+
+# --- what a picture says, for the legibility tests ----------------------------------------
+# A phone shows a posted image about 400 px wide; information text must stay at least 9 px
+# tall there (tests/renderer/test_legibility.py).
+PHONE_WIDTH = 400
+PHONE_MIN_PX = 9
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A text drawn on a picture, as the legibility tests read it."""
+
+    text: str
+    px: float  # its font size, in the final picture's pixels
+    box: tuple[float, float, float, float]  # where it lies in the final picture
+    info: bool  # carries game information (False: a title, a credit, an ornament)
+
+
+_drawn: ContextVar[list[Drawn] | None] = ContextVar("drawn", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Collect every text the pictures drawn inside the block note (see ``label``)."""
+    drawn: list[Drawn] = []
+    token = _drawn.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _drawn.reset(token)
+
+
+def note(text: str, px: float, box: tuple[float, float, float, float], *,
+         info: bool = True) -> None:
+    """Note a text drawn some other way (a sprite pasted, a cached layer reused): its size
+    and box in the final picture's pixels. Nothing happens unless a test records."""
+    drawn = _drawn.get()
+    if drawn is not None and text.strip():
+        drawn.append(Drawn(text, px, box, info))
+
+
+def label(d: ImageDraw.ImageDraw, xy: Point, text: str, f: Font, *, info: bool = True,
+          scale: float = 1.0, offset: Point = (0, 0), **kwargs: object) -> None:
+    """``d.text`` that notes what it drew. ``scale``/``offset``: how the drawing surface
+    maps onto the final picture (a supersampled tile: scale 4 and the tile's corner)."""
+    d.text(xy, text, font=f, **kwargs)  # type: ignore[arg-type]
+    if _drawn.get() is None:
+        return
+    x0, y0, x1, y1 = d.textbbox(xy, text, font=f, **kwargs)  # type: ignore[arg-type]
+    ox, oy = offset
+    size = getattr(f, "size", 10)
+    note(text, size / scale, (ox + x0 / scale, oy + y0 / scale, ox + x1 / scale,
+                              oy + y1 / scale), info=info)
 
 
 def clean(name: str) -> str:

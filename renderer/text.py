@@ -4,6 +4,8 @@ only the spectator view, so they can show nothing a player may not know."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from engine.games import taj_mahal as taj
 from engine.games.taj_mahal import data as taj_data
 from engine.games.vijayanagara.data import PIECE_NAMES, SHORT, SPACES
@@ -242,6 +244,19 @@ DESCRIBERS = {"goat_tiger": goat_tiger, "vijayanagara": vijayanagara, "taj_mahal
 
 def describe(game_id: str, view: dict, players: dict[str, str] | None = None) -> str:
     return DESCRIBERS[game_id](view, players or {})
+
+
+# A game's status in a few short lines for the public post beside the picture (Discord
+# text stays legible at any width, where a phone shows the picture 400 px wide): what
+# reads better as text than on the board — scores, resources, the card, the sequence of
+# play. Games without one post none.
+STATUS: dict[str, Callable[[dict, Mapping[str, str]], str]] = {}
+
+
+def status(game_id: str, view: dict, players: Mapping[str, str] | None = None) -> str:
+    """The post's status lines (Discord markdown; names as given, escaped by the caller)."""
+    said = STATUS.get(game_id)
+    return said(view, players or {}) if said else ""
 
 
 def alt_text(game_id: str, view: dict, players: dict[str, str] | None = None) -> str:

@@ -22,6 +22,10 @@ RENDER_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="darbar-re
 async def public_update(lg: Loaded, text: str) -> Reply:
     """The public post after a completed move: image, log, who is next."""
     view = lg.public_view()
+    # What reads better as text than in a picture on a phone (scores, the card): beside it.
+    players = {s.role: escape(s.name) for s in lg.seats if s.role}
+    said = renderer.status(lg.game.game, shown_view(lg), players)
+    text = "\n".join(x for x in (text, said) if x)
     reply = Reply(public=text, **await board_image(lg), game_id=lg.game.id,
                   version=lg.game.version)
     names = lg.module.ROLE_NAMES
