@@ -66,3 +66,16 @@ def test_the_recorder_reads_what_a_label_draws():
     assert [(d.text, d.px, d.info) for d in drawn] == [("Delhi 3", 20, True),
                                                        ("credits", 12, False)]
     assert drawn[0].box[0] >= 10 and drawn[0].box[2] > 60
+
+
+def test_a_label_may_give_its_colours():
+    """``fill`` and ``stroke_fill`` go to the drawing, not to the box it measures."""
+    from PIL import ImageDraw
+
+    from renderer.common import font, label
+
+    img = Image.new("RGB", (400, 100))
+    with recording() as drawn:
+        label(ImageDraw.Draw(img), (10, 10), "c3", font(24), fill=(255, 0, 0),
+              stroke_width=2, stroke_fill=(0, 0, 0))
+    assert [d.text for d in drawn] == ["c3"] and drawn[0].box[0] < 10  # the stroke widens it
