@@ -2,16 +2,23 @@
 
 The image is a dark frame holding a header (whose turn, or the result, and the last
 move) above a sandstone slab with the board carved into it, the way the game is cut
-into temple stones at Hampi. The two empty corners beside the apex hold the goats
-still to place (left) and the goats captured (right).
+into temple stones at Hampi, and a key to the symbols below it. The two empty corners
+beside the apex hold the goats still to place (left) and the goats captured (right).
 
-Everything that does not depend on the position (slab, carved lines, point labels,
-piece sprites) is drawn once and cached; a render pastes pieces and highlights onto
-a copy of that background.
+Made for a phone, where a chat column shows the picture about 400 px wide: every text
+is at least 23 px tall here (9 px there), the point names sit where no piece can cover
+them, and what reads better as text (the move count) is in the post's status lines
+(``renderer.text.goat_tiger_status``).
+
+Everything that does not depend on the position (slab, carved lines, captions, the key,
+point labels, piece sprites) is drawn once and cached, with the notes of its texts for
+the legibility tests; a render pastes pieces and highlights onto a copy of that
+background.
 """
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from itertools import pairwise
 
@@ -20,14 +27,18 @@ from PIL import Image, ImageDraw
 from engine.games.goat_tiger import data as geo
 from renderer import goat_tiger_art as art
 from renderer.common import (
+    Drawn,
     Point,
     clean,
     encode_png,
     fit,
     font,
+    label,
     make_palette,
+    note,
     outcome_title,
     paste,
+    recording,
     safe,
     smooth,
     text_sprite,
@@ -37,8 +48,10 @@ ID = "goat_tiger"
 
 # --- geometry ------------------------------------------------------------------------
 
-WIDTH, HEIGHT = 1000, 850
+WIDTH = 1000
 HEADER_H = 120  # dark band with the status lines
+KEY_TOP = 842  # the key to the symbols, at the foot of the slab
+HEIGHT = 910
 SLAB = (10, HEADER_H, WIDTH - 10, HEIGHT - 10)  # the carved stone
 CX = WIDTH // 2
 APEX_Y = HEADER_H + 76
@@ -46,7 +59,8 @@ ROW_H = 140  # rows a..e are equally spaced
 DX = 74  # a fan line moves 1 DX sideways per row per unit of (col - 3.5)
 WING_X = 5.5 * DX  # wings sit one DX outside the outer fan point of row d
 PIECE_R = 28
-LABEL_SIZE = 24
+LABEL_SIZE = 28  # 11 px on a phone
+TEXT_SIZE = 24  # the smallest text: captions and the key, 9.6 px on a phone
 
 
 def _point_xy(row: int, col: int | None) -> Point:
@@ -73,23 +87,26 @@ def layout() -> dict[str, tuple[int, int]]:
 
 def _label_offset(row: int, col: int | None) -> Point:
     """Where a point's label sits, relative to the point: in a wedge that no line
-    passes through, clear of any piece (a highlight ring may pass under a label's
-    edge; labels are pasted last so they stay whole).
+    passes through, and clear of whatever piece may stand on any point (a tiger's ears
+    stick out up-left and up-right; a highlight ring may pass under a label's edge, and
+    labels are pasted last so they stay whole).
 
-    Left-half fan points have lines going right, left, up towards the centre and down
-    away from it, so the wedge above-left is free (mirrored on the right). Row b is
-    crowded (its fan points are one DX apart), so its labels sit higher and closer in,
-    b3 and b4 closest, to clear the b2 and b5 lines.
-    Wings put labels outside the board, the base row below it, the apex to its right.
+    Fan points of rows c and d have lines going left and right, up towards the apex and
+    down away from it, so the wedge below, on the side of the centre, is free. Row b is
+    crowded (its fan points are one DX apart) and its wedges below are shared, so its
+    labels sit above, b3 and b4 in the narrow wedges beside the apex's lines. Wings put
+    labels outside the board, the base row below it, the apex to its right.
     """
     if col is None:
         return (48, 0)
+    side = -1 if col <= 3 else 1  # the left or the right half of the board
     if col in (1, 6):
-        return (-50 if col == 1 else 50, 0)
+        return (side * 53, 0)
     if row == 4:
         return (0, 50)
-    dx, dy = (24, -45) if row > 1 else ((11, -50) if col in (3, 4) else (16, -49))
-    return (-dx if col <= 3 else dx, dy)
+    if row == 1:
+        return (side * 11, -50) if col in (3, 4) else (side * 16, -49)
+    return (-side * 24, 46)
 
 
 def _label_xy(p: dict) -> Point:
@@ -98,12 +115,14 @@ def _label_xy(p: dict) -> Point:
 
 
 LABEL_POS: dict[str, Point] = {p["label"]: _label_xy(p) for p in geo.POINTS}
+LABEL_SIDE: dict[str, Point] = {p["label"]: _label_offset(p["row"], p["col"]) for p in geo.POINTS}
 
 # --- the static background ---------------------------------------------------------------
 
-SUPPLY_BOX = (28, HEADER_H + 20, 300, HEADER_H + 150)
-CAPTURE_BOX = (WIDTH - 300, HEADER_H + 20, WIDTH - 28, HEADER_H + 150)
+SUPPLY_BOX = (28, HEADER_H + 18, 300, HEADER_H + 150)
+CAPTURE_BOX = (WIDTH - 300, HEADER_H + 18, WIDTH - 28, HEADER_H + 150)
 SLOT_R = 19
+KEY_Y = (KEY_TOP + SLAB[3]) // 2  # the key's middle line
 
 
 def _slot_centres() -> list[Point]:
@@ -137,29 +156,76 @@ def _draw_grooves(img: Image.Image) -> None:
 def _draw_panels(img: Image.Image) -> None:
     """Static parts of the two corner panels: captions and the five empty capture slots."""
     d = ImageDraw.Draw(img)
-    cap = font(22, bold=True)
-    d.text(SUPPLY_BOX[:2], "GOATS TO PLACE", font=cap, fill=art.MUTED_INK)
-    d.text((CAPTURE_BOX[2], CAPTURE_BOX[1]), "CAPTURED", font=cap, fill=art.MUTED_INK, anchor="ra")
+    cap = font(TEXT_SIZE, bold=True)
+    label(d, SUPPLY_BOX[:2], "GOATS TO PLACE", cap, fill=art.MUTED_INK)
+    label(d, (CAPTURE_BOX[2], CAPTURE_BOX[1]), "CAPTURED", cap, fill=art.MUTED_INK, anchor="ra")
     with smooth(img, CAPTURE_BOX, scale=3) as s:
         for c in _slot_centres():
             s.circle((c[0] + 1, c[1] + 1.5), SLOT_R, outline=(*art.GROOVE_LIGHT, 255), width=3)
             s.circle(c, SLOT_R, outline=(*art.GROOVE, 200), width=3)
 
 
+def _key_icons() -> list[tuple[str, float]]:
+    """The key's entries: each symbol's name and the width its icon takes."""
+    return [("Goat", 34), ("Tiger", 34), ("last move", 62), ("goat taken", 30),
+            ("picked up", 38)]
+
+
+def _draw_key_icon(img: Image.Image, name: str, c: Point) -> None:
+    if name in ("Goat", "Tiger"):
+        paste(img, art.piece_sprite(name.lower(), 16, shadow=False), c)
+    elif name == "last move":  # the arrow from where the piece came from
+        tile, at = art.arrow_sprite((c[0] - 18, c[1]), (c[0] + 31, c[1]), 0)
+        img.paste(tile, at, tile)
+    elif name == "goat taken":
+        paste(img, art.cross_sprite(11, 6), c)
+    else:
+        paste(img, art.ring_sprite(15, art.SELECT, dashed=True), c)
+
+
+def _draw_key(img: Image.Image) -> None:
+    """What every symbol means, in one line at the foot of the slab."""
+    f, gap, space = font(TEXT_SIZE), 10, 36
+    entries = _key_icons()
+    total = sum(w + gap + f.getlength(name) for name, w in entries) + space * (len(entries) - 1)
+    x = (WIDTH - total) / 2
+    d = ImageDraw.Draw(img)
+    d.line((SLAB[0] + 24, KEY_TOP, SLAB[2] - 24, KEY_TOP), fill=art.SLAB_EDGE, width=2)
+    for name, w in entries:
+        _draw_key_icon(img, name, (x + w / 2, KEY_Y))
+        x += w + gap
+        label(d, (x, KEY_Y), name, f, fill=art.INK, anchor="lm")
+        x += f.getlength(name) + space
+
+
 @lru_cache(maxsize=1)
+def _backdrop() -> tuple[Image.Image, tuple[Drawn, ...]]:
+    """The empty board and the notes of the texts drawn on it (replayed on every render)."""
+    with recording() as drawn:
+        img = Image.new("RGB", (WIDTH, HEIGHT), art.FRAME)
+        _draw_slab(img)
+        _draw_grooves(img)
+        _draw_panels(img)
+        _draw_key(img)
+    return img, tuple(drawn)
+
+
 def background() -> Image.Image:
     """The empty board; never modified (renders draw on a copy)."""
-    img = Image.new("RGB", (WIDTH, HEIGHT), art.FRAME)
-    _draw_slab(img)
-    _draw_grooves(img)
-    _draw_panels(img)
-    return img
+    return _backdrop()[0]
 
 
 @lru_cache(maxsize=1)
-def _label_sprites() -> dict[str, Image.Image]:
+def _label_sprites() -> dict[str, tuple[Image.Image, tuple[int, int, int, int]]]:
+    """Every point's label as a tile, and the box its text and halo cover in the picture."""
     f = font(LABEL_SIZE, bold=True)
-    return {lab: text_sprite(lab, f, art.INK, art.SLAB_FILL, 4) for lab in POS}
+    out = {}
+    for lab, (x, y) in LABEL_POS.items():
+        tile = text_sprite(lab, f, art.INK, art.SLAB_FILL, 4)
+        left, top = round(x - tile.width / 2), round(y - tile.height / 2)
+        x0, y0, x1, y1 = tile.getchannel("A").getbbox() or (0, 0, tile.width, tile.height)
+        out[lab] = (tile, (left + x0, top + y0, left + x1, top + y1))
+    return out
 
 
 # --- header ------------------------------------------------------------------------------
@@ -188,25 +254,15 @@ def _last_text(view: dict) -> str:
     return f"{who} moved {last['from']} {arr} {to}"
 
 
-def _moves_text(n: int) -> str:
-    return f"{n} move{'' if n == 1 else 's'} played"
-
-
 def _status(view: dict, players: dict[str, str] | None) -> tuple[str, str, str, str | None]:
     """(title, player name, second line, piece icon) for the header."""
     result = view.get("result")
-    moves = int(view.get("move") or 0)
     if result is None:
         role = view.get("to_move") or "goats"
-        done = f"{_moves_text(moves)}  ·  Last:" if moves else "New game  · "
-        return (
-            f"{_title(role)} to move",
-            _name(players, role),
-            f"{done} {_last_text(view)}",
-            PIECE_OF.get(role),
-        )
+        sub = f"Last: {_last_text(view)}" if view.get("last") else _last_text(view)
+        return f"{_title(role)} to move", _name(players, role), sub, PIECE_OF.get(role)
     winners = list(result.get("winners") or [])
-    reason = f"{result.get('reason', '')}  ·  {_moves_text(moves)}"
+    reason = str(result.get("reason", ""))
     if not winners:
         # A draw, or a game the table ended without a winner (see outcome_title).
         title = {"Game over: a draw": "Draw"}.get(outcome_title(result, []), outcome_title(
@@ -237,13 +293,13 @@ def _draw_header(img: Image.Image, view: dict, players: dict[str, str] | None) -
         paste(img, art.piece_sprite(icon, 22, shadow=False), (x + 24, 44))
         x += 62
     big, title = font(34, bold=True), safe(title)
-    d.text((x, 44), title, font=big, fill=ink, anchor="lm")
+    label(d, (x, 44), title, big, fill=ink, anchor="lm")
     if who:
         x += big.getlength(title)
         name = fit(f" — {who}", font(30), WIDTH - 24 - x)
-        d.text((x, 46), name, font=font(30), fill=name_ink, anchor="lm")
-    small = font(24)
-    d.text((24, 94), fit(sub, small, WIDTH - 48), font=small, fill=sub_ink, anchor="lm")
+        label(d, (x, 46), name, font(30), fill=name_ink, anchor="lm")
+    small = font(26)
+    label(d, (24, 94), fit(safe(sub), small, WIDTH - 48), small, fill=sub_ink, anchor="lm")
 
 
 # --- board furniture -----------------------------------------------------------------------
@@ -254,51 +310,74 @@ def _draw_supply(img: Image.Image, view: dict) -> None:
     x0, y0 = SUPPLY_BOX[:2]
     d = ImageDraw.Draw(img)
     if left <= 0:
-        d.text((x0, y0 + 78), "all placed", font=font(26), fill=art.MUTED_INK, anchor="lm")
+        label(d, (x0, y0 + 80), "all placed", font(26), fill=art.MUTED_INK, anchor="lm")
         return
     paste(img, art.piece_sprite("goat", 22), (x0 + 24, y0 + 80))
-    d.text(
-        (x0 + 58, y0 + 80), safe(f"× {left}"), font=font(40, bold=True), fill=art.INK, anchor="lm"
-    )
+    label(d, (x0 + 58, y0 + 80), safe(f"× {left}"), font(40, bold=True), fill=art.INK,
+          anchor="lm")
 
 
 def _draw_captures(img: Image.Image, view: dict) -> None:
     n = max(0, int(view.get("captured") or 0))
     total = int(view.get("captures_to_win") or geo.CAPTURES_TO_WIN)
     d = ImageDraw.Draw(img)
-    d.text(
-        (CAPTURE_BOX[2], CAPTURE_BOX[1] + 118),
-        f"{n} / {total}",
-        font=font(26, bold=True),
-        fill=art.INK,
-        anchor="rm",
-    )
+    label(d, (CAPTURE_BOX[2], CAPTURE_BOX[1] + 120), f"{n} / {total}", font(26, bold=True),
+          fill=art.INK, anchor="rm")
     for c in _slot_centres()[:n]:
         paste(img, art.captured_sprite(SLOT_R - 2), c)
 
 
+ARROW_TRIM = PIECE_R + 9  # an arrow stops short of the piece it points at
+# The ✕ of a captured goat stays this far from every part of a leap's arrow.
+CROSS_CLEAR = art.CROSS_REACH + 3
+
+
+@lru_cache(maxsize=64)
+def _leap_bend(src: str, dst: str, over: str) -> Point:
+    """Where a Tiger's leap arrow is pulled to, so that it hops over the captured goat's
+    point: a curve that bends away from that point's label, just deep enough to keep
+    shaft and head clear of the ✕ (a short leap along row b needs the deepest)."""
+    (ax, ay), (bx, by), o = POS[src], POS[dst], POS[over]
+    n = math.dist((ax, ay), (bx, by)) or 1.0
+    nx, ny = -(by - ay) / n, (bx - ax) / n  # a normal to the leap
+    side = LABEL_SIDE[over]
+    if nx * side[0] + ny * side[1] > 0:
+        nx, ny = -nx, -ny
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    control = (mx, my)
+    for depth in range(round(2 * CROSS_CLEAR), 400, 4):  # the board's deepest: 179
+        control = (mx + nx * depth, my + ny * depth)
+        if art.arrow_clearance(POS[src], POS[dst], ARROW_TRIM, control, o) >= CROSS_CLEAR:
+            break
+    return control
+
+
 def _draw_last_move(img: Image.Image, last: dict) -> None:
-    """Arrow from the start point to the destination (under the pieces), and a ✕ on
-    the captured goat's point. The ring on the destination goes on after the pieces."""
+    """Arrow from the start point to the destination (under the pieces): curved over the
+    captured goat's point on a leap, and a ✕ on that point. The ring on the destination
+    goes on after the pieces."""
     src, dst, over = last.get("from"), last.get("to"), last.get("over")
-    over_xy = POS.get(over) if over else None
+    bend = None
     if src in POS and dst in POS and src != dst:
-        tile, at = art.arrow_sprite(POS[src], POS[dst], PIECE_R + 9, over_xy)
+        if over in POS:
+            bend = _leap_bend(src, dst, over)
+        tile, at = art.arrow_sprite(POS[src], POS[dst], ARROW_TRIM, bend)
         img.paste(tile, at, tile)
-    elif over_xy:  # a capture without a usable arrow: still mark the point
-        paste(img, art.cross_sprite(art.CROSS_HALF, art.CROSS_WIDTH), over_xy)
+    if over in POS:
+        paste(img, art.cross_sprite(art.CROSS_HALF, art.CROSS_WIDTH), POS[over])
 
 
 def _draw_pieces(img: Image.Image, board: dict[str, str]) -> None:
-    for label, kind in board.items():
-        if label in POS and kind in PIECE_OF.values():
-            paste(img, art.piece_sprite(kind, PIECE_R), POS[label])
+    for lab, kind in board.items():
+        if lab in POS and kind in PIECE_OF.values():
+            paste(img, art.piece_sprite(kind, PIECE_R), POS[lab])
 
 
 def _paste_labels(img: Image.Image) -> None:
     """Labels go on last so no ring or arrow can ever hide one."""
-    for label, tile in _label_sprites().items():
-        paste(img, tile, LABEL_POS[label])
+    for lab, (tile, box) in _label_sprites().items():
+        paste(img, tile, LABEL_POS[lab])
+        note(lab, LABEL_SIZE, box)
 
 
 # --- rendering ---------------------------------------------------------------------------
@@ -306,7 +385,10 @@ def _paste_labels(img: Image.Image) -> None:
 
 def draw(view: dict, players: dict[str, str] | None = None) -> Image.Image:
     """The position as an RGB image (``render`` encodes it)."""
-    img = background().copy()
+    base, notes = _backdrop()
+    img = base.copy()
+    for n in notes:
+        note(n.text, n.px, n.box, info=n.info)
     _draw_header(img, view, players)
     _draw_supply(img, view)
     _draw_captures(img, view)
@@ -348,7 +430,8 @@ def _specimens() -> list[dict]:
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
     players = {"goats": "Specimen", "tigers": "Specimen"}
-    board, empty, *ends = [draw(v, players) for v in _specimens()]
+    with recording():  # the specimens' texts are no part of the picture being drawn
+        board, empty, *ends = [draw(v, players) for v in _specimens()]
     # the finished games differ only in their header: sample just that (halves the time)
     headers = [im.crop((0, 0, WIDTH, HEADER_H)) for im in ends]
     return make_palette([board, empty, *headers], art.FLAT_COLOURS)

@@ -194,44 +194,109 @@ def captured_sprite(radius: int) -> Image.Image:
 
 
 CROSS_HALF, CROSS_WIDTH = 15, 7  # the ✕ on a captured goat's point
+CROSS_REACH = CROSS_HALF * 2**0.5 + (CROSS_WIDTH + 4) / 2  # how far its halo reaches
+HEAD_LEN, HEAD_W = 26, 15  # an arrowhead's length and half-width
+SHAFT_HALF = 5.5  # half the width of an arrow's shaft, halo included
+
+
+def arrow_path(a: Point, b: Point, control: Point | None = None) -> list[Point]:
+    """The points an arrow from ``a`` to ``b`` follows: straight, or (a Tiger's leap)
+    curved towards ``control`` so that it hops over the captured goat's point."""
+    if control is None:
+        return [a, b]
+    return quad_bezier(a, control, b, steps=48)
+
+
+def _trimmed(path: list[Point], trim: float) -> tuple[list[Point], Point, Point]:
+    """The shaft, the tip and the unit direction of the head of an arrow along ``path``
+    that stops ``trim`` pixels short of its end."""
+    end = path[-1]
+
+    def dist(p: Point) -> float:
+        return ((p[0] - end[0]) ** 2 + (p[1] - end[1]) ** 2) ** 0.5
+
+    i = len(path) - 1
+    while i > 0 and dist(path[i - 1]) < trim:
+        i -= 1
+    # the tip: where the segment path[i-1] -> path[i] crosses the circle of radius trim
+    (px, py), (qx, qy) = path[i - 1], path[i]
+    lo, hi = 0.0, 1.0
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        if dist((px + (qx - px) * mid, py + (qy - py) * mid)) > trim:
+            lo = mid
+        else:
+            hi = mid
+    tip = (px + (qx - px) * lo, py + (qy - py) * lo)
+    # the head points along the chord from where it starts to the tip
+    j = i - 1
+    while j > 0 and ((path[j][0] - tip[0]) ** 2 + (path[j][1] - tip[1]) ** 2) ** 0.5 < HEAD_LEN:
+        j -= 1
+    dx, dy = tip[0] - path[j][0], tip[1] - path[j][1]
+    n = (dx * dx + dy * dy) ** 0.5 or 1.0
+    u = (dx / n, dy / n)
+    base = (tip[0] - u[0] * HEAD_LEN, tip[1] - u[1] * HEAD_LEN)
+    shaft = [*path[: j + 1], base]
+    return shaft, tip, u
+
+
+def _head(shaft: list[Point], tip: Point, u: Point) -> list[Point]:
+    """The arrowhead: a triangle from ``tip`` back to the end of the shaft."""
+    (ux, uy), base = u, shaft[-1]
+    return [
+        tip,
+        (base[0] - uy * HEAD_W, base[1] + ux * HEAD_W),
+        (base[0] + uy * HEAD_W, base[1] - ux * HEAD_W),
+    ]
+
+
+def _seg_dist(p: Point, a: Point, b: Point) -> float:
+    """How far ``p`` lies from the segment ``a``-``b``."""
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    t = ((px - ax) * dx + (py - ay) * dy) / ((dx * dx + dy * dy) or 1.0)
+    t = min(1.0, max(0.0, t))
+    return float(((px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2) ** 0.5)
+
+
+def arrow_clearance(a: Point, b: Point, trim: float, control: Point | None, p: Point) -> float:
+    """How far ``p`` lies from what ``arrow_sprite`` draws: its shaft (halo included) and
+    its head (halo included; 0 inside it)."""
+    shaft, tip, u = _trimmed(arrow_path(a, b, control), trim)
+    head = _head(shaft, tip, u)
+    edges = list(zip(head, [*head[1:], head[0]], strict=True))
+    # inside the triangle: p lies on the same side of all three edges
+    sides = {(q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]) > 0 for q, r in edges}
+    to_head = 0.0 if len(sides) == 1 else min(_seg_dist(p, q, r) for q, r in edges) - 3
+    to_shaft = min(_seg_dist(p, q, r) for q, r in zip(shaft, shaft[1:], strict=False))
+    return min(to_head, to_shaft - SHAFT_HALF)
 
 
 @lru_cache(maxsize=256)
 def arrow_sprite(
-    a: Point, b: Point, trim: float, over: Point | None = None
+    a: Point, b: Point, trim: float, control: Point | None = None
 ) -> tuple[Image.Image, tuple[int, int]]:
     """An arrow from ``a`` (a small hollow circle marks where the piece came from) to
-    ``trim`` pixels short of ``b``, with the ✕ of a captured goat at ``over``; as a
-    tile and the tile's top-left position.
-
-    The ✕ goes over the shaft but under the head: on a short leap the captured
-    point sits right behind the arrowhead, and both must stay whole.
-    """
-    (ax, ay), (bx, by) = a, b
+    ``trim`` pixels short of ``b``, straight or curved towards ``control``; as a tile and
+    the tile's top-left position. A captured goat's ✕ is drawn apart, over it."""
+    path = arrow_path(a, b, control)
     pad = 24
-    box = (
-        int(min(ax, bx) - pad),
-        int(min(ay, by) - pad),
-        int(max(ax, bx) + pad) + 1,
-        int(max(ay, by) + pad) + 1,
-    )
+    xs, ys = [p[0] for p in path], [p[1] for p in path]
+    box = (int(min(xs) - pad), int(min(ys) - pad), int(max(xs) + pad) + 1,
+           int(max(ys) + pad) + 1)
     s = Smooth(box, scale=3)
-    length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
-    ux, uy = (bx - ax) / length, (by - ay) / length
-    tip = (bx - ux * trim, by - uy * trim)
-    head_len, head_w = 26, 15
-    base = (tip[0] - ux * head_len, tip[1] - uy * head_len)
-    head = [
-        tip,
-        (base[0] - uy * head_w, base[1] + ux * head_w),
-        (base[0] + uy * head_w, base[1] - ux * head_w),
-    ]
+    shaft, tip, (ux, uy) = _trimmed(path, trim)
+    head = _head(shaft, tip, (ux, uy))
+    # the blue shaft leaves the start circle's rim (the circle stays hollow)
+    ax, ay = a
+    out = [p for p in shaft[1:] if ((p[0] - ax) ** 2 + (p[1] - ay) ** 2) ** 0.5 > 13]
     s.circle(a, 13, outline=HALO, width=9)
-    s.line([a, base], HALO, 11)
+    s.line(shaft, HALO, 2 * SHAFT_HALF)
     s.circle(a, 13, outline=LAST, width=5)
-    s.line([(ax + ux * 13, ay + uy * 13), base], LAST, 6)
-    if over is not None:
-        _cross(s, over, CROSS_HALF, CROSS_WIDTH)
+    if out:
+        (nx, ny) = out[0]
+        n = ((nx - ax) ** 2 + (ny - ay) ** 2) ** 0.5
+        s.line([(ax + (nx - ax) / n * 13, ay + (ny - ay) / n * 13), *out], LAST, 6)
     s.polygon([(x + ux * 3, y + uy * 3) for x, y in head], HALO)
     s.polygon(head, LAST)
     return s.shrink(), (box[0], box[1])

@@ -50,11 +50,27 @@ def goat_tiger(view: dict, players: dict[str, str]) -> str:
     if last:
         how = f"from {last['from']} to {last['to']}" if last.get("from") else f"on {last['to']}"
         lines.append(f"Last move: {str(last.get('role', '')).capitalize()} {how}"
-                     + (f", capturing on {last['captured']}." if last.get("captured") else "."))
+                     + (f", capturing the Goat on {last['over']}." if last.get("over") else "."))
     names = {"goats": "Goats", "tigers": "Tigers"}
     lines.append(_result(view, names) or "To move: " + ", ".join(
         _seat(r, names.get(r, r), players) for r in view.get("active", [])) + ".")
     return "\n".join(lines)
+
+
+def goat_tiger_status(view: dict, players: Mapping[str, str]) -> str:
+    """The post's lines beside the picture: whose turn and how long the game has run, the
+    Goats still to place and those captured (the picture shows these counts too; the move
+    count is here alone)."""
+    played = int(view.get("move") or 0)
+    moves = _plural(played, "move") + " played" if played else "a new game"
+    counts = (f"Goats to place: **{view.get('in_hand', 0)}** · Goats captured: "
+              f"**{view.get('captured', 0)}** of {view.get('captures_to_win', 5)}")
+    active = [] if view.get("result") else list(view.get("active") or [])
+    if not active:
+        return f"{counts} · {moves}"
+    turn = " and ".join(f"**{r.capitalize()}**" + (f" ({players[r]})" if players.get(r) else "")
+                        for r in active)
+    return f"{turn} to move · {moves}\n{counts}"
 
 
 # --- Vijayanagara ---------------------------------------------------------------------------
@@ -250,7 +266,9 @@ def describe(game_id: str, view: dict, players: dict[str, str] | None = None) ->
 # text stays legible at any width, where a phone shows the picture 400 px wide): what
 # reads better as text than on the board — scores, resources, the card, the sequence of
 # play. Games without one post none.
-STATUS: dict[str, Callable[[dict, Mapping[str, str]], str]] = {}
+STATUS: dict[str, Callable[[dict, Mapping[str, str]], str]] = {
+    "goat_tiger": goat_tiger_status,
+}
 
 
 def status(game_id: str, view: dict, players: Mapping[str, str] | None = None) -> str:

@@ -7,6 +7,7 @@ renders of views that differ in one thing, rather than at exact pixel values.
 from __future__ import annotations
 
 import copy
+import functools
 import io
 import math
 
@@ -56,6 +57,21 @@ def differs(a: Image.Image, b: Image.Image, box: tuple[int, int, int, int]) -> i
 def around(label: str, r: int) -> tuple[int, int, int, int]:
     x, y = LAYOUT[label]
     return (x - r, y - r, x + r + 1, y + r + 1)
+
+
+def piece_covers(box: tuple[float, float, float, float], point: str, kind: str) -> bool:
+    """Whether a ``kind`` piece on ``point`` (its own pixels, not its soft shadow) would
+    cover any part of ``box``."""
+    return pixels_under(point, kind, tuple(round(v) for v in box)) > 0
+
+
+@functools.lru_cache(maxsize=4096)
+def pixels_under(point: str, kind: str, box: tuple[int, ...]) -> int:
+    tile = art.piece_sprite(kind, goat_tiger.PIECE_R, shadow=False).getchannel("A")
+    x, y = goat_tiger.POS[point]
+    left, top = round(x - tile.width / 2), round(y - tile.height / 2)
+    crop = tile.crop((box[0] - left, box[1] - top, box[2] - left, box[3] - top))
+    return sum(1 for a in crop.tobytes() if a > 24)
 
 
 # --- the file ---------------------------------------------------------------------------
@@ -135,28 +151,18 @@ def test_all_38_edges_are_carved_and_nothing_else():
         assert not dark_at_midpoint(a, b), (a, b)
 
 
-def _label_box(label: str) -> tuple[float, float, float, float]:
+def _label_box(label: str) -> tuple[int, int, int, int]:
     """Where the label's visible pixels (text and halo) land in the picture."""
-    tile = goat_tiger._label_sprites()[label]
-    x, y = goat_tiger.LABEL_POS[label]
-    left, top = round(x - tile.width / 2), round(y - tile.height / 2)
-    x0, y0, x1, y1 = tile.getchannel("A").getbbox()
-    return (left + x0, top + y0, left + x1, top + y1)
-
-
-def _box_hits_disc(box, centre, r) -> bool:
-    x0, y0, x1, y1 = box
-    cx, cy = centre
-    nx, ny = min(max(cx, x0), x1), min(max(cy, y0), y1)
-    return math.dist((nx, ny), (cx, cy)) < r
+    return goat_tiger._label_sprites()[label][1]
 
 
 def test_labels_sit_next_to_pieces_never_under_them_or_each_other():
     boxes = {lab: _label_box(lab) for lab in LAYOUT}
     for lab, box in boxes.items():
         assert box[0] >= 0 and box[2] <= goat_tiger.WIDTH and box[3] <= goat_tiger.HEIGHT
-        for other, centre in LAYOUT.items():
-            assert not _box_hits_disc(box, centre, goat_tiger.PIECE_R + 2), (lab, other)
+        for other in LAYOUT:  # whichever piece stands there, a tiger's ears included
+            for kind in ("goat", "tiger"):
+                assert not piece_covers(box, other, kind), (lab, other, kind)
         # and each label is nearest to its own point, so it reads as that point's name
         mid = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
         assert min(LAYOUT, key=lambda p: math.dist(LAYOUT[p], mid)) == lab
@@ -168,9 +174,10 @@ def test_labels_sit_next_to_pieces_never_under_them_or_each_other():
 
 
 def test_labels_are_legible_text_size():
-    assert goat_tiger.LABEL_SIZE >= 22
+    # 9 px at least where a phone shows the picture 400 px wide
+    assert goat_tiger.LABEL_SIZE * common.PHONE_WIDTH / goat_tiger.WIDTH >= common.PHONE_MIN_PX
     for lab in ("a", "b3", "e5"):
-        assert goat_tiger._label_sprites()[lab].height >= 16  # not a 10 px bitmap font
+        assert goat_tiger._label_sprites()[lab][0].height >= 16  # not a 10 px bitmap font
 
 
 # --- pieces -------------------------------------------------------------------------------
@@ -224,13 +231,28 @@ def test_last_move_destination_is_ringed():
 
 
 def test_last_move_arrow_runs_from_the_start_point():
-    view = VIEWS["mid"]
+    board = {p: k for p, k in VIEWS["mid"]["board"].items() if p != "d4"} | {"d3": "tiger"}
+    last = {"role": "tigers", "from": "d4", "to": "d3", "over": None}
+    view = {**VIEWS["mid"], "board": board, "last": last}
     src, dst = view["last"]["from"], view["last"]["to"]
     img = decode(png(view))
     assert count(img, LAYOUT[src], 16, art.LAST[:3]) > 30  # the origin marker
     (sx, sy), (dx, dy) = LAYOUT[src], LAYOUT[dst]
     quarter = (round(sx + (dx - sx) / 4), round(sy + (dy - sy) / 4))  # on the shaft
     assert count(img, quarter, 4, art.LAST[:3]) > 5
+
+
+def test_a_leap_arrow_hops_over_the_captured_point_clear_of_its_cross():
+    view = VIEWS["mid"]
+    src, dst, over = (view["last"][k] for k in ("from", "to", "over"))
+    img = decode(png(view))
+    assert count(img, LAYOUT[src], 16, art.LAST[:3]) > 30  # it starts where the tiger was
+    # no blue where the ✕ is: the arrow bends round it, its head stays clear
+    assert count(img, LAYOUT[over], round(art.CROSS_REACH / 1.5), art.LAST[:3], tol=40) == 0
+    bend = goat_tiger._leap_bend(src, dst, over)
+    path = art.arrow_path(goat_tiger.POS[src], goat_tiger.POS[dst], bend)
+    x, y = path[len(path) // 4]
+    assert count(img, (round(x), round(y)), 3, art.LAST[:3]) > 5  # the shaft runs the curve
 
 
 def test_captured_goat_point_is_crossed_out():
@@ -314,10 +336,20 @@ def around_xy(c: tuple[float, float], r: int) -> tuple[int, int, int, int]:
     return (x - r, y - r, x + r + 1, y + r + 1)
 
 
-def test_move_number_is_shown():
+def test_the_last_move_is_in_the_header_and_the_move_count_in_the_status_text():
     view = VIEWS["mid"]
     img, later = decode(png(view)), decode(png({**view, "move": view["move"] + 1}))
-    assert differs(img, later, (0, 70, W, goat_tiger.HEADER_H)) > 20
+    assert differs(img, later, (0, 0, W, goat_tiger.HEIGHT)) == 0
+    other = {**view, "last": {**view["last"], "from": "b6", "to": "d6", "over": "c6"}}
+    assert differs(img, decode(png(other)), (0, 70, W, goat_tiger.HEADER_H)) > 20
+    assert "28 moves played" in renderer.status("goat_tiger", view, PLAYERS)
+
+
+def test_a_key_names_every_symbol():
+    with common.recording() as drawn:
+        png(VIEWS["start"])
+    said = {d.text for d in drawn}
+    assert {"Goat", "Tiger", "last move", "goat taken", "picked up"} <= said
 
 
 # --- robustness ---------------------------------------------------------------------------
@@ -327,7 +359,8 @@ def _clear_caches() -> None:
     for fn in (
         common.font,
         common.has_dejavu,
-        goat_tiger.background,
+        goat_tiger._backdrop,
+        goat_tiger._leap_bend,
         goat_tiger.palette,
         goat_tiger._label_sprites,
         art.piece_sprite,

@@ -123,6 +123,15 @@ async def test_a_step_inside_a_move_stays_private_until_the_move_completes(table
     assert "leap b3 → d3 over c3" in r.public and "captured (1 of 5)" in r.public
 
 
+async def test_the_public_post_carries_the_status_lines_under_the_move(table):
+    await two_player_game(table)
+    r = await table.play(HERE, RAVI, "c3")
+    lines = r.public.split("\n")
+    turn = lines.index("**Tigers** (meera) to move · 1 move played")
+    assert lines[turn + 1] == "Goats to place: **14** · Goats captured: **0** of 5"
+    assert turn > 0  # under the move's own lines
+
+
 async def test_panel_clicks_apply_once_and_stale_panels_are_refused(table, repo):
     await two_player_game(table)
     panel = await table.panel(HERE, RAVI)
