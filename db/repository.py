@@ -416,13 +416,14 @@ class Repository:
 
     async def start_game(self, game: Game, roles: dict[int, str], state: dict,
                          new_seats: Sequence[Seat] = (), options: dict | None = None,
-                         sched: Sched | None = None) -> int:
+                         sched: Sched | None = None, now: datetime | None = None) -> int:
         """Deal roles to seats (seat id → role), add the seats the deal needs (the
         computer's, shared sides) and store the opening state (and ``options``, when the
         start settled one, such as the number of players): one transaction, so a crash
         cannot leave a game half dealt."""
         extra = {} if options is None else {"options": json.dumps(options)}
         extra |= sched.values() if sched else {}
+        extra["updated_at"] = now or utcnow()
         async with self._tx() as s:
             await self._bump(s, id_of(game), game.version, status="active", state=json.dumps(state),
                              **extra)

@@ -294,10 +294,12 @@ class Seating(TableCore):
         changed = options if options != json.loads(game.options) else None
         # Every clock starts full; the sides the opening position awaits start their wait.
         dealt = [Seat(**{**s.model_dump(), "role": roles[id_of(s)]}) for s in lg.seats]
+        now = self.now()
         sched = await self._schedule(
-            lg, g.view(state, None), status="active", now=self.now(),
+            lg, g.view(state, None), status="active", now=now,
             pace=pace_of(game).started(roles_in_play), seats=[*dealt, *added])
-        await self.repo.start_game(game, roles, state, added, options=changed, sched=sched)
+        await self.repo.start_game(game, roles, state, added, options=changed, sched=sched,
+                                   now=now)
         lg = await self._reloaded(lg)
         lg, bot_lines = await self._run_bots(lg)
         lines = [intro, f"**{g.NAME}** — game #{game.id}. {seating(lg)}"]

@@ -97,5 +97,7 @@ async def test_the_one_live_game_index_is_partial_and_timestamps_are_timestamptz
     assert "'setup'" in indexdef and "'active'" in indexdef
     assert types == {"game.created_at": "timestamp with time zone",
                      "game.updated_at": "timestamp with time zone",
+                     "game.due_at": "timestamp with time zone",
+                     "player.updated_at": "timestamp with time zone",
                      "step.created_at": "timestamp with time zone",
                      "undorequest.created_at": "timestamp with time zone"}
