@@ -104,22 +104,35 @@ HELP = (
     "- A game left waiting reminds whoever must move (`/game remind`: channel, DM or off, and "
     "after how many hours); the creator or a moderator can `/game reassign` a side to another "
     "member or the computer (someone must stay seated).\n"
-    "- **Pace**: `/game new pace:` none, `live` (24 h + 4 h a move, up to 72 h), `standard` "
-    "(72 h + 12 h, up to 120 h), `slow` (72 h + 36 h, up to 240 h) or your own (`48h+6h/96h`); "
-    "`on_timeout:` what happens when a player's time runs out: `move` (the computer plays "
-    "that move, seeing only what that player could), `seat` (the computer takes the seat) or "
-    "`lose`. In a game without a computer player the others `/game vote` end or wait. "
-    "Reminders come at half and nine tenths of your time.\n"
-    "- `/mygames`: your games in every server, those waiting on you first. `/me`: your time "
-    f"zone, playing hours (at least {MIN_HOURS} h a day) and `away_until:` (at most "
-    f"{AWAY_DAYS_PER_30} days in any 30): your clock stands still outside your hours and "
-    "while away, and reminders wait for your hours.\n"
-    "- A game never started is closed after 14 days; one nobody moves in is warned after 30 "
-    "days and abandoned a week later (a server's moderators set both: `/server settings`; "
-    "they see every game with `/game list`).\n"
+    "- Clocks, playing hours, time away and `/mygames`: `/help topic:time`.\n"
     "- Each person may have a limited number of open games per server.\n"
     "- `/help game:<name>` shows that game's rules in short and its options "
     "(`/game new … options:players=3`); `/rules topic:` one topic."
+)
+
+
+TIME_HELP = (
+    "**Time in Darbar** — play across time zones.\n"
+    "- **Pace**: `/game new pace:` none (reminders only), `live` (24 h + 4 h a move, up to "
+    "72 h), `standard` (72 h + 12 h, up to 120 h), `slow` (72 h + 36 h, up to 240 h) or your "
+    "own (`48h+6h/96h`: hours to start + added a move / the most one may have). A server's "
+    "moderators set the default (`/server settings`). `/game status` shows each clock.\n"
+    "- `on_timeout:` what happens when a player's time runs out: `move` (the computer plays "
+    "that move, knowing only what that player could see), `seat` (the computer takes the "
+    "seat) or `lose` (the game ends; they lose). In a game without a computer player the "
+    "others `/game vote` end or wait, and any of them may `/game reassign` the side.\n"
+    "- Reminders come at half and nine tenths of your time (without a clock: after each "
+    "idle period, at most 3), never outside your playing hours.\n"
+    "- `/me`: your time zone (`Asia/Kolkata`), playing hours (`09:00-23:00`, at least "
+    f"{MIN_HOURS} h a day) and `away_until:` (a date or `3d`; at most {AWAY_DAYS_PER_30} days "
+    "in any 30). Your clock stands still outside your hours and while you are away; the "
+    "others see \"away until\" in `/game status`.\n"
+    "- `/mygames`: your games in every server — those waiting on you first, longest-waiting "
+    "first — with jump links; the *Next game* button takes you to the one that has waited "
+    "longest.\n"
+    "- A game never started is closed after 14 days; one nobody moves in is warned after "
+    "30 days and abandoned a week later (a server may set both). Moderators see every game "
+    "with `/game list`."
 )
 
 
@@ -186,6 +199,8 @@ def _reassign(table: Table, place: Place, actor: Actor, side: str,
 async def _help(table: Table, place: Place, actor: Actor, game: str | None = None,
                 topic: str | None = None) -> Reply:
     """How to play here and the games (none named), or a game's rules in short."""
+    if not game and topic and topic.strip().lower() in ("time", "pace", "clock", "hours"):
+        return Reply(private=TIME_HELP)
     reply = table.rules(game, topic)
     if not game:
         reply.private = f"{HELP}\n\n{reply.private}"
@@ -286,7 +301,10 @@ COMMANDS: tuple[Command, ...] = (
                           high=100, example="20"),),
             run=lambda t, p, a, lines=LOG_TAIL: t.log(p, a, lines)),
     Command("help", "How to play here, and each game's rules", _help,
-            params=(Param("game", choices=_game_choices), Param("topic", discord=False))),
+            params=(Param("game", choices=_game_choices),
+                    Param("topic", description="time: clocks, playing hours, your games",
+                          choices=lambda: [("time: clocks, playing hours, your games",
+                                            "time")]))),
     Command("rules", "A short summary of one rule topic",
             params=(Param("game", choices=_game_choices, accepts=lambda w: w in games.ids()),
                     Param("topic", description="e.g. sequence, attack, victory (empty: the "

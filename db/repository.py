@@ -421,9 +421,10 @@ class Repository:
         computer's, shared sides) and store the opening state (and ``options``, when the
         start settled one, such as the number of players): one transaction, so a crash
         cannot leave a game half dealt."""
-        extra = {} if options is None else {"options": json.dumps(options)}
+        extra: dict[str, object] = {"updated_at": now or utcnow()}
+        if options is not None:
+            extra["options"] = json.dumps(options)
         extra |= sched.values() if sched else {}
-        extra["updated_at"] = now or utcnow()
         async with self._tx() as s:
             await self._bump(s, id_of(game), game.version, status="active", state=json.dumps(state),
                              **extra)

@@ -6,8 +6,8 @@ from datetime import timedelta
 import pytest
 
 from bot.reminders import MAX_REMINDERS, Nudge, Policy, shard_of
-from bot.scheduler import tick
 from bot.replies import Place
+from bot.scheduler import tick
 from bot.table import Table
 from db import Repository
 from tests.support.table import HERE, MEERA, MOD, RAVI, SAM, assert_replays, snapshot
