@@ -30,12 +30,14 @@ async def tick(table: Table, now: datetime,
     a long outage cannot hold the loop for long (the next tick goes on from there)."""
     out: list[Nudge | Notice] = []
     after = None
-    looked = 0
-    while looked < limit:
+    looked: set[int] = set()
+    while len(looked) < limit:
         due = await table.repo.due_games(now, BATCH, after)
         for d in due:
-            if owns(d.guild_id):
-                looked += 1
+            # Once a tick: a game whose next business is due at once again waits for the
+            # next tick (the same reminder is never sent twice in a row).
+            if owns(d.guild_id) and d.id not in looked:
+                looked.add(d.id)
                 out += await table.look_after(d.id, d.version, d.due_at, now)
         if len(due) < BATCH:
             break

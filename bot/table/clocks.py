@@ -195,7 +195,10 @@ class Clocks(TableCore):
             if at is None or at > now or not d.on_duty(now):
                 continue
             due_roles.append(role)
-            sent[role] = sent.get(role, 0) + 1
+            # Reminders that fell due together (the bot was down) go out as one, the last.
+            while at is not None and at <= now:
+                sent[role] = sent.get(role, 0) + 1
+                at = replace(pace, sent=sent).reminder_at(role, d)
             end = pace.deadline(role, d)
             if end is not None:
                 deadline = unix(end) if deadline is None else min(deadline, unix(end))
