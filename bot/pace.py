@@ -140,6 +140,7 @@ class Pace:
     sent: dict[str, int] = field(default_factory=dict)
     timed_out: dict[str, list[str]] = field(default_factory=dict)  # role → who voted to end
     warned: int = -1
+    ends: dict[str, str] = field(default_factory=dict)  # each awaited clock's deadline
 
     # --- storage ---------------------------------------------------------------------
 
@@ -150,7 +151,7 @@ class Pace:
             "on_timeout": self.on_timeout, "remind": self.remind, "idle": self.idle,
             "idle_days": self.idle_days, "setup_days": self.setup_days,
             "bank": self.bank, "since": self.since, "sent": self.sent,
-            "timed_out": self.timed_out, "warned": self.warned,
+            "timed_out": self.timed_out, "warned": self.warned, "ends": self.ends,
         }
 
     @classmethod
@@ -161,7 +162,7 @@ class Pace:
         return cls(control=Control(*c) if c else None,
                    **{k: data[k] for k in ("on_timeout", "remind", "idle", "idle_days",
                                            "setup_days", "bank", "since", "sent",
-                                           "timed_out", "warned") if k in data})
+                                           "timed_out", "warned", "ends") if k in data})
 
     # --- the clocks ------------------------------------------------------------------
 
@@ -190,6 +191,13 @@ class Pace:
                 since[role] = _iso(now)
                 sent[role] = 0
         return replace(self, bank=bank, since=since, sent=sent, timed_out=timed_out)
+
+    def with_deadlines(self, duty: Mapping[str, Availability]) -> Pace:
+        """The pace with each awaited clock's deadline written down (``ends``), for the
+        posts that show it without working it out again."""
+        ends = {r: _iso(t) for r in self.since
+                if (t := self.deadline(r, duty.get(r, Availability()))) is not None}
+        return replace(self, ends=ends)
 
     def without(self, role: str) -> Pace:
         """The pace with ``role``'s current wait forgotten (its side changed hands: the

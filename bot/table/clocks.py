@@ -179,7 +179,7 @@ class Clocks(TableCore):
         awaiting = game.awaiting
         if game.status == "active" and lg.state is not None and awaiting is None:
             awaiting = ",".join(lg.public_view()["active"])
-        sched = Sched(json.dumps(pace.to_json()), next_due, awaiting)
+        sched = Sched(json.dumps(pace.with_deadlines(duty).to_json()), next_due, awaiting)
         return await self.repo.claim(id_of(game), game.version, due, sched)
 
     def _reminders(self, lg: Loaded, pace: Pace, duty: dict[str, Availability],

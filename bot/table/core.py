@@ -211,7 +211,7 @@ class TableCore:
         by_role = {s.role: s for s in seats if s.role}
         awaited = [r for r in view["active"] if (s := by_role.get(r)) and not s.is_bot] \
             if status == "active" else []
-        pace = (pace or pace_of(lg.game)).settled(awaited, now, duty)
+        pace = (pace or pace_of(lg.game)).settled(awaited, now, duty).with_deadlines(duty)
         due = pace.due(status=status, created=lg.game.created_at, updated=now,
                        version=(lg.game.version + 1) if version is None else version,
                        duty=duty)
@@ -222,6 +222,7 @@ class TableCore:
         """Store a changed pace (not a move: the version stays, so panels shown keep
         working), with when it next falls due; refused if the game moved meanwhile."""
         duty = await self.duties(lg.seats)
+        pace = pace.with_deadlines(duty)
         due = pace.due(status=lg.game.status, created=lg.game.created_at,
                        updated=lg.game.updated_at, version=lg.game.version, duty=duty)
         sched = Sched(json.dumps(pace.to_json()), due, lg.game.awaiting)

@@ -149,3 +149,15 @@ def clock_lines(lg: Loaded, pace: Pace, now: datetime,
         if parts:
             out.append(f"{holders(lg, [seat.role])[0]}: {', '.join(parts)}")
     return out
+
+
+def clock_line(lg: Loaded, roles: Iterable[str]) -> str:
+    """``⏱ ravi (Goats): 3 d on the clock, runs out <t:…:R>``: the awaited sides' clocks,
+    as a post shows them (each reader sees the deadline in their own time zone)."""
+    if not lg.game.pace:
+        return ""
+    pace = Pace.from_json(json.loads(lg.game.pace))
+    parts = [f"{holders(lg, [r])[0]}: {span(pace.bank[r])} on the clock, runs out "
+             f"<t:{unix(datetime.fromisoformat(pace.ends[r]))}:R>"
+             for r in roles if r in pace.ends and r in pace.bank]
+    return f"⏱ {' · '.join(parts)}" if parts else ""

@@ -216,7 +216,9 @@ def _duty(where):
 
 async def test_a_timeout_can_end_the_game_with_the_late_player_losing(table, repo, clock):
     await table.new(HERE, RAVI, "goat_tiger", role="goats", pace="live", on_timeout="lose")
-    await table.join(HERE, MEERA)
+    r = await table.join(HERE, MEERA)
+    deadline = int((T0 + timedelta(hours=24)).timestamp())
+    assert f"⏱ ravi (Goats): 1 d on the clock, runs out <t:{deadline}:R>" in r.public
     events = await run(table, clock, 25, step=timedelta(hours=1))
     [notice] = [e for _, e in events if isinstance(e, Notice)]
     assert "ran out of time: the game ends and they lose" in notice.post.public
