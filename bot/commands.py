@@ -16,6 +16,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bot.hours import AWAY_DAYS_PER_30, MIN_HOURS
+from bot.pace import PRESETS, TIMEOUTS
 from bot.reminders import MAX_IDLE_HOURS, MODES
 from bot.replies import Actor, Place, Reply
 from bot.table import LOG_TAIL, Table, parse_options, playable_ids
@@ -33,9 +35,17 @@ Suggest = Callable[[Table, Place, Actor, str, Mapping[str, Any]],
 
 
 @dataclass(frozen=True)
+class Role:
+    """A role of the server, as a command names it (its id)."""
+
+    id: str
+    name: str = ""
+
+
+@dataclass(frozen=True)
 class Param:
     name: str
-    kind: type = str  # str, int, bool, or Actor: a member of the server
+    kind: type = str  # str, int, bool, Actor (a member of the server) or Role
     description: str = ""  # none: Discord shows "…"
     required: bool = False
     default: Any = None
@@ -74,7 +84,7 @@ class Command:
         return f"{self.group} {self.name}" if self.group else self.name
 
 
-GROUPS = {"game": "Set up a game here"}
+GROUPS = {"game": "Set up a game here", "server": "This server's settings for games"}
 
 HELP = (
     "**Darbar** hosts board games in this channel. One game per channel or thread.\n"
@@ -94,9 +104,35 @@ HELP = (
     "- A game left waiting reminds whoever must move (`/game remind`: channel, DM or off, and "
     "after how many hours); the creator or a moderator can `/game reassign` a side to another "
     "member or the computer (someone must stay seated).\n"
+    "- Clocks, playing hours, time away and `/mygames`: `/help topic:time`.\n"
     "- Each person may have a limited number of open games per server.\n"
     "- `/help game:<name>` shows that game's rules in short and its options "
     "(`/game new … options:players=3`); `/rules topic:` one topic."
+)
+
+
+TIME_HELP = (
+    "**Time in Darbar** — play across time zones.\n"
+    "- **Pace**: `/game new pace:` none (reminders only), `live` (24 h + 4 h a move, up to "
+    "72 h), `standard` (72 h + 12 h, up to 120 h), `slow` (72 h + 36 h, up to 240 h) or your "
+    "own (`48h+6h/96h`: hours to start + added a move / the most one may have). A server's "
+    "moderators set the default (`/server settings`). `/game status` shows each clock.\n"
+    "- `on_timeout:` what happens when a player's time runs out: `move` (the computer plays "
+    "that move, knowing only what that player could see), `seat` (the computer takes the "
+    "seat) or `lose` (the game ends; they lose). In a game without a computer player the "
+    "others `/game vote` end or wait, and any of them may `/game reassign` the side.\n"
+    "- Reminders come at half and nine tenths of your time (without a clock: after each "
+    "idle period, at most 3), never outside your playing hours.\n"
+    "- `/me`: your time zone (`Asia/Kolkata`), playing hours (`09:00-23:00`, at least "
+    f"{MIN_HOURS} h a day) and `away_until:` (a date or `3d`; at most {AWAY_DAYS_PER_30} days "
+    "in any 30). Your clock stands still outside your hours and while you are away; the "
+    "others see \"away until\" in `/game status`.\n"
+    "- `/mygames`: your games in every server — those waiting on you first, longest-waiting "
+    "first — with jump links; the *Next game* button takes you to the one that has waited "
+    "longest.\n"
+    "- A game never started is closed after 14 days; one nobody moves in is warned after "
+    "30 days and abandoned a week later (a server may set both). Moderators see every game "
+    "with `/game list`."
 )
 
 
@@ -117,12 +153,38 @@ def _steps(table: Table, place: Place, actor: Actor, typed: str,
 
 
 def _new(table: Table, place: Place, actor: Actor, game: str, side: str | None = None,
-         opponent: str | None = None, options: str | None = None) -> Awaitable[Reply]:
+         opponent: str | None = None, options: str | None = None, pace: str | None = None,
+         on_timeout: str | None = None) -> Awaitable[Reply]:
     try:
         typed = parse_options(options or "")
     except ValueError as e:
         raise BadInput(str(e)) from None
-    return table.new(place, actor, game, role=side, opponent=opponent, options=typed)
+    return table.new(place, actor, game, role=side, opponent=opponent, options=typed,
+                     pace=pace, on_timeout=on_timeout)
+
+
+def _paces(table: Table, place: Place, actor: Actor, typed: str,
+           given: Mapping[str, Any]) -> Awaitable[list[tuple[str, str]]]:
+    """The pace presets, and what is typed as a clock of one's own."""
+    async def choices() -> list[tuple[str, str]]:
+        out = [("none: no clock, only reminders", "none")] + [
+            (f"{name}: {control.text()}", name) for name, control in PRESETS.items()]
+        word = typed.strip()
+        if word and all(word.lower() != v for _, v in out):
+            out.append((f"your own: {word}"[:100], word[:100]))
+        return [(n, v) for n, v in out if word.lower() in n.lower() or n.startswith("your")]
+    return choices()
+
+
+def _zones(table: Table, place: Place, actor: Actor, typed: str,
+           given: Mapping[str, Any]) -> Awaitable[list[tuple[str, str]]]:
+    return table.zone_choices(typed)
+
+
+PACE = Param("pace", description="A clock: none, live, standard, slow or e.g. 48h+6h/96h",
+             suggest=_paces)
+ON_TIMEOUT = Param("on_timeout", description="When a player's time runs out",
+                   choices=lambda: [(text[:100], word) for word, text in TIMEOUTS.items()])
 
 
 def _reassign(table: Table, place: Place, actor: Actor, side: str,
@@ -137,6 +199,8 @@ def _reassign(table: Table, place: Place, actor: Actor, side: str,
 async def _help(table: Table, place: Place, actor: Actor, game: str | None = None,
                 topic: str | None = None) -> Reply:
     """How to play here and the games (none named), or a game's rules in short."""
+    if not game and topic and topic.strip().lower() in ("time", "pace", "clock", "hours"):
+        return Reply(private=TIME_HELP)
     reply = table.rules(game, topic)
     if not game:
         reply.private = f"{HELP}\n\n{reply.private}"
@@ -154,7 +218,8 @@ COMMANDS: tuple[Command, ...] = (
                     Param("opponent", description="Play against the computer",
                           choices=lambda: [("another player", "none"),
                                            ("the computer", "computer")]),
-                    Param("options", description="Game options, e.g. goats=12"))),
+                    Param("options", description="Game options, e.g. goats=12"),
+                    PACE, ON_TIMEOUT)),
     Command("join", "Take a seat in this channel's game", group="game", params=(SIDE,),
             run=lambda t, p, a, side=None: t.join(p, a, side)),
     Command("leave", "Give up your seat before the game starts", group="game",
@@ -181,6 +246,37 @@ COMMANDS: tuple[Command, ...] = (
                           suggest=_sides, example="tigers @meera"),
                     Param("player", Actor, "Who takes it over"),
                     Param("computer", bool, "Let the computer play it", default=False))),
+    Command("vote", "After a player's time ran out: end the game or wait", group="game",
+            params=(Param("choice", description="end: they lose; wait: they get more time",
+                          required=True, choices=lambda: [("end the game", "end"),
+                                                          ("wait", "wait")]),),
+            run=lambda t, p, a, choice: t.vote(p, a, choice)),
+    Command("list", "Every game on this server (moderators)", group="game",
+            params=(Param("page", int, "Which page", default=1, low=1, high=1000),),
+            run=lambda t, p, a, page=1: t.list_games(p, a, page)),
+    Command("settings", "This server's defaults for new games (moderators change them)",
+            group="server",
+            params=(PACE, ON_TIMEOUT,
+                    Param("setup_days", int, "Close a game never started after this many "
+                          "days", low=1, high=365),
+                    Param("idle_days", int, "Warn, then abandon, a game nobody moves in "
+                          "after this many days", low=1, high=365),
+                    Param("mod_role", Role, "A role whose members act as moderators")),
+            run=lambda t, p, a, pace=None, on_timeout=None, setup_days=None, idle_days=None,
+            mod_role=None: t.server_settings(p, a, pace, on_timeout, setup_days, idle_days,
+                                             None if mod_role is None else mod_role.id)),
+    Command("mygames", "Your games in every server, those waiting on you first",
+            params=(Param("page", int, "Which page", default=1, low=1, high=1000),),
+            run=lambda t, p, a, page=1: t.my_games(p, a, page)),
+    Command("me", "Your time zone, playing hours and time away",
+            params=(Param("timezone", description="e.g. Asia/Kolkata", suggest=_zones),
+                    Param("hours", description="When you play, e.g. 09:00-23:00 (your time), "
+                          "or any"),
+                    Param("away_until", description="Back on a date (2026-12-24) or after "
+                          "a span (3d)", aliases=("away",)),
+                    Param("back", bool, "You are back early", default=False)),
+            run=lambda t, p, a, timezone=None, hours=None, away_until=None, back=False: t.me(
+                p, a, timezone, hours, away_until, back)),
     Command("play", "Make your move (no move: open a panel)",
             params=(Param("move", description="Steps separated by spaces, e.g. `c3 d3`",
                           suggest=_steps, line=True),),
@@ -205,7 +301,10 @@ COMMANDS: tuple[Command, ...] = (
                           high=100, example="20"),),
             run=lambda t, p, a, lines=LOG_TAIL: t.log(p, a, lines)),
     Command("help", "How to play here, and each game's rules", _help,
-            params=(Param("game", choices=_game_choices), Param("topic", discord=False))),
+            params=(Param("game", choices=_game_choices),
+                    Param("topic", description="time: clocks, playing hours, your games",
+                          choices=lambda: [("time: clocks, playing hours, your games",
+                                            "time")]))),
     Command("rules", "A short summary of one rule topic",
             params=(Param("game", choices=_game_choices, accepts=lambda w: w in games.ids()),
                     Param("topic", description="e.g. sequence, attack, victory (empty: the "

@@ -1,31 +1,29 @@
-"""Idle reminders: nudge whoever a game has been waiting for.
+"""Reminders: how a game nudges whoever it waits for, and the nudge itself.
 
-Nothing here is kept in memory: when a reminder is due is worked out from the
-game's ``updated_at`` and version and the ``Reminder`` row, so a restart (or a
-second process) picks up exactly where the last poll left off. Each reminder is
-claimed in the database before it is sent, so two processes never send one twice.
-The faces decide how a reminder travels (a channel mention or a direct message).
+When a reminder falls due is the game's pace (bot/pace.py: on a clock, at half and nine
+tenths of the player's time; without one, every idle period, at most three times; never
+outside the player's playing hours), and the scheduler (bot/scheduler.py) claims each in
+the database before it is sent. The faces decide how a nudge travels (a channel mention
+or a direct message).
 """
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 
+from bot.pace import MAX_IDLE_REMINDERS
 from bot.replies import Ping, Place, clip
-from db import Game, Reminder, Repository, id_of
-from engine import games
+from db import Reminder
 
 MODES = {
     "channel": "a mention in this channel",
     "dm": "a direct message",
     "off": "no reminders",
 }
-# Reminders per wait: after the last one the game is left to the admins (reassign or abort).
-MAX_REMINDERS = 3
+# Reminders per untimed wait: after the last one the game is left to the admins.
+MAX_REMINDERS = MAX_IDLE_REMINDERS
 MAX_IDLE_HOURS = 24 * 30
 
 
@@ -66,21 +64,6 @@ def _span(minutes: int) -> str:
     return f"{minutes} min"
 
 
-def number_due(now: datetime, game: Game, row: Reminder) -> int | None:
-    """Which reminder (1, 2, …) of the current wait is due now, if any.
-
-    Reminder n falls due n idle periods after the last move; a move bumps the
-    version, which starts a new wait with none sent."""
-    if row.mode == "off":
-        return None
-    sent = row.sent_count if row.sent_version == game.version else 0
-    if sent >= MAX_REMINDERS:
-        return None
-    if now >= game.updated_at + timedelta(minutes=row.idle_minutes * (sent + 1)):
-        return sent + 1
-    return None
-
-
 @dataclass(frozen=True)
 class Nudge:
     place: Place
@@ -88,14 +71,17 @@ class Nudge:
     game_name: str
     mode: str  # channel | dm
     pings: tuple[Ping, ...]
-    since: int  # unix time of the last move
+    since: int  # unix time the wait began
     number: int
+    deadline: int | None = None  # unix time the player's time runs out (a clock)
 
     @property
     def last(self) -> bool:
-        return self.number >= MAX_REMINDERS
+        return self.deadline is None and self.number >= MAX_REMINDERS
 
     def _tail(self) -> str:
+        if self.deadline is not None:
+            return f" Your time runs out <t:{self.deadline}:R>."
         if self.last:
             return (" This is the last reminder: if the seat stays empty, the game's creator or "
                     "a moderator can hand it to someone else with `/game reassign`.")
@@ -115,35 +101,3 @@ class Nudge:
 def shard_of(guild_id: str | None, shard_count: int) -> int:
     """Discord's rule for which shard carries a guild (DMs go to shard 0)."""
     return (int(guild_id) >> 22) % shard_count if guild_id and guild_id.isdigit() else 0
-
-
-async def due_nudges(repo: Repository, now: datetime, default: Policy,
-                     owns: Callable[[str | None], bool] = lambda _guild: True) -> list[Nudge]:
-    """Claim and return every reminder due now in the guilds this process serves."""
-    out: list[Nudge] = []
-    for game, row in await repo.waiting_games():
-        if not owns(game.guild_id):
-            continue
-        game_id = id_of(game)
-        setting = row or default.row(game_id)
-        number = number_due(now, game, setting)
-        if number is None:
-            continue
-        full = await repo.get_game(game_id)
-        if full is None or full.version != game.version or full.state is None:
-            continue  # it moved while we looked: the next poll sees the new wait
-        g = games.get(full.game)
-        seats = await repo.seats(game_id)
-        view = g.view(json.loads(full.state), None)
-        pings = Ping.of_roles(seats, g.ROLE_NAMES, view, view["active"])
-        if not pings:
-            continue  # waiting for the computer: a restart makes a move a crash cut off
-        if not await repo.claim_reminder(game_id, game.version, seen=row,
-                                         default=default.row(game_id)):
-            continue  # another process sent it
-        out.append(Nudge(
-            place=Place(channel_id=game.channel_id, guild_id=game.guild_id),
-            game_id=game_id, game_name=g.NAME, mode=setting.mode, pings=tuple(pings),
-            since=int(game.updated_at.timestamp()), number=number,
-        ))
-    return out

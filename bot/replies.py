@@ -19,11 +19,13 @@ ECHO_MAX = 50
 
 @dataclass(frozen=True)
 class Actor:
-    """Whoever sent a command. ``is_admin`` is Manage Channels in Discord."""
+    """Whoever sent a command. ``is_admin`` is Manage Channels in Discord; ``roles`` the
+    ids of their roles in the server (a server may name one as its moderators')."""
 
     user_id: str
     name: str
     is_admin: bool = False
+    roles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,35 @@ class Confirmation:
     asked: str | None = None
 
 
+@dataclass(frozen=True)
+class Page:
+    """Which page of a long list a reply shows: ``command`` (a table method of the
+    actor's own, ``my_games`` or ``list_games``) asked again with ``page`` turns it."""
+
+    command: str
+    page: int
+    pages: int
+
+
+# Table methods a page button may call; each takes (place, actor, page).
+PAGED = ("my_games", "list_games")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What the scheduler has to say about a game (a timeout, a clean-up, a warning): a
+    post in the game's channel, and direct messages (user id, text) where allowed."""
+
+    place: Place
+    post: Reply
+    dms: tuple[tuple[str, str], ...] = ()
+
+
+def jump_link(guild_id: str | None, channel_id: str) -> str:
+    """A link that opens a game's channel, in whichever server it is."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+
+
 @dataclass
 class Reply:
     # Posted in the channel for everyone, with the image and the pings.
@@ -155,6 +186,10 @@ class Reply:
     confirm: Confirmation | None = None
     # The caller holds hidden cards: their panel offers a button that shows them.
     hand: bool = False
+    # Link buttons under the message: (label, url), e.g. the next game waiting on you.
+    links: list[tuple[str, str]] = field(default_factory=list)
+    # A list shown a page at a time: ◀ ▶ buttons that ask the command again.
+    page: Page | None = None
 
     def public_text(self, mention: Callable[[Ping], str]) -> str | None:
         """The public message with pings rendered by the face's ``mention``. The ping line

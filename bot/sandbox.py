@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from bot import commands, workers
-from bot.commands import GROUPS, BadInput, Command, Param
-from bot.reminders import due_nudges
+from bot.commands import GROUPS, BadInput, Command, Param, Role
+from bot.reminders import Nudge
 from bot.replies import CONFIRMABLE, Actor, Confirmation, Place, Reply
+from bot.scheduler import tick
 from bot.table import Table, open_games_limit
 from db import Repository
 
@@ -48,6 +49,8 @@ Darbar sandbox — the Discord table, offline. You are @{user} in #{channel}.
   /agree /refuse   answer the last undo request (as another player: @meera /agree)
   /game remind dm after:12   reminders     /wait 25   let 25 hours pass (shows reminders)
   /game reassign tigers @sam (or computer)  hand a side over (creator or moderator)
+  /game new taj_mahal pace:standard on_timeout:move   a clock (none live standard slow 48h+6h/96h)
+  /mygames         your games everywhere     /me timezone:Asia/Kolkata hours:09-23 away:3d
 Board images go to {images}/ — open them as the game goes."""
 
 
@@ -59,6 +62,8 @@ class Sandbox:
         self.user = user
         self.echo = echo
         self.later = timedelta()  # how far /wait has moved the clock
+        # The table's clock is the sandbox's: /wait moves it on for moves and the scheduler.
+        table.now = lambda: datetime.now(UTC) + self.later
         self.request: int | None = None  # the last undo request shown, for /agree /refuse
         # Questions waiting for a typed answer (`/resign yes`), by (user, channel): the
         # terminal's stand-in for the buttons under a question in Discord.
@@ -132,16 +137,23 @@ class Sandbox:
             self.later += timedelta(hours=float(rest[0]) if rest else 24)
         except ValueError:
             return "Say how many hours pass, e.g. /wait 25"
-        nudges = await due_nudges(t.repo, datetime.now(UTC) + self.later, t.reminders)
+        due = await tick(t, t.now())
         lines = [f"(the clock is now {self.later} ahead)"]
-        for n in nudges:
-            if n.mode == "dm":
+        for n in due:
+            where = f"[#{n.place.channel_id.removeprefix('sandbox:')}] "
+            if not isinstance(n, Nudge):
+                text = n.post.public_text(lambda q: f"@{q.name}") or ""
+                lines.append(_indent(where, _plain(text)))
+                lines += [_indent(f"[DM to @{user.removeprefix('sandbox:')}] ", _plain(dm))
+                          for user, dm in n.dms]
+                if n.post.image:
+                    lines.append(f"   image: {self._save(n.post.image)}")
+            elif n.mode == "dm":
                 lines += [_indent(f"[DM to @{ping.name}] ", _plain(n.dm_text(ping)))
                           for ping in n.pings]
             else:
-                lines.append(_indent(f"[#{n.place.channel_id.removeprefix('sandbox:')}] ",
-                                     _plain(n.channel_text(lambda q: f"@{q.name}"))))
-        return self._times("\n".join(lines if nudges else [*lines, "No reminders due."]))
+                lines.append(_indent(where, _plain(n.channel_text(lambda q: f"@{q.name}"))))
+        return self._times("\n".join(lines if due else [*lines, "Nothing falls due."]))
 
     async def _answer(self, cmd: str, rest: list[str]) -> str:
         """``/resign yes`` or ``/resign no``: the answer to the question ``/resign`` asked."""
@@ -261,6 +273,9 @@ def _value(command: Command, param: Param, text: str) -> Any:
     if param.kind is Actor:
         name = text.lstrip("@")
         return person(name) if name else None
+    if param.kind is Role:
+        name = text.lstrip("@&")
+        return Role(name, name) if name else None
     return text
 
 

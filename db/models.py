@@ -87,6 +87,14 @@ class Game(SQLModel, table=True):
     # the case between moves, so an ordinary move writes no second snapshot.
     public_state: str | None = Field(default=None, repr=False, sa_column=Column(Text))
     result: str | None = Field(default=None, sa_column=Column(Text))  # JSON
+    # The game's clocks and reminders (bot/pace.py, JSON), and the next instant anything
+    # of them falls due: the scheduler reads only games whose ``due_at`` has come (an
+    # index), so its cost does not grow with the games stored. NULL: nothing to look at.
+    pace: str | None = Field(default=None, sa_column=Column(Text))
+    due_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+    # Whom the public position waits for (its active roles, comma-separated), kept with
+    # each write so that /mygames lists a player's games without reading their states.
+    awaiting: str | None = Field(default=None, sa_column=Column(Text))
 
     def __init__(self, **data) -> None:
         if "seed" in data:
@@ -115,7 +123,7 @@ class Seat(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id", index=True)
     position: int  # join order; decides nothing about the rules
     role: str | None = None  # chosen at join, or dealt at start
-    user_id: str | None = None  # None for a computer player
+    user_id: str | None = Field(default=None, index=True)  # None for a computer player
     name: str  # display name at the time of joining
     is_bot: bool = False
     # The people who held this seat before (JSON list of user ids, oldest first): in a game
@@ -170,6 +178,30 @@ class Reminder(SQLModel, table=True):
     idle_minutes: int = 24 * 60
     sent_version: int = -1  # the game version the reminders so far were sent at
     sent_count: int = 0
+
+
+class Player(SQLModel, table=True):
+    """A person's own settings, the same in every server (``/me``): their time zone,
+    playing hours and the spans they are away (bot/hours.py)."""
+
+    user_id: str = Field(primary_key=True)
+    tz: str = "UTC"
+    hours_start: int | None = None  # minutes after local midnight; None: any time
+    hours_end: int | None = None
+    away: str = "[]"  # JSON list of [start, end] ISO instants, UTC, oldest first
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Server(SQLModel, table=True):
+    """A server's own defaults, set by its moderators (``/server settings``); a server
+    without a row uses the bot's (the environment's)."""
+
+    guild_id: str = Field(primary_key=True)
+    pace: str | None = None  # the time control new games get: none, a preset or 48h+6h/96h
+    on_timeout: str | None = None  # move | seat | lose
+    setup_days: int | None = None  # a game never started is closed after this many days
+    idle_days: int | None = None  # an active game nobody moves in is warned, then abandoned
+    mod_role: str | None = None  # a role id whose members act as moderators of games
 
 
 class UndoRequest(SQLModel, table=True):

@@ -28,6 +28,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    null,
     text,
     update,
 )
@@ -35,7 +36,6 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
-from sqlalchemy.orm import defer
 from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -43,8 +43,10 @@ from db.models import (
     LIVE_STATUSES,
     Checkpoint,
     Game,
+    Player,
     Reminder,
     Seat,
+    Server,
     Step,
     UndoRequest,
     id_of,
@@ -108,7 +110,9 @@ _APPEND_PG = text(
         UPDATE {Game.__tablename__}
         SET version = :expected + 1, updated_at = :now, state = :state,
             public_state = :public_state, status = coalesce(:status, status),
-            result = coalesce(:result, result)
+            result = coalesce(:result, result), pace = coalesce(:pace, pace),
+            due_at = CASE WHEN :pace IS NULL THEN due_at ELSE :due_at END,
+            awaiting = CASE WHEN :pace IS NULL THEN awaiting ELSE :awaiting END
         WHERE id = :game_id AND version = :expected
         RETURNING id
     ), ins AS (
@@ -126,6 +130,8 @@ _APPEND_PG = text(
     """
 ).bindparams(
     bindparam("now", type_=_G.c.updated_at.type),
+    bindparam("due_at", type_=_G.c.due_at.type),
+    bindparam("pace", type_=Text), bindparam("awaiting", type_=Text),
     *(bindparam(name, type_=ARRAY(Text)) for name in ("roles", "users", "actions", "args")),
 )
 
@@ -147,6 +153,44 @@ class LogStep:
     user_id: str | None
     action: str
     arg: str | None
+
+
+@dataclass(frozen=True)
+class Sched:
+    """What a write stores of a game's pace (bot/pace.py): the pace (JSON), the next
+    instant anything falls due, and whom the public position awaits."""
+
+    pace: str
+    due_at: datetime | None
+    awaiting: str | None
+
+    def values(self) -> dict:
+        return {"pace": self.pace, "due_at": self.due_at, "awaiting": self.awaiting}
+
+
+@dataclass(frozen=True)
+class Due:
+    """A game something falls due in, as the scheduler finds it."""
+
+    id: int
+    version: int
+    due_at: datetime
+    guild_id: str | None
+
+
+@dataclass(frozen=True)
+class MyGame:
+    """One of a player's games, as /mygames lists it (no state is read)."""
+
+    id: int
+    guild_id: str | None
+    channel_id: str
+    game: str
+    status: str
+    updated_at: datetime
+    awaiting: str | None
+    pace: str | None
+    roles: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -255,7 +299,10 @@ class Repository:
         seed: int,
         created_by: str,
         seats: Sequence[Seat] = (),
+        sched: Sched | None = None,
+        now: datetime | None = None,
     ) -> Game:
+        now = now or utcnow()
         row = Game(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -263,6 +310,9 @@ class Repository:
             options=json.dumps(options, sort_keys=True),
             seed=seed,
             created_by=created_by,
+            created_at=now,
+            updated_at=now,
+            **(sched.values() if sched else {}),
         )
         try:
             async with self._tx() as s:
@@ -329,8 +379,11 @@ class Repository:
         *,
         state: dict | None = None,
         result: dict | None = None,
+        now: datetime | None = None,
     ) -> int:
-        values: dict = {"status": status}
+        values: dict = {"status": status, "updated_at": now or utcnow()}
+        if status not in LIVE_STATUSES:
+            values["due_at"] = None  # nothing falls due in a game that is over
         if state is not None:
             values["state"] = json.dumps(state)
         if result is not None:
@@ -362,12 +415,16 @@ class Repository:
         return game.version + 1
 
     async def start_game(self, game: Game, roles: dict[int, str], state: dict,
-                         new_seats: Sequence[Seat] = (), options: dict | None = None) -> int:
+                         new_seats: Sequence[Seat] = (), options: dict | None = None,
+                         sched: Sched | None = None, now: datetime | None = None) -> int:
         """Deal roles to seats (seat id → role), add the seats the deal needs (the
         computer's, shared sides) and store the opening state (and ``options``, when the
         start settled one, such as the number of players): one transaction, so a crash
         cannot leave a game half dealt."""
-        extra = {} if options is None else {"options": json.dumps(options)}
+        extra: dict[str, object] = {"updated_at": now or utcnow()}
+        if options is not None:
+            extra["options"] = json.dumps(options)
+        extra |= sched.values() if sched else {}
         async with self._tx() as s:
             await self._bump(s, id_of(game), game.version, status="active", state=json.dumps(state),
                              **extra)
@@ -406,6 +463,7 @@ class Repository:
         result: dict | None = None,
         now: datetime | None = None,
         public_state: str | None = None,
+        sched: Sched | None = None,
     ) -> int:
         """Append steps and the snapshot they lead to, in one transaction. ``now`` (default:
         the current time) is stored as the steps' time and the game's ``updated_at``;
@@ -424,6 +482,8 @@ class Repository:
             values["status"] = status
         if result is not None:
             values["result"] = json.dumps(result)
+        if sched is not None:
+            values |= sched.values()
         rows = [
             {
                 "game_id": game.id,
@@ -442,7 +502,8 @@ class Repository:
                 res = await conn.execute(_APPEND_PG, {
                     "game_id": game.id, "expected": game.version, "now": now,
                     "state": values["state"], "public_state": public_state, "status": status,
-                    "result": values.get("result"),
+                    "result": values.get("result"), "pace": values.get("pace"),
+                    "due_at": values.get("due_at"), "awaiting": values.get("awaiting"),
                     **{k: [r[f] for r in rows] for k, f in (
                         ("roles", "role"), ("users", "user_id"), ("actions", "action"),
                         ("args", "arg"))},
@@ -468,14 +529,16 @@ class Repository:
 
     async def undo_steps(self, game: Game, seqs: Sequence[int], state: dict,
                          public_state: str | None = None,
-                         then: Sequence[NewStep] = ()) -> int:
+                         then: Sequence[NewStep] = (), sched: Sched | None = None,
+                         now: datetime | None = None) -> int:
         """Mark steps undone and store the snapshot of the shortened log (and what others
         see, as in ``append_steps``), with the steps ``then`` appended after it (a redeal
         of the hidden future) in the same transaction. Checkpoints that include an undone
         step go."""
         async with self._tx() as s:
             await self._bump(s, id_of(game), game.version, state=json.dumps(state),
-                             public_state=public_state)
+                             public_state=public_state, updated_at=now or utcnow(),
+                             **(sched.values() if sched else {}))
             conn = await s.connection()
             await conn.execute(
                 update(Step)
@@ -528,11 +591,13 @@ class Repository:
     # --- seats changing hands ---------------------------------------------------------
 
     async def reassign_seat(self, game: Game, seat_id: int, *, user_id: str | None, name: str,
-                            is_bot: bool) -> int:
+                            is_bot: bool, sched: Sched | None = None,
+                            now: datetime | None = None) -> int:
         """Give a seat to another user or to the computer; version-checked like a move. The
         person who held it is added to its ``held_by``."""
         async with self._tx() as s:
-            await self._bump(s, id_of(game), game.version)
+            await self._bump(s, id_of(game), game.version, updated_at=now or utcnow(),
+                             **(sched.values() if sched else {}))
             seat = await s.get(Seat, seat_id)
             if seat is None or seat.game_id != game.id:
                 return game.version + 1
@@ -603,60 +668,102 @@ class Repository:
     # --- reminders ---------------------------------------------------------------------
 
     async def reminder(self, game_id: int) -> Reminder | None:
+        """A game's reminder row from before paces (``Game.pace`` holds the setting now):
+        read once, when the scheduler first works out such a game's pace."""
         async with self._sessions() as s:
             return await s.get(Reminder, game_id)
 
-    async def set_reminder(self, game_id: int, mode: str, idle_minutes: int) -> None:
-        """A game's reminder setting. Not a move: the game's version stays, so panels
-        and buttons already shown keep working."""
+    # --- the scheduler ------------------------------------------------------------------
+
+    async def due_games(self, now: datetime, limit: int = 200,
+                        after: tuple[datetime, int] | None = None) -> list[Due]:
+        """Games something falls due in by ``now``, soonest first (then by id), from
+        the ``due_at`` index; ``after``: the (due_at, id) a previous page ended at."""
+        q = sa_select(_G.c.id, _G.c.version, _G.c.due_at, _G.c.guild_id).where(
+            _G.c.due_at <= now)
+        if after is not None:
+            q = q.where((_G.c.due_at > after[0])
+                        | ((_G.c.due_at == after[0]) & (_G.c.id > after[1])))
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(q.order_by(_G.c.due_at, _G.c.id).limit(limit))
+            return [Due(*row) for row in rows]
+
+    async def claim(self, game_id: int, version: int, seen_due: datetime | None,
+                    sched: Sched) -> bool:
+        """Take what fell due in a game for this process, storing its pace after it:
+        only if the game is still at ``version`` and still due at ``seen_due``. Exactly
+        one of several processes looking at once wins (the others' update matches no
+        row), and a move made meanwhile (a new version) makes every claim fail."""
         async with self._tx() as s:
-            row = await s.get(Reminder, game_id)
-            if row is None:
-                s.add(Reminder(game_id=game_id, mode=mode, idle_minutes=idle_minutes))
-            else:
-                row.mode, row.idle_minutes = mode, idle_minutes
-                s.add(row)
+            conn = await s.connection()
+            res = await conn.execute(
+                update(Game).where(
+                    col(Game.id) == game_id, col(Game.version) == version,
+                    col(Game.due_at).is_(None) if seen_due is None
+                    else col(Game.due_at) == seen_due).values(**sched.values()))
+            return res.rowcount == 1
 
-    async def waiting_games(self) -> list[tuple[Game, Reminder | None]]:
-        """Active games with their reminder rows, for the reminder loop. The snapshot is
-        left out (deferred): only the few games that are due need it."""
+    async def schedule_unscheduled(self, now: datetime) -> int:
+        """Games being set up or played that have no due time (made before the
+        scheduler, or by an import) are due now, so the scheduler works theirs out."""
+        async with self._tx() as s:
+            conn = await s.connection()
+            res = await conn.execute(
+                update(Game).where(col(Game.due_at).is_(None),
+                                   col(Game.status).in_(LIVE_STATUSES)).values(due_at=now))
+            return res.rowcount
+
+    # --- players and servers -------------------------------------------------------------
+
+    async def players(self, user_ids: Collection[str]) -> dict[str, Player]:
+        if not user_ids:
+            return {}
         async with self._sessions() as s:
-            q = (
-                select(Game, Reminder)
-                .outerjoin(Reminder, col(Reminder.game_id) == col(Game.id))
-                .where(Game.status == "active")
-                # sqlmodel types Game.state as the column's value; it is the ORM attribute
-                .options(defer(Game.state))  # type: ignore[arg-type]
-                .order_by(col(Game.id))
-            )
-            return [(g, r) for g, r in (await s.exec(q)).all()]
+            q = select(Player).where(col(Player.user_id).in_(list(user_ids)))
+            return {p.user_id: p for p in (await s.exec(q)).all()}
 
-    async def claim_reminder(self, game_id: int, version: int, *, seen: Reminder | None,
-                             default: Reminder) -> bool:
-        """Record that reminder number ``n`` for the wait at ``version`` is being sent.
+    async def save_player(self, player: Player) -> None:
+        async with self._tx() as s:
+            await s.merge(player)
 
-        Exactly one caller wins even across processes: the row is updated only if it
-        still holds what the caller saw (or inserted only if there was none), so two
-        bots polling one database never send the same reminder twice."""
-        sent = (seen.sent_count if seen is not None and seen.sent_version == version else 0) + 1
-        try:
-            async with self._tx() as s:
-                if seen is None:
-                    s.add(Reminder(game_id=game_id, mode=default.mode,
-                                   idle_minutes=default.idle_minutes,
-                                   sent_version=version, sent_count=sent))
-                    return True
-                conn = await s.connection()
-                res = await conn.execute(
-                    update(Reminder)
-                    .where(col(Reminder.game_id) == game_id,
-                           col(Reminder.sent_version) == seen.sent_version,
-                           col(Reminder.sent_count) == seen.sent_count)
-                    .values(sent_version=version, sent_count=sent)
-                )
-                return res.rowcount == 1
-        except IntegrityError:
-            return False  # another process inserted the row first, and sent it
+    async def server(self, guild_id: str | None) -> Server | None:
+        if guild_id is None:
+            return None
+        async with self._sessions() as s:
+            return await s.get(Server, guild_id)
+
+    async def save_server(self, server: Server) -> None:
+        async with self._tx() as s:
+            await s.merge(server)
+
+    async def games_of(self, user_id: str) -> list[MyGame]:
+        """Every game being set up or played that ``user_id`` sits at, with their sides."""
+        q = (sa_select(_G.c.id, _G.c.guild_id, _G.c.channel_id, _G.c.game, _G.c.status,
+                       _G.c.updated_at, _G.c.awaiting, _G.c.pace, _S.c.role)
+             .select_from(_S.join(_G, _G.c.id == _S.c.game_id))
+             .where(_S.c.user_id == user_id, _G.c.status.in_(LIVE_STATUSES))
+             .order_by(_G.c.id, _S.c.position))
+        return await self._my_games(q)
+
+    async def games_in(self, guild_id: str, limit: int = 500) -> list[MyGame]:
+        """The server's games being set up or played, newest first (sides left empty)."""
+        q = (sa_select(_G.c.id, _G.c.guild_id, _G.c.channel_id, _G.c.game, _G.c.status,
+                       _G.c.updated_at, _G.c.awaiting, _G.c.pace, null())
+             .where(_G.c.guild_id == guild_id, _G.c.status.in_(LIVE_STATUSES))
+             .order_by(_G.c.id.desc()).limit(limit))
+        return await self._my_games(q)
+
+    async def _my_games(self, q) -> list[MyGame]:
+        out: dict[int, MyGame] = {}
+        async with self.engine.connect() as conn:
+            for (game_id, guild_id, channel_id, game, status, updated_at, awaiting, pace,
+                 role) in await conn.execute(q):
+                had = out.get(game_id)
+                roles = tuple(r for r in (*(had.roles if had else ()), role) if r)
+                out[game_id] = MyGame(game_id, guild_id, channel_id, game, status, updated_at,
+                                      awaiting, pace, roles)
+        return list(out.values())
+
 
 def _append_sync(engine: Engine, game_id: int, expected: int, values: dict,
                  rows: list[dict]) -> None:

@@ -88,6 +88,8 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
         assert line and len(re.findall(r"\w+ \d+%", line.group(1))) == colours, label
     assert re.search(r"at step  1000:\s+\d+\.\d ms from a checkpoint,\s+\d+\.\d ms replaying",
                      out)
+    # /mygames and the scheduler among the stored games (10,000 in --quick).
+    assert re.search(r"sqlite\s+\d+\.\d / \d+\.\d\s+\d+\.\d+\s+\d+\s+\d+\.\d+", out)
     assert "sqlite: 20 games stored" in out
     load, _, rest = out.partition("discord acknowledgement")
     runs = load.split("sqlite · ")[1:]

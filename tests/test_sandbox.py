@@ -123,7 +123,7 @@ def test_reminders_and_a_seat_handed_over_in_the_sandbox(tmp_path):
         "/wait 30",
     ]), "sandbox")
     assert "a direct message to whoever must move after 2 h" in out
-    assert "(the clock is now 1:00:00 ahead)\nNo reminders due." in out
+    assert "(the clock is now 1:00:00 ahead)\nNothing falls due." in out
     assert "[DM to @ravi] ⏰ Your move as the Goats" in out and "in #table:" in out
     assert "Only the player who created this game" in out
     assert "ravi hands the Tigers from meera to Computer." in out

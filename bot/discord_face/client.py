@@ -16,14 +16,15 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import workers
+from bot import scheduler, workers
 from bot.discord_face.commands import add_commands
 from bot.discord_face.context import NO_PINGS, mention
 from bot.discord_face.respond import post, run_and_respond
 from bot.discord_face.views import DYNAMIC_ITEMS
+from bot.pace import Defaults
 from bot.ratelimit import RateLimiter
-from bot.reminders import Nudge, Policy, due_nudges, shard_of
-from bot.replies import Place, Reply
+from bot.reminders import Nudge, Policy, shard_of
+from bot.replies import Notice, Place, Reply
 from bot.table import Table, open_games_limit
 from db import Repository
 
@@ -68,7 +69,8 @@ class DarbarBot(commands.Bot):
                  rate_limit: tuple[int, float] | None = (20, 10.0),
                  reminders: Policy | None = None, reminder_poll: float = 60.0,
                  clock: Callable[[], datetime] = lambda: datetime.now(UTC),
-                 max_open_games: int | None = None, **kwargs) -> None:
+                 max_open_games: int | None = None, defaults: Defaults | None = None,
+                 **kwargs) -> None:
         # Slash commands only: no message-content intent is requested.
         intents = discord.Intents.default()
         kwargs.setdefault("chunk_guilds_at_startup", False)
@@ -83,8 +85,9 @@ class DarbarBot(commands.Bot):
         self.repo: Repository | None = None
         self.table: Table | None = None
         self.reminder_policy = reminders or Policy()
-        self.reminder_poll = reminder_poll  # seconds between looks for idle games
+        self.reminder_poll = reminder_poll  # seconds between scheduler ticks
         self.clock = clock
+        self.defaults = defaults or Defaults()  # new games' pace and clean-up
         self.max_open_games = max_open_games  # per player and server (None: no limit)
         self.in_flight: set[asyncio.Task] = set()  # replies under way (respond.py)
 
@@ -92,7 +95,8 @@ class DarbarBot(commands.Bot):
         self.repo = await Repository.open(self.database_url)
         limiter = RateLimiter(*self.rate_limit) if self.rate_limit else None
         self.table = Table(self.repo, limiter=limiter, reminders=self.reminder_policy,
-                           max_open_games=self.max_open_games)
+                           max_open_games=self.max_open_games, defaults=self.defaults,
+                           now=self.clock)
         add_commands(self.tree)
         # Buttons from before a restart keep working: they are matched by custom id.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -108,9 +112,9 @@ class DarbarBot(commands.Bot):
         # A snapshot that disagrees with its log (a crash between writes, a hand edit)
         # is rebuilt from the log; in the background, so the gateway connects at once.
         self.verified = asyncio.create_task(self._verify_games())
-        # Reminders live in the database, so the ones that fell due while the bot was
-        # down go out at the first look after a restart.
-        self.reminding = asyncio.create_task(self._remind_loop())
+        # Deadlines and reminders live in the database, so what fell due while the bot
+        # was down is done at the first tick after a restart.
+        self.reminding = asyncio.create_task(self._schedule_loop())
 
     async def respond(self, interaction: discord.Interaction, work: Awaitable[Reply], *,
                       from_panel: bool = False, edits_public: bool = False) -> None:
@@ -134,38 +138,52 @@ class DarbarBot(commands.Bot):
         count, ids = self._shards()
         return shard_of(guild_id, count) in ids
 
-    # --- reminders ----------------------------------------------------------------------
+    # --- the scheduler ------------------------------------------------------------------
 
-    async def _remind_loop(self) -> None:
+    async def _schedule_loop(self) -> None:
         await self.wait_until_ready()
+        # Games stored before the scheduler (or imported) get their due times now.
+        await self.repo.schedule_unscheduled(self.clock())
         while not self.is_closed():
             try:
-                await self.send_reminders()
-            except Exception:  # a failed poll must not end the loop
-                log.exception("reminder poll failed")
+                await self.run_schedule()
+            except Exception:  # a failed tick must not end the loop
+                log.exception("scheduler tick failed")
             await asyncio.sleep(self.reminder_poll)
 
-    async def send_reminders(self) -> int:
-        nudges = await due_nudges(self.repo, self.clock(), self.reminder_policy,
-                                  owns=self.owns_guild)
-        for nudge in nudges:
+    async def run_schedule(self) -> int:
+        """One tick: whatever fell due in this process's guilds, done and delivered."""
+        due = await scheduler.tick(self.table, self.clock(), owns=self.owns_guild)
+        for item in due:
             try:
-                await self._deliver(nudge)
+                if isinstance(item, Nudge):
+                    await self._deliver(item)
+                else:
+                    await self._announce(item)
             except discord.HTTPException as e:  # a deleted channel, lost permissions
-                log.warning("reminder for game #%d not delivered: %s", nudge.game_id, e)
-        return len(nudges)
+                log.warning("game notice in channel %s not delivered: %s",
+                            item.place.channel_id, e)
+        return len(due)
+
+    async def _dm(self, user_id: str, text: str) -> bool:
+        """A direct message, if the user allows them."""
+        try:
+            user = self.get_user(int(user_id)) or await self.fetch_user(int(user_id))
+            await user.send(text, allowed_mentions=NO_PINGS)
+            return True
+        except (discord.HTTPException, ValueError):
+            return False
+
+    async def _announce(self, notice: Notice) -> None:
+        await post(self._channel(notice.place), notice.post)
+        for user_id, text in notice.dms:
+            await self._dm(user_id, text)
 
     async def _deliver(self, nudge: Nudge) -> None:
         pings = nudge.pings
         if nudge.mode == "dm":
-            missed = []
-            for ping in pings:
-                try:
-                    user = self.get_user(int(ping.user_id)) or await self.fetch_user(
-                        int(ping.user_id))
-                    await user.send(nudge.dm_text(ping), allowed_mentions=NO_PINGS)
-                except discord.HTTPException:  # DMs closed: fall back to the channel
-                    missed.append(ping)
+            # DMs closed: the channel instead.
+            missed = [p for p in pings if not await self._dm(p.user_id, nudge.dm_text(p))]
             if not missed:
                 return
             nudge = replace(nudge, pings=tuple(missed))
@@ -252,6 +270,7 @@ def make_bot(env: Mapping[str, str] = os.environ, **kwargs) -> DarbarBot:
     kwargs.setdefault("sync_guild", int(guild) if guild else None)
     kwargs.setdefault("reminders", Policy.from_env(env))
     kwargs.setdefault("max_open_games", open_games_limit(env))
+    kwargs.setdefault("defaults", Defaults.from_env(env))
     if env.get("REMINDER_POLL_SECONDS"):
         kwargs.setdefault("reminder_poll", float(env["REMINDER_POLL_SECONDS"]))
     if count is None:

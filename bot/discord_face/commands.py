@@ -18,13 +18,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.commands import COMMANDS, GROUPS, BadInput, Command, Param, Suggest
+from bot.commands import COMMANDS, GROUPS, BadInput, Command, Param, Role, Suggest
 from bot.discord_face.context import actor_of, face_of, place_of
 from bot.discord_face.respond import run_and_respond, say
 from bot.replies import Actor
 
 # A parameter's kind as Discord knows it (an ``Actor`` is a member of the server).
-KINDS: dict[type, Any] = {str: str, int: int, bool: bool, Actor: discord.Member}
+KINDS: dict[type, Any] = {str: str, int: int, bool: bool, Actor: discord.Member,
+                          Role: discord.Role}
 
 
 def add_commands(tree: app_commands.CommandTree) -> None:
@@ -97,6 +98,8 @@ def _read(param: Param, value: Any) -> Any:
             raise BadInput("That is a bot account: to let Darbar play the side, use "
                            "`computer: True`.")
         return Actor(str(value.id), value.display_name)
+    if param.kind is Role and value is not None:
+        return Role(str(value.id), value.name)
     return value
 
 

@@ -60,10 +60,12 @@ def place_of(interaction: discord.Interaction) -> Place:
 def actor_of(interaction: discord.Interaction) -> Actor:
     user = interaction.user
     perms = interaction.permissions
+    roles = getattr(user, "roles", None) or ()  # a Member's (not in a DM)
     return Actor(
         user_id=str(user.id),
         name=user.display_name,
         is_admin=bool(perms.manage_channels or perms.administrator),
+        roles=tuple(str(r.id) for r in roles),
     )
 
 

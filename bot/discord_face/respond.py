@@ -22,7 +22,7 @@ import discord
 
 from bot import workers
 from bot.discord_face.context import NO_PINGS, mention, pings_for
-from bot.discord_face.views import panel_view, public_view
+from bot.discord_face.views import extras, panel_view, public_view
 from bot.replies import Ping, Reply, clip
 
 # Seconds before a reply that is still being worked out is deferred (see above).
@@ -108,7 +108,7 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
         if view is not None:
             kwargs["view"] = view
         if from_panel and not deferred:
-            await resp.edit_message(content=private or "Done.", view=None)
+            await resp.edit_message(content=private or "Done.", view=extras(None, reply))
             await interaction.followup.send(public, **kwargs)
         elif deferred:
             # The post first; then the panel closes, or the private "thinking…" placeholder
@@ -116,9 +116,10 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
             await interaction.followup.send(public, **kwargs)
             if from_panel:
                 await interaction.edit_original_response(content=private or "Done.",
-                                                         view=None)
-            elif private:
-                await interaction.edit_original_response(content=private)
+                                                         view=extras(None, reply))
+            elif private or reply.links:
+                await interaction.edit_original_response(
+                    content=private or "Your move is posted.", view=extras(None, reply))
             else:
                 await interaction.delete_original_response()
         else:
@@ -126,10 +127,14 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
             if private and reply.error:
                 await interaction.followup.send(private, ephemeral=True,
                                                 allowed_mentions=NO_PINGS)
+            elif reply.links:  # the next game waiting on the mover, for them alone
+                await interaction.followup.send(private or "Your move is posted.",
+                                                ephemeral=True, view=extras(None, reply),
+                                                allowed_mentions=NO_PINGS)
         return
 
     text = clip(private or reply.prompt or "…")
-    view = panel_view(reply) if reply.choices else public_view(reply)
+    view = extras(panel_view(reply) if reply.choices else public_view(reply), reply)
     file = _file(reply)
     if from_panel and not reply.error:
         kwargs = {"content": text, "view": view}

@@ -12,7 +12,7 @@ import re
 import discord
 
 from bot.discord_face.context import answer
-from bot.replies import CONFIRMABLE, Confirmation, Consent, Reply
+from bot.replies import CONFIRMABLE, PAGED, Confirmation, Consent, Reply
 
 BUTTONS_MAX = 20  # 4 rows of 5; the fifth row holds Undo and Board
 SELECT_MAX = 25
@@ -191,6 +191,49 @@ class ConfirmButton(
                 p, a, game_id=self.game_id, asked=self.asked), from_panel=True)
 
 
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"darbar:pg:(?P<what>{'|'.join(PAGED)}):(?P<page>\d+)",
+):
+    """◀ / ▶ under a list shown a page at a time (/mygames, /game list). The id names
+    the list and the page only: whose games, or which server's, come from who clicks
+    and where, and the table checks the rest (a moderator's list for a moderator)."""
+
+    def __init__(self, what: str, page: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label or f"Page {page}",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"darbar:pg:{what}:{page}"))
+        self.what, self.page = what, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
+        return cls(match["what"], int(match["page"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda t, p, a: getattr(t, self.what)(p, a, self.page),
+                     from_panel=True)
+
+
+def extras(view: discord.ui.View | None, reply: Reply) -> discord.ui.View | None:
+    """``view`` with the reply's page buttons and link buttons added (in a row of their
+    own, below any others)."""
+    if reply.page is None and not reply.links:
+        return view
+    view = view or discord.ui.View(timeout=None)
+    page = reply.page
+    if page is not None:
+        for label, to in (("◀ Previous", page.page - 1), ("Next ▶", page.page + 1)):
+            if 1 <= to <= page.pages:
+                button = PageButton(page.command, to, label)
+                button.row = 4
+                view.add_item(button)
+    for label, url in reply.links[:3]:
+        link = discord.ui.Button(label=label[:80], url=url, style=discord.ButtonStyle.link)
+        link.row = 4
+        view.add_item(link)
+    return view
+
+
 def confirm_view(question: Confirmation) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for yes, label in ((True, question.yes), (False, question.no)):
@@ -207,7 +250,7 @@ def consent_view(request: Consent) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS = (StepButton, StepSelect, UndoButton, LookButton, OpenPanelButton,
-                 UndoVoteButton, ConfirmButton)
+                 UndoVoteButton, ConfirmButton, PageButton)
 
 
 def panel_view(reply: Reply) -> discord.ui.View:

@@ -12,7 +12,10 @@ the outcome. This package never imports discord.
     undo.py         /undo and the votes on it
     endings.py      /resign, its question, /game abort
     looking.py      /game status, /log, /board, /card, /score, /hand, /rules
-    stewardship.py  /game remind, /game reassign, resuming after a restart
+    stewardship.py  /game reassign, resuming after a restart
+    clocks.py       /game remind, /game vote, and what the scheduler finds due in a game
+                    (reminders, timeouts, the clean-up of stale games)
+    community.py    /mygames, /me, /game list, /server settings
 
 They share ``core.TableCore`` (loading a game, storing steps, the computer's turn, the
 ``refusals`` decorator) and plain functions of a loaded game: ``turns`` (whose turn, the
@@ -21,6 +24,8 @@ panel), ``posts`` (the public post, the board's picture and words) and ``wording
 
 from __future__ import annotations
 
+from bot.table.clocks import Clocks
+from bot.table.community import Community
 from bot.table.core import CHECKPOINT_EVERY, TableCore, check_role, playable_ids, refusals
 from bot.table.endings import Endings, resignation
 from bot.table.loaded import Loaded, Refusal
@@ -39,7 +44,7 @@ from bot.table.undo import REDEALT, Undo
 from bot.table.wording import COMPUTER
 
 
-class Table(Seating, Moves, Undo, Endings, Looking, Stewardship):
+class Table(Seating, Moves, Undo, Endings, Looking, Stewardship, Clocks, Community):
     """Every command a face can give a channel's game (see the modules above)."""
 
 

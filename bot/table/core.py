@@ -7,20 +7,24 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
+from datetime import datetime
 from functools import wraps
 from typing import Concatenate, ParamSpec, TypeVar
 
 import renderer
 from bot import workers
 from bot.drafts import Drafts
+from bot.hours import Availability
+from bot.pace import Defaults, Pace
 from bot.ratelimit import RateLimiter
 from bot.reminders import Policy
 from bot.replies import Actor, Place, Reply, clip, echo
+from bot.table.listing import listed
 from bot.table.loaded import Loaded, Refusal, shown
 from bot.table.turns import panel_reply
 from bot.table.wording import COMPUTER, result_line, said_by
-from db import Game, NewStep, Repository, Seat, VersionConflict, id_of
+from db import Game, NewStep, Player, Repository, Sched, Seat, VersionConflict, id_of
 from db.models import utcnow
 from engine import games
 from engine.contract import Game as Rules
@@ -49,18 +53,31 @@ def check_role(g: Rules, role: str | None, options: dict) -> str | None:
     return role
 
 
-def check_steward(lg: Loaded, actor: Actor, what: str) -> None:
-    """Only the game's creator or a moderator may ``what``."""
-    if actor.user_id != lg.game.created_by and not actor.is_admin:
-        raise Refusal(f"Only the player who created this game, or a member who can manage "
-                      f"this channel, can {what}.")
+def duty_of(player: Player | None) -> Availability:
+    """A player's on-duty times (bot/hours.py), from their ``/me`` settings."""
+    if player is None:
+        return Availability()
+    hours = (None if player.hours_start is None or player.hours_end is None
+             else (player.hours_start, player.hours_end))
+    away = tuple((datetime.fromisoformat(a), datetime.fromisoformat(b))
+                 for a, b in json.loads(player.away or "[]"))
+    return Availability(player.tz, hours, away)
+
+
+def pace_of(game: Game) -> Pace:
+    return Pace.from_json(json.loads(game.pace) if game.pace else None)
 
 
 class TableCore:
     def __init__(self, repo: Repository, *, bot_delay: float = 0.0,
                  limiter: RateLimiter | None = None, reminders: Policy | None = None,
-                 max_open_games: int | None = None):
+                 max_open_games: int | None = None, defaults: Defaults | None = None,
+                 now: Callable[[], datetime] = utcnow):
         self.repo = repo
+        # The clock every write is stamped with; tests and the sandbox move it on.
+        self.now = now
+        # What a new game's pace and clean-up are unless its server or creator choose.
+        self.defaults = defaults or Defaults()
         # Games being set up or played that one user may sit at in one server (None: any).
         self.max_open_games = max_open_games
         # The reminder setting of games nobody configured (server-wide, from the env).
@@ -125,22 +142,108 @@ class TableCore:
             after["active"] == [steps[0].role]
         public = res is not None or (shown(before, after) and not offstage)
         public_json = None if public else (lg.game.public_state or lg.game.state)
-        now = utcnow()
+        now = self.now()
+        status = "finished" if res is not None else lg.game.status
+        # Whom the game waits for changes only with a public position: only then do the
+        # clocks and reminders change.
+        sched = await self._schedule(lg, after, status=status, now=now) if public else None
         version = await self.repo.append_steps(
             lg.game, steps, state,
             status="finished" if res is not None else None,
             result=res,
             now=now,
             public_state=public_json,
+            sched=sched,
         )
         game = lg.game  # an unattached copy of the row, read for this call: bring it up to date
         game.version, game.updated_at, game.state = version, now, json.dumps(state)
         if version % CHECKPOINT_EVERY == 0:
             await self.repo.save_checkpoint(id_of(game), version, game.state)
         game.public_state = public_json
+        if sched is not None:
+            game.pace, game.due_at, game.awaiting = sched.pace, sched.due_at, sched.awaiting
         if res is not None:
             game.status, game.result = "finished", json.dumps(res)
         return lg.moved_to(game, state, after, shown=public)
+
+    async def next_game_link(self, actor: Actor, after_game: int | None = None
+                             ) -> tuple[str, str] | None:
+        """The game that has waited longest on ``actor`` (not ``after_game``), as a link
+        button, for the confirmation of a move."""
+        rows = [r for r in await self.repo.games_of(actor.user_id) if r.id != after_game]
+        now = self.now()
+        waiting = [x for r in rows
+                   if (x := listed(r, list(r.roles), now, Availability())).rank == 0]
+        if not waiting:
+            return None
+        first = min(waiting, key=lambda x: x.since)
+        return ("Next game waiting on you", first.link)
+
+    async def is_moderator(self, actor: Actor, guild_id: str | None) -> bool:
+        """Manage Channels, or the server's configured moderator role (``/server``)."""
+        if actor.is_admin:
+            return True
+        server = await self.repo.server(guild_id) if actor.roles else None
+        return bool(server and server.mod_role and server.mod_role in actor.roles)
+
+    async def check_steward(self, lg: Loaded, actor: Actor, what: str) -> None:
+        """Only the game's creator or a moderator may ``what``."""
+        if actor.user_id != lg.game.created_by and not await self.is_moderator(
+                actor, lg.game.guild_id):
+            raise Refusal(f"Only the player who created this game, or a member who can manage "
+                          f"this channel (or holds the server's moderator role), can {what}.")
+
+    async def duties(self, seats: Iterable[Seat]) -> dict[str, Availability]:
+        """Each seated person's side's on-duty times (computer sides have none)."""
+        people = {s.user_id for s in seats if s.user_id and s.role}
+        players = await self.repo.players(people)
+        return {s.role: duty_of(players.get(s.user_id)) for s in seats
+                if s.user_id and s.role}
+
+    async def _schedule(self, lg: Loaded, view: dict, *, status: str, now: datetime,
+                        pace: Pace | None = None, seats: Iterable[Seat] | None = None,
+                        version: int | None = None) -> Sched:
+        """The game's pace after a write at ``now`` that leaves its public position's
+        spectator view ``view`` (and ``status``, ``seats``): the clocks settled, and when
+        anything next falls due. Stored with that write."""
+        seats = list(lg.seats if seats is None else seats)
+        duty = await self.duties(seats)
+        by_role = {s.role: s for s in seats if s.role}
+        awaited = [r for r in view["active"] if (s := by_role.get(r)) and not s.is_bot] \
+            if status == "active" else []
+        pace = (pace or pace_of(lg.game)).settled(awaited, now, duty).with_deadlines(duty)
+        due = pace.due(status=status, created=lg.game.created_at, updated=now,
+                       version=(lg.game.version + 1) if version is None else version,
+                       duty=duty)
+        return Sched(json.dumps(pace.to_json()), due,
+                     ",".join(view["active"]) if status == "active" else None)
+
+    async def _reschedule(self, lg: Loaded, pace: Pace) -> None:
+        """Store a changed pace (not a move: the version stays, so panels shown keep
+        working), with when it next falls due; refused if the game moved meanwhile."""
+        duty = await self.duties(lg.seats)
+        pace = pace.with_deadlines(duty)
+        due = pace.due(status=lg.game.status, created=lg.game.created_at,
+                       updated=lg.game.updated_at, version=lg.game.version, duty=duty)
+        sched = Sched(json.dumps(pace.to_json()), due, lg.game.awaiting)
+        if not await self.repo.claim(id_of(lg.game), lg.game.version, lg.game.due_at, sched):
+            raise VersionConflict("the game moved on")
+
+    async def _hand_seat(self, lg: Loaded, seat: Seat, *, user_id: str | None, name: str,
+                         is_bot: bool) -> int:
+        """Give ``seat`` to another person or the computer (version-checked), its clock
+        going with the side; returns the game's new version."""
+        seats = [Seat(**{**s.model_dump(), "user_id": user_id, "name": name, "is_bot": is_bot})
+                 if s.id == seat.id else s for s in lg.seats]
+        now = self.now()
+        sched = None
+        if lg.public is not None and seat.role:
+            # The side's new holder starts a wait of their own (the clock goes with the side).
+            pace = pace_of(lg.game).without(seat.role)
+            sched = await self._schedule(lg, lg.public_view(), status=lg.game.status, now=now,
+                                         seats=seats, pace=pace)
+        return await self.repo.reassign_seat(lg.game, id_of(seat), user_id=user_id, name=name,
+                                             is_bot=is_bot, sched=sched, now=now)
 
     async def _run_bots(self, lg: Loaded) -> tuple[Loaded, list[str]]:
         """Let computer seats play while one of them is to move. Only while a person sits

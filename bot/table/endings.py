@@ -8,7 +8,7 @@ import json
 from collections.abc import Collection
 
 from bot.replies import Actor, Confirmation, Place, Reply, escape
-from bot.table.core import TableCore, check_steward, refusals
+from bot.table.core import TableCore, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import board_image, public_update
 from bot.table.wording import COMPUTER, and_, capital, winners_line
@@ -110,15 +110,16 @@ class Endings(TableCore):
             for role, taker in zip(mine, takers, strict=True):
                 seat = lg.seat_for(role)
                 assert seat is not None  # roles_of names seated roles only
-                lg.game.version = await self.repo.reassign_seat(
-                    lg.game, id_of(seat), user_id=taker.user_id if taker else None,
+                lg.game.version = await self._hand_seat(
+                    lg, seat, user_id=taker.user_id if taker else None,
                     name=taker.name if taker else COMPUTER, is_bot=taker is None)
+                lg = await self._reloaded(lg)
             lg = await self._reloaded(lg)
             lg, bot_lines = await self._run_bots(lg)
             text = f"🏳 **{escape(actor.name)}** resigns. {then}"
             return await public_update(lg, "\n".join([text, *bot_lines]))
         # The name stays raw in the database; result_line escapes it when it is shown.
-        await self.repo.set_status(lg.game, "finished", result=result)
+        await self.repo.set_status(lg.game, "finished", result=result, now=self.now())
         lg = await self._reloaded(lg)
         return await public_update(lg, f"🏳 **{escape(actor.name)}** resigns.")
 
@@ -138,8 +139,8 @@ class Endings(TableCore):
     @refusals
     async def abort(self, place: Place, actor: Actor) -> Reply:
         lg = await self._load(place)
-        check_steward(lg, actor, "abort it")
-        await self.repo.set_status(lg.game, "aborted")
+        await self.check_steward(lg, actor, "abort it")
+        await self.repo.set_status(lg.game, "aborted", now=self.now())
         text = f"Game #{lg.game.id} ({lg.module.NAME}) was aborted by {escape(actor.name)}."
         if lg.state is None:  # still seating: no board to show
             return Reply(public=text)

@@ -9,14 +9,20 @@ from collections.abc import Callable
 from functools import partial
 
 import renderer
-from bot.reminders import describe
 from bot.replies import Actor, Place, Reply, clip, echo
-from bot.table.core import TableCore, check_role, playable_ids, refusals
+from bot.table.core import TableCore, check_role, pace_of, playable_ids, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import RENDER_THREADS, board_image, board_text
 from bot.table.turns import acting_role, panel_reply
-from bot.table.wording import capital, possessive, result_line, seating, waiting_for
-from db import id_of
+from bot.table.wording import (
+    capital,
+    clock_lines,
+    pace_line,
+    possessive,
+    result_line,
+    seating,
+    waiting_for,
+)
 from engine import games
 from engine.contract import Game as Rules
 from engine.contract import State
@@ -40,14 +46,15 @@ class Looking(TableCore):
                  + (" (the number of players is settled at the start)"
                     if lg.game.status == "setup" and games.count_left_open(
                         g, json.loads(lg.game.options)) else "") + "."]
+        pace = pace_of(lg.game)
         if lg.game.status == "active":
             view = lg.public_view()
             lines.append(f"Moves played: {view['move']}. Waiting for: "
                          + waiting_for(lg, view["active"]) + ".")
-            game_id = id_of(lg.game)
-            row = await self.repo.reminder(game_id) or self.reminders.row(game_id)
-            lines.append(describe(row.mode, row.idle_minutes))
-        return Reply(private="\n".join(lines))
+        lines.append(pace_line(pace, g.computer))
+        if lg.game.status == "active":
+            lines += clock_lines(lg, pace, self.now(), await self.duties(lg.seats))
+        return Reply(private=clip("\n".join(lines)))
 
     async def _latest(self, place: Place, missing: str) -> Loaded:
         """The channel's latest game, finished or not, once it has a board (else

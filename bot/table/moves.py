@@ -133,6 +133,8 @@ class Moves(TableCore):
             said_by(f"**{escape(actor.name)}**", lines), *bot_lines]))
         reply.private = note or None
         reply.move_done = True
+        if (link := await self.next_game_link(actor, after_game=id_of(new.game))) is not None:
+            reply.links.append(link)
         return reply
 
     def _expand(self, lg: Loaded, actor: Actor, line: str) -> str:

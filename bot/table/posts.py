@@ -11,7 +11,7 @@ from functools import partial
 import renderer
 from bot.replies import Ping, Reply, escape
 from bot.table.loaded import Loaded
-from bot.table.wording import result_line
+from bot.table.wording import clock_line, result_line
 
 # Board images are drawn off the event loop (Pillow releases the GIL while it encodes), on
 # two threads of their own: more threads drawing at once only fight the loop for the GIL
@@ -36,6 +36,9 @@ async def public_update(lg: Loaded, text: str) -> Reply:
     else:
         reply.pings = Ping.of_roles(lg.seats, names, view, view["active"])
         reply.awaiting = bool(view["active"])
+        clocks = clock_line(lg, view["active"])
+        if clocks:
+            reply.public = f"{text}\n{clocks}"
         # A Discord timestamp: every reader sees it in their own time zone.
         since = int(lg.game.updated_at.timestamp())  # stored and read as aware UTC
         reply.ping_note = f"your move (waiting since <t:{since}:R>)."

@@ -6,13 +6,15 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
+from datetime import timedelta
 
+from bot.pace import Pace, parse_control, parse_timeout
 from bot.replies import Actor, Place, Reply, echo, escape
-from bot.table.core import TableCore, check_role, playable_ids, refusals
+from bot.table.core import TableCore, check_role, pace_of, playable_ids, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import public_update
-from bot.table.wording import COMPUTER, seating
-from db import ChannelBusy, Seat, id_of
+from bot.table.wording import COMPUTER, pace_line, seating
+from db import ChannelBusy, Sched, Seat, id_of
 from engine import IllegalAction, games, rng
 from engine.contract import Game as Rules
 from engine.options import read as read_options
@@ -66,6 +68,8 @@ class Seating(TableCore):
         opponent: str | None = None,
         options: dict | None = None,
         seed: int | None = None,
+        pace: str | None = None,
+        on_timeout: str | None = None,
     ) -> Reply:
         if game_id not in playable_ids():
             raise Refusal(
@@ -84,6 +88,8 @@ class Seating(TableCore):
         role = check_role(g, role, options if opponent != "computer"
                           else {"players": len(games.sides(g, options)), **options})
         await self._check_open_games(place, actor)
+        paced = await self._new_pace(place, g, pace, on_timeout)
+        now = self.now()
         # The game has no id yet: create_game sets each seat's, and numbers them.
         seats = [Seat(game_id=0, position=0, role=role, user_id=actor.user_id,
                       name=actor.name[:100])]
@@ -106,6 +112,9 @@ class Seating(TableCore):
                 seed=seed,
                 created_by=actor.user_id,
                 seats=seats,
+                now=now,
+                sched=Sched(json.dumps(paced.to_json()),
+                            now + timedelta(days=paced.setup_days), None),
             )
         except ChannelBusy:
             raise Refusal(
@@ -125,10 +134,27 @@ class Seating(TableCore):
                       f"Others may `/game join`{sides}; `/game start` when ready ({free}).")
         return Reply(
             public=f"{escape(actor.name)} opens a game of **{g.NAME}** (game #{game.id}). "
-            f"{seats_left}",
+            f"{seats_left}\n{pace_line(paced, g.computer)}",
             game_id=game.id,
             version=game.version,
         )
+
+    async def _new_pace(self, place: Place, g: Rules, pace: str | None,
+                        on_timeout: str | None) -> Pace:
+        """A new game's pace: what its creator chose, else the server's default, else the
+        bot's; its reminders and clean-up as the server has them."""
+        server = await self.repo.server(place.guild_id)
+        defaults = self.defaults if server is None else self.defaults.of_server(
+            server.pace, server.on_timeout, server.setup_days, server.idle_days)
+        try:
+            control = defaults.control if pace is None else parse_control(pace)
+            timeout = defaults.on_timeout if on_timeout is None else parse_timeout(on_timeout)
+        except ValueError as e:
+            raise Refusal(str(e)) from None
+        policy = self.reminders
+        return Pace(control=control, on_timeout=timeout, remind=policy.mode,
+                    idle=policy.idle_minutes, idle_days=defaults.idle_days,
+                    setup_days=defaults.setup_days)
 
     async def _check_open_games(self, place: Place, actor: Actor) -> None:
         """One person cannot fill a server with games (``MAX_OPEN_GAMES``)."""
@@ -183,7 +209,7 @@ class Seating(TableCore):
         await self.repo.remove_seats(lg.game, mine)
         lg = await self._reloaded(lg)
         if not any(not s.is_bot for s in lg.seats):
-            await self.repo.set_status(lg.game, "aborted")
+            await self.repo.set_status(lg.game, "aborted", now=self.now())
             return Reply(public=f"{escape(actor.name)} leaves; nobody is left, so the game is "
                          "closed.")
         return Reply(public=f"{escape(actor.name)} leaves. {seating(lg)}")
@@ -266,7 +292,14 @@ class Seating(TableCore):
             raise Refusal(f"{e} Seat more players, or `/game abort` and open the game again "
                           "with other options.") from None
         changed = options if options != json.loads(game.options) else None
-        await self.repo.start_game(game, roles, state, added, options=changed)
+        # Every clock starts full; the sides the opening position awaits start their wait.
+        dealt = [Seat(**{**s.model_dump(), "role": roles[id_of(s)]}) for s in lg.seats]
+        now = self.now()
+        sched = await self._schedule(
+            lg, g.view(state, None), status="active", now=now,
+            pace=pace_of(game).started(roles_in_play), seats=[*dealt, *added])
+        await self.repo.start_game(game, roles, state, added, options=changed, sched=sched,
+                                   now=now)
         lg = await self._reloaded(lg)
         lg, bot_lines = await self._run_bots(lg)
         lines = [intro, f"**{g.NAME}** — game #{game.id}. {seating(lg)}"]

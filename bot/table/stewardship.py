@@ -1,17 +1,16 @@
-"""Looking after a game under way: its reminders, seats changing hands, and the computer
-moves a restart left unmade."""
+"""Looking after a game under way: seats changing hands (a moderator's, or the other
+players' after a timeout), and the computer moves a restart left unmade."""
 
 from __future__ import annotations
 
 import json
 
-from bot.reminders import MAX_IDLE_HOURS, MODES, describe
 from bot.replies import Actor, Place, Reply, escape
-from bot.table.core import TableCore, check_role, check_steward, refusals
+from bot.table.core import TableCore, check_role, pace_of, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import public_update
 from bot.table.wording import COMPUTER, capital
-from db import Seat, id_of
+from db import Seat
 from engine import games
 
 
@@ -34,41 +33,21 @@ def _check_one_side_each(lg: Loaded, seat: Seat, to: Actor) -> None:
 
 class Stewardship(TableCore):
     @refusals
-    async def remind(self, place: Place, actor: Actor, mode: str | None = None,
-                     hours: float | None = None) -> Reply:
-        """Show or change how this game nudges whoever it waits for."""
-        lg = await self._load(place)
-        game_id = id_of(lg.game)
-        row = await self.repo.reminder(game_id) or self.reminders.row(game_id)
-        if mode is None and hours is None:
-            return Reply(private=describe(row.mode, row.idle_minutes))
-        if not (lg.roles_of(actor) or actor.user_id == lg.game.created_by or actor.is_admin):
-            raise Refusal("Only the players, the game's creator or a moderator can change "
-                          "its reminders.")
-        mode = (mode or row.mode).strip().lower()
-        if mode not in MODES:
-            raise Refusal(f"Reminders can be {', '.join(f'`{m}`' for m in MODES)}.")
-        minutes = row.idle_minutes
-        if hours is not None:
-            if not 1 <= hours <= MAX_IDLE_HOURS:
-                raise Refusal(f"Choose between 1 and {MAX_IDLE_HOURS} hours.")
-            minutes = round(hours * 60)
-        await self.repo.set_reminder(game_id, mode, minutes)
-        return Reply(public=f"{escape(actor.name)} changes game #{lg.game.id}'s reminders. "
-                     + describe(mode, minutes))
-
-    @refusals
     async def reassign(self, place: Place, actor: Actor, role: str | None,
                        to: Actor | None) -> Reply:
         """Hand a side to another person, or to the computer (``to`` is None)."""
         lg = await self._load(place)
         g = lg.module
-        check_steward(lg, actor, "hand a seat to someone else")
+        options = json.loads(lg.game.options)
+        role = check_role(g, role, options)
+        mine = lg.roles_of(actor)
+        # After a timeout in a game without a computer player, the others may hand the
+        # side on themselves.
+        if not (mine and role in pace_of(lg.game).timed_out and role not in mine):
+            await self.check_steward(lg, actor, "hand a seat to someone else")
         if lg.game.status != "active":
             raise Refusal("Seats change hands once the game is under way; before that, "
                           "players `/game leave` and `/game join`.")
-        options = json.loads(lg.game.options)
-        role = check_role(g, role, options)
         if role is None:
             raise Refusal(f"Name the side to hand over: {', '.join(games.sides(g, options))}.")
         seat = lg.seat_for(role)
@@ -90,8 +69,7 @@ class Stewardship(TableCore):
             if g.ONE_SIDE_EACH:
                 _check_one_side_each(lg, seat, to)
             user_id, name, is_bot = to.user_id, to.name[:100], False
-        await self.repo.reassign_seat(lg.game, id_of(seat), user_id=user_id, name=name,
-                                      is_bot=is_bot)
+        await self._hand_seat(lg, seat, user_id=user_id, name=name, is_bot=is_bot)
         lg = await self._reloaded(lg)
         lg, bot_lines = await self._run_bots(lg)
         text = (f"🔁 {escape(actor.name)} hands {side} from {escape(seat.name)} "

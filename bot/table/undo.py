@@ -103,7 +103,11 @@ class Undo(TableCore):
         one_step = lg.in_move
         public = lg.game.public_state if one_step and not shown(
             view_at(k - 1) if k else None, view_at(k)) else None
-        await self.repo.undo_steps(lg.game, [s.seq for s in steps[k:]], target, public, then)
+        now = self.now()
+        sched = None if public is not None else await self._schedule(
+            lg, g.view(target, None), status=lg.game.status, now=now)
+        await self.repo.undo_steps(lg.game, [s.seq for s in steps[k:]], target, public, then,
+                                   sched=sched, now=now)
         lg = await self._reloaded(lg)
         redealt = f"\n{REDEALT}" if crossed else ""
         if one_step:

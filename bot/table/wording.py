@@ -8,8 +8,12 @@ Vijayanagara Empire)"). Names are escaped here, for messages; images get them ra
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from datetime import datetime
 
+from bot.hours import Availability
+from bot.pace import TIMEOUTS, Pace, span
+from bot.reminders import describe
 from bot.replies import escape, seat_label
 from bot.table.loaded import Loaded
 from db import Seat, id_of
@@ -97,3 +101,63 @@ def capital(text: str) -> str:
 def possessive(name: str) -> str:
     """``Yellow's``, ``the Goats'``."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def timeout_said(pace: Pace, computer: bool) -> str:
+    """What a timeout does in this game, in words."""
+    if pace.on_timeout != "lose" and not computer:
+        return ("the other players vote to end the game (they lose) or to wait, and any "
+                "of them may hand the side to someone else")
+    return TIMEOUTS[pace.on_timeout]
+
+
+def pace_line(pace: Pace, computer: bool) -> str:
+    """``⏱ Pace: standard (72h + 12h a move, up to 120h); …``: the clock, or the lack of
+    one, and the reminders."""
+    if pace.control is None:
+        return f"⏱ No clock. {describe(pace.remind, pace.idle)}"
+    return (f"⏱ Pace: {pace.control.word()} ({pace.control.text()}); when a player's time "
+            f"runs out, {timeout_said(pace, computer)}.")
+
+
+def unix(t: datetime) -> int:
+    return int(t.timestamp())
+
+
+def clock_lines(lg: Loaded, pace: Pace, now: datetime,
+                duty: Mapping[str, Availability]) -> list[str]:
+    """Each clocked side's time left (and when it runs out, if awaited); who is away."""
+    out = []
+    for seat in lg.seats:
+        if not seat.role or seat.is_bot:
+            continue
+        d = duty.get(seat.role, Availability())
+        parts = []
+        left = pace.left(seat.role, now, d)
+        if left is not None:
+            parts.append(f"{span(left)} left")
+            deadline = pace.deadline(seat.role, d)
+            if deadline is not None and seat.role not in pace.timed_out:
+                parts.append(f"runs out <t:{unix(deadline)}:R>")
+        if seat.role in pace.timed_out:
+            parts.append("time ran out: the others vote (`/game vote`)")
+        back = d.away_at(now)
+        if back is not None:
+            parts.append(f"away until <t:{unix(back)}:f>")
+        elif not d.on_duty(now):
+            parts.append(f"outside playing hours until <t:{unix(d.next_on_duty(now))}:t>")
+        if parts:
+            out.append(f"{holders(lg, [seat.role])[0]}: {', '.join(parts)}")
+    return out
+
+
+def clock_line(lg: Loaded, roles: Iterable[str]) -> str:
+    """``⏱ ravi (Goats): 3 d on the clock, runs out <t:…:R>``: the awaited sides' clocks,
+    as a post shows them (each reader sees the deadline in their own time zone)."""
+    if not lg.game.pace:
+        return ""
+    pace = Pace.from_json(json.loads(lg.game.pace))
+    parts = [f"{holders(lg, [r])[0]}: {span(pace.bank[r])} on the clock, runs out "
+             f"<t:{unix(datetime.fromisoformat(pace.ends[r]))}:R>"
+             for r in roles if r in pace.ends and r in pace.bank]
+    return f"⏱ {' · '.join(parts)}" if parts else ""

@@ -92,10 +92,12 @@ async def test_the_one_live_game_index_is_partial_and_timestamps_are_timestamptz
         ))).scalar()
         types = dict((await conn.execute(text(
             "SELECT table_name || '.' || column_name, data_type FROM information_schema.columns "
-            "WHERE column_name IN ('created_at', 'updated_at')"))).all())
+            "WHERE column_name IN ('created_at', 'updated_at', 'due_at')"))).all())
     assert indexdef.startswith("CREATE UNIQUE INDEX") and "WHERE" in indexdef, indexdef
     assert "'setup'" in indexdef and "'active'" in indexdef
     assert types == {"game.created_at": "timestamp with time zone",
                      "game.updated_at": "timestamp with time zone",
+                     "game.due_at": "timestamp with time zone",
+                     "player.updated_at": "timestamp with time zone",
                      "step.created_at": "timestamp with time zone",
                      "undorequest.created_at": "timestamp with time zone"}

@@ -162,35 +162,34 @@ async def test_large_seeds_are_stored(repo):
     assert (await repo.get_game(game.id)).seed == 2**40 + 3
 
 
-async def test_reminders_are_claimed_once_across_two_repositories(repo, db_url):
-    from db import Reminder
+async def test_what_falls_due_is_claimed_once_across_two_repositories(repo, db_url):
+    from db import Sched
 
     game = await new_game(repo)
-    await repo.start_game(game, {}, {"n": 0})
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    await repo.start_game(game, {}, {"n": 0}, sched=Sched("{}", t0, "a"))
     other = await Repository.open(db_url)  # another connection pool: another process
     try:
-        [(listed, row)] = await repo.waiting_games()
-        assert listed.id == game.id and row is None
-        default = Reminder(game_id=game.id, mode="channel", idle_minutes=60)
-        # Two pollers saw the same (missing) row: exactly one may send.
-        a, b = await asyncio.gather(
-            repo.claim_reminder(game.id, listed.version, seen=None, default=default),
-            other.claim_reminder(game.id, listed.version, seen=None, default=default))
+        assert await repo.due_games(t0 - timedelta(seconds=1)) == []
+        [due] = await repo.due_games(t0)
+        assert (due.id, due.version, due.due_at) == (game.id, game.version + 1, t0)
+        # Two schedulers saw the same due time: exactly one may act on it.
+        later = Sched('{"sent": {"a": 1}}', t0 + timedelta(hours=1), "a")
+        a, b = await asyncio.gather(repo.claim(game.id, due.version, due.due_at, later),
+                                    other.claim(game.id, due.version, due.due_at, later))
         assert sorted([a, b]) == [False, True]
-        [(_, row)] = await other.waiting_games()
-        assert (row.sent_version, row.sent_count) == (listed.version, 1)
-        # And again for the second reminder, seen as the row is now.
-        a, b = await asyncio.gather(
-            repo.claim_reminder(game.id, listed.version, seen=row, default=default),
-            other.claim_reminder(game.id, listed.version, seen=row, default=default))
-        assert sorted([a, b]) == [False, True]
-        assert (await repo.reminder(game.id)).sent_count == 2
-        # Changing the setting keeps what was sent; finished games are not waiting.
-        await repo.set_reminder(game.id, "dm", 120)
-        row = await repo.reminder(game.id)
-        assert (row.mode, row.idle_minutes, row.sent_count) == ("dm", 120, 2)
+        stored = await other.get_game(game.id)
+        assert (stored.pace, stored.due_at) == (later.pace, later.due_at)
+        assert await repo.due_games(t0 + timedelta(minutes=59)) == []
+        # A move (a new version) makes a claim read before it fail.
+        await repo.append_steps(stored, [], {"n": 1})
+        assert not await repo.claim(game.id, due.version, later.due_at, later)
+        # Pages of due games follow (due_at, id); a game that is over is never due.
+        [again] = await repo.due_games(t0 + timedelta(hours=2))
+        assert await repo.due_games(t0 + timedelta(hours=2), after=(again.due_at, again.id)) == []
         await repo.set_status(await repo.get_game(game.id), "finished")
-        assert await repo.waiting_games() == []
+        assert await repo.due_games(t0 + timedelta(days=999)) == []
+        assert await repo.schedule_unscheduled(t0) == 0  # only live games are scheduled
     finally:
         await other.close()
 

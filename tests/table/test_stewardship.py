@@ -5,13 +5,19 @@ from datetime import timedelta
 
 import pytest
 
-from bot.reminders import MAX_REMINDERS, Policy, due_nudges, shard_of
+from bot.reminders import MAX_REMINDERS, Nudge, Policy, shard_of
 from bot.replies import Place
+from bot.scheduler import tick
 from bot.table import Table
 from db import Repository
 from tests.support.table import HERE, MEERA, MOD, RAVI, SAM, assert_replays, snapshot
 
 DAY = Policy()  # the built-in default: a channel mention after 24 h
+
+
+async def due_nudges(table, now, owns=lambda _guild: True):
+    """The reminders a scheduler tick at ``now`` sends."""
+    return [n for n in await tick(table, now, owns) if isinstance(n, Nudge)]
 
 
 async def two_player_game(table):
@@ -32,24 +38,24 @@ def at(p):
 async def test_reminders_fall_due_after_the_idle_time_and_stop_after_the_last(table, repo):
     await two_player_game(table)
     t0 = await last_move_time(repo)
-    assert await due_nudges(repo, t0 + timedelta(hours=23), DAY) == []
-    [n] = await due_nudges(repo, t0 + timedelta(hours=25), DAY)
+    assert await due_nudges(table, t0 + timedelta(hours=23)) == []
+    [n] = await due_nudges(table, t0 + timedelta(hours=25))
     assert n.mode == "channel" and n.number == 1 and not n.last
     assert [p.user_id for p in n.pings] == [RAVI.user_id]  # only whoever must move
     text = n.channel_text(at)
     assert f"@{RAVI.user_id} (Goats)" in text and f"<t:{int(t0.timestamp())}:R>" in text
     # The same poll again (or after a restart) sends nothing new.
-    assert await due_nudges(repo, t0 + timedelta(hours=25), DAY) == []
+    assert await due_nudges(table, t0 + timedelta(hours=25)) == []
     numbers = []
     for hours in (49, 73, 500):
-        numbers += [n.number for n in await due_nudges(repo, t0 + timedelta(hours=hours), DAY)]
+        numbers += [n.number for n in await due_nudges(table, t0 + timedelta(hours=hours))]
     assert numbers == [2, 3] and MAX_REMINDERS == 3
 
 
 async def test_the_last_reminder_points_to_reassign(table, repo):
     await two_player_game(table)
     t0 = await last_move_time(repo)
-    sent = [n for h in (25, 49, 73) for n in await due_nudges(repo, t0 + timedelta(hours=h), DAY)]
+    sent = [n for h in (25, 49, 73) for n in await due_nudges(table, t0 + timedelta(hours=h))]
     assert [n.last for n in sent] == [False, False, True]
     assert "/game reassign" in sent[-1].channel_text(at)
     assert "/game reassign" not in sent[0].channel_text(at)
@@ -58,12 +64,12 @@ async def test_the_last_reminder_points_to_reassign(table, repo):
 async def test_a_move_starts_a_new_wait_for_the_next_player(table, repo):
     await two_player_game(table)
     t0 = await last_move_time(repo)
-    assert len(await due_nudges(repo, t0 + timedelta(hours=25), DAY)) == 1
+    assert len(await due_nudges(table, t0 + timedelta(hours=25))) == 1
     r = await table.play(HERE, RAVI, "c3")
     assert not r.error
     t1 = await last_move_time(repo)
-    assert await due_nudges(repo, t1 + timedelta(hours=1), DAY) == []
-    [n] = await due_nudges(repo, t1 + timedelta(hours=25), DAY)
+    assert await due_nudges(table, t1 + timedelta(hours=1)) == []
+    [n] = await due_nudges(table, t1 + timedelta(hours=25))
     assert n.number == 1 and [p.user_id for p in n.pings] == [MEERA.user_id]
 
 
@@ -72,8 +78,8 @@ async def test_players_choose_dm_or_off_and_the_idle_time(table, repo):
     r = await table.remind(HERE, MEERA, "dm", 2)
     assert not r.error and "direct message" in r.public and "2 h" in r.public
     t0 = await last_move_time(repo)
-    assert await due_nudges(repo, t0 + timedelta(minutes=110), DAY) == []
-    [n] = await due_nudges(repo, t0 + timedelta(minutes=130), DAY)
+    assert await due_nudges(table, t0 + timedelta(minutes=110)) == []
+    [n] = await due_nudges(table, t0 + timedelta(minutes=130))
     assert n.mode == "dm"
     dm = n.dm_text(n.pings[0])
     assert f"<#{HERE.channel_id}>" in dm and "Goats" in dm
@@ -81,7 +87,7 @@ async def test_players_choose_dm_or_off_and_the_idle_time(table, repo):
     assert "direct message" in status.private
     r = await table.remind(HERE, RAVI, "off")
     assert not r.error and "off" in r.public
-    assert await due_nudges(repo, t0 + timedelta(days=30), DAY) == []
+    assert await due_nudges(table, t0 + timedelta(days=30)) == []
     r = await table.remind(HERE, SAM)  # anyone may look
     assert not r.error and "off" in r.private
 
@@ -89,6 +95,7 @@ async def test_players_choose_dm_or_off_and_the_idle_time(table, repo):
 async def test_spectators_cannot_change_reminders_and_bad_values_are_refused(table, repo):
     await two_player_game(table)
     before = await snapshot(repo)
+    pace_before = (await repo.latest_game(HERE.channel_id)).pace
     for actor, mode, hours, reason in [
         (SAM, "off", None, "Only the players"),
         (RAVI, "pigeon", None, "can be `channel`, `dm`, `off`"),
@@ -98,7 +105,7 @@ async def test_spectators_cannot_change_reminders_and_bad_values_are_refused(tab
         r = await table.remind(HERE, actor, mode, hours)
         assert r.error and reason in r.private, r.private
     assert await snapshot(repo) == before
-    assert await repo.reminder((await repo.latest_game(HERE.channel_id)).id) is None
+    assert (await repo.latest_game(HERE.channel_id)).pace == pace_before
 
 
 async def test_the_server_default_comes_from_the_environment(monkeypatch):
@@ -119,12 +126,12 @@ async def test_finished_games_and_computer_turns_get_no_reminders(table, repo):
     await two_player_game(table)
     await table.resign(HERE, MEERA, confirm=True)
     t0 = await last_move_time(repo)
-    assert await due_nudges(repo, t0 + timedelta(days=5), DAY) == []
+    assert await due_nudges(table, t0 + timedelta(days=5)) == []
     other = HERE.__class__(channel_id="3000", guild_id=HERE.guild_id)
     await table.new(other, RAVI, "goat_tiger", role="goats", opponent="computer", seed=1)
     await table.play(other, RAVI, "c3")  # the computer answers at once
     game = await repo.latest_game("3000")
-    nudges = await due_nudges(repo, game.updated_at + timedelta(days=2), DAY)
+    nudges = await due_nudges(table, game.updated_at + timedelta(days=2))
     assert [p.user_id for n in nudges for p in n.pings] == [RAVI.user_id]
 
 
@@ -137,8 +144,8 @@ async def test_two_processes_polling_one_database_send_each_reminder_once(table,
     other = await Repository.open(f"sqlite+aiosqlite:///{tmp_path / 'table.sqlite3'}")
     try:
         for hours in (25, 49):
-            a, b = await asyncio.gather(due_nudges(repo, t0 + timedelta(hours=hours), DAY),
-                                        due_nudges(other, t0 + timedelta(hours=hours), DAY))
+            a, b = await asyncio.gather(due_nudges(table, t0 + timedelta(hours=hours)),
+                                        due_nudges(Table(other), t0 + timedelta(hours=hours)))
             assert len(a) + len(b) == 1
     finally:
         await other.close()
@@ -153,8 +160,8 @@ async def test_each_shard_reminds_only_its_own_guilds(table, repo):
     assert shard_of("41771983423143937", 4) == 2  # Discord's documented example
     assert shard_of(None, 4) == 0  # DMs ride on shard 0
     later = t0 + timedelta(hours=25)
-    assert await due_nudges(repo, later, DAY, owns=lambda g: shard_of(g, 4) != mine) == []
-    assert len(await due_nudges(repo, later, DAY, owns=lambda g: shard_of(g, 4) == mine)) == 1
+    assert await due_nudges(table, later, owns=lambda g: shard_of(g, 4) != mine) == []
+    assert len(await due_nudges(table, later, owns=lambda g: shard_of(g, 4) == mine)) == 1
 
 
 async def test_a_moderator_hands_a_seat_to_another_player(table, repo):

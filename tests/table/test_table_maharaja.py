@@ -9,7 +9,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot.reminders import Policy, due_nudges
+from bot.reminders import Nudge
+from bot.scheduler import tick
 from engine import games
 from engine.games.maharaja import ai, decisions
 from engine.games.maharaja import rules as R
@@ -98,7 +99,8 @@ async def test_a_reminder_names_the_nation_the_colour_plays_for(table, repo):
     game = await repo.latest_game(HERE.channel_id)
     state = json.loads(game.state)
     role = R.active(state)[0]
-    [n] = await due_nudges(repo, game.updated_at + timedelta(hours=25), Policy())
+    [n] = [n for n in await tick(table, game.updated_at + timedelta(hours=25))
+           if isinstance(n, Nudge)]
     nation = R.turns.nname(decisions.deciding_nation(state))
     assert [(p.user_id, p.role) for p in n.pings] == [
         (who[role].user_id, f"{R.ROLE_NAMES[role]}, for the {nation}")]

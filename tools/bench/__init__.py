@@ -11,6 +11,7 @@ imports ``tools.bench.load`` alone, so its memory is the bot's):
   first answer under load;
 - ``clicks`` (clicks.py): a Vijayanagara move by clicks and typed;
 - ``taj_mahal``, ``rajas``, ``maharaja``: each game's pictures, computer and balance;
+- ``schedule`` (schedule.py): /mygames and the scheduler's tick among 100,000 games;
 - ``extra`` (extra.py): the renderer and the Goat-Tiger computer.
 
 ``--quick`` leaves out the extra figures (renderer, computer opponent, Vijayanagara
@@ -24,7 +25,7 @@ from __future__ import annotations
 import time
 
 SECTIONS = ("engine", "undo", "load", "discord", "clicks", "taj_mahal", "rajas", "maharaja",
-            "extra")
+            "schedule", "extra")
 
 
 def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 1000,
@@ -71,6 +72,12 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
         from tools.bench.maharaja import maharaja_figures
 
         maharaja_figures(2 if quick else 50)
+    if "schedule" in sections:
+        from tools.bench.schedule import schedule_figures
+
+        schedule_figures(10_000 if quick else 100_000, backends=(
+            ("sqlite",) if backend == "sqlite" else ("postgresql",) if backend == "postgresql"
+            else ("sqlite", "postgresql")))
     if "extra" in sections:
         from tools.bench.extra import ai_figures, render_figures
 

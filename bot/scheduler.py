@@ -1,0 +1,45 @@
+"""The scheduler: every so often, whatever fell due in any game (reminders, timeouts, the
+clean-up of stale games) is done, once.
+
+Nothing is kept in memory. Each game stores when it next needs looking at
+(``Game.due_at``, worked out with every write that changes whom it waits for), and a tick
+reads only the games whose time has come, from that column's index: its cost grows with
+what is due, not with the games stored. Each game's business is claimed in the database
+before anything is said (see ``Clocks.look_after``), so several processes or shards
+ticking over one database never do it twice, and a restart picks up whatever fell due
+while the bot was down. Time is a parameter: tests run weeks of play in seconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from bot.reminders import Nudge
+from bot.replies import Notice
+from bot.table import Table
+
+BATCH = 200  # games read per query
+
+
+async def tick(table: Table, now: datetime,
+               owns: Callable[[str | None], bool] = lambda _guild: True,
+               limit: int = 5_000) -> list[Nudge | Notice]:
+    """Do what is due by ``now`` in the games of the guilds this process serves
+    (``owns``); returns what to deliver. At most ``limit`` games a tick, so a tick after
+    a long outage cannot hold the loop for long (the next tick goes on from there)."""
+    out: list[Nudge | Notice] = []
+    after = None
+    looked: set[int] = set()
+    while len(looked) < limit:
+        due = await table.repo.due_games(now, BATCH, after)
+        for d in due:
+            # Once a tick: a game whose next business is due at once again waits for the
+            # next tick (the same reminder is never sent twice in a row).
+            if owns(d.guild_id) and d.id not in looked:
+                looked.add(d.id)
+                out += await table.look_after(d.id, d.version, d.due_at, now)
+        if len(due) < BATCH:
+            break
+        after = (due[-1].due_at, due[-1].id)
+    return out

@@ -1,0 +1,321 @@
+"""A game's pace at the table: its clocks in /game status, /game remind, and what the
+scheduler finds due in a game (``look_after``): reminders, a timeout and what it does,
+the warning and the end of a game nobody moves in, the close of one never started.
+
+Each thing done is claimed in the database first (``Repository.claim``: only at the
+version and due time that were read) or is itself a version-checked write, so several
+processes looking at once do it exactly once."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot import workers
+from bot.hours import Availability
+from bot.pace import Pace, span
+from bot.reminders import MAX_IDLE_HOURS, MODES, Nudge, describe
+from bot.replies import Actor, Notice, Ping, Place, Reply, escape
+from bot.table.core import TableCore, pace_of, refusals
+from bot.table.loaded import Loaded, Refusal
+from bot.table.posts import board_image, public_update
+from bot.table.wording import COMPUTER, holders, pace_line, timeout_said, unix
+from db import Game, NewStep, Sched, VersionConflict, id_of
+from engine import games
+from engine.steps import offered
+
+# A computer finishing a timed-out move never takes more steps than this.
+TIMEOUT_STEPS = 200
+VOTES = {"end": "end the game: the player whose time ran out loses",
+         "wait": "give them more time"}
+
+
+def _seed(game: Game, what: str) -> int:
+    """A seed for what the computer may guess of the hidden (a timeout's move): from the
+    game's secret seed, so nobody can foresee it, and the same on a replay."""
+    digest = hashlib.sha256(f"{game.seed}:{game.version}:{what}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class Clocks(TableCore):
+    @refusals
+    async def remind(self, place: Place, actor: Actor, mode: str | None = None,
+                     hours: float | None = None) -> Reply:
+        """Show or change how this game nudges whoever it waits for."""
+        lg = await self._load(place)
+        pace = pace_of(lg.game)
+        if mode is None and hours is None:
+            return Reply(private=pace_line(pace, lg.module.computer))
+        if not (lg.roles_of(actor) or actor.user_id == lg.game.created_by
+                or await self.is_moderator(actor, place.guild_id)):
+            raise Refusal("Only the players, the game's creator or a moderator can change "
+                          "its reminders.")
+        mode = (mode or pace.remind).strip().lower()
+        if mode not in MODES:
+            raise Refusal(f"Reminders can be {', '.join(f'`{m}`' for m in MODES)}.")
+        minutes = pace.idle
+        if hours is not None:
+            if not 1 <= hours <= MAX_IDLE_HOURS:
+                raise Refusal(f"Choose between 1 and {MAX_IDLE_HOURS} hours.")
+            minutes = round(hours * 60)
+        await self._reschedule(lg, replace(pace, remind=mode, idle=minutes))
+        return Reply(public=f"{escape(actor.name)} changes game #{lg.game.id}'s reminders. "
+                     + describe(mode, minutes))
+
+    # --- the vote after a timeout (a game without a computer player) --------------------
+
+    @refusals
+    async def vote(self, place: Place, actor: Actor, choice: str) -> Reply:
+        lg = await self._load(place)
+        pace = pace_of(lg.game)
+        if not pace.timed_out:
+            raise Refusal("Nobody's time has run out in this game: there is nothing to vote "
+                          "on.")
+        choice = (choice or "").strip().lower()
+        if choice not in VOTES:
+            raise Refusal("Vote `end` (the game ends; the player whose time ran out loses) "
+                      "or `wait` (they get more time).")
+        role = next(iter(pace.timed_out))
+        late = lg.seat_for(role)
+        assert late is not None
+        voters = {s.user_id for s in lg.humans() if s.user_id and s.user_id != late.user_id}
+        if actor.user_id not in voters:
+            raise Refusal("Only the other players seated in this game vote on a timeout.")
+        votes = [v for v in pace.timed_out[role] if v.split(":", 1)[1] != actor.user_id]
+        votes.append(f"{choice}:{actor.user_id}")
+        ends = sum(v.startswith("end:") for v in votes)
+        waits = sum(v.startswith("wait:") for v in votes)
+        side = holders(lg, [role])[0]
+        if ends * 2 > len(voters):
+            in_play = games.sides(lg.module, json.loads(lg.game.options))
+            result = {"winners": [r for r in in_play if r != role],
+                      "scores": {r: int(r != role) for r in in_play},
+                      "reason": f"{late.name}'s time ran out."}
+            await self.repo.set_status(lg.game, "finished", result=result, now=self.now())
+            lg = await self._reloaded(lg)
+            return await public_update(lg, f"🗳 The players vote to end the game: {side} "
+                                       "ran out of time and loses.")
+        if waits * 2 >= len(voters):
+            control = pace.control
+            extra = max(control.increment, 24 * 3600.0) if control else 0.0
+            bank = {**pace.bank, role: pace.bank.get(role, 0.0) + extra}
+            since = {**pace.since, role: self.now().isoformat()}
+            timed_out = {r: v for r, v in pace.timed_out.items() if r != role}
+            await self._reschedule(lg, replace(pace, bank=bank, since=since,
+                                               timed_out=timed_out))
+            return Reply(public=f"🗳 The players give {side} more time: "
+                         f"{span(extra)} added to their clock.")
+        await self._reschedule(lg, replace(pace, timed_out={**pace.timed_out, role: votes}))
+        return Reply(public=f"🗳 {escape(actor.name)} votes to {VOTES[choice]} "
+                     f"({ends} for ending, {waits} for waiting, of {len(voters)}).")
+
+    # --- what the scheduler finds due ----------------------------------------------------
+
+    async def look_after(self, game_id: int, version: int, due: datetime,
+                         now: datetime) -> list[Nudge | Notice]:
+        """Whatever fell due in game ``game_id`` by ``now``, done (and claimed) once; the
+        nudges and notices to deliver. Nothing, if the game moved since it was found
+        due (its new pace says when it is next due) or another process took it."""
+        game = await self.repo.get_game(game_id)
+        if game is None or game.version != version:
+            return []
+        lg = await self._loaded(game)
+        pace = await self._pace_or_legacy(lg)
+        status = game.status
+        if status == "setup":
+            if now >= game.created_at + timedelta(days=pace.setup_days):
+                return await self._close_unstarted(lg, pace)
+            return await self._claimed(lg, due, pace, [])
+        if status != "active" or lg.state is None:
+            return await self._claimed(lg, due, pace, [], done=True)
+        duty = await self.duties(lg.seats)
+        view = lg.public_view()
+        if not pace.since and view["active"] or game.pace is None:
+            awaited = [r for r in view["active"] if (s := lg.seat_for(r)) and not s.is_bot]
+            pace = pace.settled(awaited, game.updated_at, duty)
+        for role in list(pace.since):
+            deadline = pace.deadline(role, duty.get(role, Availability()))
+            if role not in pace.timed_out and deadline is not None and deadline <= now:
+                return await self._time_out(lg, pace, role, due)
+        out: list[Nudge | Notice] = []
+        if now >= pace.idle_warning_at(game.updated_at, version):
+            if pace.warned == version:
+                return await self._abandon(lg)
+            pace = replace(pace, warned=version)
+            out.append(self._idle_warning(lg, pace))
+        nudge, pace = self._reminders(lg, pace, duty, now)
+        if nudge is not None:
+            out.append(nudge)
+        return await self._claimed(lg, due, pace, out)
+
+    async def _pace_or_legacy(self, lg: Loaded) -> Pace:
+        """The game's pace; for a game stored before paces, one made from its reminder
+        row (or the bot's default) and the bot's clean-up delays, with no clock."""
+        if lg.game.pace is not None:
+            return pace_of(lg.game)
+        row = await self.repo.reminder(id_of(lg.game))
+        policy = self.reminders
+        return Pace(remind=row.mode if row else policy.mode,
+                    idle=row.idle_minutes if row else policy.idle_minutes,
+                    idle_days=self.defaults.idle_days, setup_days=self.defaults.setup_days)
+
+    async def _claimed(self, lg: Loaded, due: datetime, pace: Pace,
+                       out: list[Nudge | Notice], *, done: bool = False) -> list[Nudge | Notice]:
+        """``out``, if this process claims it (else nothing)."""
+        return out if await self._claim(lg, due, pace, done=done) else []
+
+    async def _claim(self, lg: Loaded, due: datetime, pace: Pace, *, done: bool = False
+                     ) -> bool:
+        """Store ``pace`` with its next due time, only if the game is still at the version
+        and due time read: True for the one process that does."""
+        game = lg.game
+        duty = await self.duties(lg.seats)
+        next_due = None if done else pace.due(
+            status=game.status, created=game.created_at, updated=game.updated_at,
+            version=game.version, duty=duty)
+        awaiting = game.awaiting
+        if game.status == "active" and lg.state is not None and awaiting is None:
+            awaiting = ",".join(lg.public_view()["active"])
+        sched = Sched(json.dumps(pace.with_deadlines(duty).to_json()), next_due, awaiting)
+        return await self.repo.claim(id_of(game), game.version, due, sched)
+
+    def _reminders(self, lg: Loaded, pace: Pace, duty: dict[str, Availability],
+                   now: datetime) -> tuple[Nudge | None, Pace]:
+        """The reminders due now (never outside a player's hours), and the pace that
+        counts them sent."""
+        due_roles = []
+        sent = dict(pace.sent)
+        deadline = None
+        for role in pace.since:
+            d = duty.get(role, Availability())
+            at = pace.reminder_at(role, d)
+            if at is None or at > now or not d.on_duty(now):
+                continue
+            due_roles.append(role)
+            # Reminders that fell due together (the bot was down) go out as one, the last.
+            while at is not None and at <= now:
+                sent[role] = sent.get(role, 0) + 1
+                at = replace(pace, sent=sent).reminder_at(role, d)
+            end = pace.deadline(role, d)
+            if end is not None:
+                deadline = unix(end) if deadline is None else min(deadline, unix(end))
+        if not due_roles:
+            return None, pace
+        g = lg.module
+        view = lg.public_view()
+        pings = Ping.of_roles(lg.seats, g.ROLE_NAMES, view, due_roles)
+        since = min(datetime.fromisoformat(pace.since[r]) for r in due_roles)
+        nudge = Nudge(place=Place(lg.game.channel_id, lg.game.guild_id), game_id=id_of(lg.game),
+                      game_name=g.NAME, mode=pace.remind, pings=tuple(pings),
+                      since=unix(since), number=max(sent[r] for r in due_roles),
+                      deadline=deadline)
+        return (nudge if pings else None), replace(pace, sent=sent)
+
+    def _idle_warning(self, lg: Loaded, pace: Pace) -> Notice:
+        g = lg.module
+        view = lg.public_view()
+        pings = Ping.of_roles(lg.seats, g.ROLE_NAMES, view, view["active"])
+        text = (f"⚠ **{g.NAME}** (game #{lg.game.id}) has had no move for {pace.idle_days} "
+                f"days. Unless someone moves within a week it is abandoned, with no result.")
+        return Notice(Place(lg.game.channel_id, lg.game.guild_id),
+                      Reply(public=text, pings=pings, ping_note="your move.",
+                            game_id=lg.game.id, awaiting=True))
+
+    async def _abandon(self, lg: Loaded) -> list[Nudge | Notice]:
+        try:
+            await self.repo.set_status(lg.game, "aborted", now=self.now())
+        except VersionConflict:
+            return []
+        pace = pace_of(lg.game)
+        lg = await self._reloaded(lg)
+        text = (f"🕸 **{lg.module.NAME}** (game #{lg.game.id}) is abandoned: nobody moved "
+                f"for {pace.idle_days} days and a week after the warning. It has no result; "
+                "`/game new` starts another.")
+        return [Notice(Place(lg.game.channel_id, lg.game.guild_id),
+                       Reply(public=text, **await board_image(lg)))]
+
+    async def _close_unstarted(self, lg: Loaded, pace: Pace) -> list[Nudge | Notice]:
+        try:
+            await self.repo.set_status(lg.game, "aborted", now=self.now())
+        except VersionConflict:
+            return []
+        text = (f"🧹 **{lg.module.NAME}** (game #{lg.game.id}) was opened "
+                f"{pace.setup_days} days ago and never started, so it is closed. "
+                "`/game new` opens another.")
+        return [Notice(Place(lg.game.channel_id, lg.game.guild_id), Reply(public=text))]
+
+    async def _time_out(self, lg: Loaded, pace: Pace, role: str,
+                        due: datetime) -> list[Nudge | Notice]:
+        """``role``'s time ran out: what the game's pace says happens, done once."""
+        g = lg.module
+        seat = lg.seat_for(role)
+        assert seat is not None and seat.user_id is not None
+        side = holders(lg, [role])[0]
+        place = Place(lg.game.channel_id, lg.game.guild_id)
+        said = f"⌛ {side} ran out of time: {timeout_said(pace, g.computer)}."
+        dm = (seat.user_id, f"⌛ Your time ran out in **{g.NAME}** (game #{lg.game.id}) in "
+              f"<#{lg.game.channel_id}>: {timeout_said(pace, g.computer)}.")
+        try:
+            if pace.on_timeout == "lose":
+                in_play = games.sides(g, json.loads(lg.game.options))
+                result = {"winners": [r for r in in_play if r != role],
+                          "scores": {r: int(r != role) for r in in_play},
+                          "reason": f"{seat.name}'s time ran out."}
+                await self.repo.set_status(lg.game, "finished", result=result, now=self.now())
+                lg = await self._reloaded(lg)
+                return [Notice(place, await public_update(lg, said), (dm,))]
+            if not g.computer:
+                if not await self._claim(lg, due, replace(
+                        pace, timed_out={**pace.timed_out, role: []})):
+                    return []
+                return [Notice(place, Reply(public=f"{said} `/game vote end` or `/game vote "
+                                            "wait`; `/game reassign` hands the side on."),
+                                (dm,))]
+            if pace.on_timeout == "seat":
+                await self._hand_seat(lg, seat, user_id=None, name=COMPUTER, is_bot=True)
+                lg, lines = await self._run_bots(await self._reloaded(lg))
+                return [Notice(place, await public_update(lg, "\n".join([said, *lines])),
+                               (dm,))]
+            lg, lines = await self._move_for(lg, role)
+            return [Notice(place, await public_update(lg, "\n".join([said, *lines])), (dm,))]
+        except VersionConflict:
+            return []  # a move, or another process, came first
+
+    async def _move_for(self, lg: Loaded, role: str) -> tuple[Loaded, list[str]]:
+        """The computer completes ``role``'s move, from what that side may see only: it
+        searches a copy of the position in which everything hidden from the side is dealt
+        anew, and after any step that reveals something it thinks again."""
+        g = lg.module
+        state = lg.started()
+        before = lg.public_view()
+        steps: list[tuple[str, Any]] = []
+        for _ in range(TIMEOUT_STEPS):
+            if role not in g.view(state, None)["active"]:
+                break
+            guess = state if g.redeal is None else games.redealt(
+                g, state, _seed(lg.game, f"{role}:{len(steps)}"), keep=[role])
+            chosen = await workers.bot_steps(lg.game.game, guess, role)
+            took = 0
+            for action, arg in chosen:
+                if not offered(g.view(state, role)["actions"], action, arg):
+                    break
+                mark = games.reveal_mark(g, state)
+                state = g.act(state, role, action, arg)
+                steps.append((action, arg))
+                took += 1
+                if games.reveal_mark(g, state) != mark or role not in g.view(
+                        state, None)["active"]:
+                    break
+            if took == 0:  # the guess's move does not fit: any legal step will do
+                action, arg = games.legal_steps(g, g.view(state, role))[0]
+                state = g.act(state, role, action, arg)
+                steps.append((action, arg))
+        lg = await self._store(lg, [NewStep(role, None, a, arg) for a, arg in steps], state)
+        said = lg.public_view()["log"][len(before["log"]):]
+        lines = [f"**{COMPUTER}** (for {escape(lg.module.ROLE_NAMES[role])}): "
+                 + (" ".join(said) if said else "moves.")]
+        lg, bot_lines = await self._run_bots(lg)
+        return lg, [*lines, *bot_lines]

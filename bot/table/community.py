@@ -1,0 +1,237 @@
+"""A player's games across servers (/mygames), their own settings (/me: time zone,
+playing hours, away), a server's games for its moderators (/game list) and its
+defaults (/server settings). None of these needs a channel's game."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime, time, timedelta
+
+from bot.hours import (
+    Availability,
+    check_away,
+    hours_text,
+    parse_hours,
+    zone,
+    zone_names,
+)
+from bot.pace import TIMEOUTS, parse_control, parse_timeout
+from bot.replies import Actor, Page, Place, Reply, clip, echo
+from bot.table.core import TableCore, duty_of, pace_of, refusals
+from bot.table.listing import listed, page_of
+from bot.table.loaded import Refusal
+from bot.table.wording import unix
+from db import Player, Server, VersionConflict
+
+MAX_ZONES = 25  # Discord's cap on autocomplete choices
+_RELATIVE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(d|h|days?|hours?)\s*$")
+
+
+def _away_until(text: str, now: datetime, tz: str) -> datetime:
+    """``2026-12-24`` (back that morning, your time), ``2026-12-24 18:00``, ``3d`` or
+    ``12h`` (from now): the instant a player is back."""
+    text = text.strip()
+    m = _RELATIVE.match(text.lower())
+    if m:
+        amount = float(m.group(1))
+        return now + (timedelta(days=amount) if m.group(2).startswith("d")
+                      else timedelta(hours=amount))
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        raise Refusal("Write when you are back as a date (`2026-12-24`), a date and time "
+                      "(`2026-12-24 18:00`, your time) or a span from now (`3d`, `12h`).") \
+            from None
+    if when.tzinfo is None:
+        if len(text) <= 10:
+            when = datetime.combine(when.date(), time(0, 0))
+        when = when.replace(tzinfo=zone(tz))
+    return when.astimezone(UTC)
+
+
+class Community(TableCore):
+    # --- /mygames ----------------------------------------------------------------------
+
+    @refusals
+    async def my_games(self, place: Place, actor: Actor, page: int = 1) -> Reply:
+        """Every game of the caller's in every server: those waiting on them first,
+        longest-waiting first; then those waiting on others; then those being set up."""
+        rows = await self.repo.games_of(actor.user_id)
+        if not rows:
+            return Reply(private="You have no games being set up or played. `/game new` "
+                         "opens one in any channel.")
+        now = self.now()
+        duty = duty_of((await self.repo.players([actor.user_id])).get(actor.user_id))
+        # Longest-waiting first in each group (Yucata's rule: play where you are awaited
+        # longest).
+        items = sorted((listed(row, list(row.roles), now, duty) for row in rows),
+                       key=lambda x: (x.rank, x.since))
+        yours = sum(x.rank == 0 for x in items)
+        shown, page, pages = page_of([x.line for x in items], page)
+        head = (f"**Your games** — {len(items)} in all, {yours} waiting on you"
+                + (f" (page {page} of {pages})" if pages > 1 else "") + ":")
+        reply = Reply(private=clip("\n".join([head, *shown])),
+                      page=Page("my_games", page, pages) if pages > 1 else None)
+        if yours:
+            reply.links.append(("Next game waiting on you", items[0].link))
+        return reply
+
+    # --- /me ---------------------------------------------------------------------------
+
+    @refusals
+    async def me(self, place: Place, actor: Actor, timezone: str | None = None,
+                 hours: str | None = None, away_until: str | None = None,
+                 back: bool = False) -> Reply:
+        """Show or change the caller's time zone, playing hours and time away."""
+        player = (await self.repo.players([actor.user_id])).get(actor.user_id) or Player(
+            user_id=actor.user_id)
+        now = self.now()
+        changed = []
+        if timezone is not None:
+            try:
+                zone(timezone.strip())
+            except ValueError:
+                raise Refusal(f"{echo(timezone)} is not a time zone I know: choose one from "
+                              "the list (e.g. `Asia/Kolkata`, `Europe/London`).") from None
+            player.tz = timezone.strip()
+            changed.append("time zone")
+        if hours is not None:
+            try:
+                window = parse_hours(hours)
+            except ValueError as e:
+                raise Refusal(str(e)) from None
+            player.hours_start, player.hours_end = window or (None, None)
+            changed.append("playing hours")
+        spans = [(datetime.fromisoformat(a), datetime.fromisoformat(b))
+                 for a, b in json.loads(player.away or "[]")]
+        spans = [(a, b) for a, b in spans if b > now - timedelta(days=30)]
+        if back:
+            spans = [(a, min(b, now)) for a, b in spans if a < now]
+            changed.append("time away (you are back)")
+        if away_until is not None:
+            until = _away_until(away_until, now, player.tz)
+            try:
+                check_away(tuple(spans), now, until)
+            except ValueError as e:
+                raise Refusal(str(e)) from None
+            spans = [(a, b) for a, b in spans if b <= now] + [(now, until)]
+            changed.append("time away")
+        player.away = json.dumps([[a.isoformat(), b.isoformat()] for a, b in spans])
+        if changed:
+            player.updated_at = now
+            await self.repo.save_player(player)
+            await self.reschedule_player(actor.user_id)
+        return Reply(private=self._me_text(player, now, changed))
+
+    async def reschedule_player(self, user_id: str) -> int:
+        """After a player changes their hours or goes away: their games under way get
+        their next due times worked out again (a move made meanwhile did it already).
+        Returns how many were."""
+        done = 0
+        for mine in await self.repo.games_of(user_id):
+            game = await self.repo.get_game(mine.id) if mine.status == "active" else None
+            if game is None:
+                continue
+            try:
+                await self._reschedule(await self._loaded(game), pace_of(game))
+                done += 1
+            except VersionConflict:
+                pass
+        return done
+
+    @staticmethod
+    def _me_text(player: Player, now: datetime, changed: list[str]) -> str:
+        d = duty_of(player)
+        lines = [f"Saved: your {', '.join(changed)}." if changed else "Your settings:"]
+        local = d.local(now).strftime("%H:%M")
+        lines.append(f"- Time zone: `{player.tz}` (it is {local} there now)")
+        lines.append(f"- Playing hours: {hours_text(d.hours)} — reminders and direct messages "
+                     "wait for them, and your clock runs only then")
+        back = d.away_at(now)
+        ahead = [(a, b) for a, b in d.away if a > now]
+        if back is not None:
+            lines.append(f"- Away until <t:{unix(back)}:f>: your clocks stand still")
+        elif ahead:
+            lines.append(f"- Away from <t:{unix(ahead[0][0])}:f> to <t:{unix(ahead[0][1])}:f>")
+        else:
+            lines.append("- Not away (`/me away_until:2026-12-24` or `away_until:3d`)")
+        return "\n".join(lines)
+
+    async def zone_choices(self, typed: str) -> list[tuple[str, str]]:
+        """Time zone names for autocomplete: those starting with what is typed, then
+        those containing it (``kolk`` → ``Asia/Kolkata``)."""
+        t = typed.strip().lower().replace(" ", "_")
+        names = zone_names()
+        first = [z for z in names if z.lower().startswith(t)]
+        then = [z for z in names if t in z.lower() and z not in first]
+        return [(z, z) for z in (first + then)[:MAX_ZONES]]
+
+    # --- moderators --------------------------------------------------------------------
+
+    @refusals
+    async def list_games(self, place: Place, actor: Actor, page: int = 1) -> Reply:
+        """The server's games being set up or played (moderators)."""
+        if place.guild_id is None:
+            raise Refusal("`/game list` lists a server's games: use it in a server.")
+        if not await self.is_moderator(actor, place.guild_id):
+            raise Refusal("Only moderators (Manage Channels, or the server's moderator "
+                          "role) list the server's games. `/mygames` lists yours.")
+        rows = await self.repo.games_in(place.guild_id)
+        if not rows:
+            return Reply(private="No games are being set up or played on this server.")
+        now = self.now()
+        items = [listed(row, [], now, Availability()) for row in rows]
+        shown, page, pages = page_of([x.line for x in items], page)
+        head = (f"**Games on this server** — {len(items)} being set up or played"
+                + (f" (page {page} of {pages})" if pages > 1 else "")
+                + ". In a game's channel: `/game status`, `/game reassign`, `/game abort`.")
+        return Reply(private=clip("\n".join([head, *shown])),
+                     page=Page("list_games", page, pages) if pages > 1 else None)
+
+    @refusals
+    async def server_settings(self, place: Place, actor: Actor, pace: str | None = None,
+                              on_timeout: str | None = None, setup_days: int | None = None,
+                              idle_days: int | None = None, mod_role: str | None = None
+                              ) -> Reply:
+        """Show or change the server's defaults for new games (moderators change)."""
+        if place.guild_id is None:
+            raise Refusal("Server settings are set in a server.")
+        server = await self.repo.server(place.guild_id) or Server(guild_id=place.guild_id)
+        asked = [pace, on_timeout, setup_days, idle_days, mod_role]
+        if any(x is not None for x in asked):
+            if not await self.is_moderator(actor, place.guild_id):
+                raise Refusal("Only moderators (Manage Channels, or the server's moderator "
+                              "role) change the server's settings.")
+            if mod_role is not None and not actor.is_admin:
+                raise Refusal("Only a member who can manage channels names the moderator "
+                              "role.")
+            try:
+                if pace is not None:
+                    control = parse_control(pace)
+                    server.pace = control.word() if control else "none"
+                if on_timeout is not None:
+                    server.on_timeout = parse_timeout(on_timeout)
+            except ValueError as e:
+                raise Refusal(str(e)) from None
+            for name, value in (("setup_days", setup_days), ("idle_days", idle_days)):
+                if value is not None:
+                    if not 1 <= value <= 365:
+                        raise Refusal(f"`{name}` is a number of days from 1 to 365.")
+                    setattr(server, name, value)
+            if mod_role is not None:
+                server.mod_role = None if mod_role in ("", "0", "none") else mod_role
+            await self.repo.save_server(server)
+        d = self.defaults.of_server(server.pace, server.on_timeout, server.setup_days,
+                                    server.idle_days)
+        control = d.control
+        lines = ["**This server's defaults for new games**" + (" (saved)" if any(
+                     x is not None for x in asked) else ""),
+                 f"- Pace: {control.word() + ' — ' + control.text() if control else 'none'}",
+                 f"- When a player's time runs out: {TIMEOUTS[d.on_timeout]}",
+                 f"- A game never started is closed after {d.setup_days} days",
+                 f"- A game nobody moves in is warned after {d.idle_days} days, then "
+                 "abandoned a week later",
+                 "- Moderators: Manage Channels" + (f", and <@&{server.mod_role}>"
+                                                    if server.mod_role else "")]
+        return Reply(private="\n".join(lines))
