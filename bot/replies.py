@@ -186,6 +186,8 @@ class Reply:
     confirm: Confirmation | None = None
     # The caller holds hidden cards: their panel offers a button that shows them.
     hand: bool = False
+    # More attachments: (file name, bytes), e.g. a replay's animation and its log as JSON.
+    files: list[tuple[str, bytes]] = field(default_factory=list)
     # Link buttons under the message: (label, url), e.g. the next game waiting on you.
     links: list[tuple[str, str]] = field(default_factory=list)
     # A list shown a page at a time: ◀ ▶ buttons that ask the command again.

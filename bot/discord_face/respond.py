@@ -41,11 +41,13 @@ def _own_message(interaction: discord.Interaction) -> bool:
     return message is not None and message.flags.ephemeral
 
 
-def _file(reply: Reply) -> discord.File | None:
-    if reply.image is None:
-        return None
-    return discord.File(io.BytesIO(reply.image), filename=reply.image_name,
-                        description=reply.image_alt)
+def _files(reply: Reply) -> list[discord.File]:
+    """The reply's picture (with its alt text) and any other attachments."""
+    out = [discord.File(io.BytesIO(data), filename=name) for name, data in reply.files]
+    if reply.image is not None:
+        out.insert(0, discord.File(io.BytesIO(reply.image), filename=reply.image_name,
+                                   description=reply.image_alt))
+    return out
 
 
 async def run_and_respond(
@@ -100,11 +102,11 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
     private = clip(reply.private) if reply.private else None
 
     if public is not None:
-        file = _file(reply)
+        files = _files(reply)
         view = public_view(reply)
         kwargs = {"allowed_mentions": pings_for(reply.pings)}
-        if file is not None:
-            kwargs["file"] = file
+        if files:
+            kwargs["files"] = files
         if view is not None:
             kwargs["view"] = view
         if from_panel and not deferred:
@@ -135,11 +137,11 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
 
     text = clip(private or reply.prompt or "…")
     view = extras(panel_view(reply) if reply.choices else public_view(reply), reply)
-    file = _file(reply)
+    files = _files(reply)
     if from_panel and not reply.error:
         kwargs = {"content": text, "view": view}
-        if file is not None:
-            kwargs["attachments"] = [file]
+        if files:
+            kwargs["attachments"] = files
         if deferred:
             await interaction.edit_original_response(**kwargs)
         else:
@@ -148,12 +150,12 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
     kwargs = {"ephemeral": True, "allowed_mentions": NO_PINGS}
     if view is not None:
         kwargs["view"] = view
-    if file is not None:
-        kwargs["file"] = file
+    if files:
+        kwargs["files"] = files
     if deferred and not from_panel:
         await interaction.edit_original_response(
             content=text, **{k: v for k, v in kwargs.items() if k in ("view",)},
-            attachments=[file] if file is not None else [],
+            attachments=files,
         )
     elif deferred:
         await interaction.followup.send(text, **kwargs)
@@ -166,8 +168,8 @@ async def post(channel: discord.abc.Messageable, reply: Reply,
     """A public reply that no interaction asked for (after a restart, a reminder).
     ``pings``: whom the text mentions, when not the reply's own pings (a reminder's)."""
     kwargs: dict = {"allowed_mentions": pings_for(reply.pings if pings is None else pings)}
-    if (file := _file(reply)) is not None:
-        kwargs["file"] = file
+    if files := _files(reply):
+        kwargs["files"] = files
     if (view := public_view(reply)) is not None:
         kwargs["view"] = view
     await channel.send(reply.public_text(mention), **kwargs)
