@@ -52,7 +52,12 @@ def main(argv: list[str] | None = None) -> int:
         "abort": sub.add_parser("abort", help="end a game being set up or played (e.g. one "
                                 "that is stuck)"),
         "backup": sub.add_parser("backup", help="consistent online copy of the SQLite database"),
+        "ratings": sub.add_parser("ratings", help="the ratings table; --recompute rebuilds it "
+                                  "from the stored finished games"),
     }
+    admin["ratings"].add_argument("--recompute", action="store_true",
+                                  help="forget every rating and rate every finished game "
+                                  "again, in the order they ended")
     admin["list"].add_argument("--status", default=None)
     for name in ("export", "replay", "undo", "abort"):
         admin[name].add_argument("game", type=int)
@@ -137,6 +142,10 @@ def _admin(cmd: str, args, db: str | None) -> int:
                 return await admin.replay_game(repo, args.game, repair=args.repair)
             if cmd == "abort":
                 return await admin.abort_game(repo, args.game)
+            if cmd == "ratings":
+                if args.recompute:
+                    return await admin.recompute_ratings(repo)
+                return "\n".join(await admin.rating_table(repo)) or "No ratings yet."
             return await admin.undo_game(repo, args.game, args.n)
         finally:
             await repo.close()
