@@ -64,7 +64,7 @@ class Standings(TableCore):
             text = f"{escape(who.name)} has no finished game yet."
             return Reply(public=text) if public else Reply(private=text)
         wins = sum(s.winner for _, s in rows)
-        lines = [f"**{escape(who.name)}** — {len(rows)} finished games, {wins} won "
+        lines = [f"**{escape(who.name)}** — {_games(len(rows))} finished, {wins} won "
                  f"({100 * wins / len(rows):.0f} %)"]
         history: dict[str, list[float]] = {}
         guild = place.guild_id or ratings.EVERYWHERE
@@ -78,7 +78,7 @@ class Standings(TableCore):
                 if here else "",
                 f"{_rating_text(everywhere)} across servers" if everywhere else "") if x)
             won = sum(s.winner for _, s in mine)
-            lines.append(f"- {games.get(game).NAME}: {len(mine)} games, {won} won"
+            lines.append(f"- {games.get(game).NAME}: {_games(len(mine))}, {won} won"
                          + (f"; {rated}" if rated else "; not rated yet"))
             points = [ratings.ordinal(s.mu_after, s.sigma_after or 0) for r, s in mine
                       if r.counted and s.mu_after is not None and (r.guild_id or "*") in
@@ -132,6 +132,10 @@ class Standings(TableCore):
             f"{label} {share * 100:.0f} %" for label, share in shares)
         return Reply(private=clip("\n".join(lines)), image=image, image_alt=alt[:1024],
                      image_name="stats.png", image_private=True)
+
+
+def _games(n: int) -> str:
+    return f"{n} game" if n == 1 else f"{n} games"
 
 
 def _minutes(m: float) -> str:
