@@ -14,7 +14,17 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.games.taj_mahal import data
-from renderer.common import Names, encode_png, font, label, make_palette, recording
+from renderer.common import (
+    RGB,
+    Font,
+    Names,
+    encode_png,
+    font,
+    label,
+    make_palette,
+    note,
+    recording,
+)
 from renderer.taj_mahal_style import CARD, CREAM, FLAT, FRAME, GOLD, INK, MUTED
 
 HAND_W, MARGIN, GAP, PER_ROW = 600, 16, 16, 2
@@ -73,36 +83,53 @@ def draw_hand(view: dict, players: Names = None) -> Image.Image:
     if not kinds:
         label(d, (MARGIN, TOP + 20), "No cards.", font(26), fill=MUTED)
     for i, (kind, count) in enumerate(kinds.items()):
-        _big_card(d, card_at(i), kind, count)
+        sprite, notes = _big_card(kind, count)
+        x, y = card_at(i)
+        img.paste(sprite, (x, y))
+        for text, px, (x0, y0, x1, y1) in notes:
+            note(text, px, (x + x0, y + y0, x + x1, y + y1))
     return img
 
 
-def _big_card(d: ImageDraw.ImageDraw, at: tuple[int, int], kind: str, count: int) -> None:
+# A text drawn on a card's sprite, noted again wherever the card is pasted.
+Noted = tuple[str, float, tuple[float, float, float, float]]
+
+
+@lru_cache(maxsize=128)
+def _big_card(kind: str, count: int) -> tuple[Image.Image, tuple[Noted, ...]]:
+    """A card and its caption, drawn once (a hand holds at most a few dozen kinds)."""
     card = data.CARDS[kind]
-    x, y = at
+    img = Image.new("RGB", (CARD_W + 1, ROW_H - ROW_GAP), FRAME)
+    d = ImageDraw.Draw(img)
+    notes: list[Noted] = []
+
+    def say(xy: tuple[float, float], text: str, f: Font, fill: RGB) -> None:
+        d.text(xy, text, font=f, fill=fill, anchor="mm")
+        notes.append((text, getattr(f, "size", 10), d.textbbox(xy, text, font=f,
+                                                                anchor="mm")))
+
     colour = card["colour"]
     special = colour == "special"
     # A special card is dark with a gold rim and gold words: unlike any coloured card.
-    d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), 12, fill=INK if special else
-                        CARD[colour], outline=GOLD if special else CREAM,
-                        width=6 if special else 3)
+    d.rounded_rectangle((0, 0, CARD_W, CARD_H), 12, fill=INK if special else CARD[colour],
+                        outline=GOLD if special else CREAM, width=6 if special else 3)
     ink = GOLD if special else INK if colour in ("white", "yellow") else CREAM
     # The symbols in the order the name to type gives them.
     lines = list(SPECIAL_WORDS.get(kind, ())) or [
         WORDS[s] for s in sorted(card["symbols"], key=data.SYMBOLS.index)]
     step = 38
-    mid = y + (BAND + CARD_H) / 2 - step * (len(lines) - 1) / 2
+    mid = (BAND + CARD_H) / 2 - step * (len(lines) - 1) / 2
     for j, word in enumerate(lines):
-        label(d, (x + CARD_W / 2, mid + j * step), word, font(*WORD_F), fill=ink,
-              anchor="mm")
+        say((CARD_W / 2, mid + j * step), word, font(*WORD_F), ink)
     if count > 1:
-        box = badge_box(at)
+        box = badge_box((0, 0))
         d.rounded_rectangle(box, 8, fill=FRAME, outline=CREAM, width=2)
-        label(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), f"×{count}",
-              font(*BADGE_F), fill=CREAM, anchor="mm")
+        say(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), f"×{count}", font(*BADGE_F),
+            CREAM)
     # The name to type, whole, on one line, the same size under every card.
-    label(d, (x + CARD_W / 2, y + CARD_H + CAPTION_GAP), kind, font(CAPTION_PX),
-          fill=CREAM, anchor="mt")
+    say((CARD_W / 2, CARD_H + CAPTION_GAP + CAPTION_PX / 2 + 2), kind, font(CAPTION_PX),
+        CREAM)
+    return img, tuple(notes)
 
 
 @lru_cache(maxsize=1)

@@ -4,6 +4,7 @@ of any hand or of the deck's order, and a player's own hand."""
 from __future__ import annotations
 
 import io
+from itertools import combinations
 
 from PIL import Image
 
@@ -13,6 +14,7 @@ from engine.games.taj_mahal.data import CARD_IDS
 from renderer import taj_mahal as R
 from renderer import taj_mahal_hand as H
 from renderer import taj_mahal_map as geo
+from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, recording
 from renderer.taj_mahal_style import GOLD, INK, PLAYER
 from tests.renderer import pixels
 from tests.renderer.pixels import picture
@@ -130,3 +132,54 @@ def test_the_last_log_line_shows_a_typed_name_plain():
     view = tm.view(tm.setup(2, {"players": 3}), None)
     coded = R.render({**view, "log": ["Red plays `green-general-mogul`."]})
     assert coded == R.render({**view, "log": ["Red plays green-general-mogul."]})
+
+
+def _every_kind_twice() -> list[str]:
+    kinds: dict[str, list[str]] = {}
+    for cid in CARD_IDS:
+        kinds.setdefault(tm.KIND[cid], []).append(cid)
+    return [cid for cids in kinds.values() for cid in (cids * 2)[:2]]
+
+
+def test_every_card_is_captioned_with_its_whole_name_on_one_line_in_one_size():
+    """Reproduced: captions broke mid-name ("red-" / "general-elephant") and came in
+    several sizes. Each card's name to type is one text, whole, the same size for all."""
+    hand = _every_kind_twice()
+    with recording() as drawn:
+        im = Image.open(io.BytesIO(R.hand({"hand": hand})))
+    kinds = set(H.kinds_in(hand))
+    captions = [d for d in drawn if d.text in kinds]
+    assert sorted(d.text for d in captions) == sorted(kinds)
+    assert {d.px for d in captions} == {H.CAPTION_PX}
+    assert not [d.text for d in drawn if d.text.endswith("-")]
+    for i, kind in enumerate(H.kinds_in(hand)):
+        x, y = H.card_at(i)
+        box = next(d.box for d in captions if d.text == kind)
+        assert x <= box[0] and box[2] <= x + H.CARD_W, kind  # under its own card
+        assert y + H.CARD_H < box[1] and box[3] <= im.height, kind
+
+
+def test_a_count_badge_keeps_clear_of_every_word():
+    """Reproduced: the ×2 badge touched "Princess"."""
+    hand = _every_kind_twice()
+    with recording() as drawn:
+        R.hand({"hand": hand})
+    for i, _kind in enumerate(H.kinds_in(hand)):
+        bx0, by0, bx1, by1 = H.badge_box(H.card_at(i))
+        near_badge = (bx0 - 4, by0 - 4, bx1 + 4, by1 + 4)
+        touching = [d.text for d in drawn if not d.text.startswith("×")
+                    and geo.overlap(d.box, near_badge) > 0]
+        assert touching == [], i
+
+
+def test_a_hand_reads_on_a_phone():
+    for hand in (_every_kind_twice(), list(CARD_IDS[:9]), ["sp_colour_change"], []):
+        with recording() as drawn:
+            im = Image.open(io.BytesIO(R.hand({"hand": hand})))
+        info = [d for d in drawn if d.info]
+        assert info
+        assert not [d.text for d in info if d.px * PHONE_WIDTH / im.width < PHONE_MIN_PX]
+        assert not [d.text for d in info if d.box[0] < 0 or d.box[1] < 0
+                    or d.box[2] > im.width or d.box[3] > im.height]
+        assert not [(a.text, b.text) for a, b in combinations(info, 2)
+                    if geo.overlap(a.box, b.box) > 1]
