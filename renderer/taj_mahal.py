@@ -158,7 +158,7 @@ def _fortress_chip(img: Image.Image, centre: tuple[float, float], r: float) -> N
         s.circle((x, y), r, fill=(*FORT, 255), outline=(*CREAM, 255), width=1.5)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)
 def _board(order: tuple[str, ...], visit: int, over: bool, height: int
            ) -> tuple[Image.Image, tuple[Noted, ...]]:
     """The board without pieces: the same for a whole visit, so drawn once per visit."""
@@ -247,34 +247,53 @@ def _city_sprite(fortress: bool, owners: tuple[str, ...], bonus: str | None
     return sprite, tuple(notes)
 
 
-def _cities(img: Image.Image, view: dict) -> None:
-    bonus = view.get("bonus") or {}
+# The palaces of a position, by city (at most two each), its bonus tiles by city, and
+# the city of this visit's crown palace: what the pieces on the map depend on.
+Pieces = tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, str], ...], str | None]
+
+
+def _pieces(view: dict) -> Pieces:
     palaces = view.get("palaces") or {}
-    for cid in sorted(set(bonus) | set(palaces)):
-        if cid not in CITY_XY:
-            continue
-        owners = tuple(palaces.get(cid, ())[:2])
-        if not owners and cid not in bonus:
-            continue
-        sprite, notes = _city_sprite(cid in geo.FORTRESS, owners, bonus.get(cid))
+    bonus = view.get("bonus") or {}
+    crown = (view.get("court") or {}).get("crown_city")
+    return (tuple(sorted((c, tuple(o[:2])) for c, o in palaces.items() if o and c in CITY_XY)),
+            tuple(sorted((c, k) for c, k in bonus.items() if c in CITY_XY)),
+            crown if crown in CITY_XY else None)
+
+
+@lru_cache(maxsize=4)
+def _map(board: tuple[tuple[str, ...], int, bool, int], pieces: Pieces
+         ) -> tuple[Image.Image, tuple[Noted, ...]]:
+    """The board with its pieces: it changes only when a palace is placed or a visit
+    ends, so the posts of a visit's card plays draw it once."""
+    base, base_notes = _board(*board)
+    img = base.copy()
+    notes = list(base_notes)
+    palaces, bonus_of, crown = pieces
+    owners_of = dict(palaces)
+    bonus = dict(bonus_of)
+    for cid in sorted(set(owners_of) | set(bonus)):
+        owners = owners_of.get(cid, ())
+        sprite, sprite_notes = _city_sprite(cid in geo.FORTRESS, owners, bonus.get(cid))
         x, y = CITY_XY[cid]
         paste(img, sprite, (x, y))
-        _replay(notes, (x, y))
+        notes += [(t, px, (x + x0, y + y0, x + x1, y + y1), info)
+                  for t, px, (x0, y0, x1, y1), info in sprite_notes]
         if owners and cid in bonus:  # a crown palace on a fortress leaves its tile there
-            _bonus_tag(img, cid, bonus[cid])
-    crown = (view.get("court") or {}).get("crown_city")
-    if crown in CITY_XY:  # this visit's crown palace wears the crown until the visit ends
+            _bonus_tag(img, notes, cid, bonus[cid])
+    if crown:  # this visit's crown palace wears the crown until the visit ends
         x0, y0, x1, y1 = geo.CROWN_BOX[crown]
         paste(img, _crown(), ((x0 + x1) / 2, (y0 + y1) / 2))
+    return img, tuple(notes)
 
 
-def _bonus_tag(img: Image.Image, cid: str, kind: str) -> None:
+def _bonus_tag(img: Image.Image, notes: list[Noted], cid: str, kind: str) -> None:
     """A bonus tile still on a fortress that holds a (crown) palace: a chip beside it."""
     x0, y0, x1, y1 = geo.TAG_BOX[cid]
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     _fortress_chip(img, (cx, cy), geo.TAG_R)
-    label(ImageDraw.Draw(img), (cx, cy + 1), BONUS_LETTER.get(kind, "?"), font(*BONUS_F),
-          fill=CREAM, anchor="mm")
+    _text(ImageDraw.Draw(img), notes, (cx, cy + 1), BONUS_LETTER.get(kind, "?"),
+          font(*BONUS_F), fill=CREAM, anchor="mm")
 
 
 @lru_cache(maxsize=1)
@@ -362,10 +381,10 @@ def _players_sprite(rows: tuple[tuple[str, str, int, bool, bool], ...]
 def draw(view: dict, players: Names = None) -> Image.Image:
     order = tuple(view.get("order") or [p["id"] for p in data.BOARD["provinces"]])
     height = _players_box(len(view.get("players") or {}))[3] + 6
-    board, notes = _board(order, view.get("visit") or 0, bool(view.get("result")), height)
-    img = board.copy()
+    board = (order, view.get("visit") or 0, bool(view.get("result")), height)
+    drawn, notes = _map(board, _pieces(view))
+    img = drawn.copy()
     _replay(notes)
-    _cities(img, view)
     _header(img, view, players)
     _players_key(img, view, players)
     return img
