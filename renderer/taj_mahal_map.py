@@ -176,15 +176,15 @@ CROWN_W, CROWN_H = 28, 22
 DIGIT_R = 10  # a city number's reach from its centre
 
 
-TAG_R = 13  # a bonus tile left on a fortress that holds a palace: a chip beside it
+TAG_R = 14  # a bonus tile left on a fortress that holds a palace: a chip beside it
 
 
-def _beside(cid: str, turn: float, w: float, h: float) -> Box:
-    """A w×h box touching the city's ring, away from its province's centre turned by
+def _beside(cid: str, turn: float, w: float, h: float, gap: float = 1) -> Box:
+    """A w×h box ``gap`` from the city's ring, away from its province's centre turned by
     ``turn`` degrees."""
     x, y = CITY_XY[cid]
     cx, cy = PROVINCE_XY[PROVINCE_OF[cid]]
-    return touching((x, y), CITY_R + 1, math.atan2(y - cy, x - cx) + math.radians(turn),
+    return touching((x, y), CITY_R + gap, math.atan2(y - cy, x - cx) + math.radians(turn),
                     w, h)
 
 
@@ -195,9 +195,25 @@ def clear_of_the_map(box: Box, *others: Box) -> bool:
             and all(into_disc(box, d, DIGIT_R) == 0 for d in DIGIT_XY.values()))
 
 
+def on_a_road(box: Box) -> bool:
+    """Whether a road as drawn passes through ``box``."""
+    pad = ROAD_W / 2
+    x0, y0, x1, y1 = box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
+    for a, b in ROADS:
+        n = max(1, int(math.dist(a, b) / 2))
+        if any(x0 <= a[0] + (b[0] - a[0]) * i / n <= x1 and y0 <= a[1] + (b[1] - a[1]) * i / n
+               <= y1 for i in range(n + 1)):
+            return True
+    return False
+
+
 def _place(cid: str, w: float, h: float, *others: Box) -> Box:
-    boxes = [_beside(cid, t, w, h) for t in (0, 45, -45, 90, -90, 135, -135, 180)]
-    return next((b for b in boxes if clear_of_the_map(b, *others)), boxes[0])
+    """Beside the city: the first way round from outwards that is clear of the map and
+    of every road, else the first clear of the map."""
+    turns = sorted(range(-180, 180, 15), key=abs)
+    boxes = [_beside(cid, t, w, h, gap) for gap in (1, 5) for t in turns]
+    clear = [b for b in boxes if clear_of_the_map(b, *others)]
+    return next((b for b in clear if not on_a_road(b)), (clear or boxes)[0])
 
 
 CROWN_BOX: dict[str, Box] = {c: _place(c, CROWN_W, CROWN_H) for c in CITY_XY}
