@@ -79,7 +79,7 @@ def draw_hand(view: dict, players: Names = None) -> Image.Image:
     img = Image.new("RGB", (HAND_W, TOP + rows * ROW_H), FRAME)
     d = ImageDraw.Draw(img)
     title = f"Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"
-    label(d, (MARGIN, 14), title, font(*TITLE_F), fill=CREAM, info=False)
+    label(d, (MARGIN, 14), title, font(*TITLE_F), fill=CREAM)
     if not kinds:
         label(d, (MARGIN, TOP + 20), "No cards.", font(26), fill=MUTED)
     for i, (kind, count) in enumerate(kinds.items()):
