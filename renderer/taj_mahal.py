@@ -169,9 +169,8 @@ def _board(order: tuple[str, ...], visit: int, over: bool, height: int
         state = "now" if i == visit and not over else (
             "done" if i < visit or over else "later")
         _province(img, pid, state)
-    with smooth(img, MAP_BOX, scale=2) as s:
-        for a, b in geo.ROADS:
-            s.line([a, b], (*ROAD, 255), geo.ROAD_W)
+    roads = _roads()
+    img.paste(roads, MAP_BOX[:2], roads)
     d = ImageDraw.Draw(img)
     for cid, (x, y) in CITY_XY.items():
         paste(img, _ring(cid in geo.FORTRESS), (x, y))
@@ -181,6 +180,15 @@ def _board(order: tuple[str, ...], visit: int, over: bool, height: int
     for i, pid in enumerate(order, 1):
         _province_name(img, notes, pid, i, "done" if i < visit or over else "")
     return img, tuple(notes)
+
+
+@lru_cache(maxsize=1)
+def _roads() -> Image.Image:
+    """Every road, smoothed, on a clear layer the map's size: drawn once."""
+    s = Smooth(MAP_BOX, scale=2)
+    for a, b in geo.ROADS:
+        s.line([a, b], (*ROAD, 255), geo.ROAD_W)
+    return s.shrink()
 
 
 def _province(img: Image.Image, pid: str, state: str) -> None:
@@ -401,6 +409,7 @@ def palette() -> Image.Image:
 
 
 def warm() -> None:
+    _roads()
     palette()
     taj_mahal_hand.hand_palette()
 
