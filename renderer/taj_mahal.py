@@ -80,16 +80,17 @@ PROVINCE_NAME = data.PROVINCE_NAMES
 # players' key, two a row.
 BONUS_BOX = (520, MAP_BOTTOM - 136, WIDTH - 14, MAP_BOTTOM - 8)
 KEY_ROW_H = 36
-
-
-def _players_box(n: int) -> tuple[int, int, int, int]:
-    rows = max(1, math.ceil(n / 2))
-    return (6, MAP_BOTTOM + 6, WIDTH - 6, MAP_BOTTOM + 6 + rows * KEY_ROW_H + 8)
-
+# Font sizes (px, bold): none under 18, 9 px when the picture is shown 400 px wide.
 TITLE_F, LOG_F = (28, True), (19, False)
 BADGE_F, DIGIT_F, BONUS_F = (18, True), (18, True), (18, True)
 KEY_F, SCORE_F = (19, False), (22, True)
-CREDIT = "map: reconstruction"
+CREDIT = "map: reconstruction"  # decorative: the one text exempt from the 9-px rule
+
+
+def _players_box(n: int) -> tuple[int, int, int, int]:
+    """The players' key under the map, two a row, for ``n`` players."""
+    rows = max(1, math.ceil(n / 2))
+    return (6, MAP_BOTTOM + 6, WIDTH - 6, MAP_BOTTOM + 6 + rows * KEY_ROW_H + 8)
 
 # A text drawn into a cached layer, noted again on every render: (text, px, box, info).
 Noted = tuple[str, float, tuple[float, float, float, float], bool]
@@ -324,19 +325,22 @@ def _name(players: Names, role: str) -> str:
 
 def _header(img: Image.Image, view: dict, players: Names) -> None:
     result = view.get("result")
+    f = font(*TITLE_F)
+    room = WIDTH - 36
     if result:
-        title = outcome_title(result, [_name(players, w) for w in result.get("winners", [])])
+        title = fit(outcome_title(result, [_name(players, w) for w in
+                                           result.get("winners", [])]), f, room)
     else:
         who = (view.get("active") or [""])[0]
         province = PROVINCE_NAME.get(view.get("province") or "", "")
-        title = (f"Visit {view.get('visit')}/{data.VISITS} {province}: "
-                 f"{_name(players, who)} to play")
+        head, tail = f"Visit {view.get('visit')}/{data.VISITS} {province}: ", " to play"
+        # A long name is cut, never the words around it.
+        name = fit(_name(players, who), f, room - f.getlength(head + tail))
+        title = safe(head) + name + tail
     last = (view.get("log") or [None])[-1]
     line = outcome_line(result, last) if result else last
     d = ImageDraw.Draw(img)
-    room = WIDTH - 36
-    label(d, (18, 10), fit(title, font(*TITLE_F), room), font(*TITLE_F),
-          fill=GOLD if result else CREAM)
+    label(d, (18, 10), title, f, fill=GOLD if result else CREAM)
     if line:
         line = line.replace("`", "")  # the log's inline code, shown plain
         label(d, (18, 50), fit(line, font(*LOG_F), room), font(*LOG_F), fill=MUTED)

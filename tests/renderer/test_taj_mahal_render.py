@@ -183,3 +183,13 @@ def test_a_hand_reads_on_a_phone():
                     or d.box[2] > im.width or d.box[3] > im.height]
         assert not [(a.text, b.text) for a, b in combinations(info, 2)
                     if geo.overlap(a.box, b.box) > 1]
+
+
+def test_a_long_name_is_cut_in_the_title_never_whose_turn_it_is():
+    view = tm.view(tm.setup(2, {"players": 3}), None)
+    who = view["active"][0]
+    with recording() as drawn:
+        R.render(view, {who: "a very long display name indeed, longer than any line"})
+    title = next(d.text for d in drawn if d.text.startswith("Visit"))
+    assert title.startswith(f"Visit 1/12 {R.PROVINCE_NAME[view['province']]}: ")
+    assert title.endswith("… to play") and who.capitalize() in title
