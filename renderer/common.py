@@ -166,7 +166,9 @@ def label(d: ImageDraw.ImageDraw, xy: Point, text: str, f: Font, *, info: bool =
     d.text(xy, text, font=f, **kwargs)  # type: ignore[arg-type]
     if _drawn.get() is None:
         return
-    x0, y0, x1, y1 = d.textbbox(xy, text, font=f, **kwargs)  # type: ignore[arg-type]
+    # textbbox takes the layout's arguments (anchor, stroke_width ...), not the colours.
+    layout = {k: v for k, v in kwargs.items() if k not in ("fill", "stroke_fill")}
+    x0, y0, x1, y1 = d.textbbox(xy, text, font=f, **layout)  # type: ignore[arg-type]
     ox, oy = offset
     size = getattr(f, "size", 10)
     note(text, size / scale, (ox + x0 / scale, oy + y0 / scale, ox + x1 / scale,
