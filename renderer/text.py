@@ -328,6 +328,62 @@ def maharaja(view: dict, players: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+# What the acting nation is doing, as the status says it.
+MAHARAJA_PHASES = {"population": "new armies", "invasion": "invasion", "movement": "movement",
+                   "battle": "battles", "factory": "factories", "arms": "arms",
+                   "score": "scoring"}
+MAHARAJA_DOTS = {"yellow": "🟡", "blue": "🔵", "red": "🔴", "green": "🟢", "purple": "🟣"}
+
+
+def maharaja_status(view: dict, players: Mapping[str, str]) -> str:
+    """The post's lines beside the picture: the turn, what the acting nation does and this
+    turn's order of play (the acting nation in bold, those before it done); each player's
+    points and nations (the letters on the map's chips, the player's coloured dot), with
+    their Raj titles; the arms given, submissions and British allies the badges mark."""
+    from engine.games.maharaja.data import NAMES, NATION_NAMES, NATIONS, TERRITORY_NAMES
+
+    def abbr(n: str) -> str:
+        return str(NATIONS[n]["abbr"])
+
+    over = view.get("result")
+    nation = None if over else view.get("nation")
+    head = f"**Turn {view['turn']}**/16 ({view['year']})"
+    if over:
+        head += ", the game is over"
+    else:
+        doing = MAHARAJA_PHASES.get(view.get("phase", ""))
+        battle = view.get("battle")
+        if battle and battle.get("place"):
+            doing = (f"battle in {NAMES.get(battle['place'], battle['place'])} "
+                     f"({abbr(battle['att'])} v {abbr(battle['def'])})")
+        elif doing and view.get("rounds") == 2 and doing in ("movement", "battles"):
+            doing += f" {view['round']}/2"  # a major invasion moves and fights twice
+        if nation and doing:
+            head += f" · {NATION_NAMES[nation]}: {doing}"
+        if view.get("order"):
+            head += " · order: " + " ".join(f"**{abbr(n)}**" if n == nation else abbr(n)
+                                             for n in view["order"])
+    lines = [head]
+    for role in view.get("roles", []):
+        mine = [abbr(n) + (f" ({view['titles'][n]})" if view["titles"].get(n) else "")
+                for n, c in view["control"].items() if c == role]
+        name = f"**{role.capitalize()}**" + (f" ({players[role]})" if players.get(role) else "")
+        lines.append(f"{MAHARAJA_DOTS.get(role, '')} {name} {view['vp'][role]} VP: "
+                     + " ".join(mine))
+    extra = []
+    if view.get("arms"):
+        extra.append("arms: " + ", ".join(f"{abbr(c)} → {abbr(a['nation'])}"
+                                          for c, a in view["arms"].items()))
+    for n, sub in (view.get("submitted") or {}).items():
+        extra.append(f"{abbr(n)} submitted to {abbr(sub['to'])} ("
+                     + ", ".join(TERRITORY_NAMES[w] for w in sub["where"]) + ")")
+    if view.get("allies"):
+        extra.append("British allies: " + " ".join(abbr(n) for n in view["allies"]))
+    if extra:
+        lines.append(extra[0][0].upper() + "; ".join(extra)[1:] + ".")
+    return "\n".join(lines)
+
+
 DESCRIBERS = {"goat_tiger": goat_tiger, "vijayanagara": vijayanagara, "taj_mahal": taj_mahal,
               "rajas": rajas, "maharaja": maharaja}
 
@@ -343,6 +399,7 @@ def describe(game_id: str, view: dict, players: dict[str, str] | None = None) ->
 STATUS: dict[str, Callable[[dict, Mapping[str, str]], str]] = {
     "goat_tiger": goat_tiger_status,
     "taj_mahal": taj_mahal_status,
+    "maharaja": maharaja_status,
 }
 
 
