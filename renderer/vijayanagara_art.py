@@ -390,3 +390,52 @@ def stamp_note(xy: Point, words: str, px: int, *, bold: bool = False,
     """Note a text ``stamp`` drew into a cached layer, as if stamped now."""
     x, y, w, h = _stamp_box(_word_tile(words, px, bold, MUTED_INK), xy, anchor)
     note(words, px, (x, y, x + w, y + h))
+
+
+# --- text set from cached glyphs -----------------------------------------------------------
+# The header's log lines are new with every move: typeset from glyphs rasterized once (with
+# the font's kerning between each pair), they cost a third less than Pillow typesetting
+# the whole line afresh, which is what keeps a render near the time of its PNG encoding.
+
+
+@lru_cache(maxsize=1024)
+def _glyph(ch: str, f: Font) -> tuple[Image.Image, int, int]:
+    """A character's coverage mask and its offset from the pen on the baseline."""
+    left, top, right, bottom = (int(v) for v in f.getbbox(ch, anchor="ls"))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(mask).text((-left, -top), ch, font=f, fill=255, anchor="ls")
+    return mask, left, top
+
+
+@lru_cache(maxsize=4096)
+def _advance(pair: str, f: Font) -> float:
+    """How far the pen moves over ``pair``'s first character before the second (its
+    advance, plus the pair's kerning); for one character, its advance."""
+    if len(pair) == 1:
+        return f.getlength(pair)
+    return f.getlength(pair) - f.getlength(pair[1])
+
+
+def typeset_width(words: str, f: Font) -> float:
+    return sum(_advance(words[i:i + 2], f) for i in range(len(words)))
+
+
+def typeset(img: Image.Image, xy: Point, words: str, f: Font, *, fill: RGB,
+            info: bool = True) -> None:
+    """``words`` with the top of the font's ascent at ``xy`` (Pillow's "la" anchor), set
+    from cached glyphs, and noted for the legibility tests."""
+    ascent, descent = f.getmetrics()  # type: ignore[union-attr]
+    width = typeset_width(words, f)
+    mask = Image.new("L", (int(width) + 4, ascent + descent + 2))
+    pen = 0.0
+    for i, ch in enumerate(words):
+        if not ch.isspace():
+            glyph, left, top = _glyph(ch, f)
+            mask.paste(glyph, (round(pen) + left, ascent + top), glyph)
+        pen += _advance(words[i:i + 2], f)
+    x, y = round(xy[0]), round(xy[1])
+    img.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+    if is_recording():
+        box = f.getbbox(words, anchor="la")
+        note(words, getattr(f, "size", 10), (x + box[0], y + box[1], x + box[2], y + box[3]),
+             info=info)

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
 from renderer import vijayanagara_art as art
-from renderer.common import RGB, Font, Names, clean, fit, font, outcome_title, paste
+from renderer.common import RGB, Font, Names, clean, font, outcome_title, paste, safe
 from renderer.vijayanagara_layout import HEADER_H, WIDTH
 
 TITLE_PX = 26
@@ -41,7 +41,7 @@ def draw_header(img: Image.Image, view: dict, players: Names) -> None:
         line = "Final score: " + art.safe_text(" · ").join(
             f"{geo.SHORT.get(f, f)} {scores[f]} VP" for f in ranked(view))
         reason = str(result.get("reason") or "")
-        _lines(d, [line, reason] if reason else [line], art.INK)
+        _lines(img, [line, reason] if reason else [line], art.INK)
         return
     active = [a for a in (view.get("active") or []) if isinstance(a, str)]
     who = " & ".join(geo.FACTION_NAMES.get(a, str(a)) for a in active) or "Waiting"
@@ -50,10 +50,10 @@ def draw_header(img: Image.Image, view: dict, players: Names) -> None:
     move = int(view.get("move") or 0)
     said = brief(last_move([str(x) for x in (view.get("log") or [])]))
     head = art.safe_text(f"Move {move} · ") if move else ""
-    _lines(d, [head + " ".join(said)] if said else ["New game"], art.MUTED_CREAM)
+    _lines(img, [head + " ".join(said)] if said else ["New game"], art.MUTED_CREAM)
 
 
-def _lines(d: ImageDraw.ImageDraw, paragraphs: list[str], ink: RGB) -> None:
+def _lines(img: Image.Image, paragraphs: list[str], ink: RGB) -> None:
     """Up to LINES lines under the title, each paragraph wrapped, the last cut short."""
     f = font(LINE_PX)
     room = WIDTH - 2 * MARGIN
@@ -63,47 +63,67 @@ def _lines(d: ImageDraw.ImageDraw, paragraphs: list[str], ink: RGB) -> None:
         if len(out) >= LINES:
             break
     for i, line in enumerate(out[:LINES]):
-        art.text(d, (MARGIN, LINE_Y + i * LINE_STEP), line, f, fill=ink)
+        art.typeset(img, (MARGIN, LINE_Y + i * LINE_STEP), line, f, fill=ink)
 
 
 def quick_wrap(text: str, f: Font, width: float, max_lines: int) -> list[str]:
-    """``common.wrap`` measuring each word once (it measures every growing line, which
-    costs a millisecond on a long log line): greedy, the last line cut short with … if
-    the text does not fit."""
+    """``common.wrap`` measured with the cached glyphs' advances (it measures every
+    growing line afresh, which costs a millisecond on a long log line): greedy, the last
+    line cut short with … if the text does not fit."""
     words = text.split()
-    space = f.getlength(" ")
+    space = art.typeset_width(" ", f)
     lines: list[str] = []
     i = 0
     while i < len(words) and len(lines) < max_lines:
-        line, used = words[i], f.getlength(words[i])
+        line, used = words[i], art.typeset_width(words[i], f)
         i += 1
-        while i < len(words) and used + space + (w := f.getlength(words[i])) <= width:
+        while i < len(words) and used + space + (
+                w := art.typeset_width(words[i], f)) <= width:
             line, used = f"{line} {words[i]}", used + space + w
             i += 1
         lines.append(line)
     if i < len(words):
-        lines[-1] = fit(lines[-1] + " " + " ".join(words[i:]), f, width)
-    return [fit(line, f, width) for line in lines]
+        lines[-1] += " " + " ".join(words[i:])
+    return [cut(line, f, width) for line in lines]
+
+
+def cut(text: str, f: Font, width: float) -> str:
+    """``common.fit`` measured as ``quick_wrap`` measures."""
+    if art.typeset_width(text, f) <= width:
+        return text
+    dots = safe("…")
+    room = width - art.typeset_width(dots, f)
+    used, end = 0.0, 0
+    while end < len(text) and used + art.typeset_width(text[end], f) <= room:
+        used += art.typeset_width(text[end], f)
+        end += 1
+    return text[:end].rstrip() + dots
 
 
 def _title_row(img: Image.Image, factions: list[str], title: str, ink: RGB, names_ink: RGB,
                players: Names) -> None:
     """The header's first line: the markers of up to three factions (the winners, or those
     to act), ``title``, and the names of the players who hold them."""
-    d = ImageDraw.Draw(img)
     big, mid = font(TITLE_PX, bold=True), font(NAME_PX)
     x = MARGIN
     for f in factions[:3]:
         if f in art.FACTION_COLOUR:
             paste(img, art.marker_sprite(f, 32, glyph=20), (x + 16, 26))
             x += 38
-    title = fit(title, big, WIDTH - MARGIN - x - 4)
-    art.text(d, (x + 4, 26), title, big, fill=ink, anchor="lm")
+    title = cut(title, big, WIDTH - MARGIN - x - 4)
+    art.typeset(img, (x + 4, 26 - _middle(big)), title, big, fill=ink)
     names = ", ".join(n for n in (_name(players, f) for f in factions) if n)
-    nx = x + 4 + big.getlength(title)
+    nx = x + 4 + art.typeset_width(title, big)
     if names and WIDTH - MARGIN - nx > 60:
-        art.text(d, (nx, 28), fit(art.safe_text(f" — {names}"), mid, WIDTH - MARGIN - nx),
-              mid, fill=names_ink, anchor="lm")
+        art.typeset(img, (nx, 28 - _middle(mid)),
+                    cut(art.safe_text(f" — {names}"), mid, WIDTH - MARGIN - nx), mid,
+                    fill=names_ink)
+
+
+def _middle(f: Font) -> float:
+    """How far below the top of the ascent the middle of a line lies (the "lm" anchor)."""
+    ascent, descent = f.getmetrics()  # type: ignore[union-attr]
+    return (ascent + descent) / 2
 
 
 # --- the final score ------------------------------------------------------------------------

@@ -257,12 +257,17 @@ def arrange(space: str, pieces: dict) -> tuple[bool, list[list[tuple[str, int, i
     """How a box's chips lie: (compact?, rows of (kind, count, x offset)). One row per
     faction where that fits, else the chips flow from row to row; regular chips where
     they fit, else compact ones. Each row fits the box's width and the rows its height."""
-    return _arrange(space, tuple(tuple(g) for g in counted(pieces)))
+    try:
+        key = tuple(sorted(pieces.items()))
+        hash(key)
+    except TypeError:  # not a view the engine makes; counted() copes with anything
+        key = tuple(sorted((k, v) for row in counted(pieces) for k, v in row))
+    return _arrange(space, key)
 
 
 @lru_cache(maxsize=1024)
-def _arrange(space: str, groups: tuple[tuple[tuple[str, int], ...], ...]
-             ) -> tuple[bool, list[list[tuple[str, int, int]]]]:
+def _arrange(space: str, pieces: tuple) -> tuple[bool, list[list[tuple[str, int, int]]]]:
+    groups = counted(dict(pieces))
     top = chips_top(space)
     room = BOX_W - 2 * PAD
     for compact in (False, True):

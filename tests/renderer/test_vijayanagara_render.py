@@ -535,6 +535,8 @@ def _clear_caches() -> None:
         art.coin_sprite,
         art.frame_sprite,
         art._word_tile,
+        art._glyph,
+        art._advance,
     ):
         fn.cache_clear()
 
