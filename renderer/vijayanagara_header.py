@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
 from renderer import vijayanagara_art as art
-from renderer.common import RGB, Font, Names, clean, font, outcome_title, paste, safe
+from renderer.common import RGB, Font, Names, clean, fit, font, outcome_title, paste, safe
 from renderer.vijayanagara_layout import HEADER_H, WIDTH
 
 TITLE_PX = 26
@@ -110,20 +110,16 @@ def _title_row(img: Image.Image, factions: list[str], title: str, ink: RGB, name
         if f in art.FACTION_COLOUR:
             paste(img, art.marker_sprite(f, 32, glyph=20), (x + 16, 26))
             x += 38
-    title = cut(title, big, WIDTH - MARGIN - x - 4)
-    art.typeset(img, (x + 4, 26 - _middle(big)), title, big, fill=ink)
+    # the title and the names typeset afresh (few words, often the same): the words a
+    # picture says, to any reader of ImageDraw.text
+    d = ImageDraw.Draw(img)
+    title = fit(title, big, WIDTH - MARGIN - x - 4)
+    art.text(d, (x + 4, 26), title, big, fill=ink, anchor="lm")
     names = ", ".join(n for n in (_name(players, f) for f in factions) if n)
-    nx = x + 4 + art.typeset_width(title, big)
+    nx = x + 4 + big.getlength(title)
     if names and WIDTH - MARGIN - nx > 60:
-        art.typeset(img, (nx, 28 - _middle(mid)),
-                    cut(art.safe_text(f" — {names}"), mid, WIDTH - MARGIN - nx), mid,
-                    fill=names_ink)
-
-
-def _middle(f: Font) -> float:
-    """How far below the top of the ascent the middle of a line lies (the "lm" anchor)."""
-    ascent, descent = f.getmetrics()  # type: ignore[union-attr]
-    return (ascent + descent) / 2
+        art.text(d, (nx, 28), fit(art.safe_text(f" — {names}"), mid, WIDTH - MARGIN - nx),
+                 mid, fill=names_ink, anchor="lm")
 
 
 # --- the final score ------------------------------------------------------------------------
