@@ -368,15 +368,15 @@ def _word_tile(words: str, px: int, bold: bool, fill: RGB) -> Image.Image:
 
 
 def stamp(img: Image.Image, xy: Point, words: str, px: int, *, fill: RGB, bold: bool = False,
-          anchor: str = "mm", info: bool = True) -> None:
+          anchor: str = "mm", noted: bool = True) -> None:
     """A short text (a count, a level) pasted from a cached tile rather than typeset
     afresh, its ink placed by ``anchor`` (l/m/r, then m: centred on ``xy``'s y), and
-    noted for the legibility tests."""
+    noted for the legibility tests (unless the render notes it: see ``stamp_note``)."""
     tile = _word_tile(words, px, bold, fill)
     x, y, w, h = _stamp_box(tile, xy, anchor)
     img.paste(tile, (x - 2, y - 2), tile)
-    if is_recording():
-        note(words, px, (x, y, x + w, y + h), info=info)
+    if noted and is_recording():
+        note(words, px, (x, y, x + w, y + h))
 
 
 def _stamp_box(tile: Image.Image, xy: Point, anchor: str) -> tuple[int, int, int, int]:

@@ -133,7 +133,7 @@ def _draw_tracks(img: Image.Image) -> None:
         for lvl in range(5):
             d.rounded_rectangle(cell(i, lvl), 5, fill=art.LAND, outline=art.SPACE_EDGE)
             # every level's number, noted by the render (the marker covers one)
-            art.stamp(img, _level_xy(i, lvl), str(lvl), PX, fill=art.MUTED_INK, info=False)
+            art.stamp(img, _level_xy(i, lvl), str(lvl), PX, fill=art.MUTED_INK, noted=False)
 
 
 def _level_xy(i: int, lvl: int) -> tuple[float, float]:
