@@ -42,7 +42,15 @@ from renderer import vijayanagara_art as art
 from renderer import vijayanagara_header as header
 from renderer import vijayanagara_key as key
 from renderer import vijayanagara_map as vmap
-from renderer.common import Drawn, Names, encode_png, make_palette, note, recording
+from renderer.common import (
+    Drawn,
+    Names,
+    encode_png,
+    is_recording,
+    make_palette,
+    note,
+    recording,
+)
 from renderer.vijayanagara_layout import HEADER_H, HEIGHT, MAP_BOX, WIDTH, layout
 from renderer.vijayanagara_map import KIND_ORDER
 
@@ -70,8 +78,9 @@ def background() -> Image.Image:
 def draw(view: dict, players: Names = None) -> Image.Image:
     """The position as an RGB image (``render`` encodes it)."""
     base, texts = _background()
-    for t in texts:
-        note(t.text, t.px, t.box, info=t.info)
+    if is_recording():
+        for t in texts:
+            note(t.text, t.px, t.box, info=t.info)
     img = base.copy()
     header.draw_header(img, view, players)
     vmap.draw_spaces(img, view)
