@@ -8,7 +8,14 @@ from collections.abc import Callable, Mapping
 
 from engine.games import taj_mahal as taj
 from engine.games.taj_mahal import data as taj_data
-from engine.games.vijayanagara.data import PIECE_NAMES, SHORT, SPACES
+from engine.games.vijayanagara.data import (
+    FACTIONS,
+    MONGOL_TEXT,
+    PIECE_NAMES,
+    SHORT,
+    SPACES,
+    SPECIAL_TEXTS,
+)
 from renderer.common import outcome_title
 
 ALT_LIMIT = 1024  # Discord's cap on an attachment's description
@@ -117,6 +124,81 @@ def vijayanagara(view: dict, players: dict[str, str]) -> str:
             _plural(n, PIECE_NAMES.get(k, k)) for k, n in available.items()) + ".")
     lines.append(_result(view, SHORT) or "To act: " + ", ".join(
         _seat(r, SHORT.get(r, r), players) for r in view.get("active", [])) + ".")
+    return "\n".join(lines)
+
+
+# What a faction did on the current card (the Sequence of Play), as the status says it.
+CHOICE_WORDS = {"cmd": "Command + Decree", "command": "Command", "event": "Event",
+                "limited": "Limited Command", "pass": "Pass"}
+
+
+def _card_status(card: dict, played: bool) -> list[str]:
+    """The current card: its title, year and Stay Eligible, then what it does (an Event's
+    two sides until a faction has played it)."""
+    kind = card.get("kind")
+    title = str(card.get("title") or "no card")
+    if kind == "event":
+        head = f"**Card {card.get('number')}: {title}**" if card.get("number") is not None \
+            else f"**{title}**"
+        if card.get("year"):
+            head += f" ({card['year']})"
+        head += " · Stay Eligible" if card.get("stay_eligible") else ""
+        if played:
+            return [head]
+        text = card.get("text") or {}
+        return [head, *(f"{side.capitalize()}: {text.get(side) or 'by hand: read your card'}"
+                        for side in ("unshaded", "shaded"))]
+    if kind == "mongol":
+        who = SHORT.get(card.get("faction") or "", "The named faction")
+        return [f"**{title}**: {who} {MONGOL_TEXT}"]
+    said = SPECIAL_TEXTS.get(str(card.get("id") or ""))
+    return [f"**{title}**" + (f": {said}" if said else "")]
+
+
+def _turn_status(view: dict) -> str:
+    """The Sequence of Play on the card, in its order: who acted and how, who acts now,
+    who is Eligible."""
+    card = view.get("card") or {}
+    turn = view.get("turn") or {}
+    eligible = view.get("eligible") or {}
+    active = set(view.get("active") or [])
+    choices = turn.get("choices") or {}
+    order = [f for f in (card.get("order") or []) if f in SHORT]
+    order += [f for f in FACTIONS if f not in order]
+    said = []
+    for f in order:
+        if f in (turn.get("acted") or []):
+            said.append(f"{SHORT[f]} {CHOICE_WORDS.get(choices.get(f) or '', 'acted')} ✓")
+        elif f in active:
+            said.append(f"**{SHORT[f]} to act**")
+        else:
+            said.append(f"{SHORT[f]} {'Eligible' if eligible.get(f, True) else 'Ineligible'}")
+    return "Order: " + " → ".join(said)
+
+
+def vijayanagara_status(view: dict, players: Mapping[str, str]) -> str:
+    """The post's status lines: the card and what it does, the Sequence of Play on it,
+    each faction's victory points, Resources and Cavalry, the Dynasty and the deck (the
+    picture shows the map; these read better as text on a phone)."""
+    lines: list[str] = []
+    card = view.get("card")
+    if isinstance(card, dict) and not view.get("result"):
+        choices = (view.get("turn") or {}).get("choices") or {}
+        lines += _card_status(card, "event" in choices.values())
+        if card.get("kind") == "event":
+            lines.append(_turn_status(view))
+    factions = view.get("factions") or {}
+    lines.append("VP / Resources / Cavalry: " + " · ".join(
+        f"{SHORT[f]} {info.get('vp', 0)}/{info.get('resources', 0)}/{info.get('cavalry', 0)}"
+        for f, info in factions.items() if f in SHORT and isinstance(info, dict)))
+    if view.get("result"):
+        return "\n".join(lines)
+    dynasty = str(view.get("dynasty") or "").capitalize()
+    successions = len(view.get("successions_left") or [])
+    lines.append((f"{dynasty} Dynasty · " if dynasty else "")
+                 + f"deck {_plural(int(view.get('deck_size') or 0), 'card')} ("
+                 + (f"{successions} Succession to come" if successions else "no Succession")
+                 + f") · Cavalry pool {int(view.get('cavalry_pool') or 0)}")
     return "\n".join(lines)
 
 
@@ -400,6 +482,7 @@ STATUS: dict[str, Callable[[dict, Mapping[str, str]], str]] = {
     "goat_tiger": goat_tiger_status,
     "taj_mahal": taj_mahal_status,
     "maharaja": maharaja_status,
+    "vijayanagara": vijayanagara_status,
 }
 
 
