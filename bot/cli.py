@@ -1,5 +1,5 @@
 """`darbar`: run the bot, the offline sandbox, the benchmark, or an admin tool
-(list, export, import, replay, undo, abort, backup)."""
+(list, export, import, replay, undo, abort, backup, migrate, ratings)."""
 
 from __future__ import annotations
 
