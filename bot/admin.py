@@ -394,6 +394,23 @@ async def rating_table(repo: Repository) -> list[str]:
             for r in rows]
 
 
+async def migrate(database_url: str | None) -> str:
+    """``darbar migrate``: every pending migration, including those the bot does not run
+    by itself at start-up."""
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from db import migrations, normalise_url
+
+    engine = create_async_engine(normalise_url(database_url))
+    try:
+        applied = await migrations.upgrade(engine)
+        if not applied:
+            return f"The database is at revision {migrations.head()} already: nothing to do."
+        return f"Applied {', '.join(applied)}; the database is at {migrations.head()}."
+    finally:
+        await engine.dispose()
+
+
 def backup(database_url: str | None, path: str) -> str:
     """A consistent copy of a live SQLite database (SQLite's online backup API)."""
     url = normalise_url(database_url)

@@ -37,9 +37,10 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
-from sqlmodel import SQLModel, col, select
+from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from db import migrations
 from db.models import (
     LIVE_STATUSES,
     Checkpoint,
@@ -57,7 +58,6 @@ from db.models import (
     table_of,
     utcnow,
 )
-from db.schema import prepare
 
 DEFAULT_URL = "sqlite+aiosqlite:///data/darbar.sqlite3"
 
@@ -248,7 +248,7 @@ class Repository:
         engine = create_async_engine(url)
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-        await prepare(engine, SQLModel.metadata)  # creates tables, adds new columns
+        await migrations.upgrade(engine, automatic=True)  # creates or upgrades the schema
         return cls(engine)
 
     async def close(self) -> None:
