@@ -131,8 +131,8 @@ def ending(lg: Loaded, rated: Rated, seats: Sequence[RatedSeat]) -> Ending:
         lines.append(f"Not rated: {rated.reason}.")
     winners = result.get("winners") or []
     plain = [f"{s.name} ({g.ROLE_NAMES[s.role]})" for s in seats if s.role in winners]
-    title = (f"{' and '.join(plain)} {'wins' if len(plain) == 1 else 'win'}" if plain
-             else "No winner")
+    title = "Game over — " + (f"{' and '.join(plain)} {'wins' if len(plain) == 1 else 'win'}"
+                              if plain else "no winner")
     banner = [x for x in (f"Scores: {score_text}" if score_text else "",
                           f"{g.NAME}, game #{lg.game.id}: {length}",
                           " v ".join(f"{s.name} ({g.ROLE_NAMES[s.role]})" for s in seats))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import logging
 import tempfile
 from collections.abc import AsyncIterator
 from functools import cache
@@ -30,6 +31,9 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 HERE = Path(__file__).parent
+log = logging.getLogger("darbar.db")
+# Alembic says "Context impl SQLiteImpl." at every open; only what was migrated is news.
+logging.getLogger("alembic").setLevel(logging.WARNING)
 # Any 64-bit number that no other application on the server uses as an advisory lock.
 PG_LOCK = 0x4461726261720001
 
@@ -96,6 +100,7 @@ def _upgrade(conn: Connection, automatic: bool) -> list[str]:
             f"The database needs migration(s) {', '.join(manual)}, which are not run "
             "unattended: back it up (`darbar backup` or pg_dump), then run `darbar migrate`.")
     command.upgrade(config(conn), "head")
+    log.info("database migrated: %s", ", ".join(todo))
     return todo
 
 

@@ -64,8 +64,13 @@ async def test_pending_reminders_fire_after_a_restart_once_each(fake_discord, db
 
         # Meera prefers a mention in the channel; once Ravi moves, her wait begins.
         await game_cmd(fake, "meera", "remind", {"mode": "channel"})
-        mark = len(fake.requests)
         await answer(fake, await fake.slash("ravi", "play", {"move": "c3"}))
+        await asyncio.sleep(0.2)  # her hour has not passed on the bot's clock
+        assert not [r for r in posts_to(fake, 2000) if "waiting for your move" in
+                    r.json["content"]]
+    # The bot is down for her hour (and more); the next process mentions her at once.
+    async with fake.running(bot_at(db_url, hours_later=3.0)):
+        mark = 0
         nudge = await fake.wait_for(lambda r: r.method == "POST" and r.path.endswith(
             "/channels/2000/messages") and "waiting for your move" in r.json["content"],
             after=mark)

@@ -83,7 +83,7 @@ async def test_the_result_post_has_a_banner_the_length_and_rematch_buttons(table
     banner = Image.open(io.BytesIO(r.image))
     plain = Image.open(io.BytesIO(normal.image))
     assert banner.width == plain.width and banner.height > plain.height
-    assert r.image_alt.startswith("ravi (Goats) wins.")
+    assert r.image_alt.startswith("Game over — ravi (Goats) wins.")
 
 
 # --- the rematch -----------------------------------------------------------------------
