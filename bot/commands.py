@@ -105,6 +105,8 @@ HELP = (
     "after how many hours); the creator or a moderator can `/game reassign` a side to another "
     "member or the computer (someone must stay seated).\n"
     "- Clocks, playing hours, time away and `/mygames`: `/help topic:time`.\n"
+    "- `/replay` once a game is over: each move with ◀ ▶, hands shown; `whole` adds a GIF "
+    "and the log.\n"
     "- Each person may have a limited number of open games per server.\n"
     "- `/help game:<name>` shows that game's rules in short and its options "
     "(`/game new … options:players=3`); `/rules topic:` one topic."

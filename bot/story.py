@@ -103,6 +103,11 @@ def _walk(log: Log) -> Iterator[_At]:
         yield _At(last.index + 1, len(log.steps), state, prev, last.view)
 
 
+def bounds(log: Log) -> tuple[int, ...]:
+    """Each position's count of live steps, from 0 (the start): one replay of the log."""
+    return tuple(at.steps for at in _walk(log))
+
+
 def _frame_view(view: View, look: Look, final: bool) -> View:
     """What a picture of the position reads: the view (with its last lines of the log
     only: the picture shows the last), and at the end how the game ended."""
