@@ -353,6 +353,48 @@ async def abort_game(repo: Repository, game_id: int, *, tries: int = 5) -> str:
                      "written. Try again (or stop the bot first).")
 
 
+async def recompute_ratings(repo: Repository) -> str:
+    """Forget every rating and rate every finished game again, in the order they ended, by
+    the rule in force (``bot.ratings``): a change of rule or a fix never loses history."""
+    from bot.table import Table
+
+    await repo.forget_ratings()
+    table = Table(repo)
+    finished = await repo.finished_games()
+    for game in finished:
+        await table.conclude(await table._loaded(game))
+    counted = sum(1 for r, _ in await repo.seats_rated() if r.counted)
+    return (f"Rated {len(finished)} finished game(s) again; {counted} player result(s) "
+            "counted toward ratings.")
+
+
+async def rating_table(repo: Repository) -> list[str]:
+    """Every rating, per server (``*``: across servers) and game, best first."""
+    from bot.ratings import ordinal
+
+    rows = await repo.all_ratings()
+    return [f"{r.guild_id}\t{r.game}\t{r.user_id}\t{r.name}\t{ordinal(r.mu, r.sigma):.2f}"
+            f"\tmu {r.mu:.3f}\tsigma {r.sigma:.3f}\t{r.games} games\t{r.wins} wins"
+            for r in rows]
+
+
+async def migrate(database_url: str | None) -> str:
+    """``darbar migrate``: every pending migration, including those the bot does not run
+    by itself at start-up."""
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from db import migrations, normalise_url
+
+    engine = create_async_engine(normalise_url(database_url))
+    try:
+        applied = await migrations.upgrade(engine)
+        if not applied:
+            return f"The database is at revision {migrations.head()} already: nothing to do."
+        return f"Applied {', '.join(applied)}; the database is at {migrations.head()}."
+    finally:
+        await engine.dispose()
+
+
 def backup(database_url: str | None, path: str) -> str:
     """A consistent copy of a live SQLite database (SQLite's online backup API)."""
     url = normalise_url(database_url)

@@ -1,5 +1,5 @@
 """`darbar`: run the bot, the offline sandbox, the benchmark, or an admin tool
-(list, export, import, replay, undo, abort, backup)."""
+(list, export, import, replay, undo, abort, backup, migrate, ratings)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,14 @@ def main(argv: list[str] | None = None) -> int:
         "abort": sub.add_parser("abort", help="end a game being set up or played (e.g. one "
                                 "that is stuck)"),
         "backup": sub.add_parser("backup", help="consistent online copy of the SQLite database"),
+        "migrate": sub.add_parser("migrate", help="bring the database's schema up to this "
+                                  "version (back it up first)"),
+        "ratings": sub.add_parser("ratings", help="the ratings table; --recompute rebuilds it "
+                                  "from the stored finished games"),
     }
+    admin["ratings"].add_argument("--recompute", action="store_true",
+                                  help="forget every rating and rate every finished game "
+                                  "again, in the order they ended")
     admin["list"].add_argument("--status", default=None)
     for name in ("export", "replay", "undo", "abort"):
         admin[name].add_argument("game", type=int)
@@ -117,10 +124,13 @@ def _admin(cmd: str, args, db: str | None) -> int:
 
     from bot import admin
     from db import ChannelBusy, Repository
+    from db.migrations import MigrationError
 
     async def go() -> str:
         if cmd == "backup":
             return admin.backup(db, args.path)
+        if cmd == "migrate":
+            return await admin.migrate(db)
         data = admin.read_export(args.file) if cmd == "import" else None  # before any write
         repo = await Repository.open(db)
         try:
@@ -138,6 +148,10 @@ def _admin(cmd: str, args, db: str | None) -> int:
                 return await admin.replay_game(repo, args.game, repair=args.repair)
             if cmd == "abort":
                 return await admin.abort_game(repo, args.game)
+            if cmd == "ratings":
+                if args.recompute:
+                    return await admin.recompute_ratings(repo)
+                return "\n".join(await admin.rating_table(repo)) or "No ratings yet."
             return await admin.undo_game(repo, args.game, args.n)
         finally:
             await repo.close()
@@ -148,7 +162,7 @@ def _admin(cmd: str, args, db: str | None) -> int:
         print(f"darbar {cmd}: channel {e} has a game in progress; use --channel.",
               file=sys.stderr)
         return 1
-    except (admin.AdminError, OSError, ValueError) as e:
+    except (admin.AdminError, OSError, ValueError, MigrationError) as e:
         print(f"darbar {cmd}: {admin.one_line(e)}", file=sys.stderr)
         return 1
     return 0

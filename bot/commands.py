@@ -18,9 +18,11 @@ from typing import Any
 
 from bot.hours import AWAY_DAYS_PER_30, MIN_HOURS
 from bot.pace import PRESETS, TIMEOUTS
+from bot.ratings import RULE as RATING_RULE
 from bot.reminders import MAX_IDLE_HOURS, MODES
 from bot.replies import Actor, Place, Reply
 from bot.table import LOG_TAIL, Table, parse_options, playable_ids
+from bot.table.rematch import HOW
 from engine import games
 
 
@@ -104,9 +106,8 @@ HELP = (
     "- A game left waiting reminds whoever must move (`/game remind`: channel, DM or off, and "
     "after how many hours); the creator or a moderator can `/game reassign` a side to another "
     "member or the computer (someone must stay seated).\n"
-    "- Clocks, playing hours, time away and `/mygames`: `/help topic:time`.\n"
-    "- `/replay` once a game is over: each move with ◀ ▶, hands shown; `whole` adds a GIF "
-    "and the log.\n"
+    "- Clocks, playing hours, time away and `/mygames`: `/help topic:time`; rematch, "
+    "ratings and `/leaderboard`, `/profile`, `/stats`: `/help topic:ratings`.\n"
     "- Each person may have a limited number of open games per server.\n"
     "- `/help game:<name>` shows that game's rules in short and its options "
     "(`/game new … options:players=3`); `/rules topic:` one topic."
@@ -135,6 +136,20 @@ TIME_HELP = (
     "- A game never started is closed after 14 days; one nobody moves in is warned after "
     "30 days and abandoned a week later (a server may set both). Moderators see every game "
     "with `/game list`."
+)
+
+
+AFTER_HELP = (
+    "**After a game**\n"
+    "- The result post says who won, the scores, the game's length and who played whom, "
+    "over the last picture; its **Rematch** buttons (or `/game rematch how:`) open the same "
+    "game again here with the same people, options and pace, the seats rotated, kept or "
+    "shuffled; the others press **Join** (the computer's seats fill themselves).\n"
+    f"- Ratings: {RATING_RULE}\n"
+    "- `/leaderboard game:` the best 25 here and your place; `/profile user:` games, wins, "
+    "ratings (here and across servers) with a chart, median time to move, timeouts, "
+    "favourite side; `/stats game:` wins by side and the average length here.\n"
+    "- `/replay` once a game is over: its story move by move, an animation and the log."
 )
 
 
@@ -209,6 +224,8 @@ async def _help(table: Table, place: Place, actor: Actor, game: str | None = Non
     """How to play here and the games (none named), or a game's rules in short."""
     if not game and topic and topic.strip().lower() in ("time", "pace", "clock", "hours"):
         return Reply(private=TIME_HELP)
+    if not game and topic and topic.strip().lower() in ("ratings", "rating", "after"):
+        return Reply(private=AFTER_HELP)
     reply = table.rules(game, topic)
     if not game:
         reply.private = f"{HELP}\n\n{reply.private}"
@@ -262,6 +279,11 @@ COMMANDS: tuple[Command, ...] = (
     Command("list", "Every game on this server (moderators)", group="game",
             params=(Param("page", int, "Which page", default=1, low=1, high=1000),),
             run=lambda t, p, a, page=1: t.list_games(p, a, page)),
+    Command("rematch", "Play this channel's last game again, with the same players",
+            group="game",
+            params=(Param("how", description="The seats: rotated (default), kept or shuffled",
+                          choices=lambda: [(label, how) for how, label in HOW.items()]),),
+            run=lambda t, p, a, how=None: t.rematch_last(p, a, how or "rotate")),
     Command("settings", "This server's defaults for new games (moderators change them)",
             group="server",
             params=(PACE, ON_TIMEOUT,
@@ -285,6 +307,19 @@ COMMANDS: tuple[Command, ...] = (
                     Param("back", bool, "You are back early", default=False)),
             run=lambda t, p, a, timezone=None, hours=None, away_until=None, back=False: t.me(
                 p, a, timezone, hours, away_until, back)),
+    Command("leaderboard", "The best players of a game on this server",
+            params=(Param("game", description="Which game", required=True,
+                          choices=_game_choices, example="goat_tiger"),),
+            run=lambda t, p, a, game: t.leaderboard(p, a, game)),
+    Command("profile", "A player's games, wins, ratings and habits",
+            params=(Param("user", Actor, "Whose (default: yours)"),
+                    Param("public", bool, "Post it for everyone (default: only you)",
+                          default=False)),
+            run=lambda t, p, a, user=None, public=False: t.profile(p, a, user, public)),
+    Command("stats", "How a game has gone on this server: wins by side, length",
+            params=(Param("game", description="Which game", required=True,
+                          choices=_game_choices, example="goat_tiger"),),
+            run=lambda t, p, a, game: t.stats(p, a, game)),
     Command("play", "Make your move (no move: open a panel)",
             params=(Param("move", description="Steps separated by spaces, e.g. `c3 d3`",
                           suggest=_steps, line=True),),
@@ -319,9 +354,11 @@ COMMANDS: tuple[Command, ...] = (
                 p, a, game, move, whole)),
     Command("help", "How to play here, and each game's rules", _help,
             params=(Param("game", choices=_game_choices),
-                    Param("topic", description="time: clocks, playing hours, your games",
+                    Param("topic", description="time: clocks and hours; ratings: after a game",
                           choices=lambda: [("time: clocks, playing hours, your games",
-                                            "time")]))),
+                                            "time"),
+                                           ("ratings: rematch, ratings, replay, statistics",
+                                            "ratings")]))),
     Command("rules", "A short summary of one rule topic",
             params=(Param("game", choices=_game_choices, accepts=lambda w: w in games.ids()),
                     Param("topic", description="e.g. sequence, attack, victory (empty: the "

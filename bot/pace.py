@@ -141,6 +141,7 @@ class Pace:
     timed_out: dict[str, list[str]] = field(default_factory=dict)  # role → who voted to end
     warned: int = -1
     ends: dict[str, str] = field(default_factory=dict)  # each awaited clock's deadline
+    timeouts: dict[str, int] = field(default_factory=dict)  # each side's, for its profile
 
     # --- storage ---------------------------------------------------------------------
 
@@ -152,6 +153,7 @@ class Pace:
             "idle_days": self.idle_days, "setup_days": self.setup_days,
             "bank": self.bank, "since": self.since, "sent": self.sent,
             "timed_out": self.timed_out, "warned": self.warned, "ends": self.ends,
+            "timeouts": self.timeouts,
         }
 
     @classmethod
@@ -162,7 +164,8 @@ class Pace:
         return cls(control=Control(*c) if c else None,
                    **{k: data[k] for k in ("on_timeout", "remind", "idle", "idle_days",
                                            "setup_days", "bank", "since", "sent",
-                                           "timed_out", "warned", "ends") if k in data})
+                                           "timed_out", "warned", "ends", "timeouts")
+                            if k in data})
 
     # --- the clocks ------------------------------------------------------------------
 

@@ -201,6 +201,10 @@ class Reply:
     files: list[tuple[str, bytes]] = field(default_factory=list)
     # Link buttons under the message: (label, url), e.g. the next game waiting on you.
     links: list[tuple[str, str]] = field(default_factory=list)
+    # A finished game's id: Rematch buttons under its result post.
+    rematch: int | None = None
+    # A rematch being set up (its game id): a Join button for those invited.
+    join: int | None = None
     # A list shown a page at a time: ◀ ▶ buttons that ask the command again.
     page: Page | None = None
     # A finished game's replay: ◀ ▶ buttons that show the position before or after.

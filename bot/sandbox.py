@@ -191,6 +191,11 @@ class Sandbox:
             act = reply.confirm.action
             out.append(f"   answer: /{act} yes ({reply.confirm.yes})  or  /{act} no "
                        f"({reply.confirm.no})")
+        if reply.rematch is not None:  # the buttons under a result post, in Discord
+            out.append("   rematch: /game rematch (rotate | keep | shuffle), as one of its "
+                       "players")
+        if reply.join is not None:
+            out.append("   join: /game join, as one of the players invited")
         if reply.image:
             path = self._save(reply.image)
             out.append(f"   image: {path}")

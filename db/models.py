@@ -95,6 +95,9 @@ class Game(SQLModel, table=True):
     # Whom the public position waits for (its active roles, comma-separated), kept with
     # each write so that /mygames lists a player's games without reading their states.
     awaiting: str | None = Field(default=None, sa_column=Column(Text))
+    # A rematch being set up: the game it follows and each invited person's side (JSON
+    # ``{"from": id, "seats": {user id: role}}``); only they may join it.
+    plan: str | None = Field(default=None, sa_column=Column(Text))
 
     def __init__(self, **data) -> None:
         if "seed" in data:
@@ -202,6 +205,60 @@ class Server(SQLModel, table=True):
     setup_days: int | None = None  # a game never started is closed after this many days
     idle_days: int | None = None  # an active game nobody moves in is warned, then abandoned
     mod_role: str | None = None  # a role id whose members act as moderators of games
+
+
+class Rated(SQLModel, table=True):
+    """A finished game as the ratings saw it, written once when it ends (the primary key
+    makes that exactly once across processes): whether it counted, and each player's
+    place, rating before and after, waits and timeouts. The profile, the statistics and a
+    recompute read these."""
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    guild_id: str | None = Field(default=None, index=True)
+    game: str = Field(index=True)
+    ended_at: datetime = Field(sa_type=UTCDateTime, index=True)
+    counted: bool = False
+    reason: str = ""  # why it did not count
+    moves: int = 0
+    days: float = 0.0
+
+
+class RatedSeat(SQLModel, table=True):
+    """One side of a ``Rated`` game: who held it, their place, and their ratings (this
+    server's and across servers) before and after it, when it counted."""
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    role: str = Field(primary_key=True)
+    user_id: str | None = Field(default=None, index=True)
+    name: str = ""
+    place: int = 1
+    winner: bool = False
+    score: float | None = None
+    mu: float | None = None
+    sigma: float | None = None
+    mu_after: float | None = None
+    sigma_after: float | None = None
+    all_mu: float | None = None
+    all_sigma: float | None = None
+    all_mu_after: float | None = None
+    all_sigma_after: float | None = None
+    moves: int = 0  # the moves this side made
+    wait_minutes: float | None = None  # the median time it took to move
+    timeouts: int = 0
+
+
+class Rating(SQLModel, table=True):
+    """A player's current rating in one game, in one server (or ``*``: across servers)."""
+
+    guild_id: str = Field(primary_key=True)
+    game: str = Field(primary_key=True)
+    user_id: str = Field(primary_key=True)
+    name: str = ""
+    mu: float = 25.0
+    sigma: float = 25.0 / 3
+    games: int = 0
+    wins: int = 0
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
 class UndoRequest(SQLModel, table=True):

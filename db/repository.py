@@ -30,20 +30,25 @@ from sqlalchemy import (
     insert,
     null,
     text,
+    tuple_,
     update,
 )
 from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
-from sqlmodel import SQLModel, col, select
+from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from db import migrations
 from db.models import (
     LIVE_STATUSES,
     Checkpoint,
     Game,
     Player,
+    Rated,
+    RatedSeat,
+    Rating,
     Reminder,
     Seat,
     Server,
@@ -53,7 +58,6 @@ from db.models import (
     table_of,
     utcnow,
 )
-from db.schema import prepare
 
 DEFAULT_URL = "sqlite+aiosqlite:///data/darbar.sqlite3"
 
@@ -244,7 +248,7 @@ class Repository:
         engine = create_async_engine(url)
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-        await prepare(engine, SQLModel.metadata)  # creates tables, adds new columns
+        await migrations.upgrade(engine, automatic=True)  # creates or upgrades the schema
         return cls(engine)
 
     async def close(self) -> None:
@@ -301,6 +305,7 @@ class Repository:
         seats: Sequence[Seat] = (),
         sched: Sched | None = None,
         now: datetime | None = None,
+        plan: dict | None = None,
     ) -> Game:
         now = now or utcnow()
         row = Game(
@@ -312,6 +317,7 @@ class Repository:
             created_by=created_by,
             created_at=now,
             updated_at=now,
+            plan=None if plan is None else json.dumps(plan),
             **(sched.values() if sched else {}),
         )
         try:
@@ -392,8 +398,11 @@ class Repository:
         state: dict | None = None,
         result: dict | None = None,
         now: datetime | None = None,
+        pace: str | None = None,
     ) -> int:
         values: dict = {"status": status, "updated_at": now or utcnow()}
+        if pace is not None:
+            values["pace"] = pace
         if status not in LIVE_STATUSES:
             values["due_at"] = None  # nothing falls due in a game that is over
         if state is not None:
@@ -775,6 +784,104 @@ class Repository:
                 out[game_id] = MyGame(game_id, guild_id, channel_id, game, status, updated_at,
                                       awaiting, pace, roles)
         return list(out.values())
+
+
+    # --- ratings ------------------------------------------------------------------------
+
+    async def rated(self, game_id: int) -> tuple[Rated, list[RatedSeat]] | None:
+        async with self._sessions() as s:
+            row = await s.get(Rated, game_id)
+            if row is None:
+                return None
+            q = select(RatedSeat).where(RatedSeat.game_id == game_id)
+            return row, list((await s.exec(q)).all())
+
+    async def record_result(self, row: Rated, seats: Sequence[RatedSeat],
+                            ratings: Sequence[Rating]) -> bool:
+        """Store how a finished game was rated, and the players' new ratings, in one
+        transaction; False if it was recorded already (by another process)."""
+        try:
+            async with self._tx() as s:
+                s.add(row)
+                await s.flush()  # the primary key decides, before any rating changes
+                for seat in seats:
+                    s.add(seat)
+                for rating in ratings:
+                    await s.merge(rating)
+            return True
+        except IntegrityError:
+            return False
+
+    async def ratings(self, keys: Collection[tuple[str, str, str]]
+                      ) -> dict[tuple[str, str, str], Rating]:
+        """The ratings (guild, game, user) that exist among ``keys``."""
+        if not keys:
+            return {}
+        async with self._sessions() as s:
+            q = select(Rating).where(tuple_(col(Rating.guild_id), col(Rating.game),
+                                            col(Rating.user_id)).in_(list(keys)))
+            return {(r.guild_id, r.game, r.user_id): r for r in (await s.exec(q)).all()}
+
+    async def leaderboard(self, guild_id: str, game: str, limit: int = 25) -> list[Rating]:
+        """The best ratings in ``game`` here, by mu − 3 sigma (openskill's ordinal)."""
+        async with self._sessions() as s:
+            q = (select(Rating).where(Rating.guild_id == guild_id, Rating.game == game)
+                 .order_by((col(Rating.mu) - 3 * col(Rating.sigma)).desc(),
+                           col(Rating.user_id)).limit(limit))
+            return list((await s.exec(q)).all())
+
+    async def place_on_board(self, rating: Rating) -> int:
+        """Where ``rating`` stands on its leaderboard (1: first)."""
+        mine = rating.mu - 3 * rating.sigma
+        async with self._sessions() as s:
+            q = select(func.count()).select_from(Rating).where(
+                Rating.guild_id == rating.guild_id, Rating.game == rating.game,
+                (col(Rating.mu) - 3 * col(Rating.sigma) > mine)
+                | ((col(Rating.mu) - 3 * col(Rating.sigma) == mine)
+                   & (col(Rating.user_id) < rating.user_id)))
+            return (await s.exec(q)).one() + 1
+
+    async def seats_rated(self, *, user_id: str | None = None, guild_id: str | None = None,
+                          game: str | None = None) -> list[tuple[Rated, RatedSeat]]:
+        """Rated games and their sides, oldest first: one person's, or one server's."""
+        async with self._sessions() as s:
+            q = select(Rated, RatedSeat).where(col(RatedSeat.game_id) == col(Rated.game_id))
+            if user_id is not None:
+                q = q.where(RatedSeat.user_id == user_id)
+            if guild_id is not None:
+                q = q.where(Rated.guild_id == guild_id)
+            if game is not None:
+                q = q.where(Rated.game == game)
+            q = q.order_by(col(Rated.ended_at), col(Rated.game_id), col(RatedSeat.role))
+            return [(r, seat) for r, seat in (await s.exec(q)).all()]
+
+    async def all_ratings(self) -> list[Rating]:
+        async with self._sessions() as s:
+            q = select(Rating).order_by(col(Rating.guild_id), col(Rating.game),
+                                        (col(Rating.mu) - 3 * col(Rating.sigma)).desc(),
+                                        col(Rating.user_id))
+            return list((await s.exec(q)).all())
+
+    async def forget_ratings(self) -> None:
+        """Every rating and rated game gone (``darbar ratings --recompute`` starts so)."""
+        async with self._tx() as s:
+            conn = await s.connection()
+            for model in (RatedSeat, Rated, Rating):
+                await conn.execute(delete(model))
+
+    async def finished_games(self) -> list[Game]:
+        """Every finished game, in the order they ended."""
+        async with self._sessions() as s:
+            q = select(Game).where(Game.status == "finished").order_by(
+                col(Game.updated_at), col(Game.id))
+            return list((await s.exec(q)).all())
+
+    # --- rematches -----------------------------------------------------------------------
+
+    async def rematch_of(self, channel_id: str) -> Game | None:
+        """The channel's game being set up, if it is a rematch (has a plan)."""
+        game = await self.live_game(channel_id)
+        return game if game is not None and game.plan else None
 
 
 def _append_sync(engine: Engine, game_id: int, expected: int, values: dict,

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from renderer import goat_tiger, maharaja, rajas, taj_mahal, vijayanagara
+from renderer.banner import with_banner
 from renderer.text import alt_text, describe, status
 
 Players = dict[str, str] | None
@@ -87,4 +88,4 @@ def ids() -> list[str]:
 
 
 __all__ = ["Picture", "alt_text", "describe", "focuses", "hand", "ids", "layout", "render",
-           "status", "warm"]
+           "status", "warm", "with_banner"]

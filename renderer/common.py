@@ -150,6 +150,12 @@ def recording() -> Iterator[list[Drawn]]:
         _drawn.reset(token)
 
 
+def is_recording() -> bool:
+    """Whether a test is collecting what pictures say (see ``recording``): a renderer may
+    skip measuring its texts otherwise."""
+    return _drawn.get() is not None
+
+
 def note(text: str, px: float, box: tuple[float, float, float, float], *,
          info: bool = True) -> None:
     """Note a text drawn some other way (a sprite pasted, a cached layer reused): its size

@@ -1,80 +1,99 @@
-"""Picture of a Taj Mahal position, from the spectator view (nothing of any hand).
+"""Picture of a Taj Mahal position, from the spectator view (nothing of any hand), made to
+be read on a phone: 800 px wide, every word at least 18 px (9 px when shown 400 wide).
 
-The dark house frame holds a header (the visit, its province and whose turn, or the
-result; the last log line), the board on the left and a panel on the right.
+The picture is the map; what reads better as words (the cards in play, the contest for
+the court, the supply, commodities, hands) is the post's status text
+(``renderer/text.py``, ``taj_mahal_status``).
 
-- **Board.** Each province is a pale disc behind its cities with its name and its visit
-  number; the province being visited has a gold ring, those already visited are greyed.
-  Roads join the cities. A fortress is a purple diamond and shows the bonus tile still
-  on it (+4, +2, a card, or a commodity's initial). Palaces sit beside their city in
-  the player's colour and shape (circle, square, triangle, diamond, hexagon), so that
-  nothing depends on colour alone; a city may hold two.
-- **Panel.** The court (influence tiles, the crown and the province tile with its
-  commodities still to win), the face-up supply, and a row per player: score, cards in
-  hand, the colour they play this visit, the symbols they have played (the leader in
-  each marked), their influence tiles and commodities, and whether they withdrew.
+- **Header.** The visit, its province and whose turn it is (or the result), and the last
+  log line.
+- **Provinces.** A pale disc behind the cities, with a badge of its visit number beside
+  its name; the province being visited has a gold ring, those already visited are grey.
+- **Cities.** A ring with its number inside the province (``malwa3`` is Malwa's city 3;
+  Agra's fortress is typed ``agra``); a fortress is purple and shows the bonus tile still
+  on it (a letter the key explains). Palaces sit inside their city's ring, in the
+  player's colour and shape (circle, square, triangle, diamond, hexagon), so nothing
+  depends on colour alone; a city holds two side by side. This visit's crown palace
+  wears a crown.
+- **Keys.** The players (palace, name, score; the one to play outlined in gold) in the
+  top right corner, the bonus tiles' letters in the bottom right one.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.games import taj_mahal as game
 from engine.games.taj_mahal import data
+from renderer import taj_mahal_hand
+from renderer import taj_mahal_map as geo
 from renderer.common import (
+    Font,
     Names,
     Smooth,
-    draw_header,
     encode_png,
     fit,
     font,
+    label,
     make_palette,
+    note,
     outcome_line,
     outcome_title,
     paste,
+    recording,
     safe,
     smooth,
 )
+from renderer.taj_mahal_style import (
+    BONUS_KEY,
+    BONUS_LETTER,
+    CITY,
+    CREAM,
+    EDGE,
+    FLAT,
+    FORT,
+    FRAME,
+    GOLD,
+    INK,
+    LAND,
+    MUTED,
+    PANEL,
+    PROVINCE,
+    ROAD,
+    VISITED,
+    palace_shape,
+)
 
 ID = "taj_mahal"
-WIDTH, HEIGHT = 1400, 1050
-HEADER_H = 72
-BOARD_BOX = (10, HEADER_H + 8, 930, HEIGHT - 10)
-PANEL_BOX = (942, HEADER_H + 8, WIDTH - 10, HEIGHT - 10)
-
-FRAME, PANEL, EDGE = (46, 33, 25), (66, 50, 38), (104, 82, 62)
-CREAM, MUTED, GOLD, INK = (248, 238, 214), (205, 184, 148), (232, 182, 70), (56, 37, 22)
-LAND, PROVINCE, VISITED, ROAD = (226, 211, 172), (240, 229, 200), (206, 198, 182), (
-    150, 116, 76)
-CITY, FORT = (252, 248, 236), (118, 62, 140)
-PLAYER = {"red": (204, 50, 40), "blue": (40, 96, 196), "green": (40, 150, 70),
-          "yellow": (236, 190, 30), "black": (30, 30, 34)}
-SHAPE = {"red": "circle", "blue": "square", "green": "triangle", "yellow": "diamond",
-         "black": "hexagon"}
-CARD = {"red": (204, 50, 40), "yellow": (236, 190, 30), "green": (40, 150, 70),
-        "violet": (130, 70, 170), "white": (245, 245, 240), "special": (232, 182, 70)}
-SYMBOL = {"vizier": "V", "general": "G", "monk": "M", "princess": "P", "grand_mogul": "GM",
-          "elephant": "E"}
-GOODS = {"rice": "Ri", "tea": "Te", "spices": "Sp", "jewels": "Je"}
-BONUS = {"taj": "+4", "points2": "+2", "card": "C", **GOODS}
-FLAT = [FRAME, PANEL, EDGE, CREAM, MUTED, GOLD, INK, LAND, PROVINCE, VISITED, ROAD, CITY,
-        FORT, *PLAYER.values(), *CARD.values()]
-
-
-def _xy(x: float, y: float) -> tuple[float, float]:
-    x0, y0, x1, y1 = BOARD_BOX
-    return (x0 + 40 + x * (x1 - x0 - 80), y0 + 40 + y * (y1 - y0 - 80))
-
-
-BOARD = data.BOARD
-CITY_XY = {c["id"]: _xy(*c["xy"]) for c in BOARD["cities"]}
-PROVINCE_XY = {p["id"]: _xy(*p["xy"]) for p in BOARD["provinces"]}
+WIDTH = geo.WIDTH
+HEADER_H = geo.HEADER_H
+MAP_BOTTOM = 912
+MAP_BOX = (6, HEADER_H, WIDTH - 6, MAP_BOTTOM)
+CITY_XY = geo.CITY_XY
+PROVINCE_XY = geo.PROVINCE_XY
 PROVINCE_NAME = data.PROVINCE_NAMES
-FORTRESS = set(data.FORTRESSES)
-PROVINCE_R = 62
+# The bonus tiles' key in the map's empty bottom right corner; under the map, the
+# players' key, two a row.
+BONUS_BOX = (520, MAP_BOTTOM - 136, WIDTH - 14, MAP_BOTTOM - 8)
+KEY_ROW_H = 36
+# Font sizes (px, bold): none under 18, 9 px when the picture is shown 400 px wide.
+TITLE_F, LOG_F = (28, True), (19, False)
+BADGE_F, DIGIT_F, BONUS_F = (18, True), (18, True), (18, True)
+KEY_F, SCORE_F = (19, False), (22, True)
+CREDIT = "map: reconstruction"  # decorative: the one text exempt from the 9-px rule
+
+
+def _players_box(n: int) -> tuple[int, int, int, int]:
+    """The players' key under the map, two a row, for ``n`` players."""
+    rows = max(1, math.ceil(n / 2))
+    return (6, MAP_BOTTOM + 6, WIDTH - 6, MAP_BOTTOM + 6 + rows * KEY_ROW_H + 8)
+
+# A text drawn into a cached layer, noted again on every render: (text, px, box, info).
+Noted = tuple[str, float, tuple[float, float, float, float], bool]
 
 
 def layout() -> dict[str, tuple[int, int]]:
@@ -82,101 +101,221 @@ def layout() -> dict[str, tuple[int, int]]:
     return {c: (round(x), round(y)) for c, (x, y) in CITY_XY.items()}
 
 
-@lru_cache(maxsize=1)
-def background() -> Image.Image:
-    img = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
+def _text(d: ImageDraw.ImageDraw, notes: list[Noted], xy: tuple[float, float], text: str,
+          f: Font, *, info: bool = True, offset: tuple[float, float] = (0, 0),
+          **kwargs: object) -> None:
+    """Draw a text into a cached layer and keep its note for every render."""
+    d.text(xy, text, font=f, **kwargs)  # type: ignore[arg-type]
+    box = {k: v for k, v in kwargs.items() if k not in ("fill", "stroke_fill")}
+    x0, y0, x1, y1 = d.textbbox(xy, text, font=f, **box)  # type: ignore[arg-type]
+    ox, oy = offset
+    notes.append((text, getattr(f, "size", 10), (ox + x0, oy + y0, ox + x1, oy + y1), info))
+
+
+def _replay(notes: Sequence[Noted], offset: tuple[float, float] = (0, 0)) -> None:
+    ox, oy = offset
+    for text, px, (x0, y0, x1, y1), info in notes:
+        note(text, px, (ox + x0, oy + y0, ox + x1, oy + y1), info=info)
+
+
+# --- the board: the same for a whole visit ------------------------------------------------
+
+
+@lru_cache(maxsize=3)
+def background(height: int) -> tuple[Image.Image, tuple[Noted, ...]]:
+    """The frame, the map's land and the bonus key: the same for every position."""
+    img = Image.new("RGB", (WIDTH, height), FRAME)
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle(BOARD_BOX, 14, fill=LAND)
-    d.rounded_rectangle(PANEL_BOX, 14, fill=PANEL, outline=EDGE, width=2)
-    with smooth(img, BOARD_BOX, scale=2) as s:
-        for a, b in BOARD["roads"]:
-            s.line([CITY_XY[a], CITY_XY[b]], (*ROAD, 255), 3)
-    d.text((BOARD_BOX[2] - 16, BOARD_BOX[3] - 14), "map: reconstruction", font=font(14),
-           fill=INK, anchor="rs")
-    return img
+    d.rounded_rectangle(MAP_BOX, 14, fill=LAND)
+    notes: list[Noted] = []
+    _bonus_key(img, notes)
+    _text(d, notes, (MAP_BOX[0] + 12, MAP_BOX[3] - 8), CREDIT, font(14), fill=INK,
+          anchor="ls", info=False)
+    return img, tuple(notes)
 
 
-def _province(img: Image.Image, pid: str, number: int, state: str) -> None:
-    x, y = PROVINCE_XY[pid]
-    fill = {"done": VISITED, "now": PROVINCE, "later": PROVINCE}[state]
-    with smooth(img, (x - 80, y - 80, x + 80, y + 80), scale=2) as s:
-        s.circle((x, y), PROVINCE_R, fill=(*fill, 235),
-                 outline=(*(GOLD if state == "now" else EDGE), 255),
-                 width=6 if state == "now" else 2)
+def _bonus_key(img: Image.Image, notes: list[Noted]) -> None:
+    """What the letters on the fortresses mean: a heading, then two a row."""
+    x0, y0, x1, y1 = BONUS_BOX
     d = ImageDraw.Draw(img)
-    d.text((x, y - PROVINCE_R - 2), PROVINCE_NAME[pid], font=font(18, bold=True), fill=INK,
-           anchor="md")
-    d.text((x, y), str(number), font=font(26, bold=True), fill=(*MUTED,), anchor="mm")
+    d.rounded_rectangle(BONUS_BOX, 10, fill=PANEL, outline=EDGE, width=2)
+    f = font(*KEY_F)
+    col_w = (x1 - x0 - 12) / 2
+    row_h = (y1 - y0 - 8) / 4
+    _text(d, notes, (x0 + 12, y0 + 4 + row_h / 2), "Bonus tiles", f, fill=MUTED,
+          anchor="lm")
+    for i, (kind, word) in enumerate(BONUS_KEY, 1):
+        x = x0 + 8 + (i % 2) * col_w
+        mid = y0 + 4 + (i // 2 + 0.5) * row_h
+        _fortress_chip(img, (x + 15, mid), 14)
+        _text(d, notes, (x + 15, mid + 1), BONUS_LETTER[kind], font(*BONUS_F), fill=CREAM,
+              anchor="mm")
+        _text(d, notes, (x + 35, mid), word, f, fill=CREAM, anchor="lm")
 
 
-def _palace(img: Image.Image, centre: tuple[float, float], player: str, size: int = 18) -> None:
+def _fortress_chip(img: Image.Image, centre: tuple[float, float], r: float) -> None:
     x, y = centre
-    r = size / 2
-    colour = (*PLAYER.get(player, INK), 255)
-    edge = (*CREAM, 255)
-    with smooth(img, (x - r - 3, y - r - 3, x + r + 3, y + r + 3), scale=4) as s:
-        shape = SHAPE.get(player, "circle")
-        if shape == "circle":
-            s.circle((x, y), r + 1.5, fill=edge)
-            s.circle((x, y), r, fill=colour)
-        elif shape == "square":
-            s.rounded((x - r - 1.5, y - r - 1.5, x + r + 1.5, y + r + 1.5), 3, fill=edge)
-            s.rounded((x - r, y - r, x + r, y + r), 2, fill=colour)
-        else:
-            n = {"triangle": 3, "diamond": 4, "hexagon": 6}[shape]
-            start = -math.pi / 2 if n != 6 else 0
-            for rad, fill in ((r + 2.5, edge), (r, colour)):
-                s.polygon([(x + rad * math.cos(start + 2 * math.pi * i / n),
-                            y + rad * math.sin(start + 2 * math.pi * i / n)) for i in range(n)],
-                          fill)
+    with smooth(img, (x - r - 2, y - r - 2, x + r + 2, y + r + 2), scale=4) as s:
+        s.circle((x, y), r, fill=(*FORT, 255), outline=(*CREAM, 255), width=1.5)
 
 
 @lru_cache(maxsize=2)
-def _city_sprite(fortress: bool) -> Image.Image:
-    s = Smooth((0, 0, 40, 40), scale=4)
-    if fortress:
-        s.polygon([(20, 1), (39, 20), (20, 39), (1, 20)], (*FORT, 255))
-    else:
-        s.circle((20, 20), 9, fill=(*CITY, 255), outline=(*INK, 255), width=2)
+def _board(order: tuple[str, ...], visit: int, over: bool, height: int
+           ) -> tuple[Image.Image, tuple[Noted, ...]]:
+    """The board without pieces: the same for a whole visit, so drawn once per visit."""
+    base, base_notes = background(height)
+    img = base.copy()
+    notes = list(base_notes)
+    for i, pid in enumerate(order, 1):
+        state = "now" if i == visit and not over else (
+            "done" if i < visit or over else "later")
+        _province(img, pid, state)
+    roads = _roads()
+    img.paste(roads, MAP_BOX[:2], roads)
+    d = ImageDraw.Draw(img)
+    for cid, (x, y) in CITY_XY.items():
+        paste(img, _ring(cid in geo.FORTRESS), (x, y))
+        if cid in geo.DIGIT_XY:
+            _text(d, notes, geo.DIGIT_XY[cid], geo.city_number(cid), font(*DIGIT_F),
+                  fill=INK, anchor="mm")
+    for i, pid in enumerate(order, 1):
+        _province_name(img, notes, pid, i, "done" if i < visit or over else "")
+    return img, tuple(notes)
+
+
+@lru_cache(maxsize=1)
+def _roads() -> Image.Image:
+    """Every road, smoothed, on a clear layer the map's size: drawn once."""
+    s = Smooth(MAP_BOX, scale=2)
+    for a, b in geo.ROADS:
+        s.line([a, b], (*ROAD, 255), geo.ROAD_W)
     return s.shrink()
 
 
-def _cities(img: Image.Image, view: dict) -> None:
+def _province(img: Image.Image, pid: str, state: str) -> None:
+    x, y = PROVINCE_XY[pid]
+    r = geo.PROVINCE_R[pid]
+    fill = VISITED if state == "done" else PROVINCE
+    now = state == "now"
+    with smooth(img, (x - r - 6, y - r - 6, x + r + 6, y + r + 6), scale=2) as s:
+        s.circle((x, y), r, fill=(*fill, 255), outline=(*(GOLD if now else EDGE), 255),
+                 width=6 if now else 2)
+
+
+def _province_name(img: Image.Image, notes: list[Noted], pid: str, number: int,
+                   state: str) -> None:
+    """The visit number in a badge, then the name, as one line in its place."""
+    left, top, _, bottom = geo.NAME_BOX[pid]
+    badge = geo.BADGE_R
+    mid = (top + bottom) / 2
+    with smooth(img, (left - 1, mid - badge - 1, left + 2 * badge + 1, mid + badge + 1),
+                scale=4) as s:
+        s.circle((left + badge, mid), badge, fill=(*(MUTED if state else GOLD), 255),
+                 outline=(*INK, 255), width=1.5)
     d = ImageDraw.Draw(img)
-    bonus = view.get("bonus") or {}
-    palaces = view.get("palaces") or {}
-    for cid, (x, y) in CITY_XY.items():
-        paste(img, _city_sprite(cid in FORTRESS), (x, y))
-        if cid in bonus:
-            label = BONUS.get(bonus[cid], "?")
-            d.text((x, y), label, font=font(15, bold=True), fill=CREAM, anchor="mm")
-        for i, who in enumerate(palaces.get(cid, [])[:2]):
-            _palace(img, (x + 18 + 20 * i, y - 14), who)
-    crown = (view.get("court") or {}).get("crown_city")
-    if crown in CITY_XY:  # this visit's crown palace wears the crown until the visit ends
-        x, y = CITY_XY[crown]
-        _crown(img, (x + 18, y - 34))
+    _text(d, notes, (left + badge, mid + 1), str(number), font(*BADGE_F), fill=INK,
+          anchor="mm")
+    # A halo of the land's colour keeps the name clear of a road it crosses.
+    _text(d, notes, (left + 2 * badge + 6, mid), PROVINCE_NAME[pid], geo.name_font(),
+          fill=INK, anchor="lm", stroke_width=3, stroke_fill=LAND)
 
 
-def _crown(img: Image.Image, centre: tuple[float, float]) -> None:
-    x, y = centre
-    with smooth(img, (x - 14, y - 12, x + 14, y + 12), scale=4) as s:
-        s.polygon([(x - 11, y + 8), (x - 11, y - 6), (x - 5, y + 1), (x, y - 9), (x + 5, y + 1),
-                   (x + 11, y - 6), (x + 11, y + 8)], (*GOLD, 255))
-
-
-def _header(img: Image.Image, view: dict, players: Names) -> None:
-    result = view.get("result")
-    if result:
-        title = outcome_title(result, [_name(players, w) for w in result.get("winners", [])])
+@lru_cache(maxsize=2)
+def _ring(fortress: bool) -> Image.Image:
+    r = geo.CITY_R
+    c = r + 3
+    s = Smooth((0, 0, 2 * c, 2 * c), scale=4)
+    if fortress:
+        s.circle((c, c), r, fill=(*FORT, 255), outline=(*INK, 255), width=2)
     else:
-        who = (view.get("active") or [""])[0]
-        province = PROVINCE_NAME.get(view.get("province") or "", "")
-        title = (f"Visit {view.get('visit')} of {data.VISITS}: {province}. "
-                 f"{_name(players, who)} to play")
-    last = (view.get("log") or [None])[-1]
-    draw_header(img, title, outcome_line(result, last) if result else last,
-                title_fill=GOLD if result else CREAM, log_fill=MUTED)
+        s.circle((c, c), r, fill=(*CITY, 255), outline=(*INK, 255), width=2)
+    return s.shrink()
+
+
+# --- pieces ------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=128)
+def _city_sprite(fortress: bool, owners: tuple[str, ...], bonus: str | None
+                 ) -> tuple[Image.Image, tuple[Noted, ...]]:
+    """A city with its palaces (inside its ring) or, on a fortress, its bonus tile's
+    letter; centred on the sprite."""
+    sprite = _ring(fortress).copy()
+    c = sprite.width / 2
+    notes: list[Noted] = []
+    if owners:
+        s = Smooth((0, 0, sprite.width, sprite.height), scale=4)
+        for who, (dx, dy, r) in zip(owners, geo.palace_spots(len(owners)), strict=False):
+            palace_shape(s, (c + dx, c + dy), r, who)
+        layer = s.shrink()
+        sprite.alpha_composite(layer)
+    elif bonus:
+        d = ImageDraw.Draw(sprite)
+        _text(d, notes, (c, c + 1), BONUS_LETTER.get(bonus, "?"), font(*BONUS_F),
+              fill=CREAM, anchor="mm", offset=(-c, -c))
+    return sprite, tuple(notes)
+
+
+# The palaces of a position, by city (at most two each), its bonus tiles by city, and
+# the city of this visit's crown palace: what the pieces on the map depend on.
+Pieces = tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, str], ...], str | None]
+
+
+def _pieces(view: dict) -> Pieces:
+    palaces = view.get("palaces") or {}
+    bonus = view.get("bonus") or {}
+    crown = (view.get("court") or {}).get("crown_city")
+    return (tuple(sorted((c, tuple(o[:2])) for c, o in palaces.items() if o and c in CITY_XY)),
+            tuple(sorted((c, k) for c, k in bonus.items() if c in CITY_XY)),
+            crown if crown in CITY_XY else None)
+
+
+@lru_cache(maxsize=4)
+def _map(board: tuple[tuple[str, ...], int, bool, int], pieces: Pieces
+         ) -> tuple[Image.Image, tuple[Noted, ...]]:
+    """The board with its pieces: it changes only when a palace is placed or a visit
+    ends, so the posts of a visit's card plays draw it once."""
+    base, base_notes = _board(*board)
+    img = base.copy()
+    notes = list(base_notes)
+    palaces, bonus_of, crown = pieces
+    owners_of = dict(palaces)
+    bonus = dict(bonus_of)
+    for cid in sorted(set(owners_of) | set(bonus)):
+        owners = owners_of.get(cid, ())
+        sprite, sprite_notes = _city_sprite(cid in geo.FORTRESS, owners, bonus.get(cid))
+        x, y = CITY_XY[cid]
+        paste(img, sprite, (x, y))
+        notes += [(t, px, (x + x0, y + y0, x + x1, y + y1), info)
+                  for t, px, (x0, y0, x1, y1), info in sprite_notes]
+        if owners and cid in bonus:  # a crown palace on a fortress leaves its tile there
+            _bonus_tag(img, notes, cid, bonus[cid])
+    if crown:  # this visit's crown palace wears the crown until the visit ends
+        x0, y0, x1, y1 = geo.CROWN_BOX[crown]
+        paste(img, _crown(), ((x0 + x1) / 2, (y0 + y1) / 2))
+    return img, tuple(notes)
+
+
+def _bonus_tag(img: Image.Image, notes: list[Noted], cid: str, kind: str) -> None:
+    """A bonus tile still on a fortress that holds a (crown) palace: a chip beside it."""
+    x0, y0, x1, y1 = geo.TAG_BOX[cid]
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    _fortress_chip(img, (cx, cy), geo.TAG_R)
+    _text(ImageDraw.Draw(img), notes, (cx, cy + 1), BONUS_LETTER.get(kind, "?"),
+          font(*BONUS_F), fill=CREAM, anchor="mm")
+
+
+@lru_cache(maxsize=1)
+def _crown() -> Image.Image:
+    s = Smooth((0, 0, geo.CROWN_W, geo.CROWN_H), scale=4)
+    x, y = geo.CROWN_W / 2, geo.CROWN_H / 2 + 1
+    s.polygon([(x - 12, y + 8), (x - 12, y - 7), (x - 5, y + 1), (x, y - 10), (x + 5, y + 1),
+               (x + 12, y - 7), (x + 12, y + 8)], (*GOLD, 255))
+    s.line([(x - 12, y + 8), (x + 12, y + 8)], (*INK, 255), 1.5)
+    return s.shrink()
+
+
+# --- words around the map -------------------------------------------------------------------
 
 
 def _name(players: Names, role: str) -> str:
@@ -184,109 +323,82 @@ def _name(players: Names, role: str) -> str:
     return f"{role.capitalize()} ({given})" if given else role.capitalize()
 
 
-def _panel(img: Image.Image, view: dict, players: Names) -> None:
+def _header(img: Image.Image, view: dict, players: Names) -> None:
+    result = view.get("result")
+    f = font(*TITLE_F)
+    room = WIDTH - 36
+    if result:
+        title = fit(outcome_title(result, [_name(players, w) for w in
+                                           result.get("winners", [])]), f, room)
+    else:
+        who = (view.get("active") or [""])[0]
+        province = PROVINCE_NAME.get(view.get("province") or "", "")
+        head, tail = f"Visit {view.get('visit')}/{data.VISITS} {province}: ", " to play"
+        # A long name is cut, never the words around it.
+        name = fit(_name(players, who), f, room - f.getlength(head + tail))
+        title = safe(head) + name + tail
+    last = (view.get("log") or [None])[-1]
+    line = outcome_line(result, last) if result else last
     d = ImageDraw.Draw(img)
-    x0, y0, x1, _ = PANEL_BOX
-    d.text((x0 + 14, y0 + 12), "COURT", font=font(16, bold=True), fill=MUTED)
-    court = view.get("court") or {}
-    x = x0 + 16
-    for key in (*data.INFLUENCE, "crown", "province"):
-        there = court.get(key, False)
-        label = {"crown": "GM", "province": "E"}.get(key, SYMBOL.get(key, "?"))
-        box = (x, y0 + 36, x + 58, y0 + 84)
-        d.rounded_rectangle(box, 8, fill=GOLD if there else PANEL, outline=EDGE, width=2)
-        d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, font=font(22, bold=True),
-               fill=INK if there else MUTED, anchor="mm")
-        x += 66
-    d.text((x0 + 16, y0 + 100), "SUPPLY", font=font(16, bold=True), fill=MUTED)
-    for i, cid in enumerate((view.get("supply") or [])[:9]):
-        _card(img, (x0 + 16 + (i % 5) * 84, y0 + 124 + (i // 5) * 62), cid)
-    y = y0 + 256
-    d.text((x0 + 14, y), "PLAYERS", font=font(16, bold=True), fill=MUTED)
+    label(d, (18, 10), title, f, fill=GOLD if result else CREAM)
+    if line:
+        line = line.replace("`", "")  # the log's inline code, shown plain
+        label(d, (18, 50), fit(line, font(*LOG_F), room), font(*LOG_F), fill=MUTED)
+
+
+def _players_key(img: Image.Image, view: dict, players: Names) -> None:
     table = view.get("players") or {}
-    leaders = {}
-    for sym in SYMBOL:
-        counts = {r: p.get("symbols", {}).get(sym, 0) for r, p in table.items() if not p["out"]}
-        top = max(counts.values(), default=0)
-        if top and list(counts.values()).count(top) == 1:
-            leaders[sym] = max(counts, key=counts.__getitem__)
     active = set(view.get("active") or [])
-    # Rows as tall as the panel allows (five players fit; fewer get more room).
-    row_h = min(150, (PANEL_BOX[3] - y - 34) // max(1, len(table)))
-    for r, p in table.items():
-        y += 30
-        row = (x0 + 8, y - 4, x1 - 8, y + row_h - 14)
-        d.rounded_rectangle(row, 8, fill=PANEL, outline=GOLD if r in active else EDGE,
-                            width=3 if r in active else 1)
-        _palace(img, (x0 + 26, y + 14), r, 22)
-        d.text((x0 + 44, y + 14), fit(safe(_name(players, r)), font(19, bold=True), 230),
-               font=font(19, bold=True), fill=CREAM, anchor="lm")
-        d.text((x1 - 20, y + 14), str(p["score"]), font=font(28, bold=True), fill=GOLD,
-               anchor="rm")
-        status = "withdrew" if p["out"] else (p.get("colour") or "any colour")
-        d.text((x0 + 20, y + 44), f"{p['hand']} cards · {status}", font=font(20), fill=CREAM,
-               anchor="lm")
-        tx: float = x0 + 20
-        for sym, short in SYMBOL.items():
-            n = p.get("symbols", {}).get(sym, 0)
-            if not n:
-                continue
-            lead = leaders.get(sym) == r
-            text = f"{short}{n}"
-            w = font(19, bold=True).getlength(text) + 12
-            d.rounded_rectangle((tx, y + 58, tx + w, y + 84), 6, fill=GOLD if lead else EDGE)
-            d.text((tx + w / 2, y + 71), text, font=font(19, bold=True),
-                   fill=INK if lead else CREAM, anchor="mm")
-            tx += w + 6
-        tiles = " ".join(f"{SYMBOL[s]}×{n}" for s, n in p.get("influence", {}).items() if n)
-        held = p.get("goods", [])
-        goods = " ".join(f"{GOODS.get(g, g)}×{held.count(g)}" for g in dict.fromkeys(held))
-        won = f"tiles {','.join(map(str, p['tiles']))}" if p.get("tiles") else ""
-        d.text((x0 + 20, y + 100), fit(" · ".join(x for x in (tiles, goods, won) if x) or "—",
-                                       font(18), x1 - x0 - 40), font=font(18), fill=MUTED,
-               anchor="lm")
-        y += row_h - 30
-
-
-def _card(img: Image.Image, at: tuple[float, float], cid: str) -> None:
-    card = data.CARDS.get(cid) or {"colour": "white", "symbols": []}
-    x, y = at
-    d = ImageDraw.Draw(img)
-    fill = CARD.get(card["colour"], CREAM)
-    d.rounded_rectangle((x, y, x + 76, y + 54), 7, fill=fill, outline=CREAM, width=2)
-    text = card_label(cid)
-    ink = INK if card["colour"] in ("white", "yellow", "special") else CREAM
-    d.text((x + 38, y + 27), text, font=font(21, bold=True), fill=ink, anchor="mm")
-
-
-def card_label(cid: str) -> str:
-    """A small card's symbols, in the order its typed name gives them, so every copy of a
-    card looks the same (★ for a card with none)."""
-    card = data.CARDS.get(cid) or {"symbols": []}
-    symbols = sorted(card["symbols"], key=data.SYMBOLS.index)
-    return " ".join(SYMBOL.get(s, "?") for s in symbols) or "★"
+    over = bool(view.get("result"))
+    rows = tuple((r, safe(_name(players, r)), int(p.get("score", 0)), r in active,
+                  bool(p.get("out")) and not over) for r, p in table.items())
+    sprite, notes = _players_sprite(rows)
+    box = _players_box(len(rows))
+    img.paste(sprite, box[:2])
+    _replay(notes, box[:2])
 
 
 @lru_cache(maxsize=16)
-def _board(order: tuple[str, ...], visit: int, over: bool) -> Image.Image:
-    """The board without pieces: the same for a whole visit, so drawn once per visit."""
-    img = background().copy()
-    for i, pid in enumerate(order, 1):
-        state = "now" if i == visit and not over else (
-            "done" if i < visit or over else "later")
-        _province(img, pid, i, state)
-    with smooth(img, BOARD_BOX, scale=2) as s:
-        for a, b in BOARD["roads"]:
-            s.line([CITY_XY[a], CITY_XY[b]], (*ROAD, 255), 3)
-    return img
+def _players_sprite(rows: tuple[tuple[str, str, int, bool, bool], ...]
+                    ) -> tuple[Image.Image, tuple[Noted, ...]]:
+    """The players' key, two a row: palace, name and score (the one to play outlined in
+    gold; one who withdrew from the visit muted, "out")."""
+    x0, y0, x1, y1 = _players_box(len(rows))
+    w, h = int(x1 - x0), int(y1 - y0)
+    img = Image.new("RGB", (w, h), FRAME)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), 10, fill=PANEL, outline=EDGE, width=2)
+    notes: list[Noted] = []
+    fs, fn = font(*SCORE_F), font(*KEY_F)
+    col_w = (w - 12) / 2
+    s = Smooth((0, 0, w, h), scale=4)
+    for i, (role, name, score, now, out) in enumerate(rows):
+        x = 6 + (i % 2) * col_w
+        y = 4 + (i // 2) * KEY_ROW_H
+        if now:
+            d.rounded_rectangle((x, y, x + col_w - 4, y + KEY_ROW_H - 2), 8, outline=GOLD,
+                                width=2)
+        mid = y + KEY_ROW_H / 2 - 1
+        palace_shape(s, (x + 18, mid), 11, role)
+        right = x + col_w - 14
+        _text(d, notes, (right, mid), str(score), fs, fill=GOLD, anchor="rm")
+        room = right - fs.getlength(str(score)) - 12 - (x + 36)
+        shown = fit(name + (" · out" if out else ""), fn, room)
+        _text(d, notes, (x + 36, mid), shown, fn, fill=MUTED if out else CREAM, anchor="lm")
+    layer = s.shrink()
+    img.paste(layer, (0, 0), layer)
+    return img, tuple(notes)
 
 
 def draw(view: dict, players: Names = None) -> Image.Image:
-    order = tuple(view.get("order") or [p["id"] for p in BOARD["provinces"]])
-    img = _board(order, view.get("visit") or 0, bool(view.get("result"))).copy()
-    _cities(img, view)
+    order = tuple(view.get("order") or [p["id"] for p in data.BOARD["provinces"]])
+    height = _players_box(len(view.get("players") or {}))[3] + 6
+    board = (order, view.get("visit") or 0, bool(view.get("result")), height)
+    drawn, notes = _map(board, _pieces(view))
+    img = drawn.copy()
+    _replay(notes)
     _header(img, view, players)
-    _panel(img, view, players)
+    _players_key(img, view, players)
     return img
 
 
@@ -294,90 +406,23 @@ def draw(view: dict, players: Names = None) -> Image.Image:
 def palette() -> Image.Image:
     sample = game.view(game.setup(1, {"players": 5}), None)
     sample["palaces"] = {c: [r] for c, r in zip(list(CITY_XY)[:5], game.ROLES, strict=True)}
-    return make_palette([draw(sample)], FLAT)
+    sample["palaces"][list(CITY_XY)[6]] = ["red", "blue"]
+    with recording():  # the specimen's texts are no picture's
+        specimen = draw(sample)
+    return make_palette([specimen], FLAT)
 
 
 def warm() -> None:
+    _roads()
     palette()
-    hand_palette()
+    taj_mahal_hand.hand_palette()
 
 
 def render(view: dict, players: Names = None) -> bytes:
     return encode_png(draw(view, players), palette())
 
 
-# --- a player's hand (their private replies only) ---------------------------------------
-
-HAND_W, CARD_W, CARD_H, GAP, PER_ROW = 780, 140, 150, 10, 5
-WORDS = {"vizier": "Vizier", "general": "General", "monk": "Monk", "princess": "Princess",
-         "grand_mogul": "Mogul", "elephant": "Elephant"}
-SPECIAL_WORDS = {"special-elephant": ("+1", "Elephant"), "special-mogul": ("+1", "Mogul"),
-                 "special-2points": ("+2", "points"), "special-colour": ("free", "colour")}
-COLOUR_ORDER = ("red", "yellow", "green", "violet", "white", "special")
-
-
-def draw_hand(view: dict, players: Names = None) -> Image.Image:
-    """The cards of the view's own hand, identical ones once with a count, each with its
-    symbols in words and, under it, the name to type."""
-    hand = view.get("hand") or []
-    kinds: dict[str, int] = {}
-    for cid in sorted(hand, key=lambda c: (COLOUR_ORDER.index(data.CARDS[c]["colour"]),
-                                          data.KIND[c])):
-        kinds[data.KIND[cid]] = kinds.get(data.KIND[cid], 0) + 1
-    rows = max(1, math.ceil(len(kinds) / PER_ROW))
-    top, row_h = 64, CARD_H + 54
-    img = Image.new("RGB", (HAND_W, top + rows * row_h + 8), FRAME)
-    d = ImageDraw.Draw(img)
-    title = f"Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"
-    d.text((16, 14), title, font=font(30, bold=True), fill=CREAM)
-    if not kinds:
-        d.text((16, top + 20), "No cards.", font=font(26), fill=MUTED)
-    for i, (kind, count) in enumerate(kinds.items()):
-        x = 16 + (i % PER_ROW) * (CARD_W + GAP + 2)
-        y = top + (i // PER_ROW) * row_h
-        _big_card(img, (x, y), kind, count)
-    return img
-
-
-def _big_card(img: Image.Image, at: tuple[int, int], kind: str, count: int) -> None:
-    card = data.CARDS[kind]
-    x, y = at
-    d = ImageDraw.Draw(img)
-    colour = card["colour"]
-    special = colour == "special"
-    # A special card is dark with a gold rim and gold words: unlike any coloured card.
-    d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), 12, fill=INK if special else
-                        CARD[colour], outline=GOLD if special else CREAM,
-                        width=6 if special else 3)
-    ink = GOLD if special else INK if colour in ("white", "yellow") else CREAM
-    # The symbols in the order the name to type gives them.
-    lines = list(SPECIAL_WORDS.get(kind, ())) or [
-        WORDS[s] for s in sorted(card["symbols"], key=data.SYMBOLS.index)]
-    step = 44 if len(lines) > 1 else 0
-    mid = y + CARD_H / 2 - step / 2
-    for j, word in enumerate(lines):
-        d.text((x + CARD_W / 2, mid + j * step), word, font=font(27, bold=True), fill=ink,
-               anchor="mm")
-    if count > 1:
-        d.rounded_rectangle((x + CARD_W - 46, y + 6, x + CARD_W - 6, y + 38), 8, fill=INK)
-        d.text((x + CARD_W - 26, y + 22), f"×{count}", font=font(20, bold=True), fill=CREAM,
-               anchor="mm")
-    # The name to type, on two lines: the colour, then the symbols.
-    head, _, rest = kind.partition("-")
-    size = next((n for n in (18, 17, 16, 15, 14) if font(n).getlength(rest) <= CARD_W + 8), 13)
-    for j, part in enumerate((head + "-", rest)):
-        d.text((x + CARD_W / 2, y + CARD_H + 6 + 22 * j), fit(part, font(size), CARD_W + 10),
-               font=font(size), fill=MUTED if j == 0 else CREAM, anchor="mt")
-
-
-@lru_cache(maxsize=1)
-def hand_palette() -> Image.Image:
-    sample = {"hand": list(data.CARD_IDS[::7])}
-    return make_palette([draw_hand(sample)], FLAT)
-
-
-def hand(view: dict, players: Names = None) -> bytes:
-    return encode_png(draw_hand(view, players), hand_palette())
-
+hand = taj_mahal_hand.hand
+draw_hand = taj_mahal_hand.draw_hand
 
 __all__ = ["ID", "draw", "draw_hand", "hand", "layout", "palette", "render", "warm"]

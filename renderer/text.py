@@ -8,7 +8,14 @@ from collections.abc import Callable, Mapping
 
 from engine.games import taj_mahal as taj
 from engine.games.taj_mahal import data as taj_data
-from engine.games.vijayanagara.data import PIECE_NAMES, SHORT, SPACES
+from engine.games.vijayanagara.data import (
+    FACTIONS,
+    MONGOL_TEXT,
+    PIECE_NAMES,
+    SHORT,
+    SPACES,
+    SPECIAL_TEXTS,
+)
 from renderer.common import outcome_title
 
 ALT_LIMIT = 1024  # Discord's cap on an attachment's description
@@ -120,6 +127,81 @@ def vijayanagara(view: dict, players: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+# What a faction did on the current card (the Sequence of Play), as the status says it.
+CHOICE_WORDS = {"cmd": "Command + Decree", "command": "Command", "event": "Event",
+                "limited": "Limited Command", "pass": "Pass"}
+
+
+def _card_status(card: dict, played: bool) -> list[str]:
+    """The current card: its title, year and Stay Eligible, then what it does (an Event's
+    two sides until a faction has played it)."""
+    kind = card.get("kind")
+    title = str(card.get("title") or "no card")
+    if kind == "event":
+        head = f"**Card {card.get('number')}: {title}**" if card.get("number") is not None \
+            else f"**{title}**"
+        if card.get("year"):
+            head += f" ({card['year']})"
+        head += " · Stay Eligible" if card.get("stay_eligible") else ""
+        if played:
+            return [head]
+        text = card.get("text") or {}
+        return [head, *(f"{side.capitalize()}: {text.get(side) or 'by hand: read your card'}"
+                        for side in ("unshaded", "shaded"))]
+    if kind == "mongol":
+        who = SHORT.get(card.get("faction") or "", "The named faction")
+        return [f"**{title}**: {who} {MONGOL_TEXT}"]
+    said = SPECIAL_TEXTS.get(str(card.get("id") or ""))
+    return [f"**{title}**" + (f": {said}" if said else "")]
+
+
+def _turn_status(view: dict) -> str:
+    """The Sequence of Play on the card, in its order: who acted and how, who acts now,
+    who is Eligible."""
+    card = view.get("card") or {}
+    turn = view.get("turn") or {}
+    eligible = view.get("eligible") or {}
+    active = set(view.get("active") or [])
+    choices = turn.get("choices") or {}
+    order = [f for f in (card.get("order") or []) if f in SHORT]
+    order += [f for f in FACTIONS if f not in order]
+    said = []
+    for f in order:
+        if f in (turn.get("acted") or []):
+            said.append(f"{SHORT[f]} {CHOICE_WORDS.get(choices.get(f) or '', 'acted')} ✓")
+        elif f in active:
+            said.append(f"**{SHORT[f]} to act**")
+        else:
+            said.append(f"{SHORT[f]} {'Eligible' if eligible.get(f, True) else 'Ineligible'}")
+    return "Order: " + " → ".join(said)
+
+
+def vijayanagara_status(view: dict, players: Mapping[str, str]) -> str:
+    """The post's status lines: the card and what it does, the Sequence of Play on it,
+    each faction's victory points, Resources and Cavalry, the Dynasty and the deck (the
+    picture shows the map; these read better as text on a phone)."""
+    lines: list[str] = []
+    card = view.get("card")
+    if isinstance(card, dict) and not view.get("result"):
+        choices = (view.get("turn") or {}).get("choices") or {}
+        lines += _card_status(card, "event" in choices.values())
+        if card.get("kind") == "event":
+            lines.append(_turn_status(view))
+    factions = view.get("factions") or {}
+    lines.append("VP / Resources / Cavalry: " + " · ".join(
+        f"{SHORT[f]} {info.get('vp', 0)}/{info.get('resources', 0)}/{info.get('cavalry', 0)}"
+        for f, info in factions.items() if f in SHORT and isinstance(info, dict)))
+    if view.get("result"):
+        return "\n".join(lines)
+    dynasty = str(view.get("dynasty") or "").capitalize()
+    successions = len(view.get("successions_left") or [])
+    lines.append((f"{dynasty} Dynasty · " if dynasty else "")
+                 + f"deck {_plural(int(view.get('deck_size') or 0), 'card')} ("
+                 + (f"{successions} Succession to come" if successions else "no Succession")
+                 + f") · Cavalry pool {int(view.get('cavalry_pool') or 0)}")
+    return "\n".join(lines)
+
+
 # --- Taj Mahal ------------------------------------------------------------------------------
 
 
@@ -166,6 +248,80 @@ def taj_mahal(view: dict, players: dict[str, str]) -> str:
                                                  for c, k in bonus.items()) + ".")
     lines.append(_result(view, names) or "To move: " + ", ".join(
         _seat(r, names.get(r, r), players) for r in view.get("active", [])) + ".")
+    return "\n".join(lines)
+
+
+TAJ_SYMBOLS = {"vizier": "Vizier", "general": "General", "monk": "Monk", "princess": "Princess",
+               "grand_mogul": "Grand Mogul", "elephant": "Elephant"}
+
+
+def _taj_leaders(table: dict) -> dict[str, str]:
+    """Each symbol's sole leader among the players still in the visit."""
+    leaders = {}
+    for sym in TAJ_SYMBOLS:
+        counts = {r: p.get("symbols", {}).get(sym, 0) for r, p in table.items() if not p["out"]}
+        top = max(counts.values(), default=0)
+        if top and list(counts.values()).count(top) == 1:
+            leaders[sym] = max(counts, key=counts.__getitem__)
+    return leaders
+
+
+def _taj_in_turn(view: dict) -> list[str]:
+    """The players still in the visit, in the order they play from the one to play."""
+    table = view.get("players") or {}
+    seats = list(table)
+    first = (view.get("active") or seats[:1] or [""])[0]
+    at = seats.index(first) if first in seats else 0
+    return [r for r in seats[at:] + seats[:at] if not table[r]["out"]]
+
+
+def taj_mahal_status(view: dict, players: Mapping[str, str]) -> str:
+    """The post's status lines: the visit and what is still to win there; the players
+    still in it in turn order, each with score, colour and the symbols played (each
+    symbol's leader in bold); those out; the supply; the commodities won. Public facts
+    only."""
+    table = view.get("players") or {}
+
+    def who(r: str) -> str:
+        return f"{r.capitalize()} ({players[r]})" if players.get(r) else r.capitalize()
+
+    if view.get("result"):
+        ranked = sorted(table, key=lambda r: -table[r]["score"])
+        return "Scores: " + ", ".join(f"{who(r)} {table[r]['score']}" for r in ranked) + "."
+    visit, pid = view.get("visit"), view.get("province")
+    court = view.get("court") or {}
+    prizes = [TAJ_SYMBOLS[k] for k in taj_data.INFLUENCE if court.get(k)]
+    if court.get("crown"):
+        prizes.append("Grand Mogul (crown)")
+    if court.get("province"):
+        goods = taj_data.TILES["province_tiles"].get(str(visit), [])
+        prizes.append(f"Elephant (tile: {', '.join(goods)})")
+    lines = [f"**{taj_data.PROVINCE_NAMES.get(pid, pid)}**, visit {visit}/{taj_data.VISITS}"
+             f" · to win: {', '.join(prizes) or 'nothing'}"]
+    leaders = _taj_leaders(table)
+    playing = []
+    for r in _taj_in_turn(view):
+        p = table[r]
+        shown = [f"**{n} {TAJ_SYMBOLS[s]}**" if leaders.get(s) == r else
+                 f"{n} {TAJ_SYMBOLS[s]}" for s in TAJ_SYMBOLS if (n := p["symbols"].get(s))]
+        played = f", {p['colour']}: {', '.join(shown)}" if p.get("colour") and shown else ""
+        playing.append(f"{who(r)} {_plural(p['score'], 'pt')}{played}")
+    lines.append(f"Playing{' (leads in bold)' if leaders else ''}: " + " → ".join(playing))
+    out = [f"{who(r)} {_plural(p['score'], 'pt')}" for r, p in table.items() if p["out"]]
+    if out:
+        lines.append("Out: " + ", ".join(out))
+    supply = [_card_words(c) for c in view.get("supply") or []]
+    lines.append("Supply: " + (", ".join(
+        f"{supply.count(k)}× {k}" if supply.count(k) > 1 else k
+        for k in dict.fromkeys(supply)) or "empty"))
+    goods = []
+    for r, p in table.items():
+        held = p.get("goods") or []
+        if held:
+            goods.append(f"{r.capitalize()} " + " ".join(
+                f"{held.count(g)} {g}" if held.count(g) > 1 else g for g in dict.fromkeys(held)))
+    if goods:
+        lines.append("Commodities: " + "; ".join(goods))
     return "\n".join(lines)
 
 
@@ -254,6 +410,62 @@ def maharaja(view: dict, players: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+# What the acting nation is doing, as the status says it.
+MAHARAJA_PHASES = {"population": "new armies", "invasion": "invasion", "movement": "movement",
+                   "battle": "battles", "factory": "factories", "arms": "arms",
+                   "score": "scoring"}
+MAHARAJA_DOTS = {"yellow": "🟡", "blue": "🔵", "red": "🔴", "green": "🟢", "purple": "🟣"}
+
+
+def maharaja_status(view: dict, players: Mapping[str, str]) -> str:
+    """The post's lines beside the picture: the turn, what the acting nation does and this
+    turn's order of play (the acting nation in bold, those before it done); each player's
+    points and nations (the letters on the map's chips, the player's coloured dot), with
+    their Raj titles; the arms given, submissions and British allies the badges mark."""
+    from engine.games.maharaja.data import NAMES, NATION_NAMES, NATIONS, TERRITORY_NAMES
+
+    def abbr(n: str) -> str:
+        return str(NATIONS[n]["abbr"])
+
+    over = view.get("result")
+    nation = None if over else view.get("nation")
+    head = f"**Turn {view['turn']}**/16 ({view['year']})"
+    if over:
+        head += ", the game is over"
+    else:
+        doing = MAHARAJA_PHASES.get(view.get("phase", ""))
+        battle = view.get("battle")
+        if battle and battle.get("place"):
+            doing = (f"battle in {NAMES.get(battle['place'], battle['place'])} "
+                     f"({abbr(battle['att'])} v {abbr(battle['def'])})")
+        elif doing and view.get("rounds") == 2 and doing in ("movement", "battles"):
+            doing += f" {view['round']}/2"  # a major invasion moves and fights twice
+        if nation and doing:
+            head += f" · {NATION_NAMES[nation]}: {doing}"
+        if view.get("order"):
+            head += " · order: " + " ".join(f"**{abbr(n)}**" if n == nation else abbr(n)
+                                             for n in view["order"])
+    lines = [head]
+    for role in view.get("roles", []):
+        mine = [abbr(n) + (f" ({view['titles'][n]})" if view["titles"].get(n) else "")
+                for n, c in view["control"].items() if c == role]
+        name = f"**{role.capitalize()}**" + (f" ({players[role]})" if players.get(role) else "")
+        lines.append(f"{MAHARAJA_DOTS.get(role, '')} {name} {view['vp'][role]} VP: "
+                     + " ".join(mine))
+    extra = []
+    if view.get("arms"):
+        extra.append("arms: " + ", ".join(f"{abbr(c)} → {abbr(a['nation'])}"
+                                          for c, a in view["arms"].items()))
+    for n, sub in (view.get("submitted") or {}).items():
+        extra.append(f"{abbr(n)} submitted to {abbr(sub['to'])} ("
+                     + ", ".join(TERRITORY_NAMES[w] for w in sub["where"]) + ")")
+    if view.get("allies"):
+        extra.append("British allies: " + " ".join(abbr(n) for n in view["allies"]))
+    if extra:
+        lines.append(extra[0][0].upper() + "; ".join(extra)[1:] + ".")
+    return "\n".join(lines)
+
+
 DESCRIBERS = {"goat_tiger": goat_tiger, "vijayanagara": vijayanagara, "taj_mahal": taj_mahal,
               "rajas": rajas, "maharaja": maharaja}
 
@@ -268,6 +480,9 @@ def describe(game_id: str, view: dict, players: dict[str, str] | None = None) ->
 # play. Games without one post none.
 STATUS: dict[str, Callable[[dict, Mapping[str, str]], str]] = {
     "goat_tiger": goat_tiger_status,
+    "taj_mahal": taj_mahal_status,
+    "maharaja": maharaja_status,
+    "vijayanagara": vijayanagara_status,
 }
 
 

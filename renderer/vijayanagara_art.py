@@ -18,17 +18,27 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from renderer.common import RGB, RGBA, Point, Smooth, font, has_dejavu, safe
+from renderer.common import (
+    RGB,
+    RGBA,
+    Font,
+    Point,
+    Smooth,
+    font,
+    has_dejavu,
+    is_recording,
+    note,
+    safe,
+    text_sprite,
+)
 
 # --- colours -------------------------------------------------------------------------
 # The house frame of the Goat-Tiger picture, a parchment map on a grey-blue sea, and
 # the game's faction colours. Highlights use the Okabe-Ito blue, as Goat-Tiger does.
 
 FRAME = (46, 33, 25)
-PANEL = (66, 50, 38)  # boxes on the dark frame
-PANEL_EDGE = (104, 82, 62)
 CREAM = (248, 238, 214)
 MUTED_CREAM = (205, 184, 148)
 GOLD = (232, 182, 70)
@@ -58,7 +68,6 @@ LIGHT_GLYPH = (246, 244, 238)
 DARK_GLYPH = (30, 26, 22)
 COIN = (236, 196, 92)
 COIN_EDGE = (150, 110, 40)
-CAVALRY = (176, 120, 70)
 
 LAST = (0, 104, 178, 255)
 HALO = (255, 250, 236, 230)
@@ -80,8 +89,6 @@ LETTER = {"delhi": "D", "bahmani": "B", "vijayanagara": "V", "mongols": "M"}
 # Flat fills that the palette must reproduce exactly.
 FLAT_COLOURS = [
     FRAME,
-    PANEL,
-    PANEL_EDGE,
     CREAM,
     MUTED_CREAM,
     GOLD,
@@ -108,7 +115,6 @@ FLAT_COLOURS = [
     DARK_GLYPH,
     COIN,
     COIN_EDGE,
-    CAVALRY,
     LAST[:3],
     HALO[:3],
 ]
@@ -270,16 +276,17 @@ def piece_sprite(kind: str, size: int) -> Image.Image:
 
 
 @lru_cache(maxsize=32)
-def marker_sprite(faction: str, size: int, faded: bool = False) -> Image.Image:
-    """A faction's square marker with its letter (Control, order, Influence); faded for
-    an Ineligible faction."""
+def marker_sprite(faction: str, size: int, faded: bool = False,
+                  glyph: float | None = None) -> Image.Image:
+    """A faction's square marker with its letter (Control, order, Influence) in a
+    ``glyph``-px font (by default 0.6 of the marker); faded for an Ineligible faction."""
     s = Smooth((0, 0, size, size), scale=4)
     m = size / 2
     fill = FACTION_COLOUR[faction]
     a = 110 if faded else 255
     s.rounded((1, 1, size - 1, size - 1), size * 0.18, fill=rgba(DARK_GLYPH, a))
     s.rounded((2.5, 2.5, size - 2.5, size - 2.5), size * 0.14, fill=rgba(fill, a))
-    _letter(s, (m, m + size * 0.02), LETTER[faction], size * 0.6, GLYPH_ON[faction])
+    _letter(s, (m, m + size * 0.02), LETTER[faction], glyph or size * 0.6, GLYPH_ON[faction])
     tile = s.shrink()
     if faded:
         alpha = tile.getchannel("A").point(lambda v: v * 150 // 255)
@@ -288,7 +295,7 @@ def marker_sprite(faction: str, size: int, faded: bool = False) -> Image.Image:
 
 
 @lru_cache(maxsize=8)
-def tributary_sprite(size: int) -> Image.Image:
+def tributary_sprite(size: int, glyph: float | None = None) -> Image.Image:
     """The Tributary marker: a round grey Delhi token with a rupee sign (tribute), never
     square like a Control marker."""
     s = Smooth((0, 0, size, size), scale=4)
@@ -296,7 +303,7 @@ def tributary_sprite(size: int) -> Image.Image:
     s.circle((m, m), m - 1, fill=rgba(DARK_GLYPH))
     s.circle((m, m), m - 2.5, fill=rgba(DELHI_LIGHT))
     s.circle((m, m), m - 5, outline=rgba(DELHI), width=1.2)
-    _letter(s, (m, m + 0.5), TRIBUTARY_GLYPH if has_dejavu() else "R", size * 0.55, DELHI)
+    _letter(s, (m, m + 0.5), tributary_glyph(), glyph or size * 0.55, DELHI)
     return s.shrink()
 
 
@@ -305,39 +312,20 @@ def tributary_sprite(size: int) -> Image.Image:
 TRIBUTARY_GLYPH = "₹"
 
 
+def tributary_glyph() -> str:
+    """The sign as drawn: an R where the fallback font has no rupee."""
+    return TRIBUTARY_GLYPH if has_dejavu() else "R"
+
+
 @lru_cache(maxsize=8)
-def coin_sprite(value: int, size: int) -> Image.Image:
+def coin_sprite(value: int, size: int, glyph: float | None = None) -> Image.Image:
     """A Prosperity coin with its value."""
     s = Smooth((0, 0, size, size), scale=4)
     m = size / 2
     s.circle((m, m), m - 1, fill=rgba(COIN_EDGE))
     s.circle((m, m), m - 2.5, fill=rgba(COIN))
     s.circle((m, m), m - 5, outline=rgba(COIN_EDGE), width=1)
-    _letter(s, (m, m + 0.5), str(value), size * 0.55, INK)
-    return s.shrink()
-
-
-@lru_cache(maxsize=8)
-def cavalry_sprite(size: int) -> Image.Image:
-    """A Cavalry token: a brown disc with a horseshoe."""
-    s = Smooth((0, 0, size, size), scale=4)
-    m = size / 2
-    s.circle((m, m), m - 1, fill=rgba(DARK_GLYPH))
-    s.circle((m, m), m - 2.5, fill=rgba(CAVALRY))
-    s.arc((m, m + size * 0.04), size * 0.24, 140, 400, rgba(LIGHT_GLYPH), size * 0.1)
-    return s.shrink()
-
-
-@lru_cache(maxsize=4)
-def resource_sprite(size: int) -> Image.Image:
-    """Resources: a small stack of coins."""
-    s = Smooth((0, 0, size, size), scale=4)
-    for i, dy in enumerate((0.62, 0.44, 0.26)):
-        cx = size * (0.5 + (0.05 if i == 1 else -0.03))
-        box = (cx - size * 0.4, size * dy - size * 0.14, cx + size * 0.4, size * dy + size * 0.2)
-        s.rounded(box, size * 0.16, fill=rgba(COIN_EDGE))
-        inner = (box[0] + 1.5, box[1] + 1.2, box[2] - 1.5, box[3] - 2.2)
-        s.rounded(inner, size * 0.12, fill=rgba(COIN))
+    _letter(s, (m, m + 0.5), str(value), glyph or size * 0.55, INK)
     return s.shrink()
 
 
@@ -362,3 +350,92 @@ def peak(s: Smooth, c: Point, h: float) -> None:
         [(x, y - h * 0.6), (x + h * 0.9, y + h * 0.5), (x + h * 0.25, y + h * 0.5)],
         rgba(MOUNTAIN_LIGHT, 140),
     )
+
+
+def text(d: ImageDraw.ImageDraw, xy: Point, words: str, f: Font, *, fill: RGB,
+         anchor: str | None = None, info: bool = True) -> None:
+    """``d.text`` that notes what it drew for the legibility tests (as ``common.label``
+    does; that one hands ``fill`` on to ``textbbox``, which refuses it)."""
+    d.text(xy, words, font=f, fill=fill, anchor=anchor)
+    if is_recording():
+        note(words, getattr(f, "size", 10), d.textbbox(xy, words, font=f, anchor=anchor),
+             info=info)
+
+
+@lru_cache(maxsize=256)
+def _word_tile(words: str, px: int, bold: bool, fill: RGB) -> Image.Image:
+    return text_sprite(words, font(px, bold), fill)
+
+
+def stamp(img: Image.Image, xy: Point, words: str, px: int, *, fill: RGB, bold: bool = False,
+          anchor: str = "mm", noted: bool = True) -> None:
+    """A short text (a count, a level) pasted from a cached tile rather than typeset
+    afresh, its ink placed by ``anchor`` (l/m/r, then m: centred on ``xy``'s y), and
+    noted for the legibility tests (unless the render notes it: see ``stamp_note``)."""
+    tile = _word_tile(words, px, bold, fill)
+    x, y, w, h = _stamp_box(tile, xy, anchor)
+    img.paste(tile, (x - 2, y - 2), tile)
+    if noted and is_recording():
+        note(words, px, (x, y, x + w, y + h))
+
+
+def _stamp_box(tile: Image.Image, xy: Point, anchor: str) -> tuple[int, int, int, int]:
+    w, h = tile.width - 4, tile.height - 4  # the ink, inside text_sprite's 2-px pad
+    x = xy[0] - {"l": 0, "m": w / 2, "r": w}[anchor[0]]
+    return round(x), round(xy[1] - h / 2), w, h
+
+
+def stamp_note(xy: Point, words: str, px: int, *, bold: bool = False,
+               anchor: str = "mm") -> None:
+    """Note a text ``stamp`` drew into a cached layer, as if stamped now."""
+    x, y, w, h = _stamp_box(_word_tile(words, px, bold, MUTED_INK), xy, anchor)
+    note(words, px, (x, y, x + w, y + h))
+
+
+# --- text set from cached glyphs -----------------------------------------------------------
+# The header's log lines are new with every move: typeset from glyphs rasterized once (with
+# the font's kerning between each pair), they cost a third less than Pillow typesetting
+# the whole line afresh, which is what keeps a render near the time of its PNG encoding.
+
+
+@lru_cache(maxsize=1024)
+def _glyph(ch: str, f: Font) -> tuple[Image.Image, int, int]:
+    """A character's coverage mask and its offset from the pen on the baseline."""
+    left, top, right, bottom = (int(v) for v in f.getbbox(ch, anchor="ls"))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(mask).text((-left, -top), ch, font=f, fill=255, anchor="ls")
+    return mask, left, top
+
+
+@lru_cache(maxsize=4096)
+def _advance(pair: str, f: Font) -> float:
+    """How far the pen moves over ``pair``'s first character before the second (its
+    advance, plus the pair's kerning); for one character, its advance."""
+    if len(pair) == 1:
+        return f.getlength(pair)
+    return f.getlength(pair) - f.getlength(pair[1])
+
+
+def typeset_width(words: str, f: Font) -> float:
+    return sum(_advance(words[i:i + 2], f) for i in range(len(words)))
+
+
+def typeset(img: Image.Image, xy: Point, words: str, f: Font, *, fill: RGB,
+            info: bool = True) -> None:
+    """``words`` with the top of the font's ascent at ``xy`` (Pillow's "la" anchor), set
+    from cached glyphs, and noted for the legibility tests."""
+    ascent, descent = f.getmetrics()  # type: ignore[union-attr]
+    width = typeset_width(words, f)
+    mask = Image.new("L", (int(width) + 4, ascent + descent + 2))
+    pen = 0.0
+    for i, ch in enumerate(words):
+        if not ch.isspace():
+            glyph, left, top = _glyph(ch, f)
+            mask.paste(glyph, (round(pen) + left, ascent + top), glyph)
+        pen += _advance(words[i:i + 2], f)
+    x, y = round(xy[0]), round(xy[1])
+    img.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+    if is_recording():
+        box = f.getbbox(words, anchor="la")
+        note(words, getattr(f, "size", 10), (x + box[0], y + box[1], x + box[2], y + box[3]),
+             info=info)

@@ -1,8 +1,13 @@
-"""Where everything lies in the Vijayanagara picture: the frame's regions (header, map,
-panel), each space's box (at its place in the game's map, nudged apart where boxes would
-overlap), the road between every two adjacent spaces and the Vindhya Range, and the free
-corners of the map. All of it is worked out once, at import, from the game's published
-map (engine/games/vijayanagara/data.py); the drawing modules read it from here."""
+"""Where everything lies in the Vijayanagara picture: the frame's regions (the header,
+the map, the key under it), each space's box, the road between every two adjacent spaces
+and the Vindhya Range, and the free corners of the map. All of it is worked out once, at
+import, from the game's published map (engine/games/vijayanagara/data.py); the drawing
+modules read it from here.
+
+The picture is made to be read in a phone's chat column, where it is shown about 400 px
+wide: at 800 px wide every text is at least 18 px (9 px there), so the map fills the
+width and the spaces stand on a schematic grid that keeps the map's order (north stays
+north, west stays west) rather than its distances."""
 
 from __future__ import annotations
 
@@ -13,74 +18,68 @@ from renderer.common import Point, quad_bezier
 
 # --- the frame's regions, and the boxes of the spaces -------------------------------------
 
-WIDTH, HEIGHT = 1400, 1050
-HEADER_H = 72
-MAP_BOX = (10, HEADER_H + 8, 930, HEIGHT - 10)
-PANEL_BOX = (942, HEADER_H + 8, WIDTH - 10, HEIGHT - 10)
-BOX_W, BOX_H = 160, 110  # a space
+WIDTH = 800
+HEADER_H = 124  # whose turn, then up to three lines of what the last move did
+MAP_BOX = (6, HEADER_H, WIDTH - 6, HEADER_H + 772)
+KEY_BOX = (6, MAP_BOX[3] + 6, WIDTH - 6, MAP_BOX[3] + 6 + 64)  # the markers' key
+HEIGHT = KEY_BOX[3] + 6
+BOX_W, BOX_H = 166, 104  # a space
 BOX_R = 10
 GAP = 20  # the least room left between two boxes (roads show in it)
-EDGE_M = 16  # boxes keep this far inside the map
 
 # --- where each space's box lies ---------------------------------------------------------
 
 XY: dict[str, Point] = {s["id"]: (s["xy"][0], s["xy"][1]) for s in geo.MAP["spaces"]}
-_X0, _X1 = min(x for x, _ in XY.values()), max(x for x, _ in XY.values())
-_Y0, _Y1 = min(y for _, y in XY.values()), max(y for _, y in XY.values())
+
+# Each space on a grid of columns (196 px apart) and rows (122 px apart): a space lies
+# a whole row below any space its box shares columns with and that map.json puts
+# north of it, and the columns follow map.json's west-to-east order.
+COL_W, ROW_H = 196, 122
+GRID: dict[str, Point] = {
+    "passes": (0, 0), "punjab": (1, 0), "delhi": (2, 0.5),
+    "sindh": (0, 1), "rajput": (1, 1), "jaunpur": (2.6, 1.5),
+    "gujarat": (0, 2), "malwa": (1, 2), "gondwana": (2.12, 2.5), "orissa": (3.1, 2.5),
+    "madhyadesh": (1.05, 3), "maharashtra": (0.1, 3.2), "andhra": (2.4, 3.6),
+    "karnataka": (1.2, 4.25), "tamilakam": (2.05, 5.25),
+}
+GRID_ORIGIN = (MAP_BOX[0] + 10 + BOX_W / 2, MAP_BOX[1] + 10 + BOX_H / 2)
+
+
+def _placed() -> dict[str, tuple[int, int]]:
+    ox, oy = GRID_ORIGIN
+    return {s: (round(ox + c * COL_W), round(oy + r * ROW_H)) for s, (c, r) in GRID.items()}
+
+
+POS: dict[str, tuple[int, int]] = _placed()
+
+
+def _fit() -> tuple[float, float, float, float]:
+    """The affine map (x scale and offset, y scale and offset) that best takes map.json's
+    coordinates to the boxes' centres: what the coastline and other map coordinates are
+    drawn with."""
+
+    def axis(k: int) -> tuple[float, float]:
+        us = [XY[s][k] for s in geo.SPACES]
+        vs = [POS[s][k] for s in geo.SPACES]
+        mu, mv = sum(us) / len(us), sum(vs) / len(vs)
+        a = sum((u - mu) * (v - mv) for u, v in zip(us, vs, strict=True)) / sum(
+            (u - mu) ** 2 for u in us)
+        return a, mv - a * mu
+
+    (ax, bx), (ay, by) = axis(0), axis(1)
+    return ax, bx, ay, by
+
+
+_FIT = _fit()
 
 
 def project(x: float, y: float) -> Point:
-    """Map coordinates (0..1) to image pixels: the spaces' bounding box fills the map
-    area less a margin, so a box never leaves it."""
-    mx0, my0, mx1, my1 = MAP_BOX
-    px = mx0 + EDGE_M + BOX_W / 2 + (x - _X0) / (_X1 - _X0) * (mx1 - mx0 - 2 * EDGE_M - BOX_W)
-    py = my0 + EDGE_M + BOX_H / 2 + (y - _Y0) / (_Y1 - _Y0) * (my1 - my0 - 2 * EDGE_M - BOX_H)
-    return (px, py)
+    """Map coordinates (0..1 in map.json) to image pixels, as near the grid as a straight
+    stretch gets."""
+    ax, bx, ay, by = _FIT
+    return (ax * x + bx, ay * y + by)
 
 
-GEO: dict[str, Point] = {s: project(*XY[s]) for s in geo.SPACES}
-
-
-def _clamp(p: Point) -> Point:
-    x0, y0, x1, y1 = MAP_BOX
-    hw, hh = BOX_W / 2 + EDGE_M, BOX_H / 2 + EDGE_M
-    return (min(max(p[0], x0 + hw), x1 - hw), min(max(p[1], y0 + hh), y1 - hh))
-
-
-def _settle() -> dict[str, tuple[int, int]]:
-    """Box centres: each space at its projected place, pushed apart where boxes would
-    overlap. Rounds of pushing alternate with a pull back towards the true place, then
-    pushing alone finishes; the result is deterministic and stays close to geography."""
-    pos = dict(GEO)
-    ids = list(geo.SPACES)
-    for rnd in range(600):
-        moved = False
-        for i, a in enumerate(ids):
-            for b in ids[i + 1 :]:
-                (ax, ay), (bx, by) = pos[a], pos[b]
-                dx, dy = bx - ax, by - ay
-                ox, oy = BOX_W + GAP - abs(dx), BOX_H + GAP - abs(dy)
-                if ox <= 0 or oy <= 0:
-                    continue
-                moved = True
-                if ox / BOX_W < oy / BOX_H:
-                    s = math.copysign(ox / 2 + 0.5, dx or 1)
-                    pos[a], pos[b] = (ax - s, ay), (bx + s, by)
-                else:
-                    s = math.copysign(oy / 2 + 0.5, dy or 1)
-                    pos[a], pos[b] = (ax, ay - s), (bx, by + s)
-        pos = {k: _clamp(p) for k, p in pos.items()}
-        if rnd < 200:
-            pos = {
-                k: (x + 0.1 * (GEO[k][0] - x), y + 0.1 * (GEO[k][1] - y))
-                for k, (x, y) in pos.items()
-            }
-        elif not moved:
-            break
-    return {k: (round(x), round(y)) for k, (x, y) in pos.items()}
-
-
-POS: dict[str, tuple[int, int]] = _settle()
 EDGES: list[tuple[str, str]] = sorted(
     {(a, b) if a < b else (b, a) for a in geo.SPACES for b in geo.ADJ[a]}
 )
@@ -100,12 +99,17 @@ def _inside(p: Point, box: tuple[float, float, float, float]) -> bool:
     return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
 
 
+# The Vindhya Range's centre: in the gap between Malwa and Gondwana, which it keeps apart
+# (and Madhyadesh from Jaunpur).
+RIDGE_CENTRE: Point = ((POS["madhyadesh"][0] + BOX_W / 2 + POS["gondwana"][0] - BOX_W / 2) / 2,
+                       (POS["malwa"][1] + POS["madhyadesh"][1]) / 2)
+
+
 def _ridge_axis() -> tuple[Point, Point]:
-    """The Vindhya Range's centre (its point in map.json) and its direction: across the
-    lines joining the spaces it keeps apart."""
-    rng = geo.MAP["vindhya_range"]
-    touches = list(rng.get("touches") or [])
-    centre = project(*rng["xy"])
+    """The Vindhya Range's centre and its direction: across the lines joining the spaces
+    it keeps apart."""
+    touches = list(geo.MAP["vindhya_range"].get("touches") or [])
+    centre = RIDGE_CENTRE
     blocked = [
         (a, b)
         for i, a in enumerate(touches)
@@ -137,6 +141,14 @@ def _near_ridge(p: Point) -> bool:
     return math.dist(p, (cx + t * ux, cy + t * uy)) < RIDGE_CLEAR
 
 
+# Free corners of the map: the title in the north-east, the pieces' key in the Arabian Sea,
+# Influence in the Bay of Bengal. Roads keep off them.
+TITLE_XY = (MAP_BOX[2] - 14, MAP_BOX[1] + 10)  # the game's name (right-aligned)
+LEGEND_BOX = (MAP_BOX[0] + 8, 640, 238, MAP_BOX[3] - 8)
+INFLUENCE_BOX = (604, 690, MAP_BOX[2] - 8, MAP_BOX[3] - 8)
+PANELS = (LEGEND_BOX, INFLUENCE_BOX)
+
+
 ROAD_CLEAR = 8  # a road keeps this far from every box but its two ends
 ROAD_APART = 11  # and this far from roads already laid, away from the boxes they share
 END_ZONE = 40  # around a box, the roads leaving it may come together
@@ -166,11 +178,14 @@ def _road(a: str, b: str, laid: dict[tuple[int, int], list[Point]]) -> list[Poin
         key=lambda t: (abs(t[0]) + abs(t[1]) / 2, -t[0], -t[1]),
     )
     tight = [box_of(s, 4) for s in geo.SPACES if s not in (a, b)]
+    tight += [(p[0] - 6, p[1] - 6, p[2] + 6, p[3] + 6) for p in PANELS]
+    inner = (MAP_BOX[0] + 6, MAP_BOX[1] + 6, MAP_BOX[2] - 6, MAP_BOX[3] - 6)
     best: tuple[int, list[Point]] | None = None
     for bend, shift in tries:
         c = (mid[0] - uy * bend * 2 + ux * shift * 2, mid[1] + ux * bend * 2 + uy * shift * 2)
         pts = quad_bezier(pa, c, pb, 40)
-        if any(_inside(p, box) for p in pts for box in tight):
+        if any(_inside(p, box) for p in pts for box in tight) or not all(
+                _inside(p, inner) for p in pts):
             continue
         # what a curve costs: points close to a third box weigh most, then closeness to
         # other roads; the first curve that costs nothing wins
@@ -219,11 +234,6 @@ def _ridge() -> list[Point]:
 RIDGE: list[Point] = _ridge()
 
 
-# Free corners of the map: the legend in the Arabian Sea, Influence in the Bay of Bengal.
-LEGEND_BOX = (24, 780, 342, 1028)
-INFLUENCE_BOX = (712, 790, 918, 1028)
-TITLE_XY = (918, 96)  # the game's name, top right of the map (right-aligned)
-
 # India, roughly, in map.json coordinates: our own schematic coastline.
 COAST: list[Point] = [
     (-0.3, -0.3),
@@ -257,9 +267,3 @@ COAST: list[Point] = [
     (0.03, 0.40),
     (-0.3, 0.39),
 ]
-
-
-# The panel's parts: the tops of their captions, and the box the card (or, once the game is
-# over, the final score) is drawn in.
-PANEL_CAPTIONS = {"factions": 88, "card": 352, "sop": 708, "deck": 900}
-CARD_BOX = (PANEL_BOX[0], 374, PANEL_BOX[2], 696)

@@ -1,8 +1,8 @@
 """The map of the Vijayanagara picture: what never changes (sea, land, roads, the Vindhya
-Range, the boxes of the spaces with their names and Prosperity, the legend, the
-Influence tracks), drawn once into the background, and the position on it: each space's
-pieces as icons with counts (one row per faction), its Control or Tributary marker, the
-spaces the action under way touched, and the Influence markers and waiting units."""
+Range, the boxes of the spaces with their names and Prosperity), drawn once into the
+background, and the position on it: each space's pieces as chips (an icon and its count,
+all at one legible size however crowded the space), its Control or Tributary marker, and
+the spaces the action under way touched."""
 
 from __future__ import annotations
 
@@ -13,33 +13,28 @@ from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
 from renderer import vijayanagara_art as art
-from renderer.common import font, paste, smooth, text_sprite
+from renderer.common import font, is_recording, note, paste, smooth, text_sprite
 from renderer.vijayanagara_layout import (
     BOX_H,
     BOX_R,
     BOX_W,
     COAST,
-    INFLUENCE_BOX,
-    LEGEND_BOX,
     MAP_BOX,
     POS,
     RIDGE,
     ROADS,
-    TITLE_XY,
     box_of,
     project,
 )
 
 # --- a space's box -----------------------------------------------------------------------
 
-CHIP_W, ROW_H, ICON = 50, 26, 22  # one counted piece kind in a box
-CHIP_GAP = 5  # at least this much room after a count, before the next icon
-# A box with at most two kinds in each of at most two rows (most boxes) shows them large:
-# what a phone's chat column shrinks most is the counts.
-BIG = {"w": 74, "row": 36, "icon": 30, "count": 25}
-NAME_SIZE = 19
-COUNT_SIZE = 17
-BADGE = 26  # Prosperity coin and Control / Tributary marker
+NAME_SIZES = (20, 19, 18)  # a space's name: the largest that fits on one line
+MIN_PX = 18  # the least size of any information text (9 px when shown 400 px wide)
+BADGE = 26  # Prosperity coin and Control / Tributary marker, centred on the top corners
+BADGE_IN = 3  # how far inside the box's corner a badge's centre lies
+PAD = 6  # the chips keep this far inside the box's sides
+
 
 ROW_ORDER = ["delhi", "mongols", "bahmani", "vijayanagara"]  # piece rows in a box
 KIND_ORDER = [
@@ -56,19 +51,51 @@ KIND_ORDER = [
 ]
 
 
+def badged(space: str) -> bool:
+    """Whether a space's box carries corner badges (a Prosperity coin, a Control or
+    Tributary marker): the Provinces do."""
+    return bool(geo.PROSPERITY.get(space)) or space in geo.PROVINCES
+
+
+def name_room(space: str) -> int:
+    """The width a space's name may take: between the corner badges a Province has,
+    else nearly the whole box."""
+    half = BADGE // 2 + BADGE_IN + 2
+    return BOX_W - 2 * half if badged(space) else BOX_W - 2 * PAD
+
+
+@lru_cache(maxsize=32)
+def name_lines(name: str, room: int) -> tuple[int, tuple[str, ...]]:
+    """(font size, lines) of a space's name: one line at the largest size that fits
+    ``room``, else two lines at the least size (Rajput / Kingdoms)."""
+    for size in NAME_SIZES:
+        if font(size, bold=True).getlength(art.safe_text(name)) <= room:
+            return size, (name,)
+    words = name.split()
+    half = max(1, len(words) // 2)
+    return NAME_SIZES[-1], (" ".join(words[:half]), " ".join(words[half:]))
+
+
+NAME_LINE = 20  # between two lines of a name
+NAME_TOP = 15  # the first line's centre, below the box's top
+
+
+def chips_top(space: str) -> int:
+    """Where a box's chips begin, below its name (and the rule under it)."""
+    _, lines = name_lines(geo.NAMES[space], name_room(space))
+    return NAME_TOP + (len(lines) - 1) * NAME_LINE + 16
+
+
 # --- the map that never changes ------------------------------------------------------------
 
 
 def draw_background(img: Image.Image) -> None:
     """Sea, land, roads, the Vindhya Range, the empty boxes with their names and
-    Prosperity, the title, the legend and the empty Influence tracks."""
+    Prosperity."""
     _draw_map(img)
     _draw_roads(img)
     _draw_ridge(img)
     _draw_boxes(img)
-    _draw_title(img)
-    _draw_legend(img)
-    _draw_influence_frame(img)
 
 
 def _draw_map(img: Image.Image) -> None:
@@ -82,11 +109,6 @@ def _draw_map(img: Image.Image) -> None:
     mask = Image.new("L", img.size, 255)
     ImageDraw.Draw(mask).rounded_rectangle(MAP_BOX, 14, fill=0)
     img.paste(art.FRAME, (0, 0, *img.size), mask)
-    sea = font(17)
-    d.text((112, 650), "ARABIAN", font=sea, fill=art.SEA_INK, anchor="mm")
-    d.text((112, 672), "SEA", font=sea, fill=art.SEA_INK, anchor="mm")
-    d.text((820, 700), "BAY OF", font=sea, fill=art.SEA_INK, anchor="mm")
-    d.text((820, 722), "BENGAL", font=sea, fill=art.SEA_INK, anchor="mm")
 
 
 def _draw_roads(img: Image.Image) -> None:
@@ -106,35 +128,15 @@ def _draw_ridge(img: Image.Image) -> None:
         for i in range(n):
             t = i / (n - 1)
             art.peak(s, (ax + (bx - ax) * t, ay + (by - ay) * t), 15 if i % 2 else 12)
-    # the name runs along the ridge, on its western side
-    angle = math.degrees(math.atan2(by - ay, bx - ax))
-    if abs(angle) > 90:
-        angle -= math.copysign(180, angle)
-    label = text_sprite("VINDHYA RANGE", font(13, bold=True), art.MOUNTAIN, art.LAND, 2)
-    label = label.rotate(-angle, resample=Image.Resampling.BICUBIC, expand=True)
-    nx, ny = -(by - ay) / length, (bx - ax) / length
-    if nx > 0:
-        nx, ny = -nx, -ny
-    paste(img, label, ((ax + bx) / 2 + 21 * nx, (ay + by) / 2 + 21 * ny))
-
-
-def name_room(space: str) -> int:
-    """The width a space's name may take: between the corner badges a Province has
-    (its Prosperity coin, its Control or Tributary marker), else nearly the whole box."""
-    badged = bool(geo.PROSPERITY.get(space)) or space in geo.PROVINCES
-    return BOX_W - 2 * (BADGE // 2 + 5) if badged else BOX_W - 16
 
 
 @lru_cache(maxsize=32)
-def _name_sprite(name: str, room: int) -> Image.Image:
-    """A space's name: a size smaller if it is too long for ``room``, then squeezed
-    sideways like a condensed face if it still is, rather than cut short."""
-    for size in range(NAME_SIZE, NAME_SIZE - 4, -1):
-        tile = text_sprite(art.safe_text(name), font(size, bold=True), art.INK)
-        if tile.width <= room:
-            return tile
-    if tile.width > room:
-        tile = tile.resize((room, tile.height), Image.Resampling.LANCZOS)
+def _name_sprite(text: str, size: int, room: int) -> Image.Image:
+    """One line of a space's name, squeezed sideways (like a condensed face) only if it
+    is still too long for ``room`` at the least size."""
+    tile = text_sprite(art.safe_text(text), font(size, bold=True), art.INK)
+    if tile.width > room + 4:
+        tile = tile.resize((room + 4, tile.height), Image.Resampling.LANCZOS)
     return tile
 
 
@@ -148,135 +150,53 @@ def _draw_boxes(img: Image.Image) -> None:
                 (x0, y0, x1, y1), BOX_R, fill=art.rgba(fill), outline=art.rgba(art.SPACE_EDGE),
                 width=2,
             )
+            rule = y0 + chips_top(sp) - 3
             s.draw.line(
-                [s.p(x0 + 8, y0 + 27), s.p(x1 - 8, y0 + 27)],
+                [s.p(x0 + 8, rule), s.p(x1 - 8, rule)],
                 fill=art.rgba(art.SPACE_EDGE, 90),
                 width=s.w(1),
             )
     for sp in geo.SPACES:
-        x0, y0, x1, _ = box_of(sp)
-        paste(img, _name_sprite(geo.NAMES[sp], name_room(sp)), ((x0 + x1) / 2, y0 + 14))
-        if geo.PROSPERITY.get(sp):
-            paste(img, art.coin_sprite(geo.PROSPERITY[sp], BADGE), (x0 + 6, y0 + 5))
+        draw_name(img, sp)
+        draw_coin(img, sp)
 
 
-def _draw_legend(img: Image.Image) -> None:
-    x0, y0, x1, y1 = LEGEND_BOX
-    with smooth(img, LEGEND_BOX, scale=2) as s:
-        s.rounded(
-            LEGEND_BOX, 10, fill=art.rgba(art.SPACE_FILL, 225), outline=art.rgba(art.SEA_INK),
-            width=1.5,
-        )
-    d = ImageDraw.Draw(img)
-    f = font(15)
-    rows = [
-        [
-            ("troop", "Troop"),
-            ("governor", "Governor"),
-            ("qasbah", "Qasbah"),
-            ("invader", "Mongol Invader"),
-            ("@control", "Control (D/B/V)"),
-            ("@tributary", "Tributary"),
-            ("@coin", "Prosperity"),
-            ("@road", "road: adjacent"),
-        ],
-        [
-            ("amir_o", "Amir, Obedient"),
-            ("amir_r", "Amir, Rebelling"),
-            ("fort", "Fort"),
-            ("raja_o", "Raja, Obedient"),
-            ("raja_r", "Raja, Rebelling"),
-            ("temple", "Temple"),
-            ("@touched", "last action"),
-            ("@peak", "impassable"),
-        ],
-    ]
-    for col, entries in enumerate(rows):
-        cx = x0 + 20 + col * 156
-        for i, (kind, label) in enumerate(entries):
-            cy = y0 + 20 + i * 30
-            if kind == "@control":
-                tile = art.marker_sprite("bahmani", 22)
-            elif kind == "@tributary":
-                tile = art.tributary_sprite(22)
-            elif kind == "@coin":
-                tile = art.coin_sprite(2, 22)
-            elif kind == "@road":
-                with smooth(img, (cx - 14, cy - 6, cx + 14, cy + 6), scale=3) as s:
-                    s.line([(cx - 10, cy), (cx + 10, cy)], art.rgba(art.LINK), 5)
-                tile = None
-            elif kind == "@peak":
-                with smooth(img, (cx - 14, cy - 12, cx + 14, cy + 12), scale=3) as s:
-                    art.peak(s, (cx - 5, cy + 1), 10)
-                    art.peak(s, (cx + 6, cy + 1), 12)
-                tile = None
-            elif kind == "@touched":
-                with smooth(img, (cx - 14, cy - 12, cx + 14, cy + 12), scale=3) as s:
-                    s.rounded(
-                        (cx - 11, cy - 9, cx + 11, cy + 9),
-                        4,
-                        fill=art.rgba(art.SPACE_FILL),
-                        outline=art.LAST,
-                        width=3.5,
-                    )
-                tile = None
-            else:
-                tile = art.piece_sprite(kind, ICON)
-            if tile is not None:
-                paste(img, tile, (cx, cy))
-            d.text((cx + 17, cy), label, font=f, fill=art.INK, anchor="lm")
+def draw_name(img: Image.Image, sp: str) -> None:
+    x0, y0, x1, _ = box_of(sp)
+    room = name_room(sp)
+    size, lines = name_lines(geo.NAMES[sp], room)
+    for i, line in enumerate(lines):
+        tile = _name_sprite(line, size, room)
+        cx, cy = (x0 + x1) / 2, y0 + NAME_TOP + i * NAME_LINE
+        paste(img, tile, (cx, cy))
+        note(line, size, _tile_box(tile, (cx, cy), pad=2))
 
 
-def _draw_title(img: Image.Image) -> None:
-    d = ImageDraw.Draw(img)
-    x, y = TITLE_XY
-    d.text((x, y), "VIJAYANAGARA", font=font(26, bold=True), fill=art.INK, anchor="ra")
-    d.text(
-        (x, y + 34),
-        art.safe_text("The Deccan Empires, 1290–1398"),
-        font=font(15),
-        fill=art.MUTED_INK,
-        anchor="ra",
-    )
-    d.text((x, y + 56), "map: reconstruction", font=font(13), fill=art.MUTED_INK, anchor="ra")
+def draw_coin(img: Image.Image, sp: str) -> None:
+    """A Province's Prosperity coin on its box's top-left corner."""
+    value = geo.PROSPERITY.get(sp)
+    if not value:
+        return
+    x0, y0, _, _ = box_of(sp)
+    centre = (x0 + BADGE_IN, y0 + BADGE_IN)
+    paste(img, art.coin_sprite(value, BADGE, MIN_PX), centre)
+    note_glyph(str(value), centre)
 
 
-def _draw_influence_frame(img: Image.Image) -> None:
-    x0, y0, x1, y1 = INFLUENCE_BOX
-    with smooth(img, INFLUENCE_BOX, scale=2) as s:
-        s.rounded(
-            INFLUENCE_BOX,
-            10,
-            fill=art.rgba(art.SPACE_FILL, 225),
-            outline=art.rgba(art.SEA_INK),
-            width=1.5,
-        )
-    d = ImageDraw.Draw(img)
-    d.text(
-        ((x0 + x1) / 2, y0 + 8),
-        "INFLUENCE",
-        font=font(15, bold=True),
-        fill=art.MUTED_INK,
-        anchor="ma",
-    )
-    for i, f in enumerate(("bahmani", "vijayanagara")):
-        ty = _track_y(i)
-        d.text((x0 + 12, ty - 22), geo.SHORT[f], font=font(15, bold=True), fill=art.INK,
-               anchor="ls")
-        for lvl in range(5):
-            cx0, cy0, cx1, cy1 = _cell(i, lvl)
-            d.rounded_rectangle((cx0, cy0, cx1, cy1), 6, fill=art.LAND, outline=art.SPACE_EDGE)
-            d.text((cx0 + 4, cy0 + 2), str(lvl), font=font(13, bold=True), fill=art.MUTED_INK)
+def _tile_box(tile: Image.Image, centre: tuple[float, float],
+              pad: int = 0) -> tuple[float, float, float, float]:
+    """Where a pasted text tile's ink lies (less its ``pad``), in the picture."""
+    x = round(centre[0] - tile.width / 2)
+    y = round(centre[1] - tile.height / 2)
+    return (x + pad, y + pad, x + tile.width - pad, y + tile.height - pad)
 
 
-def _track_y(i: int) -> int:
-    return INFLUENCE_BOX[1] + 62 + i * 104
-
-
-def _cell(i: int, lvl: int) -> tuple[int, int, int, int]:
-    x0 = INFLUENCE_BOX[0] + 12 + lvl * 37
-    y0 = _track_y(i) - 14
-    return (x0, y0, x0 + 34, y0 + 62)
+def note_glyph(text: str, centre: tuple[float, float], px: int = MIN_PX) -> None:
+    """Note a bold glyph drawn centred in a sprite (a coin's value, a marker's letter)."""
+    if not is_recording():
+        return
+    x0, y0, x1, y1 = font(px, bold=True).getbbox(text, anchor="mm")
+    note(text, px, (centre[0] + x0, centre[1] + y0, centre[0] + x1, centre[1] + y1))
 
 
 # --- the position on the map ---------------------------------------------------------------
@@ -287,60 +207,127 @@ def _touched(view: dict) -> list[str]:
     return now or [s for s in (view.get("last_touched") or []) if s in POS]
 
 
-def _rows(pieces: dict) -> list[list[tuple[str, int]]]:
-    """A box's pieces as rows of (kind, count), one row per faction."""
+def counted(pieces: dict) -> list[list[tuple[str, int]]]:
+    """A box's pieces as (kind, count), one list per faction that has any."""
     rows = []
     for faction in ROW_ORDER:
-        row = [
-            (k, int(pieces.get(k) or 0))
-            for k in KIND_ORDER
-            if art.PIECES[k][0] == faction and int(pieces.get(k) or 0) > 0
-        ]
+        row = []
+        for k in KIND_ORDER:
+            try:
+                n = int(pieces.get(k) or 0)
+            except (TypeError, ValueError):
+                n = 0
+            if art.PIECES[k][0] == faction and n > 0:
+                row.append((k, n))
         if row:
             rows.append(row)
     return rows
 
 
-@lru_cache(maxsize=1024)
-def chip_sprite(kind: str, n: int, big: bool = False) -> Image.Image:
-    """An icon and its count, left-aligned in a CHIP_W×ROW_H tile (larger when ``big``)."""
-    w, h, size, count = (BIG["w"], BIG["row"], BIG["icon"], BIG["count"]) if big else (
-        CHIP_W, ROW_H, ICON, COUNT_SIZE)
-    tile = Image.new("RGBA", (w, h))
-    icon = art.piece_sprite(kind, size)
-    tile.alpha_composite(icon, (1, (h - size) // 2))
+# Chip sizes: (icon px, gap after a chip, row height). The count is always COUNT_PX bold;
+# a box too full for the regular chips takes the compact ones, whose icons are smaller.
+COUNT_PX = 19
+REGULAR = (24, 6, 26)
+COMPACT = (18, 3, 23)
+
+
+@lru_cache(maxsize=512)
+def chip_sprite(kind: str, n: int, compact: bool = False) -> tuple[Image.Image,
+                                                                  tuple[int, int, int, int]]:
+    """An icon and its count on a transparent tile, and where the count's ink lies in it."""
+    icon_px, _, row = COMPACT if compact else REGULAR
+    f = font(COUNT_PX, bold=True)
     text = str(n)
-    room = w - size - 3 - CHIP_GAP
-    f = font(count, bold=True)
-    if f.getlength(text) > room:
-        f = font(count - 3, bold=True)
-    ImageDraw.Draw(tile).text((size + 3, h / 2 + 1), text, font=f, fill=art.INK, anchor="lm")
-    return tile
+    left, top, right, bottom = f.getbbox(text, anchor="lm")
+    tx = icon_px + 2 - left
+    w = int(math.ceil(tx + right)) + 1
+    tile = Image.new("RGBA", (w, row))
+    tile.alpha_composite(art.piece_sprite(kind, icon_px), (0, (row - icon_px) // 2))
+    cy = row / 2 + 1
+    ImageDraw.Draw(tile).text((tx, cy), text, font=f, fill=art.INK, anchor="lm")
+    return tile, (round(tx + left), math.floor(cy + top), math.ceil(tx + right),
+                  math.ceil(cy + bottom))
 
 
-def is_big(rows: list[list[tuple[str, int]]]) -> bool:
-    return len(rows) <= 2 and all(len(r) <= 2 for r in rows)
+def chip_width(kind: str, n: int, compact: bool) -> int:
+    return chip_sprite(kind, n, compact)[0].width
+
+
+def arrange(space: str, pieces: dict) -> tuple[bool, list[list[tuple[str, int, int]]]]:
+    """How a box's chips lie: (compact?, rows of (kind, count, x offset)). One row per
+    faction where that fits, else the chips flow from row to row; regular chips where
+    they fit, else compact ones. Each row fits the box's width and the rows its height."""
+    try:
+        key = tuple(sorted(pieces.items()))
+        hash(key)
+    except TypeError:  # not a view the engine makes; counted() copes with anything
+        key = tuple(sorted((k, v) for row in counted(pieces) for k, v in row))
+    return _arrange(space, key)
+
+
+@lru_cache(maxsize=1024)
+def _arrange(space: str, pieces: tuple) -> tuple[bool, list[list[tuple[str, int, int]]]]:
+    groups = counted(dict(pieces))
+    top = chips_top(space)
+    room = BOX_W - 2 * PAD
+    for compact in (False, True):
+        _, gap, row_h = COMPACT if compact else REGULAR
+        rows_fit = (BOX_H - 2 - top) // row_h
+        by_faction = [[(k, n) for k, n in g] for g in groups]
+        flat = [c for g in groups for c in g]
+        for rows in (by_faction, _flow(flat, room, gap, compact)):
+            if len(rows) <= rows_fit and all(_row_width(r, gap, compact) <= room for r in rows):
+                return compact, [_offsets(r, gap, compact) for r in rows]
+    # never in play (more than nine kinds, or three-digit counts): the compact flow, cut
+    _, gap, row_h = COMPACT
+    rows = _flow([c for g in groups for c in g], room, gap, True)
+    return True, [_offsets(r, gap, True) for r in rows[: (BOX_H - 2 - top) // row_h]]
+
+
+def _row_width(row: list[tuple[str, int]], gap: int, compact: bool) -> int:
+    return sum(chip_width(k, n, compact) for k, n in row) + gap * (len(row) - 1)
+
+
+def _flow(chips: list[tuple[str, int]], room: int, gap: int,
+          compact: bool) -> list[list[tuple[str, int]]]:
+    rows: list[list[tuple[str, int]]] = []
+    for c in chips:
+        if rows and _row_width([*rows[-1], c], gap, compact) <= room:
+            rows[-1].append(c)
+        else:
+            rows.append([c])
+    return rows
+
+
+def _offsets(row: list[tuple[str, int]], gap: int,
+             compact: bool) -> list[tuple[str, int, int]]:
+    out, x = [], 0
+    for k, n in row:
+        out.append((k, n, x))
+        x += chip_width(k, n, compact) + gap
+    return out
 
 
 def _draw_space(img: Image.Image, sp: str, info: dict) -> None:
     x0, y0, x1, _ = box_of(sp)
-    pieces = info.get("pieces") or {}
-    rows = _rows(pieces)
-    if len(rows) > 3 or any(len(r) > 3 for r in rows):  # never in play; keep it inside
-        flat = [c for r in rows for c in r]
-        rows = [flat[i : i + 3] for i in range(0, min(len(flat), 9), 3)]
-    big = is_big(rows)
-    w, h = (BIG["w"], BIG["row"]) if big else (CHIP_W, ROW_H)
+    compact, rows = arrange(sp, info.get("pieces") or {})
+    row_h = (COMPACT if compact else REGULAR)[2]
+    top = y0 + chips_top(sp)
     for r, row in enumerate(rows):
-        y = y0 + 29 + r * h
-        for c, (kind, n) in enumerate(row):
-            tile = chip_sprite(kind, n, big)
-            img.paste(tile, (round(x0 + 5 + c * w), round(y)), tile)
+        y = round(top + r * row_h)
+        for kind, n, dx in row:
+            tile, (tx0, ty0, tx1, ty1) = chip_sprite(kind, n, compact)
+            x = round(x0 + PAD + dx)
+            img.paste(tile, (x, y), tile)
+            note(str(n), COUNT_PX, (x + tx0, y + ty0, x + tx1, y + ty1))
     control = info.get("control")
+    centre = (x1 - BADGE_IN, y0 + BADGE_IN)
     if control in art.FACTION_COLOUR:
-        paste(img, art.marker_sprite(control, BADGE), (x1 - 6, y0 + 5))
+        paste(img, art.marker_sprite(control, BADGE, glyph=MIN_PX), centre)
+        note_glyph(art.LETTER[control], centre)
     elif info.get("tributary"):
-        paste(img, art.tributary_sprite(BADGE), (x1 - 6, y0 + 5))
+        paste(img, art.tributary_sprite(BADGE, MIN_PX), centre)
+        note_glyph(art.tributary_glyph(), centre)
 
 
 def draw_spaces(img: Image.Image, view: dict) -> None:
@@ -350,45 +337,9 @@ def draw_spaces(img: Image.Image, view: dict) -> None:
         paste(img, frame, POS[sp])
         if geo.PROSPERITY.get(sp):  # the frame runs under the coin, not over it
             x0, y0, _, _ = box_of(sp)
-            paste(img, art.coin_sprite(geo.PROSPERITY[sp], BADGE), (x0 + 6, y0 + 5))
+            paste(img, art.coin_sprite(geo.PROSPERITY[sp], BADGE, MIN_PX),
+                  (x0 + BADGE_IN, y0 + BADGE_IN))
     for sp in geo.SPACES:
         info = spaces.get(sp)
         if isinstance(info, dict):
             _draw_space(img, sp, info)
-
-
-def draw_influence(img: Image.Image, view: dict) -> None:
-    influence = view.get("influence") or {}
-    slots = view.get("influence_slots") or {}
-    d = ImageDraw.Draw(img)
-    for i, f in enumerate(("bahmani", "vijayanagara")):
-        level = max(0, min(4, int(influence.get(f) or 0)))
-        unit = "amir_o" if f == "bahmani" else "raja_o"
-        caps = geo.SLOTS.get(f, {})
-        waiting = {int(k): int(v or 0) for k, v in (slots.get(f) or {}).items()}
-        for lvl in range(5):
-            cx0, cy0, cx1, cy1 = _cell(i, lvl)
-            cx = (cx0 + cx1) / 2
-            if lvl in caps or lvl in waiting:
-                n = waiting.get(lvl, 0)
-                if n:
-                    paste(img, art.piece_sprite(unit, 18), (cx - 6, cy1 - 14))
-                    d.text(
-                        (cx + 5, cy1 - 13),
-                        str(n),
-                        font=font(14, bold=True),
-                        fill=art.INK,
-                        anchor="lm",
-                    )
-                else:
-                    d.ellipse((cx - 8, cy1 - 22, cx + 8, cy1 - 6), outline=art.MUTED_INK, width=1)
-            if lvl == level:
-                paste(img, art.marker_sprite(f, 26), (cx + 2, cy0 + 29))
-        d.text(
-            (INFLUENCE_BOX[2] - 12, _track_y(i) - 22),
-            f"{level}/4",
-            font=font(15, bold=True),
-            fill=art.INK,
-            anchor="rs",
-        )
-

@@ -276,6 +276,51 @@ def extras(view: discord.ui.View | None, reply: Reply) -> discord.ui.View | None
     return view
 
 
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"darbar:rm:(?P<game>\d+):(?P<how>rotate|keep|shuffle)",
+):
+    """Under a result post: the same game again with the same people. The id names the
+    finished game and how to seat them; the table checks that the game is over, is this
+    channel's, and that whoever presses played in it."""
+
+    LABELS = {"rotate": "Rematch", "keep": "Rematch, same seats",
+              "shuffle": "Rematch, seats shuffled"}
+
+    def __init__(self, game_id: int, how: str) -> None:
+        super().__init__(discord.ui.Button(
+            label=self.LABELS[how], emoji="🔁" if how == "rotate" else None,
+            style=discord.ButtonStyle.success if how == "rotate"
+            else discord.ButtonStyle.secondary,
+            custom_id=f"darbar:rm:{game_id}:{how}"))
+        self.game_id, self.how = game_id, how
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
+        return cls(int(match["game"]), match["how"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda t, p, a: t.rematch(p, a, self.game_id, self.how))
+
+
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"darbar:jn:(?P<game>\d+)"):
+    """Under a rematch being set up: take the seat planned for you."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Join", emoji="🪑",
+                                           style=discord.ButtonStyle.success,
+                                           custom_id=f"darbar:jn:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda t, p, a: t.join(p, a, game_id=self.game_id))
+
+
 def confirm_view(question: Confirmation) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for yes, label in ((True, question.yes), (False, question.no)):
@@ -292,7 +337,8 @@ def consent_view(request: Consent) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS = (StepButton, StepSelect, UndoButton, LookButton, OpenPanelButton,
-                 UndoVoteButton, ConfirmButton, PageButton, ReplayButton)
+                 UndoVoteButton, ConfirmButton, PageButton, ReplayButton, RematchButton,
+                 JoinButton)
 
 
 def panel_view(reply: Reply) -> discord.ui.View:
@@ -318,11 +364,20 @@ def panel_view(reply: Reply) -> discord.ui.View:
 
 def public_view(reply: Reply) -> discord.ui.View | None:
     """The 'Make your move' button under a public post while someone must act, the
-    vote buttons under an undo request, or yes / no under a question."""
+    vote buttons under an undo request, yes / no under a question, Rematch under a
+    result post, Join under a rematch being set up."""
     if reply.confirm is not None:
         return confirm_view(reply.confirm)
     if reply.consent is not None:
         return consent_view(reply.consent)
+    if reply.rematch is not None or reply.join is not None:
+        view = discord.ui.View(timeout=None)
+        if reply.rematch is not None:
+            for how in RematchButton.LABELS:
+                view.add_item(RematchButton(reply.rematch, how))
+        if reply.join is not None:
+            view.add_item(JoinButton(reply.join))
+        return view
     if reply.game_id is None or not reply.awaiting:
         return None
     view = discord.ui.View(timeout=None)

@@ -17,6 +17,8 @@ the outcome. This package never imports discord.
     clocks.py       /game remind, /game vote, and what the scheduler finds due in a game
                     (reminders, timeouts, the clean-up of stale games)
     community.py    /mygames, /me, /game list, /server settings
+    rematch.py      the Rematch buttons (it builds on seating: Rematch(Seating))
+    standings.py    /leaderboard, /profile, /stats
 
 They share ``core.TableCore`` (loading a game, storing steps, the computer's turn, the
 ``refusals`` decorator) and plain functions of a loaded game: ``turns`` (whose turn, the
@@ -34,21 +36,22 @@ from bot.table.loaded import Loaded, Refusal
 from bot.table.looking import LOG_TAIL, Looking
 from bot.table.moves import CHOICE_MAX, MAX_CHOICES, MAX_LINE, Moves
 from bot.table.posts import RENDER_THREADS
+from bot.table.rematch import Rematch
 from bot.table.replaying import Replaying
 from bot.table.seating import (
     MAX_OPEN_GAMES,
     MAX_OPTION,
-    Seating,
     open_games_limit,
     parse_options,
 )
+from bot.table.standings import Standings
 from bot.table.stewardship import Stewardship
 from bot.table.undo import REDEALT, Undo
 from bot.table.wording import COMPUTER
 
 
-class Table(Seating, Moves, Undo, Endings, Looking, Replaying, Stewardship, Clocks,
-            Community):
+class Table(Rematch, Moves, Undo, Endings, Looking, Replaying, Stewardship, Clocks,
+            Community, Standings):
     """Every command a face can give a channel's game (see the modules above)."""
 
 

@@ -21,7 +21,7 @@ from bot.reminders import MAX_IDLE_HOURS, MODES, Nudge, describe
 from bot.replies import Actor, Notice, Ping, Place, Reply, escape
 from bot.table.core import TableCore, pace_of, refusals
 from bot.table.loaded import Loaded, Refusal
-from bot.table.posts import board_image, public_update
+from bot.table.posts import board_image
 from bot.table.wording import COMPUTER, holders, pace_line, timeout_said, unix
 from db import Game, NewStep, Sched, VersionConflict, id_of
 from engine import games
@@ -96,7 +96,7 @@ class Clocks(TableCore):
                       "reason": f"{late.name}'s time ran out."}
             await self.repo.set_status(lg.game, "finished", result=result, now=self.now())
             lg = await self._reloaded(lg)
-            return await public_update(lg, f"🗳 The players vote to end the game: {side} "
+            return await self._post(lg, f"🗳 The players vote to end the game: {side} "
                                        "ran out of time and loses.")
         if waits * 2 >= len(voters):
             control = pace.control
@@ -256,6 +256,9 @@ class Clocks(TableCore):
         side = holders(lg, [role])[0]
         place = Place(lg.game.channel_id, lg.game.guild_id)
         said = f"⌛ {side} ran out of time: {timeout_said(pace, g.computer)}."
+        # Counted for the player's profile: the writes below store the pace read from here.
+        pace = replace(pace, timeouts={**pace.timeouts, role: pace.timeouts.get(role, 0) + 1})
+        lg.game.pace = json.dumps(pace.to_json())
         dm = (seat.user_id, f"⌛ Your time ran out in **{g.NAME}** (game #{lg.game.id}) in "
               f"<#{lg.game.channel_id}>: {timeout_said(pace, g.computer)}.")
         try:
@@ -264,9 +267,10 @@ class Clocks(TableCore):
                 result = {"winners": [r for r in in_play if r != role],
                           "scores": {r: int(r != role) for r in in_play},
                           "reason": f"{seat.name}'s time ran out."}
-                await self.repo.set_status(lg.game, "finished", result=result, now=self.now())
+                await self.repo.set_status(lg.game, "finished", result=result, now=self.now(),
+                                           pace=lg.game.pace)
                 lg = await self._reloaded(lg)
-                return [Notice(place, await public_update(lg, said), (dm,))]
+                return [Notice(place, await self._post(lg, said), (dm,))]
             if not g.computer:
                 if not await self._claim(lg, due, replace(
                         pace, timed_out={**pace.timed_out, role: []})):
@@ -277,10 +281,10 @@ class Clocks(TableCore):
             if pace.on_timeout == "seat":
                 await self._hand_seat(lg, seat, user_id=None, name=COMPUTER, is_bot=True)
                 lg, lines = await self._run_bots(await self._reloaded(lg))
-                return [Notice(place, await public_update(lg, "\n".join([said, *lines])),
+                return [Notice(place, await self._post(lg, "\n".join([said, *lines])),
                                (dm,))]
             lg, lines = await self._move_for(lg, role)
-            return [Notice(place, await public_update(lg, "\n".join([said, *lines])), (dm,))]
+            return [Notice(place, await self._post(lg, "\n".join([said, *lines])), (dm,))]
         except VersionConflict:
             return []  # a move, or another process, came first
 

@@ -20,8 +20,10 @@ from bot.pace import Defaults, Pace
 from bot.ratelimit import RateLimiter
 from bot.reminders import Policy
 from bot.replies import Actor, Place, Reply, clip, echo
+from bot.table.conclusion import Ending, conclude, ending, rating_keys
 from bot.table.listing import listed
 from bot.table.loaded import Loaded, Refusal
+from bot.table.posts import public_update
 from bot.table.turns import panel_reply
 from bot.table.wording import COMPUTER, result_line, said_by
 from db import Game, NewStep, Player, Repository, Sched, Seat, VersionConflict, id_of
@@ -245,6 +247,28 @@ class TableCore:
                                          seats=seats, pace=pace)
         return await self.repo.reassign_seat(lg.game, id_of(seat), user_id=user_id, name=name,
                                              is_bot=is_bot, sched=sched, now=now)
+
+    async def _post(self, lg: Loaded, text: str) -> Reply:
+        """The public post after a change everyone sees (``posts.public_update``); when
+        the game has just ended, concluded first (rated once) and said so."""
+        ending = await self.conclude(lg) if lg.game.status == "finished" else None
+        return await public_update(lg, text, ending=ending)
+
+    async def conclude(self, lg: Loaded) -> Ending:
+        """Record a finished game for the ratings (exactly once, whoever gets here first)
+        and say how it ended beyond who won."""
+        game_id = id_of(lg.game)
+        found = await self.repo.rated(game_id)
+        if found is None:
+            known = await self.repo.ratings(rating_keys(lg))
+            steps = await self.repo.steps(game_id)
+            rows = conclude(lg, steps, known, pace_of(lg.game))
+            if not await self.repo.record_result(*rows):
+                found = await self.repo.rated(game_id)  # another process was first
+            else:
+                found = rows[0], rows[1]
+        assert found is not None
+        return ending(lg, *found)
 
     async def _run_bots(self, lg: Loaded) -> tuple[Loaded, list[str]]:
         """Let computer seats play while one of them is to move. Only while a person sits

@@ -10,7 +10,7 @@ from collections.abc import Collection
 from bot.replies import Actor, Confirmation, Place, Reply, escape
 from bot.table.core import TableCore, refusals
 from bot.table.loaded import Loaded, Refusal
-from bot.table.posts import board_image, public_update
+from bot.table.posts import board_image
 from bot.table.wording import COMPUTER, and_, capital, winners_line
 from db import Seat, id_of
 from engine import games
@@ -117,11 +117,11 @@ class Endings(TableCore):
             lg = await self._reloaded(lg)
             lg, bot_lines = await self._run_bots(lg)
             text = f"🏳 **{escape(actor.name)}** resigns. {then}"
-            return await public_update(lg, "\n".join([text, *bot_lines]))
+            return await self._post(lg, "\n".join([text, *bot_lines]))
         # The name stays raw in the database; result_line escapes it when it is shown.
         await self.repo.set_status(lg.game, "finished", result=result, now=self.now())
         lg = await self._reloaded(lg)
-        return await public_update(lg, f"🏳 **{escape(actor.name)}** resigns.")
+        return await self._post(lg, f"🏳 **{escape(actor.name)}** resigns.")
 
     @refusals
     async def decline(self, place: Place, actor: Actor, *, game_id: int,

@@ -7,7 +7,6 @@ from bot.drafts import UnknownDraft
 from bot.replies import Actor, Place, Reply, clip, echo, escape
 from bot.table.core import TableCore, refusals
 from bot.table.loaded import Loaded, Refusal
-from bot.table.posts import public_update
 from bot.table.turns import acting_role, panel_reply
 from bot.table.wording import said_by, waiting_for
 from db import NewStep, id_of
@@ -129,7 +128,7 @@ class Moves(TableCore):
         # position the others last saw.
         lines = new.public_view()["log"][len(lg.public_view()["log"]):]
         new, bot_lines = await self._run_bots(new)
-        reply = await public_update(new, "\n".join([
+        reply = await self._post(new, "\n".join([
             said_by(f"**{escape(actor.name)}**", lines), *bot_lines]))
         reply.private = note or None
         reply.move_done = True

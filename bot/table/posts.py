@@ -9,7 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
 import renderer
-from bot.replies import Ping, Reply, escape
+from bot.replies import Ping, Reply, clip, escape
+from bot.table.conclusion import Ending
 from bot.table.loaded import Loaded
 from bot.table.wording import clock_line, result_line
 
@@ -17,10 +18,13 @@ from bot.table.wording import clock_line, result_line
 # two threads of their own: more threads drawing at once only fight the loop for the GIL
 # (under load the loop then stalls for tens of ms, and every database round trip with it).
 RENDER_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="darbar-render")
+ALT_MAX = 1024  # Discord's limit on an attachment's description
 
 
-async def public_update(lg: Loaded, text: str) -> Reply:
-    """The public post after a completed move: image, log, who is next."""
+async def public_update(lg: Loaded, text: str, ending: Ending | None = None) -> Reply:
+    """The public post after a completed move: image, log, who is next; or, at the end
+    (``ending``), the result post: the picture under a banner that says who won, the
+    scores, the game's length and who played whom, the ratings, and Rematch buttons."""
     view = lg.public_view()
     # What reads better as text than in a picture on a phone (scores, the card): beside it.
     players = {s.role: escape(s.name) for s in lg.seats if s.role}
@@ -30,9 +34,18 @@ async def public_update(lg: Loaded, text: str) -> Reply:
                   version=lg.game.version)
     names = lg.module.ROLE_NAMES
     if lg.game.status == "finished":
-        reply.public = f"{text}\n{result_line(lg, already_said=text)}"
+        reply.public = "\n".join([text, result_line(lg, already_said=text),
+                                  *(ending.lines if ending else [])])
         reply.pings = Ping.of_roles(lg.seats, names, {}, [s.role for s in lg.seats if s.role])
         reply.ping_note = "thanks for playing!"
+        if ending is not None and reply.image is not None:
+            draw = partial(renderer.with_banner, reply.image, ending.banner_title,
+                           ending.banner_lines)
+            reply.image = await asyncio.get_running_loop().run_in_executor(RENDER_THREADS,
+                                                                           draw)
+            words = ". ".join([ending.banner_title, *ending.banner_lines])
+            reply.image_alt = clip(f"{words}. {reply.image_alt or ''}", ALT_MAX)
+        reply.rematch = lg.game.id
     else:
         reply.pings = Ping.of_roles(lg.seats, names, view, view["active"])
         reply.awaiting = bool(view["active"])

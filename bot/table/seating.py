@@ -9,10 +9,9 @@ from collections.abc import Mapping
 from datetime import timedelta
 
 from bot.pace import Pace, parse_control, parse_timeout
-from bot.replies import Actor, Place, Reply, echo, escape
+from bot.replies import Actor, Ping, Place, Reply, echo, escape
 from bot.table.core import TableCore, check_role, pace_of, playable_ids, refusals
 from bot.table.loaded import Loaded, Refusal
-from bot.table.posts import public_update
 from bot.table.wording import COMPUTER, pace_line, seating
 from db import ChannelBusy, Sched, Seat, id_of
 from engine import IllegalAction, games, rng
@@ -166,11 +165,17 @@ class Seating(TableCore):
                           "player may have at once. Finish, leave or abort one first.")
 
     @refusals
-    async def join(self, place: Place, actor: Actor, role: str | None = None) -> Reply:
+    async def join(self, place: Place, actor: Actor, role: str | None = None,
+                   game_id: int | None = None) -> Reply:
+        """Take a seat; ``game_id``: the game a Join button was made for (a rematch)."""
         lg = await self._load(place)
         g = lg.module
+        if game_id is not None and game_id != lg.game.id:
+            raise Refusal("That button was for a game that is no longer being set up here.")
         if lg.game.status != "setup":
             raise Refusal("This game has already started; you can watch it here.")
+        if lg.game.plan:
+            return await self._join_rematch(lg, actor)
         options = json.loads(lg.game.options)
         role = check_role(g, role, options)
         mine = [s for s in lg.seats if s.user_id == actor.user_id]
@@ -197,6 +202,32 @@ class Seating(TableCore):
             return await self._start(lg, intro=f"{escape(actor.name)} joins{side}.")
         return Reply(public=f"{escape(actor.name)} joins{side}. {seating(lg)}",
                      game_id=lg.game.id, version=lg.game.version)
+
+    async def _join_rematch(self, lg: Loaded, actor: Actor) -> Reply:
+        """A rematch's invited player takes the side(s) it planned for them."""
+        plan = json.loads(lg.game.plan or "{}")
+        seated = {s.role for s in lg.seats}
+        mine = [role for user, role in plan["seats"] if user == actor.user_id]
+        if not mine:
+            raise Refusal(f"This game is the rematch of game #{plan['from']}, for its "
+                          "players. Open a game of your own in another channel or thread.")
+        todo = [r for r in mine if r not in seated]
+        if not todo:
+            raise Refusal("You are in: the rematch starts when everyone has joined.")
+        for role in todo:
+            lg.game.version = await self.repo.add_seat(lg.game, Seat(
+                game_id=id_of(lg.game), position=0, role=role, user_id=actor.user_id,
+                name=actor.name[:100]))
+        lg = await self._reloaded(lg)
+        side = ", ".join(games.side_name(lg.module, r) for r in todo)
+        if len(lg.seats) >= len(plan["seats"]):
+            return await self._start(lg, intro=f"{escape(actor.name)} joins as {side}.")
+        waiting = [Ping(u, n, lg.module.ROLE_NAMES[r]) for u, r in plan["seats"]
+                   if u and r not in {s.role for s in lg.seats}
+                   for n in [plan["names"].get(u, "")]]
+        return Reply(public=f"{escape(actor.name)} joins the rematch as {side}. "
+                     f"{seating(lg)}", pings=waiting, ping_note="press Join to play.",
+                     join=lg.game.id, game_id=lg.game.id, version=lg.game.version)
 
     @refusals
     async def leave(self, place: Place, actor: Actor) -> Reply:
@@ -305,4 +336,4 @@ class Seating(TableCore):
         lines = [intro, f"**{g.NAME}** — game #{game.id}. {seating(lg)}"]
         if bot_lines:
             lines.append("\n".join(bot_lines))
-        return await public_update(lg, "\n".join(lines))
+        return await self._post(lg, "\n".join(lines))

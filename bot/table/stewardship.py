@@ -8,7 +8,6 @@ import json
 from bot.replies import Actor, Place, Reply, escape
 from bot.table.core import TableCore, check_role, pace_of, refusals
 from bot.table.loaded import Loaded, Refusal
-from bot.table.posts import public_update
 from bot.table.wording import COMPUTER, capital
 from db import Seat
 from engine import games
@@ -74,7 +73,7 @@ class Stewardship(TableCore):
         lg, bot_lines = await self._run_bots(lg)
         text = (f"🔁 {escape(actor.name)} hands {side} from {escape(seat.name)} "
                 f"to **{escape(name)}**.")
-        return await public_update(lg, "\n".join([text, *bot_lines]))
+        return await self._post(lg, "\n".join([text, *bot_lines]))
 
     async def resume(self, place: Place) -> Reply | None:
         """After a restart: the computer moves that a crash left unmade, as a public post
@@ -85,6 +84,6 @@ class Stewardship(TableCore):
         lg, lines = await self._run_bots(await self._loaded(game))
         if not lines:
             return None
-        reply = await public_update(lg, "\n".join(lines))
+        reply = await self._post(lg, "\n".join(lines))
         reply.move_done = True
         return reply

@@ -10,7 +10,6 @@ from functools import cache
 from bot.replies import Actor, Consent, Ping, Place, Reply, escape
 from bot.table.core import TableCore, refusals
 from bot.table.loaded import Loaded, Refusal
-from bot.table.posts import public_update
 from bot.table.turns import panel_reply
 from bot.table.wording import name_of, named
 from db import LogStep, NewStep, id_of, step_arg
@@ -118,7 +117,7 @@ class Undo(TableCore):
                 return panel_reply(lg, actor, note=f"↩ Step taken back: {taken}")
             # The others agreed (they were asked in public), so they are told in public;
             # the mover's panel opens from the post's button, never in a voter's reply.
-            reply = await public_update(
+            reply = await self._post(
                 lg, f"↩ **{escape(actor.name)}** takes back a step of their move: "
                 f"{taken}{redealt}")
             return reply
@@ -129,7 +128,7 @@ class Undo(TableCore):
             theirs = " ".join(view_at(n)["log"][len(view_at(j + 1)["log"]):])
             if theirs:
                 text += f"\nThe computer's reply is taken back too: {theirs}"
-        reply = await public_update(lg, text + redealt)
+        reply = await self._post(lg, text + redealt)
         reply.move_done = True
         return reply
 

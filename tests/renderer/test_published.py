@@ -17,13 +17,13 @@ RENDERER = Path(__file__).resolve().parents[2] / "renderer"
 # package's shared modules are read for every game in this table.
 OWN = {
     "goat_tiger": ["goat_tiger.py", "goat_tiger_art.py"],
-    "vijayanagara": ["vijayanagara.py", "vijayanagara_art.py", "vijayanagara_card.py",
-                     "vijayanagara_layout.py", "vijayanagara_map.py", "vijayanagara_panel.py"],
-    "taj_mahal": ["taj_mahal.py"],
+    "vijayanagara": ["vijayanagara.py", "vijayanagara_art.py", "vijayanagara_header.py",
+                     "vijayanagara_key.py", "vijayanagara_layout.py", "vijayanagara_map.py"],
+    "taj_mahal": ["taj_mahal.py", "taj_mahal_hand.py", "taj_mahal_map.py", "taj_mahal_style.py"],
     "rajas": ["rajas.py"],
-    "maharaja": ["maharaja.py"],
+    "maharaja": ["maharaja.py", "maharaja_map.py", "maharaja_pieces.py", "maharaja_style.py"],
 }
-SHARED = ["__init__.py", "common.py", "text.py"]
+SHARED = ["__init__.py", "common.py", "text.py", "banner.py", "charts.py"]
 # A game whose naming is large may publish a names module too (Rajas: words).
 PUBLISHED = {"data"}
 PUBLISHED_BY = {"rajas": {"words"}}

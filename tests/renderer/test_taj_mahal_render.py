@@ -4,6 +4,7 @@ of any hand or of the deck's order, and a player's own hand."""
 from __future__ import annotations
 
 import io
+from itertools import combinations
 
 from PIL import Image
 
@@ -11,6 +12,10 @@ from engine import games
 from engine.games.taj_mahal import rules as tm
 from engine.games.taj_mahal.data import CARD_IDS
 from renderer import taj_mahal as R
+from renderer import taj_mahal_hand as H
+from renderer import taj_mahal_map as geo
+from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, recording
+from renderer.taj_mahal_style import GOLD, INK, PLAYER
 from tests.renderer import pixels
 from tests.renderer.pixels import picture
 
@@ -23,10 +28,11 @@ def img(view: dict) -> Image.Image:
     return picture(R.render(view))
 
 
-def test_a_png_of_the_board_and_panel():
-    data = R.render(tm.view(tm.setup(1, {"players": 4}), None))
-    im = Image.open(io.BytesIO(data))
-    assert im.size == (R.WIDTH, R.HEIGHT) and len(data) < 1_000_000
+def test_a_png_of_the_board_narrow_enough_for_a_phone():
+    for n in (3, 4, 5):
+        data = R.render(tm.view(tm.setup(1, {"players": n}), None))
+        im = Image.open(io.BytesIO(data))
+        assert im.width == R.WIDTH == 800 and im.height < 1100 and len(data) < 400_000
 
 
 def test_the_province_being_visited_has_a_gold_ring():
@@ -34,22 +40,22 @@ def test_the_province_being_visited_has_a_gold_ring():
     im = img(tm.view(state, None))
     now = tm.current(state)
     x, y = R.PROVINCE_XY[now]
-    ring = near(im, (x + R.PROVINCE_R, y), 6, R.GOLD)
+    ring = near(im, (x + geo.PROVINCE_R[now], y), 6, GOLD)
     later = state["order"][5]
     lx, ly = R.PROVINCE_XY[later]
-    assert ring > 3 and near(im, (lx + R.PROVINCE_R, ly), 6, R.GOLD) == 0
+    assert ring > 3 and near(im, (lx + geo.PROVINCE_R[later], ly), 6, GOLD) == 0
 
 
-def test_a_palace_shows_in_its_players_colour_beside_its_city():
+def test_a_palace_shows_in_its_players_colour_on_its_city():
     state = tm.setup(2, {"players": 3})
     view = tm.view(state, None)
-    city = "delhi1"
+    city = "delhi2"
     before = img(view)
     view["palaces"] = {city: ["blue"]}
     after = img(view)
     x, y = R.CITY_XY[city]
-    assert near(after, (x + 18, y - 14), 6, R.PLAYER["blue"], tol=20) > 5
-    assert near(before, (x + 18, y - 14), 6, R.PLAYER["blue"], tol=20) == 0
+    assert near(after, (x, y), 6, PLAYER["blue"], tol=20) > 5
+    assert near(before, (x, y), 6, PLAYER["blue"], tol=20) == 0
 
 
 def test_the_picture_shows_nothing_of_the_deck_or_the_hands():
@@ -76,9 +82,9 @@ def test_this_visits_crown_palace_wears_the_crown():
     plain = img(view)
     view["court"] = {**view["court"], "crown": False, "crown_city": city}
     crowned = img(view)
-    x, y = R.CITY_XY[city]
-    assert near(crowned, (x + 18, y - 34), 6, R.GOLD) > near(plain, (x + 18, y - 34), 6,
-                                                              R.GOLD) + 5
+    x0, y0, x1, y1 = geo.CROWN_BOX[city]
+    at = ((x0 + x1) / 2, (y0 + y1) / 2)
+    assert near(crowned, at, 6, GOLD) > near(plain, at, 6, GOLD) + 5
 
 
 def test_a_hand_shows_each_kind_of_card_once_with_its_count_and_name():
@@ -89,7 +95,7 @@ def test_a_hand_shows_each_kind_of_card_once_with_its_count_and_name():
     one = Image.open(io.BytesIO(R.hand(view)))
     view2 = {**view, "hand": [*view["hand"], twin]}
     two = Image.open(io.BytesIO(R.hand(view2)))
-    assert one.size[0] <= 800 and one.size == two.size  # a twin adds a count, not a card
+    assert one.size[0] <= 600 and one.size == two.size  # a twin adds a count, not a card
     assert R.hand(view) == R.hand(dict(view)) and R.hand(view) != R.hand(view2)
     more = {**view, "hand": view["hand"] + list(CARD_IDS[60:66])}
     assert Image.open(io.BytesIO(R.hand(more))).size[1] > one.size[1]  # another row
@@ -100,9 +106,9 @@ def test_a_hand_shows_each_kind_of_card_once_with_its_count_and_name():
 def test_a_special_card_looks_unlike_any_coloured_card():
     view = {"hand": ["sp_points2"]}
     im = Image.open(io.BytesIO(R.hand(view))).convert("RGB")
-    x, y = 16 + R.CARD_W // 2, 64 + 20
-    assert near(im, (x, y), 4, R.INK, tol=12) > 5  # dark face
-    assert near(im, (16 + 2, 64 + R.CARD_H // 2), 2, R.GOLD, tol=40) > 0  # gold rim
+    x, y = H.card_at(0)
+    assert near(im, (x + H.CARD_W // 2, y + 20), 4, INK, tol=12) > 5  # dark face
+    assert near(im, (x + 2, y + H.CARD_H // 2), 2, GOLD, tol=40) > 0  # gold rim
 
 
 def test_every_copy_of_a_card_in_the_supply_looks_the_same():
@@ -126,3 +132,64 @@ def test_the_last_log_line_shows_a_typed_name_plain():
     view = tm.view(tm.setup(2, {"players": 3}), None)
     coded = R.render({**view, "log": ["Red plays `green-general-mogul`."]})
     assert coded == R.render({**view, "log": ["Red plays green-general-mogul."]})
+
+
+def _every_kind_twice() -> list[str]:
+    kinds: dict[str, list[str]] = {}
+    for cid in CARD_IDS:
+        kinds.setdefault(tm.KIND[cid], []).append(cid)
+    return [cid for cids in kinds.values() for cid in (cids * 2)[:2]]
+
+
+def test_every_card_is_captioned_with_its_whole_name_on_one_line_in_one_size():
+    """Reproduced: captions broke mid-name ("red-" / "general-elephant") and came in
+    several sizes. Each card's name to type is one text, whole, the same size for all."""
+    hand = _every_kind_twice()
+    with recording() as drawn:
+        im = Image.open(io.BytesIO(R.hand({"hand": hand})))
+    kinds = set(H.kinds_in(hand))
+    captions = [d for d in drawn if d.text in kinds]
+    assert sorted(d.text for d in captions) == sorted(kinds)
+    assert {d.px for d in captions} == {H.CAPTION_PX}
+    assert not [d.text for d in drawn if d.text.endswith("-")]
+    for i, kind in enumerate(H.kinds_in(hand)):
+        x, y = H.card_at(i)
+        box = next(d.box for d in captions if d.text == kind)
+        assert x <= box[0] and box[2] <= x + H.CARD_W, kind  # under its own card
+        assert y + H.CARD_H < box[1] and box[3] <= im.height, kind
+
+
+def test_a_count_badge_keeps_clear_of_every_word():
+    """Reproduced: the ×2 badge touched "Princess"."""
+    hand = _every_kind_twice()
+    with recording() as drawn:
+        R.hand({"hand": hand})
+    for i, _kind in enumerate(H.kinds_in(hand)):
+        bx0, by0, bx1, by1 = H.badge_box(H.card_at(i))
+        near_badge = (bx0 - 4, by0 - 4, bx1 + 4, by1 + 4)
+        touching = [d.text for d in drawn if not d.text.startswith("×")
+                    and geo.overlap(d.box, near_badge) > 0]
+        assert touching == [], i
+
+
+def test_a_hand_reads_on_a_phone():
+    for hand in (_every_kind_twice(), list(CARD_IDS[:9]), ["sp_colour_change"], []):
+        with recording() as drawn:
+            im = Image.open(io.BytesIO(R.hand({"hand": hand})))
+        info = [d for d in drawn if d.info]
+        assert info
+        assert not [d.text for d in info if d.px * PHONE_WIDTH / im.width < PHONE_MIN_PX]
+        assert not [d.text for d in info if d.box[0] < 0 or d.box[1] < 0
+                    or d.box[2] > im.width or d.box[3] > im.height]
+        assert not [(a.text, b.text) for a, b in combinations(info, 2)
+                    if geo.overlap(a.box, b.box) > 1]
+
+
+def test_a_long_name_is_cut_in_the_title_never_whose_turn_it_is():
+    view = tm.view(tm.setup(2, {"players": 3}), None)
+    who = view["active"][0]
+    with recording() as drawn:
+        R.render(view, {who: "a very long display name indeed, longer than any line"})
+    title = next(d.text for d in drawn if d.text.startswith("Visit"))
+    assert title.startswith(f"Visit 1/12 {R.PROVINCE_NAME[view['province']]}: ")
+    assert title.endswith("… to play") and who.capitalize() in title

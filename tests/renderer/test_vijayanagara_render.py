@@ -18,18 +18,17 @@ import renderer
 from engine.games.vijayanagara import data as geo
 from renderer import common, vijayanagara
 from renderer import vijayanagara_art as art
-from renderer import vijayanagara_card as vcard
+from renderer import vijayanagara_header as vheader
+from renderer import vijayanagara_key as vkey
 from renderer import vijayanagara_layout as vlayout
 from renderer import vijayanagara_map as vmap
-from renderer import vijayanagara_panel as vpanel
 from tools.samples import VIJAYANAGARA_PLAYERS as PLAYERS
 from tools.samples import most_crowded, vijayanagara_views
 
 VIEWS = vijayanagara_views()
 LAYOUT = renderer.layout("vijayanagara")
-W, H = vijayanagara.WIDTH, vijayanagara.HEIGHT
-HEADER = (0, 0, W, vijayanagara.HEADER_H)
-PANEL = vijayanagara.PANEL_BOX
+W, H = vlayout.WIDTH, vlayout.HEIGHT
+HEADER = (0, 0, W, vlayout.HEADER_H)
 MAP = vlayout.MAP_BOX
 
 
@@ -91,12 +90,12 @@ def bare(view: dict) -> dict:
 
 
 @pytest.mark.parametrize("name", ["start", "crowded", "end"])
-def test_samples_are_pngs_of_the_advertised_size_under_a_megabyte(name):
+def test_samples_are_pngs_of_the_advertised_size_under_400_kb(name):
     data = png(VIEWS[name], PLAYERS)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert len(data) < 1_000_000
+    assert len(data) <= 400 * 1024
     im = Image.open(io.BytesIO(data))
-    assert im.size == (W, H) == (1400, 1050)
+    assert im.size == (W, H) and W == 800 and H <= 1.25 * W  # a phone shows it 400 px wide
 
 
 @pytest.mark.slow
@@ -147,10 +146,10 @@ def test_boxes_stay_in_the_map_and_apart_with_room_for_roads():
 
 
 def test_spaces_keep_their_geographic_places():
+    """The grid is schematic (the map fills an 800-px picture), but keeps map.json's
+    order: north stays north, west stays west, for spaces clearly apart."""
     xy = vlayout.XY
-    for sp in geo.SPACES:  # close to where map.json puts them
-        assert math.dist(LAYOUT[sp], vlayout.GEO[sp]) < 100, sp
-    for a in geo.SPACES:  # and north stays north, west stays west
+    for a in geo.SPACES:
         for b in geo.SPACES:
             if xy[b][1] - xy[a][1] >= 0.08:
                 assert LAYOUT[a][1] < LAYOUT[b][1], (a, "north of", b)
@@ -199,6 +198,7 @@ def test_vindhya_range_separates_the_spaces_it_blocks_and_is_drawn():
     for a, b in blocked:
         assert _crosses(ridge[0], ridge[1], LAYOUT[a], LAYOUT[b]), (a, b)
     assert math.dist(*ridge) > 60
+    assert LAYOUT["malwa"][0] < ridge[0][0] < LAYOUT["gondwana"][0]  # between the two
     im = img(bare(VIEWS["start"]))
     mx, my = (ridge[0][0] + ridge[1][0]) / 2, (ridge[0][1] + ridge[1][1]) / 2
     assert count_in(im, (mx - 16, my - 16, mx + 16, my + 16), art.MOUNTAIN, tol=20) > 30
@@ -208,7 +208,7 @@ def test_prosperity_coins_on_provinces_only():
     im = img(bare(VIEWS["start"]))
     for sp in geo.SPACES:
         x0, y0, _, _ = box(sp)
-        coin = count_in(im, (x0 - 6, y0 - 7, x0 + 18, y0 + 17), art.COIN, tol=16)
+        coin = count_in(im, (x0 - 10, y0 - 10, x0 + 16, y0 + 16), art.COIN, tol=16)
         if geo.PROSPERITY[sp]:
             assert coin > 60, sp
         else:
@@ -218,9 +218,9 @@ def test_prosperity_coins_on_provinces_only():
 def test_control_and_tributary_markers():
     view = bare(VIEWS["start"])
     corner = (
-        *(box("gujarat")[2] - 18, box("gujarat")[1] - 7),
-        box("gujarat")[2] + 6,
-        box("gujarat")[1] + 17,
+        *(box("gujarat")[2] - 16, box("gujarat")[1] - 10),
+        box("gujarat")[2] + 10,
+        box("gujarat")[1] + 16,
     )
     ruled = img(with_spaces(view, gujarat={"control": "bahmani", "tributary": False}))
     tribute = img(with_spaces(view, gujarat={"control": None, "tributary": True}))
@@ -251,13 +251,29 @@ def test_the_crowded_space_shows_its_count_not_a_heap():
     # the difference is the count's digits: inside the box, right of the icon, and nowhere else
     changed = differs(shown, one_more, (0, 0, W, H))
     assert changed > 20
-    row = vmap._rows(view["spaces"][sp]["pieces"])
-    r = next(i for i, rw in enumerate(row) if any(kd == kind for kd, _ in rw))
-    c = next(j for j, (kd, _) in enumerate(row[r]) if kd == kind)
-    cx = x0 + 5 + c * vmap.CHIP_W
-    cy = y0 + 29 + r * vmap.ROW_H
-    digits = (cx + vmap.ICON + 1, cy, cx + vmap.CHIP_W, cy + vmap.ROW_H)
+    compact, rows = vmap.arrange(sp, view["spaces"][sp]["pieces"])
+    icon, _, row_h = vmap.COMPACT if compact else vmap.REGULAR
+    r = next(i for i, rw in enumerate(rows) if any(kd == kind for kd, _, _ in rw))
+    dx = next(x for kd, _, x in rows[r] if kd == kind)
+    cx = x0 + vmap.PAD + dx
+    cy = y0 + vmap.chips_top(sp) + r * row_h
+    digits = (cx + icon + 1, cy, cx + vmap.chip_width(kind, k, compact), cy + row_h)
     assert differs(shown, one_more, digits) == changed
+
+
+def test_a_crowded_space_keeps_its_chips_at_the_one_legible_size():
+    """Reproduced: Orissa (14 Troops, a Governor, two Amirs and a Fort) shrank its icons
+    and counts. Every chip of a box is the same size, and the counts always 19 px."""
+    orissa = VIEWS["crowded"]["spaces"]["orissa"]["pieces"]
+    assert sum(orissa.values()) >= 18 and len(vmap.counted(orissa)) == 2
+    compact, rows = vmap.arrange("orissa", orissa)
+    assert not compact and sum(len(r) for r in rows) == 5
+    with common.recording() as drawn:
+        png(VIEWS["crowded"])
+    x0, y0, x1, y1 = box("orissa")
+    counts = [d for d in drawn if d.text.isdigit() and x0 < d.box[0] < x1 and y0 < d.box[1] < y1]
+    assert sorted(d.text for d in counts) == sorted(str(v) for v in orissa.values())
+    assert {d.px for d in counts} == {vmap.COUNT_PX}
 
 
 def test_twenty_of_every_kind_stay_inside_their_box():
@@ -269,6 +285,8 @@ def test_twenty_of_every_kind_stay_inside_their_box():
     inside = differs(packed, empty, (x0, y0, x1, y1))
     assert inside > 9 * 150  # nine icons with two digits each
     assert differs(packed, empty, (0, 0, W, H)) == inside
+    compact, rows = vmap.arrange("malwa", full)
+    assert compact and sum(len(r) for r in rows) == 9  # all nine, none cut
     # and the north holds Delhi's pieces and the Mongols
     north = img(
         with_spaces(
@@ -361,7 +379,7 @@ def test_last_action_is_framed_when_nothing_is_under_way():
     assert _frame(both, "gujarat") > 150 and _frame(both, "karnataka") == 0
 
 
-# --- header, panel and the end -------------------------------------------------------------
+# --- header, tracks and the end -------------------------------------------------------------
 
 
 def test_header_names_the_faction_and_player_to_act():
@@ -375,6 +393,54 @@ def test_header_names_the_faction_and_player_to_act():
     assert differs(img(other, PLAYERS), named, (0, 0, W, 50)) > 300
 
 
+def said(view: dict, players: dict | None = None) -> list[str]:
+    """The information texts a render of ``view`` notes, in drawing order."""
+    with common.recording() as drawn:
+        png(view, players)
+    return [d.text for d in drawn if d.info]
+
+
+def test_header_tells_what_the_last_move_did_with_its_dice():
+    """Reproduced: the header showed only the last log line, so a battle's dice never
+    appeared. It now says the last turn, each battle in one line with the dice as they
+    ended (after any Charge)."""
+    log = ["Card 21: Death at Thatta (order Delhi, Vijayanagara, Bahmani).",
+           "Delhi: March.", "2 Troops move Delhi → Punjab.",
+           "Vijayanagara: Limited Attack.",
+           "Attack in Andhra: Vijayanagara (1 units) roll [6 1 5 3], Delhi (1 units) roll [4 2].",
+           "Vijayanagara Charge: die 1 now 5.",
+           "Vijayanagara [5 1 5 3] score 1 hit(s); Delhi [4 2] score 0 hit(s).",
+           "Delhi lose one Troop in Andhra."]
+    with common.recording() as drawn:
+        png({**VIEWS["crowded"], "log": log})
+    header = " ".join(d.text for d in drawn if d.box[3] <= vlayout.HEADER_H)
+    assert "Vijayanagara: Limited Attack." in header
+    assert "Attack in Andhra: Vijayanagara [5 1 5 3] 1 hit, Delhi [4 2] 0 hits after Charge." \
+        in header
+    assert "Delhi lose one Troop in Andhra." in header
+    assert "Delhi: March" not in header  # an earlier turn
+
+
+def test_the_last_move_in_brief():
+    assert vheader.last_move(["a", "Delhi: March.", "b", "Delhi: Decree Campaign.", "c"]) == [
+        "Delhi: March.", "b", "Delhi: Decree Campaign.", "c"]
+    assert vheader.last_move(["Bahmani pass (+1 Resources).", "Card 3: X."]) == [
+        "Bahmani pass (+1 Resources).", "Card 3: X."]
+    assert vheader.last_move(["one", "two"]) == ["one", "two"]
+    # a battle still waiting for a Cavalry choice shows its roll as logged
+    roll = "Attack in Orissa: Delhi (3 units) roll [1 2 3 4], Bahmani (1 units) roll [5 6]."
+    assert vheader.brief(["Delhi: Attack.", roll]) == ["Delhi: Attack.", roll]
+    # two battles, each in one line
+    lines = vheader.brief([
+        roll, "Delhi [1 2 3 4] score 3 hit(s); Bahmani [5 6] score 0 hit(s).",
+        "Attack in Gujarat: Delhi (1 units) roll [6 6 6 6], Bahmani (2 units) roll [1 1].",
+        "Bahmani Screen the opposing die 2.",
+        "Delhi [6 x 6 6] score 0 hit(s); Bahmani [1 1] score 2 hit(s)."])
+    assert lines == ["Attack in Orissa: Delhi [1 2 3 4] 3 hits, Bahmani [5 6] 0 hits.",
+                     "Attack in Gujarat: Delhi [6 x 6 6] 0 hits, Bahmani [1 1] 2 hits "
+                     "after Charge."]
+
+
 def test_finished_game_has_a_gold_banner_and_the_final_score():
     end = VIEWS["end"]
     playing = {**end, "result": None, "active": ["delhi"]}
@@ -382,43 +448,26 @@ def test_finished_game_has_a_gold_banner_and_the_final_score():
     assert differs(done, running, HEADER) > 20_000
     assert count_in(done, (W // 2 - 8, 2, W // 2 + 8, 18), art.BANNER) > 200
     assert count_in(running, (W // 2 - 8, 2, W // 2 + 8, 18), art.FRAME) > 200
-    card = vijayanagara.CARD_BOX
-    assert count_in(done, card, art.BANNER) > 50_000  # the score table replaces the card
-    assert count_in(running, card, art.BANNER) < 5_000
-    # the scores are drawn: changing one changes the table
+    # the scores are drawn: changing one changes the header
     scores = {**end["result"]["scores"]}
     loser = next(f for f in scores if f not in end["result"]["winners"])
     scores[loser] -= 1
     changed = img({**end, "result": {**end["result"], "scores": scores}}, PLAYERS)
-    assert differs(done, changed, card) > 50
     assert differs(done, changed, HEADER) > 50
+    no_reason = {**end, "result": {**end["result"], "scores": scores, "reason": ""}}
+    line = next(t for t in said(no_reason, PLAYERS) if t.startswith("Final score"))
+    assert f"{geo.SHORT[loser]} {scores[loser]} VP" in line
 
 
-def test_faction_numbers_are_shown():
+def test_the_pieces_key_counts_the_available_pieces():
     view = VIEWS["crowded"]
     im = img(view)
-    row = vpanel.FACTION_ROW_Y[1]
-    band = (PANEL[0], row - 26, PANEL[2], row + 26)
-    for key in ("resources", "vp", "cavalry"):
-        factions = copy.deepcopy(view["factions"])
-        factions["bahmani"][key] += 3
-        assert differs(im, img({**view, "factions": factions}), band) > 30, key
-    pool = {**view, "cavalry_pool": view["cavalry_pool"] - 1}
-    y = vpanel.POOL_Y
-    assert differs(im, img(pool), (PANEL[0], y - 12, PANEL[0] + 220, y + 12)) > 20
-    tughlaq = {**view, "dynasty": "khalji" if view["dynasty"] == "tughlaq" else "tughlaq"}
-    assert differs(im, img(tughlaq), (PANEL[2] - 220, y - 12, PANEL[2], y + 12)) > 20
-
-
-def test_faction_rows_name_their_players():
-    view = VIEWS["crowded"]
-    named, anonymous = img(view, PLAYERS), img(view)
-    for f, y in zip(geo.FACTIONS, vpanel.FACTION_ROW_Y, strict=True):
-        row = (PANEL[0] + 50, y + 2, PANEL[0] + 250, y + 24)
-        if PLAYERS.get(f):
-            assert differs(named, anonymous, row) > 100, f
-        else:  # a seat without a display name stays as it was
-            assert differs(named, anonymous, row) == 0, f
+    key = vlayout.LEGEND_BOX
+    for kind in ("troop", "amir", "raja", "invader"):
+        fewer = {**view, "available": {**view["available"], kind: view["available"][kind] + 3}}
+        assert differs(im, img(fewer), key) > 20, kind
+    texts = said(view)
+    assert "Pieces" in texts and "Raja, Rebelling" in texts
 
 
 def test_influence_marker_moves_along_its_track():
@@ -426,7 +475,7 @@ def test_influence_marker_moves_along_its_track():
     im = img(view)
 
     def cell(i: int, lvl: int, colour) -> int:
-        return count_in(im, vmap._cell(i, lvl), colour, tol=12)
+        return count_in(im, vkey.cell(i, lvl), colour, tol=12)
 
     assert cell(0, 0, art.BAHMANI) > 200 and cell(0, 3, art.BAHMANI) == 0
     assert cell(1, 3, art.VIJAYANAGARA) > 200 and cell(1, 0, art.VIJAYANAGARA) == 0
@@ -434,72 +483,8 @@ def test_influence_marker_moves_along_its_track():
     slots = copy.deepcopy(view["influence_slots"])
     slots["vijayanagara"]["4"] = 1
     fewer = img({**view, "influence_slots": slots})
-    assert differs(im, fewer, vmap._cell(1, 4)) > 10
-    assert differs(im, fewer, vmap._cell(1, 2)) == 0
-
-
-def test_sequence_of_play_shows_who_acted_and_the_forks_taken():
-    view = VIEWS["start"]
-    first, second = view["card"]["order"][:2]
-    y = vijayanagara.PANEL_CAPTIONS["sop"]
-    sop = (PANEL[0], y, PANEL[2], y + 200)
-    row = (PANEL[0] + 200, y + 20, PANEL[2], y + 48)  # the first faction's status
-    fork = (PANEL[0], y + 120, PANEL[0] + 220, y + 190)  # the Command + Decree box
-    before = img(view)
-    # a Pass: the status changes, no fork is taken
-    passed = {
-        **view,
-        "turn": {
-            "acted": [first],
-            "cmd_decree": None,
-            "event_or_command": None,
-            "choices": {first: "pass"},
-        },
-    }
-    after_pass = img(passed)
-    assert differs(before, after_pass, row) > 50
-    assert differs(before, after_pass, fork) == 0
-    assert (
-        differs(
-            after_pass,
-            img({**passed, "turn": {**passed["turn"], "choices": {first: "limited"}}}),
-            row,
-        )
-        > 50
-    )  # which option it was
-    # Command + Decree: the fork box now holds the faction's marker
-    took = {
-        **view,
-        "active": [second],
-        "turn": {
-            "acted": [first],
-            "cmd_decree": first,
-            "event_or_command": None,
-            "choices": {first: "cmd"},
-        },
-    }
-    after = img(took)
-    colour = art.FACTION_COLOUR[first]
-    assert count_in(after, fork, colour, tol=12) > 100
-    assert count_in(before, fork, colour, tol=12) == 0
-    # an Ineligible faction is marked
-    ineligible = {**view, "eligible": {**view["eligible"], first: False}}
-    assert differs(before, img(ineligible), sop) > 100
-
-
-def test_card_shows_its_effects_order_and_stay_eligible():
-    view = VIEWS["start"]
-    card = view["card"]
-    im = img(view)
-    cbox = vijayanagara.CARD_BOX
-    assert card["stay_eligible"]
-    gold = count_in(im, cbox, art.GOLD, tol=10)
-    plain = img({**view, "card": {**card, "stay_eligible": False}})
-    assert gold - count_in(plain, cbox, art.GOLD, tol=10) > 1500  # the Stay Eligible badge
-    other_text = {**card, "text": {**card["text"], "shaded": "Delhi gains 1 Resource."}}
-    assert differs(im, img({**view, "card": other_text}), cbox) > 300
-    reorder = {**card, "order": list(reversed(card["order"]))}
-    assert differs(im, img({**view, "card": reorder}), cbox) > 100
+    assert differs(im, fewer, vkey.cell(1, 4)) > 10
+    assert differs(im, fewer, vkey.cell(1, 2)) == 0
 
 
 @pytest.mark.parametrize(
@@ -525,34 +510,6 @@ def test_every_kind_of_card_renders(card):
     assert im.size == (W, H)
 
 
-@pytest.mark.slow
-def test_cached_card_panel_is_the_panel_painted_afresh(monkeypatch):
-    """The card panel is painted once per card and pasted: the very pixels a fresh
-    painting gives, for every card of a deck and for no card, in every sample."""
-    from engine import games
-    from engine.games.vijayanagara import sequence
-
-    state = games.get("vijayanagara").setup(1, {})
-    cards = [sequence.card_info(state, c) for c in [state["current"], *state["deck"]]]
-    cases = [(VIEWS["start"], card) for card in [*cards, None]]
-    cases += [(view, view.get("card")) for view in VIEWS.values() if not view.get("result")]
-    cached = [vijayanagara.draw({**view, "card": card}, PLAYERS) for view, card in cases]
-    monkeypatch.setattr(vijayanagara, "_draw_card", vcard.paint_card)
-    for (view, card), im in zip(cases, cached, strict=True):
-        fresh = vijayanagara.draw({**view, "card": card}, PLAYERS)
-        assert ImageChops.difference(im, fresh).getbbox() is None, card
-
-
-def test_deck_and_successions_to_come():
-    view = VIEWS["start"]
-    y = vijayanagara.PANEL_CAPTIONS["deck"]
-    deck = (PANEL[0], y, PANEL[2], PANEL[3])
-    im = img(view)
-    assert differs(im, img({**view, "deck_size": view["deck_size"] - 1}), deck) > 20
-    fewer = {**view, "successions_left": view["successions_left"][1:]}
-    assert count_in(im, deck, art.GOLD, tol=10) - count_in(img(fewer), deck, art.GOLD, tol=10) > 300
-
-
 def test_long_or_odd_player_names_do_not_break_the_picture():
     names = {"delhi": "A" * 300, "bahmani": "tab\tand\nnewline 🐘", "vijayanagara": None}
     for view in VIEWS.values():
@@ -566,18 +523,20 @@ def _clear_caches() -> None:
     for fn in (
         common.font,
         common.has_dejavu,
-        vijayanagara.background,
+        vijayanagara._background,
         vijayanagara.palette,
-        vijayanagara._card_tile,
         vmap.chip_sprite,
         vmap._name_sprite,
+        vmap.name_lines,
+        vmap._arrange,
         art.piece_sprite,
         art.marker_sprite,
         art.tributary_sprite,
         art.coin_sprite,
-        art.cavalry_sprite,
-        art.resource_sprite,
         art.frame_sprite,
+        art._word_tile,
+        art._glyph,
+        art._advance,
     ):
         fn.cache_clear()
 
@@ -615,31 +574,30 @@ def test_tributary_marker_and_troop_never_share_a_letter():
 @pytest.mark.parametrize("unit", ["amir", "raja"])
 def test_a_rebelling_unit_flies_a_red_pennant_an_obedient_one_does_not(unit):
     def red(kind: str) -> int:
-        tile = art.piece_sprite(kind, vmap.ICON).convert("RGB")
+        tile = art.piece_sprite(kind, vmap.REGULAR[0]).convert("RGB")
         return count_in(tile, (0, 0, *tile.size), art.REBEL_FLAG, tol=30)
 
     assert red(f"{unit}_r") >= 12
     assert red(f"{unit}_o") == 0
 
 
-@pytest.mark.parametrize("n", [1, 9, 14, 20])
-def test_a_count_keeps_clear_of_the_next_icon(n):
-    tile = vmap.chip_sprite("troop", n)
-    right = tile.getchannel("A").getbbox()[2]
-    assert right <= vmap.CHIP_W - vmap.CHIP_GAP + 1, (n, right)
+@pytest.mark.parametrize("compact", [False, True])
+def test_chips_keep_clear_of_each_other_and_inside_their_box(compact):
+    """Reproduced: a count ran into the next icon. Each chip's tile holds its icon and its
+    count; the tiles of a row lie apart and inside the box."""
+    for n in (1, 9, 14, 20):
+        tile, (x0, y0, x1, y1) = vmap.chip_sprite("troop", n, compact)
+        icon = (vmap.COMPACT if compact else vmap.REGULAR)[0]
+        assert x0 >= icon + 1 and x1 <= tile.width and y0 >= 0 and y1 <= tile.height, n
+    pieces = {"troop": 14, "governor": 1, "amir_o": 11, "amir_r": 12, "fort": 1, "raja_o": 3}
+    for sp in geo.SPACES:
+        got, rows = vmap.arrange(sp, pieces)
+        gap = (vmap.COMPACT if got else vmap.REGULAR)[1]
+        for row in rows:
+            ends = [x + vmap.chip_width(k, n, got) for k, n, x in row]
+            assert all(e + gap <= x for e, (_, _, x) in zip(ends, row[1:], strict=False)), sp
+            assert ends[-1] <= vlayout.BOX_W - 2 * vmap.PAD, sp
 
-
-def test_the_forked_options_say_the_whole_choice():
-    """Reproduced: "Vijayanagara: Comm…" was cut short in the Sequence of Play box."""
-    for who in FACTIONS_ALL:
-        for choice in ("cmd", "command", "event", "limited"):
-            text = vpanel.fork_text(who, choice)
-            assert "…" not in text and text == vpanel.CHOICE[choice]
-            width = (vijayanagara.PANEL_BOX[2] - vijayanagara.PANEL_BOX[0] - 10) / 2 - 44
-            assert common.font(15).getlength(text) <= width, text
-
-
-FACTIONS_ALL = list(geo.FACTIONS)
 
 
 def _box_gap(p, box) -> float:
@@ -661,7 +619,8 @@ def test_every_road_keeps_clear_of_the_spaces_it_does_not_reach():
 
 def test_no_two_roads_run_side_by_side():
     """Reproduced: two roads left Maharashtra almost in parallel. Two roads may meet at
-    the box they share, or cross, but never run alongside each other."""
+    the box they share, or cross, but never run alongside each other: where one comes
+    within 8 px of the other, it does so for 24 px at most (a crossing at 40 degrees)."""
     roads = vlayout.ROADS
     edges = list(roads)
     for i, e in enumerate(edges):
@@ -673,54 +632,31 @@ def test_no_two_roads_run_side_by_side():
                 if not any(vlayout._inside(p, b) for b in near_ends)
                 and min(math.dist(p, q) for q in roads[f]) < 8
             ]
-            assert len(alongside) <= 3, (e, f, len(alongside))  # a crossing touches briefly
+            stretch = math.dist(alongside[0], alongside[-1]) if alongside else 0
+            assert stretch <= 24, (e, f, stretch)  # a crossing touches briefly
 
 
-@pytest.mark.slow
-def test_card_text_is_set_as_large_as_its_box_allows():
-    """Reproduced: card text at 16 px could not be read in a phone's chat column. Every
-    card of Darbar's deck now fits whole at 20 px or more; an over-long text still fits,
-    smaller and cut short."""
-    from engine.games.vijayanagara.data import CARDS
-
-    for c in CARDS["events"]:
-        card = {"kind": "event", "text": {side: (c.get(side) or {}).get("text", "")
-                                          for side in ("unshaded", "shaded")}}
-        assert vcard.card_body_size(card) >= 20, c["number"]
-    huge = {"kind": "event", "text": {"unshaded": "word " * 300, "shaded": "word " * 300}}
-    assert vcard.card_body_size(huge) == vcard.BODY_SIZES[-1]
-    img(with_card(VIEWS["start"], huge))  # and it still renders
-
-
-def with_card(view: dict, card: dict) -> dict:
-    return {**view, "card": {**view["card"], **card}}
-
-
-def test_a_box_with_few_kinds_shows_them_large():
-    """Most boxes hold one or two kinds per faction: their icons and counts are drawn
-    larger (a phone's chat column shrinks the picture 3.5 times); a crowded box keeps
-    them small so that everything fits."""
-    few = [[("troop", 3)], [("amir_r", 2), ("fort", 1)]]
-    many = [[("troop", 3), ("governor", 1), ("qasbah", 1)]]
-    assert vmap.is_big(few) and not vmap.is_big(many)
-    small, large = vmap.chip_sprite("troop", 3), vmap.chip_sprite("troop", 3, True)
-    assert large.getchannel("A").getbbox()[3] - large.getchannel("A").getbbox()[1] >= \
-        1.3 * (small.getchannel("A").getbbox()[3] - small.getchannel("A").getbbox()[1])
-    # drawn in the box, and inside it
-    view = bare(VIEWS["start"])
-    im = img(with_spaces(view, andhra={"pieces": {"troop": 3, "raja_r": 12}}))
-    x0, y0, x1, y1 = box("andhra")
-    assert count_in(im, (x0, y0 + 29, x1, y1), art.DELHI, tol=12) > 150
+def test_a_box_shows_every_piece_at_the_one_size():
+    """Reproduced (issue 26): a box with many kinds drew them smaller. Chips are one size
+    (counts 19 px: 9.5 px when the picture is shown 400 px wide); only a box too full for
+    that takes compact chips, whose icons are smaller and whose counts are not."""
+    few = {"troop": 3, "amir_r": 2, "fort": 1}
+    many = {"troop": 14, "governor": 1, "qasbah": 1, "amir_o": 1, "amir_r": 1, "fort": 1}
+    assert not vmap.arrange("andhra", few)[0] and not vmap.arrange("andhra", many)[0]
+    big, small = vmap.chip_sprite("troop", 3), vmap.chip_sprite("troop", 3, True)
+    assert abs((big[1][3] - big[1][1]) - (small[1][3] - small[1][1])) <= 1  # the same count
 
 
 def test_long_space_names_fit_their_box_without_being_crushed():
-    """Reproduced: "Rajput Kingdoms" was squeezed hard between its badges."""
+    """Reproduced: "Rajput Kingdoms" was squeezed hard between its badges. A name too long
+    for one line at the least size takes two, and no line is squeezed by more than 5 %."""
     for sp in geo.SPACES:
         name, room = geo.NAMES[sp], vmap.name_room(sp)
-        tile = vmap._name_sprite(name, room)
-        assert tile.width <= room, name
-        smallest = common.font(vmap.NAME_SIZE - 3, bold=True).getlength(name)
-        assert smallest / tile.width <= 1.25, name  # was 1.31 for Rajput Kingdoms
+        size, lines = vmap.name_lines(name, room)
+        assert size >= vmap.MIN_PX and " ".join(lines) == name
+        for line in lines:
+            assert common.font(size, bold=True).getlength(line) <= room * 1.05, line
+    assert len(vmap.name_lines("Rajput Kingdoms", vmap.name_room("rajput"))[1]) == 2
 
 
 def test_no_road_runs_along_the_vindhya_range():
@@ -734,4 +670,4 @@ def test_no_road_runs_along_the_vindhya_range():
 
     for edge, pts in vlayout.ROADS.items():
         assert min(to_ridge(p) for p in pts) >= 16, edge
-    assert length >= 120  # and the range is drawn long enough to see what it blocks
+    assert length >= 90  # and the range is drawn long enough to see what it blocks

@@ -133,8 +133,12 @@ async def test_a_whole_turn_typed_is_posted_and_the_next_colour_is_pinged(table,
     after = await _state(repo)
     nxt = tm.active(after)[0]
     assert nxt != role and [p.user_id for p in r.pings] == [who[nxt].user_id]
-    # Nothing of anyone's hand in the post beyond the cards just played.
+    # The status lines under the log: what is still to win, who plays in turn, the supply.
+    assert "to win: " in r.public and "Playing" in r.public and "Supply: " in r.public
+    # Nothing of anyone's hand in the post beyond the cards just played (and the kinds
+    # the face-up supply shows, which anyone's hand may share).
     played = {tm.KIND[coloured]} | ({tm.KIND[white]} if white else set())
+    played |= {tm.KIND[c] for c in after["supply"]}
     for held in after["hands"].values():
         assert not [k for k in _kinds_in(r.public, held) if k not in played]
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)

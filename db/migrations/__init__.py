@@ -1,0 +1,138 @@
+"""Schema migrations (Alembic): ``upgrade`` brings a database to the code's revision.
+
+The bot runs it at start-up (``Repository.open``) when every pending migration is marked
+safe to run unattended (``AUTOMATIC = True``); otherwise it stops and says to back up and
+run ``darbar migrate``. Several processes starting at once migrate once: they queue on a
+lock (PostgreSQL: an advisory lock held for the transaction; SQLite: a lock file beside
+the database), and the ones after the first find nothing left to do. A database at a
+revision this code does not know (made by a newer Darbar) is refused, never touched.
+
+A new migration: change the models, then ``python -m db.migrations new "what changed"``
+writes one (Alembic's autogenerate against a database at the current revision) to edit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import tempfile
+from collections.abc import AsyncIterator
+from functools import cache
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import text
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+HERE = Path(__file__).parent
+# Any 64-bit number that no other application on the server uses as an advisory lock.
+PG_LOCK = 0x4461726261720001
+
+
+class MigrationError(RuntimeError):
+    """The database cannot be brought to this code's schema unattended (or at all)."""
+
+
+def config(connection: Connection | None = None) -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(HERE))
+    cfg.attributes["connection"] = connection
+    return cfg
+
+
+@cache
+def scripts() -> ScriptDirectory:
+    return ScriptDirectory.from_config(config())
+
+
+def head() -> str:
+    found = scripts().get_current_head()
+    assert found is not None  # the baseline at least
+    return found
+
+
+def current(conn: Connection) -> str | None:
+    """The revision the database is at (None: made before migrations, or empty)."""
+    return MigrationContext.configure(conn).get_current_revision()
+
+
+def pending(at: str | None) -> list[str]:
+    """The revisions from ``at`` to the head, oldest first; MigrationError if ``at`` is not
+    one of this code's (a newer Darbar made the database)."""
+    s = scripts()
+    if at is not None:
+        try:
+            s.get_revision(at)
+        except Exception:  # alembic raises several kinds for an unknown revision
+            raise MigrationError(
+                f"The database is at schema revision {at}, which this Darbar does not know "
+                f"(it knows up to {head()}): it was made by a newer Darbar. Run that "
+                "version, or restore a backup made for this one.") from None
+    upper = list(s.iterate_revisions(head(), at or "base"))
+    return [r.revision for r in reversed(upper) if r is not None and r.revision != at]
+
+
+def _automatic(revision: str) -> bool:
+    module = scripts().get_revision(revision).module
+    return bool(getattr(module, "AUTOMATIC", False))
+
+
+def _upgrade(conn: Connection, automatic: bool) -> list[str]:
+    if conn.dialect.name == "postgresql":
+        # Held until the transaction ends: a second process waits here, then finds the
+        # work done.
+        conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": PG_LOCK})
+    todo = pending(current(conn))
+    if not todo:
+        return []
+    if automatic and not all(_automatic(r) for r in todo):
+        manual = [r for r in todo if not _automatic(r)]
+        raise MigrationError(
+            f"The database needs migration(s) {', '.join(manual)}, which are not run "
+            "unattended: back it up (`darbar backup` or pg_dump), then run `darbar migrate`.")
+    command.upgrade(config(conn), "head")
+    return todo
+
+
+@contextlib.asynccontextmanager
+async def _file_lock(engine: AsyncEngine) -> AsyncIterator[None]:
+    """For a SQLite file: an exclusive lock on a file beside it, for the migration (taken
+    on a thread: a second opener in this very process waits without stopping the loop)."""
+    path = engine.url.database if engine.dialect.name == "sqlite" else None
+    if not path or path == ":memory:":
+        yield
+        return
+    with open(f"{path}.migrate.lock", "a") as lock:
+        await asyncio.to_thread(fcntl.flock, lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+async def upgrade(engine: AsyncEngine, *, automatic: bool = False) -> list[str]:
+    """Bring the database to the head revision; returns the revisions applied.
+    ``automatic``: as at start-up, only migrations marked safe to run unattended."""
+    async with _file_lock(engine), engine.begin() as conn:
+        return await conn.run_sync(_upgrade, automatic)
+
+
+async def revision_of(engine: AsyncEngine) -> str | None:
+    async with engine.connect() as conn:
+        return await conn.run_sync(current)
+
+
+def new(message: str) -> None:
+    """Write a migration for what the models changed since the head (autogenerate)."""
+    from sqlalchemy import create_engine
+
+    with tempfile.TemporaryDirectory() as tmp:
+        engine = create_engine(f"sqlite:///{tmp}/head.sqlite3")
+        with engine.begin() as conn:
+            command.upgrade(config(conn), "head")
+            command.revision(config(conn), message=message, autogenerate=True)

@@ -1,0 +1,46 @@
+"""The result banner: a game's final picture with a strip on top that says who won, by
+how much and the scores, in type a phone reads (every line at least 9 px tall when the
+picture is shown 400 px wide). Drawn over any game's picture, so every game has one."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, font, label, safe, wrap
+
+INK = (255, 248, 225)
+GOLD = (245, 200, 80)
+BACK = (46, 36, 28)
+MARGIN = 0.03  # of the width
+
+
+def with_banner(png: bytes, title: str, lines: list[str]) -> bytes:
+    """``png`` with the banner on top: ``title`` (who won) and ``lines`` (scores, length,
+    who played whom), each wrapped to the width."""
+    board = Image.open(io.BytesIO(png)).convert("RGB")
+    width = board.width
+    # Sizes from the phone's column: the smallest line is 1.3 times the 9-px floor.
+    small = max(14, round(PHONE_MIN_PX * 1.3 * width / PHONE_WIDTH))
+    big = round(small * 1.4)
+    margin = round(width * MARGIN)
+    f_title, f_line = font(big, bold=True), font(small)
+    rows = [(t, f_title, big, GOLD)
+            for t in wrap(safe(title), f_title, width - 2 * margin, 2)]
+    for line in lines:
+        rows += [(t, f_line, small, INK)
+                 for t in wrap(safe(line), f_line, width - 2 * margin, 3)]
+    gap = round(small * 0.35)
+    height = margin + sum(px + gap for _, _, px, _ in rows) + margin
+    out = Image.new("RGB", (width, height + board.height), BACK)
+    out.paste(board, (0, height))
+    d = ImageDraw.Draw(out)
+    y = margin
+    for text, f, px, fill in rows:
+        label(d, (margin, y), text, f, fill=fill)
+        y += px + gap
+    buf = io.BytesIO()
+    out.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+        buf, format="PNG", compress_level=3)
+    return buf.getvalue()

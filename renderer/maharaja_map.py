@@ -1,0 +1,236 @@
+"""Maharaja's map as the phone picture draws it (800 px wide, shown 400 wide).
+
+Each land and off-map area is a box at a place of its own here: a schematic of Darbar's
+reconstructed map (``data.AREAS[...]["xy"]``), moved apart so that every name stands in
+19-px type and every box has room for two nations' chips; a border is a line between
+two boxes that crosses no other box (one bends round Ladakh), the Karnatak-Lanka strait
+is dashed, and Malwa and Gondwana, which no army crosses between, have none. A coast
+behind the boxes, the seas' names and a key to the symbols complete the background,
+which is drawn once: its texts are noted again on every picture (``replay_notes``)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.games.maharaja import data
+from renderer.common import RGB, Drawn, fit, font, label, note, recording
+from renderer.maharaja_style import (
+    BADGES,
+    CREAM,
+    FRAME,
+    GOLD,
+    INK,
+    LAND,
+    LINK,
+    OFFMAP,
+    PLAYER,
+    SEA,
+    SEA_INK,
+    SHORE,
+    chip_font,
+    ink_on,
+    key_font,
+    name_font,
+    peak,
+)
+
+W, H = 800, 1084
+MAP = (6, 80, W - 6, H - 6)
+Box = tuple[float, float, float, float]
+
+# Box centres (land and off-map areas) and the seas' names, in picture pixels.
+POS: dict[str, tuple[int, int]] = {
+    "persia": (48, 122), "central-asia": (300, 122), "china": (471, 122),
+    "tibet": (655, 116), "burma": (751, 205),
+    "afghanistan": (136, 205), "gandhara": (294, 205), "kashmir": (438, 205),
+    "ladakh": (577, 219),
+    "baluchistan": (90, 289), "punjab": (246, 289), "lahore": (397, 289), "nepal": (592, 330),
+    "assam": (728, 290),
+    "sind": (80, 373), "rajputana": (222, 373), "delhi": (364, 373), "oudh": (506, 413),
+    "bihar": (656, 413),
+    "gujarat": (87, 459), "malwa": (227, 457), "agra": (367, 457), "jaunpur": (575, 496),
+    "bengal": (728, 501),
+    "khandesh": (177, 541), "bundelkhand": (402, 541), "magadha": (640, 581),
+    "maharashtra": (115, 625), "berar": (287, 628), "gondwana": (439, 625),
+    "orissa": (700, 666),
+    "bijapur": (160, 713), "bidar": (301, 712), "andhra": (476, 708),
+    "malabar": (171, 798), "vijayanagar": (319, 795), "golconda": (473, 792),
+    "mysore": (317, 878), "karnatak": (469, 878),
+    "kerala": (256, 961), "lanka": (476, 961),
+    "simhala": (539, 1044),
+    "arabian": (80, 872), "bay": (697, 730), "ocean": (705, 1032),
+}
+# Borders drawn bent, through these points, to pass round a box in the way.
+VIA: dict[tuple[str, str], list[tuple[int, int]]] = {
+    ("nepal", "tibet"): [(650, 268)], ("baluchistan", "persia"): [(38, 205)]}
+KEY = (600, 790, W - 8, 990)  # the key to the symbols, in the Bay of Bengal
+
+BOX_H = 52
+MIN_W, OFFMAP_MIN_W = 124, 80  # a land box holds two nations' chips side by side
+SLOT = 26  # room left of a factory area's name for the factory
+PEAK_SLOT = 22  # room right of a hiland's name for its peak
+PAD = 6
+NAME_DY, CHIP_DY, CHIP_H = 14, 25, 24  # the name's middle and the chips' top, in a box
+ROW = CHIP_H + 2  # a further row of chips
+
+
+def can_build(place: str) -> bool:
+    return bool(data.AREAS.get(place, {}).get("factory"))
+
+
+@lru_cache(maxsize=64)
+def box_width(place: str) -> int:
+    name = name_font().getlength(data.NAMES[place]) + 2 * PAD
+    least = MIN_W if place in data.AREAS else OFFMAP_MIN_W
+    return round(max(least, name + _left(place) + _right(place)))
+
+
+def _left(place: str) -> int:
+    return SLOT if can_build(place) else 0
+
+
+def _right(place: str) -> int:
+    return PEAK_SLOT if data.AREAS.get(place, {}).get("hiland") else 0
+
+
+def box(place: str, width: float | None = None, rows: int = 1) -> Box:
+    """An area's box: centred on its place, ``width`` wide (its own width by default),
+    one row of chips deeper for each row past the first."""
+    x, y = POS[place]
+    w = width if width is not None else box_width(place)
+    return (x - w / 2, y - BOX_H / 2, x + w / 2, y + BOX_H / 2 + (rows - 1) * ROW)
+
+
+def fill(place: str) -> RGB:
+    return LAND[data.AREAS[place]["territory"]] if place in data.AREAS else OFFMAP
+
+
+def draw_box(d: ImageDraw.ImageDraw, place: str, b: Box) -> None:
+    """An area's box with its name (a hiland's peak right of it)."""
+    d.rounded_rectangle(b, 8, fill=fill(place), outline=INK, width=2)
+    left, right = b[0] + _left(place), b[2] - _right(place)
+    f = name_font()
+    label(d, ((left + right) / 2, b[1] + NAME_DY), fit(data.NAMES[place], f, right - left - 8),
+          f, fill=INK, anchor="mm")
+    if _right(place):
+        peak(d, b[2] - PEAK_SLOT / 2 - 2, b[1] + NAME_DY + 7)
+
+
+def factory_xy(b: Box) -> tuple[float, float]:
+    """Where a factory stands in its area's box: left of the name."""
+    return (b[0] + 15, b[1] + NAME_DY)
+
+
+def _path(a: str, b: str) -> list[tuple[int, int]]:
+    lo, hi = sorted((a, b))
+    return [POS[lo], *VIA.get((lo, hi), []), POS[hi]]
+
+
+def _links(d: ImageDraw.ImageDraw) -> None:
+    seen: set[frozenset] = set()
+    straits = {frozenset(s) for s in data.MAP["straits"]}
+    for a in data.LAND + list(data.OFFMAP):
+        for b in data.NEIGHBOURS[a]:
+            pair = frozenset((a, b))
+            if b in data.SEAS or pair in seen:
+                continue
+            seen.add(pair)
+            pts = _path(a, b)
+            if pair in straits:
+                (x0, y0), (x1, y1) = pts[0], pts[-1]
+                for i in range(0, 12, 2):
+                    t0, t1 = i / 12, (i + 1) / 12
+                    d.line((x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0, x0 + (x1 - x0) * t1,
+                            y0 + (y1 - y0) * t1), fill=LINK, width=4)
+            else:
+                d.line([c for p in pts for c in p], fill=LINK, width=4, joint="curve")
+
+
+# A rough coast behind the boxes: the mainland (with the lands beyond it) and Ceylon.
+MAINLAND = [(6, 80), (W - 6, 80), (W - 6, 560), (782, 640), (770, 700), (620, 706),
+            (556, 740), (550, 800), (548, 860), (545, 914), (402, 920), (340, 990),
+            (300, 1008), (240, 1006), (190, 962), (160, 900), (98, 836), (92, 750),
+            (20, 662), (6, 560)]
+CEYLON = [(400, 926), (548, 924), (612, 1006), (612, H - 6), (470, H - 6), (404, 996)]
+
+
+def _seas(d: ImageDraw.ImageDraw) -> None:
+    f = name_font()
+    for sea in data.SEAS:
+        label(d, POS[sea], data.NAMES[sea], f, fill=SEA_INK, anchor="mm")
+
+
+def sea_chips_top(sea: str) -> float:
+    return POS[sea][1] + 14
+
+
+def _key(img: Image.Image) -> None:
+    """What each symbol means, in the sea beside the map."""
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = KEY
+    d.rounded_rectangle(KEY, 8, fill=CREAM, outline=INK, width=2)
+    f, fb = key_font(), chip_font()
+    x, y = x0 + 10, y0 + 8
+    # a chip: the nation's letters and its armies, in the colour of its player
+    sample = PLAYER["red"]
+    d.rounded_rectangle((x, y, x + 48, y + CHIP_H - 1), 6, fill=sample, outline=INK)
+    label(d, (x + 24, y + CHIP_H / 2), "Pa 3", fb, fill=ink_on(sample), anchor="mm")
+    label(d, (x + 56, y + CHIP_H / 2), "3 armies,", f, fill=INK, anchor="lm")
+    label(d, (x, y + 39), "colour: its player", f, fill=INK, anchor="lm")
+    y += 51
+    rows = [("leader", "leader"), ("arms", "armed (arms)"), ("submitted", "submitted"),
+            ("ally", "British ally")]
+    for badge, text in rows:
+        BADGES[badge](d, x + 9, y + 11)
+        label(d, (x + 25, y + 11), text, f, fill=INK, anchor="lm")
+        y += 23
+    peak(d, x + 9, y + 18)
+    label(d, (x + 25, y + 11), "hiland", f, fill=INK, anchor="lm")
+    d.rounded_rectangle((x + 96, y + 2, x + 116, y + 20), 4, outline=GOLD, width=4)
+    label(d, (x + 122, y + 11), "battle", f, fill=INK, anchor="lm")
+    assert y + 24 <= y1, "the key fits its box"
+
+
+@lru_cache(maxsize=1)
+def _background() -> tuple[Image.Image, tuple[Drawn, ...], dict[str, tuple[Drawn, ...]]]:
+    """The map without pieces, the texts it holds and those in each area's box."""
+    img = Image.new("RGB", (W, H), FRAME)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle(MAP, 10, fill=SEA)
+    d.polygon(MAINLAND, fill=SHORE)
+    d.polygon(CEYLON, fill=SHORE)
+    _links(d)
+    names = {}
+    for place in list(data.OFFMAP) + data.LAND:
+        with recording() as drawn:
+            draw_box(d, place, box(place))
+        names[place] = tuple(drawn)
+    with recording() as drawn:
+        _seas(d)
+        _key(img)
+        label(d, (MAP[0] + 10, MAP[3] - 8), "map: Darbar's reconstruction", font(15),
+              info=False, fill=SEA_INK, anchor="ls")
+    return img, tuple(drawn), names
+
+
+def background(redrawn: set[str]) -> Image.Image:
+    """A fresh copy of the map without pieces. Its texts are noted for a recording test,
+    but for the boxes in ``redrawn``, which the caller draws anew."""
+    img, drawn, names = _background()
+    for t in drawn:
+        note(t.text, t.px, t.box, info=t.info)
+    for place, texts in names.items():
+        for t in texts if place not in redrawn else ():
+            note(t.text, t.px, t.box, info=t.info)
+    return img.copy()
+
+
+def name_box(place: str, b: Box) -> Box:
+    """Where an area's name is written in its box ``b`` (for the tests)."""
+    left, right = b[0] + _left(place), b[2] - _right(place)
+    text = fit(data.NAMES[place], name_font(), right - left - 8)
+    x0, y0, x1, y1 = name_font().getbbox(text, anchor="mm")
+    cx, cy = (left + right) / 2, b[1] + NAME_DY
+    return (cx + x0, cy + y0, cx + x1, cy + y1)

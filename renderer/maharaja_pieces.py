@@ -1,0 +1,294 @@
+"""The pieces on the Maharaja picture: army chips, factories and the battle's frame.
+
+An army chip carries its nation's two letters and its count, filled with the colour of
+the player who controls the nation, and after them a badge for each of: the nation's
+leader there (a star), arms given it by a colonial nation (crossed blades), its
+submission (a white flag), its alliance with the British (linked rings). A factory is a
+small house left of its area's name, in its colonial nation's player's colour with the
+nation's initial. Chips stand in a row under the area's name; a box too narrow for its
+chips widens, and one that would have to widen too far takes a second row.
+
+Chips are drawn once per look (``chip_sprite``) and pasted; their texts are noted on
+every picture for the legibility tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.games.maharaja import data
+from renderer.common import RGB, note
+from renderer.maharaja_map import (
+    CHIP_DY,
+    CHIP_H,
+    KEY,
+    MAP,
+    PAD,
+    POS,
+    ROW,
+    Box,
+    box,
+    draw_box,
+    factory_xy,
+    fill,
+    sea_chips_top,
+)
+from renderer.maharaja_style import (
+    BADGE_W,
+    BADGES,
+    CHIP_PX,
+    CREAM,
+    GOLD,
+    INK,
+    SEA,
+    chip_font,
+    ink_on,
+    owner_colour,
+)
+
+GAP = 3  # between chips
+TEXT_PAD = 5  # either side of a chip's text
+FACTORY = 24  # a factory's house, square
+MAX_WIDEN = 80  # a box widens this much at most before its chips take a second row
+
+
+@dataclass(frozen=True)
+class Chip:
+    """A nation's armies in one place, as drawn."""
+
+    nation: str
+    count: int
+    colour: RGB
+    badges: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return f"{data.NATIONS[self.nation]['abbr']} {self.count}"
+
+    @property
+    def width(self) -> int:
+        return chip_width(self.text, len(self.badges))
+
+
+@lru_cache(maxsize=256)
+def chip_width(text: str, badges: int) -> int:
+    w = round(chip_font().getlength(text)) + 2 * TEXT_PAD
+    return w + (badges * BADGE_W + 3 if badges else 0)
+
+
+def chips(view: dict, place: str) -> list[Chip]:
+    """The chips of every nation with armies in ``place``, in the view's order."""
+    out = []
+    for nation, n in view["armies"].get(place, {}).items():
+        badges = []
+        if any(p == place and data.LEADERS[lid]["nation"] == nation
+               for lid, p in view["leaders"].items()):
+            badges.append("leader")
+        if any(m["nation"] == nation for m in view.get("arms", {}).values()):
+            badges.append("arms")
+        if nation in view.get("submitted", {}):
+            badges.append("submitted")
+        if nation in view.get("allies", []):
+            badges.append("ally")
+        out.append(Chip(nation, n, owner_colour(view, nation), tuple(badges)))
+    return out
+
+
+@lru_cache(maxsize=512)
+def chip_sprite(text: str, colour: RGB, badges: tuple[str, ...],
+                bg: RGB) -> tuple[Image.Image, Box]:
+    """A chip on a tile of its background colour, and where its text lies in the tile."""
+    w, h = chip_width(text, len(badges)), CHIP_H
+    tile = Image.new("RGB", (w, h), bg)
+    d = ImageDraw.Draw(tile)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), 6, fill=colour, outline=INK, width=1)
+    text_w = chip_width(text, 0)
+    if badges:  # a light inset at the chip's right end holds the badges
+        d.rounded_rectangle((text_w - 1, 3, w - 4, h - 4), 4, fill=CREAM)
+        for i, badge in enumerate(badges):
+            BADGES[badge](d, text_w + BADGE_W * i + BADGE_W / 2, h / 2)
+    f = chip_font()
+    d.text((text_w / 2, h / 2), text, font=f, fill=ink_on(colour), anchor="mm")
+    return tile, d.textbbox((text_w / 2, h / 2), text, font=f, anchor="mm")
+
+
+@dataclass
+class Placed:
+    """An area's pieces as laid out: its box (widened or deepened for its chips), each
+    chip with its top-left corner, and its factory (the colonial nation), if any."""
+
+    place: str
+    box: Box
+    chips: list[tuple[Chip, float, float]] = field(default_factory=list)
+    factory: str | None = None
+    grown: bool = False
+
+    def piece_boxes(self) -> list[Box]:
+        """Every piece's box: the chips and the factory."""
+        out = [(x, y, x + c.width, y + CHIP_H) for c, x, y in self.chips]
+        if self.factory:
+            fx, fy = factory_xy(self.box)
+            x, y = round(fx - FACTORY / 2), round(fy - FACTORY / 2)
+            out.append((x, y, x + FACTORY, y + FACTORY))
+        return out
+
+
+def _rows(widths: list[int], room: float) -> list[list[int]]:
+    rows: list[list[int]] = [[]]
+    for i, w in enumerate(widths):
+        used = sum(widths[j] + GAP for j in rows[-1])
+        if rows[-1] and used + w > room:
+            rows.append([])
+        rows[-1].append(i)
+    return rows
+
+
+def _free(place: str, b: Box, boxes: dict[str, Box]) -> bool:
+    """Whether a grown box keeps inside the map, off the key and off every other box."""
+    if b[0] < MAP[0] + 2 or b[2] > MAP[2] - 2 or b[1] < MAP[1] + 2 or b[3] > MAP[3] - 2:
+        return False
+    return not any(_meet(b, other, 4) for p, other in boxes.items() if p != place) \
+        and not _meet(b, KEY, 4)
+
+
+def _meet(a: Box, b: Box, gap: float = 0) -> bool:
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+@lru_cache(maxsize=1)
+def _boxes() -> dict[str, Box]:
+    return {p: box(p) for p in data.LAND + list(data.OFFMAP)}
+
+
+def _grown(place: str, widths: list[int],
+           boxes: dict[str, Box]) -> tuple[Box, list[list[int]]]:
+    """The box for chips of ``widths`` that its own box cannot hold in one row: wider (on
+    either side or both) if that stays clear of its neighbours, else deeper (downwards or
+    upwards) by a row of chips at a time. ``boxes``: every area's box as drawn so far."""
+    base = _boxes()[place]
+    need = sum(widths) + GAP * (len(widths) - 1) + 2 * PAD
+    options: list[tuple[float, list[list[int]]]] = []
+    if need <= base[2] - base[0] + MAX_WIDEN:
+        options.append((need, [list(range(len(widths)))]))
+    width = max(base[2] - base[0], max(widths) + 2 * PAD)
+    options.append((width, _rows(widths, width - 2 * PAD)))
+    tried: list[tuple[Box, list[list[int]]]] = []
+    for w, rows in options:
+        h = base[3] - base[1] + (len(rows) - 1) * ROW
+        for y0 in (base[1], base[3] - h):
+            for x0 in ((base[0] + base[2] - w) / 2, base[0], base[2] - w):
+                tried.append(((x0, y0, x0 + w, y0 + h), rows))
+                if _free(place, tried[-1][0], boxes):
+                    return tried[-1]
+    return tried[0]
+
+
+def place_area(view: dict, place: str, boxes: dict[str, Box] | None = None) -> Placed:
+    """Where an area's chips and factory go, and the box they need. ``boxes``: every
+    area's box as drawn so far (a box grown for its chips stays clear of them); by
+    default each area's own."""
+    here = chips(view, place)
+    widths = [c.width for c in here]
+    b = _boxes()[place]
+    rows = [list(range(len(here)))]
+    grown = sum(widths) + GAP * max(0, len(here) - 1) > b[2] - b[0] - 2 * PAD
+    if grown:
+        b, rows = _grown(place, widths, boxes if boxes is not None else _boxes())
+    out = Placed(place, b, factory=view["factories"].get(place), grown=grown)
+    for r, row in enumerate(rows):
+        row_w = sum(widths[i] for i in row) + GAP * (len(row) - 1)
+        x = (b[0] + b[2] - row_w) / 2
+        y = b[1] + CHIP_DY + r * ROW
+        for i in row:
+            out.chips.append((here[i], x, y))
+            x += widths[i] + GAP
+    return out
+
+
+def place_sea(view: dict, sea: str) -> list[tuple[Chip, float, float]]:
+    """A sea's chips (its boats' armies): a row under its name."""
+    here = chips(view, sea)
+    row_w = sum(c.width for c in here) + GAP * max(0, len(here) - 1)
+    # centred under the name, but never past the map's edge
+    x = min(max(POS[sea][0] - row_w / 2, MAP[0] + 6), MAP[2] - 6 - row_w)
+    y = sea_chips_top(sea)
+    out = []
+    for c in here:
+        out.append((c, x, y))
+        x += c.width + GAP
+    return out
+
+
+def _paste(img: Image.Image, chip: Chip, x: float, y: float, bg: RGB) -> None:
+    tile, (tx0, ty0, tx1, ty1) = chip_sprite(chip.text, chip.colour, chip.badges, bg)
+    x, y = round(x), round(y)
+    img.paste(tile, (x, y))
+    note(chip.text, CHIP_PX, (x + tx0, y + ty0, x + tx1, y + ty1))
+
+
+@lru_cache(maxsize=64)
+def factory_sprite(letter: str, colour: RGB, bg: RGB) -> tuple[Image.Image, Box]:
+    """A factory: a house in its player's colour with its nation's initial, on a tile of
+    the box's colour (24 x 24, centred on the factory's place), and its letter's box."""
+    tile = Image.new("RGB", (FACTORY, FACTORY), bg)
+    d = ImageDraw.Draw(tile)
+    d.polygon([(0, 7), (11.5, 0), (23, 7)], fill=colour, outline=INK)
+    d.rectangle((2, 7, 21, 23), fill=colour, outline=INK)
+    f = chip_font()
+    d.text((12, 16), letter, font=f, fill=ink_on(colour), anchor="mm")
+    return tile, d.textbbox((12, 16), letter, font=f, anchor="mm")
+
+
+def _factory(img: Image.Image, view: dict, colonial: str, place: str, b: Box) -> None:
+    letter = data.NATIONS[colonial]["abbr"][0]
+    tile, (tx0, ty0, tx1, ty1) = factory_sprite(letter, owner_colour(view, colonial),
+                                                fill(place))
+    x, y = factory_xy(b)
+    x, y = round(x - FACTORY / 2), round(y - FACTORY / 2)
+    img.paste(tile, (x, y))
+    note(letter, CHIP_PX, (x + tx0, y + ty0, x + tx1, y + ty1))
+
+
+def _frame(img: Image.Image, b: Box) -> None:
+    ImageDraw.Draw(img).rounded_rectangle((b[0] - 4, b[1] - 4, b[2] + 4, b[3] + 4), 11,
+                                          outline=GOLD, width=4)
+
+
+def layout_pieces(view: dict) -> list[Placed]:
+    """Every land and off-map area that holds a piece (or is being fought over), laid out
+    in map order, each grown box clear of those before it."""
+    battle = (view.get("battle") or {}).get("place")
+    boxes = dict(_boxes())
+    out = []
+    for p in list(data.OFFMAP) + data.LAND:
+        if view["armies"].get(p) or view["factories"].get(p) or p == battle:
+            out.append(place_area(view, p, boxes))
+            boxes[p] = out[-1].box
+    return out
+
+
+def draw_pieces(img: Image.Image, placed: list[Placed], view: dict) -> None:
+    d = ImageDraw.Draw(img)
+    battle = view.get("battle") or {}
+    for p in placed:
+        if p.grown:
+            draw_box(d, p.place, p.box)
+    for p in placed:
+        if p.place == battle.get("place"):
+            _frame(img, p.box)
+        for c, x, y in p.chips:
+            _paste(img, c, x, y, fill(p.place))
+        if p.factory:
+            _factory(img, view, p.factory, p.place, p.box)
+    for sea in data.SEAS:
+        placed_sea = place_sea(view, sea)
+        for c, x, y in placed_sea:
+            _paste(img, c, x, y, SEA)
+        if placed_sea and sea == battle.get("place"):
+            f = chip_font()
+            x0, y0 = POS[sea][0] - f.getlength(data.NAMES[sea]) / 2, POS[sea][1] - 12
+            x1 = max(POS[sea][0] + f.getlength(data.NAMES[sea]) / 2,
+                     placed_sea[-1][1] + placed_sea[-1][0].width)
+            _frame(img, (min(x0, placed_sea[0][1]), y0, x1, placed_sea[-1][2] + CHIP_H))

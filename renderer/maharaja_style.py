@@ -1,0 +1,107 @@
+"""The Maharaja picture's colours, type sizes and symbols (a leader's star, a factory, arms,
+a submission's flag, a British ally's ring, a hiland's peak), drawn alike on the map and
+in its key.
+
+Sizes are for the 800-px-wide picture a phone shows 400 px wide: every text that carries
+information is 18 px or more (9 px on the phone, tests/renderer/test_legibility.py)."""
+
+from __future__ import annotations
+
+import math
+
+from PIL import ImageDraw
+
+from renderer.common import RGB, Font, font
+
+FRAME, PANEL, EDGE = (40, 34, 30), (62, 52, 44), (104, 88, 72)
+CREAM, MUTED, GOLD, INK = (246, 238, 220), (196, 182, 160), (234, 184, 64), (44, 32, 24)
+SEA, SEA_INK = (150, 186, 200), (46, 78, 96)
+SHORE = (200, 186, 150)
+LAND = {"north": (232, 218, 180), "south": (222, 206, 160), "himalaya": (226, 226, 226),
+        "ceylon": (214, 222, 170)}
+OFFMAP = (196, 188, 176)
+LINK = (150, 120, 84)
+PEAK = (120, 96, 70)
+# A nation's armies are drawn in the colour of the player who controls it: the players'
+# colours are few and far apart, where seventeen nation colours could not be.
+PLAYER = {"yellow": (240, 200, 40), "blue": (50, 110, 210), "red": (206, 48, 48),
+          "green": (50, 150, 80), "purple": (140, 80, 180)}
+NOBODY = (150, 146, 140)  # a nation no player controls
+FLAT = [FRAME, PANEL, EDGE, CREAM, MUTED, GOLD, INK, SEA, SEA_INK, SHORE, OFFMAP, LINK, PEAK,
+        NOBODY, *LAND.values(), *PLAYER.values()]
+
+TITLE_PX, LOG_PX, NAME_PX, CHIP_PX, KEY_PX = 26, 19, 19, 18, 18
+
+
+def title_font() -> Font:
+    return font(TITLE_PX, bold=True)
+
+
+def log_font() -> Font:
+    return font(LOG_PX)
+
+
+def name_font() -> Font:
+    return font(NAME_PX, bold=True)
+
+
+def chip_font() -> Font:
+    return font(CHIP_PX, bold=True)
+
+
+def key_font() -> Font:
+    return font(KEY_PX)
+
+
+def ink_on(rgb: tuple) -> RGB:
+    """Dark text on a light fill, light text on a dark one."""
+    return INK if sum(rgb[:3]) > 420 else CREAM
+
+
+def owner_colour(view: dict, nation: str) -> RGB:
+    """The fill of a nation's pieces: its player's colour."""
+    role = view.get("control", {}).get(nation)
+    return PLAYER.get(role, NOBODY) if role else NOBODY
+
+
+# --- symbols, each drawn centred on (x, y) within about 16 px ---------------------------
+
+
+def star(d: ImageDraw.ImageDraw, x: float, y: float, r: float = 8.5) -> None:
+    """A leader."""
+    pts = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((x + radius * math.cos(a), y + radius * math.sin(a)))
+    d.polygon(pts, fill=GOLD, outline=INK)
+
+
+def swords(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """Arms given by a colonial nation: two crossed blades."""
+    d.line((x - 6, y - 6, x + 6, y + 6), fill=INK, width=3)
+    d.line((x - 6, y + 6, x + 6, y - 6), fill=INK, width=3)
+    d.line((x - 7, y + 2, x - 2, y + 7), fill=INK, width=2)  # the hilts
+    d.line((x + 7, y + 2, x + 2, y + 7), fill=INK, width=2)
+
+
+def flag(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A nation that has submitted: a white flag."""
+    d.line((x - 5, y - 8, x - 5, y + 8), fill=INK, width=2)
+    d.polygon([(x - 4, y - 8), (x + 7, y - 5), (x - 4, y - 1)], fill=(255, 255, 255),
+              outline=INK)
+
+
+def ally(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """An ally of the British: two linked rings."""
+    d.ellipse((x - 8, y - 4, x + 1, y + 5), outline=INK, width=2)
+    d.ellipse((x - 1, y - 4, x + 8, y + 5), outline=INK, width=2)
+
+
+def peak(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A hiland: a peak whose base is at ``y``."""
+    d.polygon([(x - 10, y), (x, y - 14), (x + 10, y)], fill=PEAK, outline=INK)
+
+
+BADGES = {"leader": star, "arms": swords, "submitted": flag, "ally": ally}
+BADGE_W = 18  # the room a badge takes in a chip
