@@ -15,13 +15,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
+from bot.export import FORMAT
+from bot.export import export_game as export
 from bot.replies import clip
 from bot.table import resignation
 from db import LIVE_STATUSES, NewStep, Repository, Seat, VersionConflict, normalise_url, step_arg
 from engine import games
 from engine.replay import replay
 
-FORMAT = "darbar-game/1"
 STATUSES = ("setup", "active", "finished", "aborted")
 MAX_NAME = 100  # characters in a display name or an id (Discord's names are far shorter)
 MAX_ERROR = 300  # characters of an error line: an engine message may quote the bad input
@@ -149,25 +150,8 @@ async def list_games(repo: Repository, status: str | None = None) -> list[str]:
 
 
 async def export_game(repo: Repository, game_id: int) -> dict:
-    game = await _game(repo, game_id)
-    seats = await repo.seats(game.id)
-    steps = await repo.steps(game.id, include_undone=True)
-    return {
-        "format": FORMAT,
-        "game": game.game,
-        "options": json.loads(game.options),
-        "seed": game.seed,
-        "status": game.status,
-        "guild_id": game.guild_id,
-        "channel_id": game.channel_id,
-        "created_by": game.created_by,
-        "seats": [{"role": s.role, "user_id": s.user_id, "name": s.name, "is_bot": s.is_bot,
-                   "held_by": json.loads(s.held_by) if s.held_by else []} for s in seats],
-        "steps": [{"seq": s.seq, "role": s.role, "user_id": s.user_id, "action": s.action,
-                   "arg": step_arg(s), "undone": s.undone} for s in steps],
-        "state": json.loads(game.state) if game.state else None,
-        "result": json.loads(game.result) if game.result else None,
-    }
+    await _game(repo, game_id)  # an AdminError, not a LookupError, for the operator
+    return await export(repo, game_id)
 
 
 def check_export(data: object) -> tuple[Export, dict | None]:

@@ -193,6 +193,12 @@ def _paces(table: Table, place: Place, actor: Actor, typed: str,
     return choices()
 
 
+def _ended(table: Table, place: Place, actor: Actor, typed: str,
+           given: Mapping[str, Any]) -> Awaitable[list[tuple[str, str]]]:
+    """The channel's games that are over (nothing of one in progress)."""
+    return table.replay_choices(place, typed)
+
+
 def _zones(table: Table, place: Place, actor: Actor, typed: str,
            given: Mapping[str, Any]) -> Awaitable[list[tuple[str, str]]]:
     return table.zone_choices(typed)
@@ -337,6 +343,15 @@ COMMANDS: tuple[Command, ...] = (
             params=(Param("lines", int, "How many lines (1–100)", default=LOG_TAIL, low=1,
                           high=100, example="20"),),
             run=lambda t, p, a, lines=LOG_TAIL: t.log(p, a, lines)),
+    Command("replay", "A finished game move by move, as an animation, and its log",
+            params=(Param("game", int, "Which game (default: this channel's last)",
+                          suggest=_ended, low=1, example="12"),
+                    Param("move", int, "Which position: 0 is the start (default: the end)",
+                          low=0, high=100_000, example="12 move:5"),
+                    Param("whole", bool, "Attach the whole game as an animation and its "
+                          "log (JSON)", default=False)),
+            run=lambda t, p, a, game=None, move=None, whole=False: t.replay(
+                p, a, game, move, whole)),
     Command("help", "How to play here, and each game's rules", _help,
             params=(Param("game", choices=_game_choices),
                     Param("topic", description="time: clocks and hours; ratings: after a game",

@@ -142,6 +142,17 @@ PAGED = ("my_games", "list_games")
 
 
 @dataclass(frozen=True)
+class Stepper:
+    """A finished game's replay shown one position at a time (``/replay``): ◀ ▶ ask the
+    table for game ``game_id`` at another move, 0 (the start) to ``moves``. The table
+    checks again that the game is over and was played where the button is pressed."""
+
+    game_id: int
+    move: int
+    moves: int
+
+
+@dataclass(frozen=True)
 class Notice:
     """What the scheduler has to say about a game (a timeout, a clean-up, a warning): a
     post in the game's channel, and direct messages (user id, text) where allowed."""
@@ -196,6 +207,8 @@ class Reply:
     join: int | None = None
     # A list shown a page at a time: ◀ ▶ buttons that ask the command again.
     page: Page | None = None
+    # A finished game's replay: ◀ ▶ buttons that show the position before or after.
+    replay: Stepper | None = None
 
     def public_text(self, mention: Callable[[Ping], str]) -> str | None:
         """The public message with pings rendered by the face's ``mention``. The ping line

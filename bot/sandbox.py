@@ -6,7 +6,8 @@ Lines look like Discord commands, typed as any user in any channel:
     @ravi /play c3
     @meera #other-channel /game new goat_tiger
 
-Every board image is written to a folder and its path printed. The commands are read
+Every board image (and any other attachment: a replay's animation and log) is written to
+a folder and its path printed. The commands are read
 against the catalogue Discord's slash commands are made from (bot/commands.py), so both
 faces offer the same ones; /wait, /complete, /agree, /refuse and /resign yes|no are the
 terminal's own (a clock, autocomplete, and the buttons under a post).
@@ -51,6 +52,7 @@ Darbar sandbox — the Discord table, offline. You are @{user} in #{channel}.
   /game reassign tigers @sam (or computer)  hand a side over (creator or moderator)
   /game new taj_mahal pace:standard on_timeout:move   a clock (none live standard slow 48h+6h/96h)
   /mygames         your games everywhere     /me timezone:Asia/Kolkata hours:09-23 away:3d
+  /replay [game] [move:5] [whole]   a finished game move by move; whole: animation + log
 Board images go to {images}/ — open them as the game goes."""
 
 
@@ -197,6 +199,14 @@ class Sandbox:
         if reply.image:
             path = self._save(reply.image)
             out.append(f"   image: {path}")
+        for name, data in reply.files:  # a replay's animation and its log
+            out.append(f"   file: {self._save(data, name)}")
+        if reply.replay is not None:  # the ◀ ▶ buttons under a replay, in Discord
+            step = reply.replay
+            moves = sorted({m for m in (0, step.move - 1, step.move + 1, step.moves)
+                            if 0 <= m <= step.moves and m != step.move})
+            out.append("   moves: " + "  ".join(f"/replay {step.game_id} move:{m}"
+                                                for m in moves))
         return "\n".join(out)
 
     @staticmethod
@@ -205,13 +215,16 @@ class Sandbox:
         return re.sub(r"<t:(\d+):R>", lambda mt: datetime.fromtimestamp(
             int(mt.group(1)), UTC).strftime("%H:%M UTC"), text)
 
-    def _save(self, png: bytes) -> Path:
+    def _save(self, data: bytes, name: str = "") -> Path:
+        """A picture as ``0007.png``, another attachment as ``0008-game-3.gif``: numbered
+        in one sequence per channel."""
         folder = self.images / folder_name(self.channel)
         folder.mkdir(parents=True, exist_ok=True)
-        # Carry on from earlier sessions' images rather than overwrite them.
-        taken = [int(p.stem) for p in folder.glob("*.png") if p.stem.isdigit()]
-        path = folder / f"{max(taken, default=0) + 1:04d}.png"
-        path.write_bytes(png)
+        # Carry on from earlier sessions' files rather than overwrite them.
+        taken = [int(p.name[:4]) for p in folder.iterdir() if p.name[:4].isdigit()]
+        number = f"{max(taken, default=0) + 1:04d}"
+        path = folder / (f"{number}-{folder_name(name)}" if name else f"{number}.png")
+        path.write_bytes(data)
         return path
 
 

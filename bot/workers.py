@@ -173,5 +173,14 @@ async def bot_steps(game_id: str, state: dict, role: str) -> list[tuple[str, Any
     return await POOL.run(_bot_steps, game_id, state, role)
 
 
+async def run(fn: Callable[..., T], *args: Any, slow: bool = False) -> T:
+    """Other CPU-heavy work (a finished game's replay) in a worker process: ``fn`` must be a
+    module-level function of arguments that pickle. ``slow``: it takes seconds, so the
+    face acknowledges the interaction at once."""
+    if slow and (said := _on_slow.get()) is not None:
+        said()
+    return await POOL.run(fn, *args)
+
+
 def shutdown() -> None:
     POOL.shutdown()

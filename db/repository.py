@@ -371,6 +371,18 @@ class Repository:
             )
             return (await s.exec(q)).first()
 
+    async def ended_games(self, channel_id: str, limit: int = 25
+                          ) -> list[tuple[int, str, str, datetime]]:
+        """The channel's games that are over and had begun, newest first, as (id, game,
+        status, updated_at): what ``/replay`` offers (nothing of a game in progress)."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                sa_select(_G.c.id, _G.c.game, _G.c.status, _G.c.updated_at)
+                .where(_G.c.channel_id == channel_id,
+                       _G.c.status.in_(("finished", "aborted")), _G.c.state.is_not(None))
+                .order_by(_G.c.id.desc()).limit(limit))
+            return [(int(r[0]), r[1], r[2], r[3]) for r in rows]
+
     async def list_games(self, status: str | None = None) -> list[Game]:
         async with self._sessions() as s:
             q = select(Game).order_by(col(Game.id))

@@ -88,6 +88,11 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
         assert line and len(re.findall(r"\w+ \d+%", line.group(1))) == colours, label
     assert re.search(r"at step  1000:\s+\d+\.\d ms from a checkpoint,\s+\d+\.\d ms replaying",
                      out)
+    # /replay of the first moves of a Vijayanagara and a Maharaja game (whole ones in full).
+    for game in ("vijayanagara", "maharaja"):
+        assert re.search(rf"  {game} \(.*\): \d+ steps, \d+ positions", out), game
+    assert len(re.findall(r"whole replay, animated\s+\d+\.\d s: GIF \d+\.\d MB", out)) == 2
+    assert len(re.findall(r"\d+ ms a click on ◀ ▶ \(from a checkpoint\)", out)) == 2
     # /mygames and the scheduler among the stored games (10,000 in --quick).
     assert re.search(r"sqlite\s+\d+\.\d / \d+\.\d\s+\d+\.\d+\s+\d+\s+\d+\.\d+", out)
     assert "sqlite: 20 games stored" in out

@@ -1,5 +1,6 @@
 """The offline sandbox through the real entry point, as a newcomer would use it."""
 
+import json
 import os
 import random
 import re
@@ -215,3 +216,20 @@ async def test_maharaja_against_the_computer_names_the_nation_to_play(sandbox):
     assert colour, new
     assert f"{colour.group(1)}, for the {colour.group(2)}" in steps and "done" in steps
     assert "Maharaja, turn " in words and "To move:" in words
+
+
+async def test_a_replay_writes_its_animation_and_log_beside_the_pictures(sandbox, tmp_path):
+    out = await run_lines(
+        sandbox, "@ravi /game new goat_tiger side:goats", "@meera /game join", "@ravi /play c3",
+        "@sam /replay", "@meera /resign", "@meera /resign yes", "@sam /replay whole",
+        "@sam /replay 1 move:0")
+    refused, whole, start = out[3], out[6], out[7]
+    assert "the replay opens when the game ends" in refused
+    folder = tmp_path / "sandbox_images" / "table"
+    files = [Path(f) for f in re.findall(r"file: (\S+)", whole)]
+    assert [f.name for f in files] == ["0005-game-1.gif", "0006-game-1.json"]
+    assert all(f.parent == folder for f in files)  # numbered on from the pictures
+    assert files[0].read_bytes()[:6] == b"GIF89a"
+    assert json.loads(files[1].read_text())["game"] == "goat_tiger"
+    assert "replay: move 1 of 1" in whole and "moves: /replay 1 move:0" in whole
+    assert "the start (move 0 of 1)" in start and "moves: /replay 1 move:1" in start

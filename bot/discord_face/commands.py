@@ -75,7 +75,8 @@ def slash_command(command: Command, parent: app_commands.Group | None = None
               for p in params if p.choices is not None}
     if chosen:
         app_commands.choices(**chosen)(callback)
-    suggested = {p.name: _autocomplete(p.suggest) for p in params if p.suggest is not None}
+    suggested = {p.name: _autocomplete(p.suggest, p.kind) for p in params
+                 if p.suggest is not None}
     if suggested:
         app_commands.autocomplete(**suggested)(callback)
     return app_commands.Command(name=command.name, description=command.description,
@@ -103,14 +104,18 @@ def _read(param: Param, value: Any) -> Any:
     return value
 
 
-def _autocomplete(suggest: Suggest) -> Any:
+def _autocomplete(suggest: Suggest, kind: type) -> Any:
+    """Discord's autocomplete callback for a parameter of ``kind``: a choice's value has the
+    option's type (a game's number for an int)."""
     async def complete(interaction: discord.Interaction,
-                       current: str) -> list[app_commands.Choice[str]]:
+                       current: Any) -> list[app_commands.Choice[Any]]:
         # The values given so far (a Namespace answers None to any attribute, ``keys``
         # included, so it is read as the (name, value) pairs it yields).
         given = {name: value for name, value in interaction.namespace}
         pairs = await suggest(face_of(interaction).table, place_of(interaction),
-                              actor_of(interaction), current, given)
-        return [app_commands.Choice(name=name, value=value) for name, value in pairs]
+                              actor_of(interaction), "" if current is None else str(current),
+                              given)
+        return [app_commands.Choice(name=name, value=int(value) if kind is int else value)
+                for name, value in pairs]
 
     return complete

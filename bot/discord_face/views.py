@@ -12,7 +12,7 @@ import re
 import discord
 
 from bot.discord_face.context import answer
-from bot.replies import CONFIRMABLE, PAGED, Confirmation, Consent, Reply
+from bot.replies import CONFIRMABLE, PAGED, Confirmation, Consent, Reply, Stepper
 
 BUTTONS_MAX = 20  # 4 rows of 5; the fifth row holds Undo and Board
 SELECT_MAX = 25
@@ -214,12 +214,54 @@ class PageButton(
                      from_panel=True)
 
 
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"darbar:rp:(?P<game>\d+):(?P<move>\d+)",
+):
+    """⏮ ◀ ▶ ⏭ under a finished game's replay (/replay): the same game at another move.
+    The table checks again that the game is over and was played in the channel where the
+    button is pressed, so a forged id shows nothing it would not show to anyone there."""
+
+    def __init__(self, game_id: int, move: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label or f"Move {move}",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"darbar:rp:{game_id}:{move}"))
+        self.game_id, self.move = game_id, move
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
+        return cls(int(match["game"]), int(match["move"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda t, p, a: t.replay(p, a, self.game_id, self.move),
+                     from_panel=True)
+
+
+def replay_buttons(stepper: Stepper) -> list[ReplayButton]:
+    """To the start, back one, on one and to the end, each where it leads somewhere new
+    (custom ids are unique in a message)."""
+    n, last = stepper.move, stepper.moves
+    wanted = [("⏮ Start", 0), (f"◀ {n - 1}", n - 1), (f"{n + 1} ▶", n + 1),
+              (f"End ({last}) ⏭", last)]
+    seen = {n}
+    out = []
+    for label, to in sorted(wanted, key=lambda x: x[1]):
+        if 0 <= to <= last and to not in seen:
+            seen.add(to)
+            out.append(ReplayButton(stepper.game_id, to, label))
+    return out
+
+
 def extras(view: discord.ui.View | None, reply: Reply) -> discord.ui.View | None:
-    """``view`` with the reply's page buttons and link buttons added (in a row of their
-    own, below any others)."""
-    if reply.page is None and not reply.links:
+    """``view`` with the reply's page buttons, replay buttons and link buttons added (in
+    rows of their own, below any others)."""
+    if reply.page is None and not reply.links and reply.replay is None:
         return view
     view = view or discord.ui.View(timeout=None)
+    if reply.replay is not None:
+        for button in replay_buttons(reply.replay):
+            button.row = 3
+            view.add_item(button)
     page = reply.page
     if page is not None:
         for label, to in (("◀ Previous", page.page - 1), ("Next ▶", page.page + 1)):
@@ -295,7 +337,8 @@ def consent_view(request: Consent) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS = (StepButton, StepSelect, UndoButton, LookButton, OpenPanelButton,
-                 UndoVoteButton, ConfirmButton, PageButton, RematchButton, JoinButton)
+                 UndoVoteButton, ConfirmButton, PageButton, ReplayButton, RematchButton,
+                 JoinButton)
 
 
 def panel_view(reply: Reply) -> discord.ui.View:

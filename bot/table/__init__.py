@@ -12,6 +12,7 @@ the outcome. This package never imports discord.
     undo.py         /undo and the votes on it
     endings.py      /resign, its question, /game abort
     looking.py      /game status, /log, /board, /card, /score, /hand, /rules
+    replaying.py    /replay: a finished game's story, its animation and its log
     stewardship.py  /game reassign, resuming after a restart
     clocks.py       /game remind, /game vote, and what the scheduler finds due in a game
                     (reminders, timeouts, the clean-up of stale games)
@@ -21,7 +22,8 @@ the outcome. This package never imports discord.
 
 They share ``core.TableCore`` (loading a game, storing steps, the computer's turn, the
 ``refusals`` decorator) and plain functions of a loaded game: ``turns`` (whose turn, the
-panel), ``posts`` (the public post, the board's picture and words) and ``wording``.
+panel), ``posts`` (the public post, the board's picture and words) and ``wording``. A
+finished game's positions are replayed and pictured by ``bot.story``, in a worker process.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from bot.table.looking import LOG_TAIL, Looking
 from bot.table.moves import CHOICE_MAX, MAX_CHOICES, MAX_LINE, Moves
 from bot.table.posts import RENDER_THREADS
 from bot.table.rematch import Rematch
+from bot.table.replaying import Replaying
 from bot.table.seating import (
     MAX_OPEN_GAMES,
     MAX_OPTION,
@@ -47,8 +50,8 @@ from bot.table.undo import REDEALT, Undo
 from bot.table.wording import COMPUTER
 
 
-class Table(Rematch, Moves, Undo, Endings, Looking, Stewardship, Clocks, Community,
-            Standings):
+class Table(Rematch, Moves, Undo, Endings, Looking, Replaying, Stewardship, Clocks,
+            Community, Standings):
     """Every command a face can give a channel's game (see the modules above)."""
 
 

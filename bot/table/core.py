@@ -22,7 +22,7 @@ from bot.reminders import Policy
 from bot.replies import Actor, Place, Reply, clip, echo
 from bot.table.conclusion import Ending, conclude, ending, rating_keys
 from bot.table.listing import listed
-from bot.table.loaded import Loaded, Refusal, shown
+from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import public_update
 from bot.table.turns import panel_reply
 from bot.table.wording import COMPUTER, result_line, said_by
@@ -31,6 +31,7 @@ from db.models import utcnow
 from engine import games
 from engine.contract import Game as Rules
 from engine.contract import State
+from engine.replay import shown
 
 # Every this many writes of a game, its state is kept as a checkpoint (db Checkpoint) for
 # undo to replay from: a few KB each time, and undo replays at most a few moves' steps.

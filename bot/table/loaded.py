@@ -16,14 +16,6 @@ class Refusal(Exception):
     """A polite no: shown only to the caller; nothing was written."""
 
 
-def shown(before: View | None, after: View) -> bool:
-    """Whether the position ``after`` (a spectator view) is one the others get to see: the
-    start of the game, or a move was completed, the decision passed to another role, or
-    the game ended. Between such moments the mover's steps are private."""
-    return (before is None or not after["active"] or after["move"] != before["move"]
-            or after["active"] != before["active"])
-
-
 @dataclass
 class Loaded:
     """A game as read for one call. ``state`` is the latest position; ``public`` is the

@@ -75,20 +75,26 @@ async def board_image(lg: Loaded, *, mine: bool = False, focus: str | None = Non
 
 def shown_view(lg: Loaded, *, mine: bool = False) -> dict:
     """The view a picture or its words show: the mover's own position mid-move, else the
-    public one. A game that is over shows how it ended, never whose turn it was: the
-    rules' result, a resignation (its points are the board's, not the result's 1 and 0)
-    or an abort."""
+    public one, and for a game that is over, how it ended (``ending``)."""
     view = lg.current_view() if mine else lg.public_view()
+    end = ending(lg)
+    return {**view, **end} if end else view
+
+
+def ending(lg: Loaded) -> dict:
+    """What the view of a game that is over shows instead of whose turn it was (nothing
+    for a game in progress): the rules' result, a resignation (its points are the
+    board's, not the result's 1 and 0) or an abort."""
     if lg.game.status == "finished" and lg.game.result:
         result = json.loads(lg.game.result)
         if "resigned" in result or result.get("reason", "").endswith(" resigned."):
             result = {k: v for k, v in result.items() if k != "scores"} | {
                 "resigned": result.get("resigned", "")}
-        return {**view, "active": [], "result": result}
+        return {"active": [], "result": result}
     if lg.game.status == "aborted":
-        return {**view, "active": [], "result": {
+        return {"active": [], "result": {
             "winners": [], "abandoned": True, "reason": "The game was aborted."}}
-    return view
+    return {}
 
 
 def board_text(lg: Loaded, *, mine: bool = False) -> str:

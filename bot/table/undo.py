@@ -9,11 +9,12 @@ from functools import cache
 
 from bot.replies import Actor, Consent, Ping, Place, Reply, escape
 from bot.table.core import TableCore, refusals
-from bot.table.loaded import Loaded, Refusal, shown
+from bot.table.loaded import Loaded, Refusal
 from bot.table.turns import panel_reply
 from bot.table.wording import name_of, named
 from db import LogStep, NewStep, id_of, step_arg
 from engine import games
+from engine.replay import shown
 
 # Said when an agreed undo crossed a reveal (see games.REDEAL).
 REDEALT = ("🔀 What was hidden is dealt anew: the cards or tiles still to draw are shuffled "

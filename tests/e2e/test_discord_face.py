@@ -4,6 +4,8 @@ restart, and display names that try to ping or format."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.e2e.test_discord_goat_tiger import (
@@ -162,4 +164,45 @@ async def test_sides_are_suggested_from_the_game_being_opened_or_the_channels_ga
         choices = await fake.autocomplete("meera", "game", {"side": ""}, "side",
                                           subcommand="join")
         assert [c["value"] for c in choices] == ["delhi", "bahmani", "vijayanagara"]
+    assert bot_errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+async def test_a_finished_game_replays_by_buttons_with_its_animation_and_log(
+        fake_discord, db_url, bot_errors):
+    """/replay (issue 28): refused while the game is played; after it, an ephemeral stepper
+    whose ◀ ▶ buttons edit it in place, autocomplete offering the game by its number, and
+    the animation and the log as attachments."""
+    fake = fake_discord
+    async with fake.running(make_bot(db_url)):
+        await new_and_join(fake)
+        r = await answer(fake, await fake.slash("spectator", "replay"))
+        assert flags(r) & EPHEMERAL and "the replay opens when the game ends" in content(r)
+        assert not r.files and not fake.message_from_callback(r).get("components")
+        assert await fake.autocomplete("spectator", "replay", {}, "game") == []
+        await answer(fake, await fake.slash("ravi", "play", {"move": "c3"}))
+        await answer(fake, await fake.slash("meera", "play", {"move": "b3 d3"}))
+        asks = fake.message_from_callback(await answer(fake, await fake.slash("ravi",
+                                                                            "resign")))
+        await (await fake.click("ravi", int(asks["id"]),
+                                fake.custom_id_by_label(asks, "Yes, resign"))).wait_done()
+
+        choices = await fake.autocomplete("spectator", "replay", {}, "game")
+        assert [c["value"] for c in choices] == [1]  # an integer option's value is a number
+        r = await answer(fake, await fake.slash("spectator", "replay", {"game": 1}))
+        stepper = fake.message_from_callback(r)  # answered, or deferred and then edited
+        assert stepper["flags"] & EPHEMERAL and "replay: move 2 of 2" in stepper["content"]
+        assert [f.is_png for f in r.files] == [True]
+        assert fake.component_custom_ids(stepper) == ["darbar:rp:1:0", "darbar:rp:1:1"]
+        h = await fake.click("spectator", int(stepper["id"]), "darbar:rp:1:1")
+        await h.wait_done(quiet=0.03)
+        edited = fake.messages[int(stepper["id"])]
+        assert "replay: move 1 of 2" in edited["content"] and public_posts(h) == []
+        assert fake.component_custom_ids(edited) == ["darbar:rp:1:0", "darbar:rp:1:2"]
+
+        r = await answer(fake, await fake.slash("spectator", "replay", {"whole": True}))
+        assert [f.filename for f in r.files] == ["game-1-move-2.png", "game-1.gif",
+                                                 "game-1.json"]
+        assert json.loads(r.files[2].data)["format"] == "darbar-game/1"
     assert bot_errors == []

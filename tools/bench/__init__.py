@@ -12,6 +12,8 @@ imports ``tools.bench.load`` alone, so its memory is the bot's):
 - ``clicks`` (clicks.py): a Vijayanagara move by clicks and typed;
 - ``taj_mahal``, ``rajas``, ``maharaja``: each game's pictures, computer and balance;
 - ``schedule`` (schedule.py): /mygames and the scheduler's tick among 100,000 games;
+- ``replay`` (replay.py): /replay of a long Vijayanagara and a long Maharaja game (the
+  log replayed, every picture, the animation, a click on ◀ ▶);
 - ``extra`` (extra.py): the renderer and the Goat-Tiger computer.
 
 ``--quick`` leaves out the extra figures (renderer, computer opponent, Vijayanagara
@@ -25,7 +27,7 @@ from __future__ import annotations
 import time
 
 SECTIONS = ("engine", "undo", "load", "discord", "clicks", "taj_mahal", "rajas", "maharaja",
-            "schedule", "extra")
+            "schedule", "replay", "extra")
 
 
 def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 1000,
@@ -78,6 +80,10 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
         schedule_figures(10_000 if quick else 100_000, backends=(
             ("sqlite",) if backend == "sqlite" else ("postgresql",) if backend == "postgresql"
             else ("sqlite", "postgresql")))
+    if "replay" in sections:
+        from tools.bench.replay import replay_figures
+
+        replay_figures(quick)
     if "extra" in sections:
         from tools.bench.extra import ai_figures, render_figures
 

@@ -12,18 +12,24 @@ from engine.games.maharaja import rules as R
 
 
 def random_step(state: dict, rng: random.Random) -> dict:
+    return logged_step(state, rng)[0]
+
+
+def logged_step(state: dict, rng: random.Random) -> tuple[dict, tuple[str, str, object]]:
+    """``random_step``, and the step it took as the log holds it: (role, action, arg)."""
     if rng.random() < 0.03:
         for role in state["roles"]:
             if role not in R.active(state):
                 v = R.view(state, role)
                 if v["actions"]:
-                    return R.act(state, role, *rng.choice(games.legal_steps(R, v)))
+                    action, arg = rng.choice(games.legal_steps(R, v))
+                    return R.act(state, role, action, arg), (role, action, arg)
     role = R.active(state)[0]
     legal = games.legal_steps(R, R.view(state, role))
     step = rng.choice(legal)
     if step[0] == "done" and len(legal) > 1 and rng.random() < 0.7:
         step = rng.choice([s for s in legal if s[0] != "done"])
-    return R.act(state, role, *step)
+    return R.act(state, role, *step), (role, *step)
 
 
 def check(state: dict) -> None:

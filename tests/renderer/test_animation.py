@@ -1,0 +1,116 @@
+"""renderer/animation.py: a game's pictures as one animated GIF under an upload limit,
+keeping the first and the last, exact where it keeps everything, and the same every time."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from renderer.animation import (
+    FRAME_MS,
+    LAST_MS,
+    MIN_FRAMES,
+    TooLarge,
+    animate,
+    animation,
+    sample,
+)
+
+
+def _frames(n: int, size: tuple[int, int] = (400, 300), noise: int = 0) -> list[bytes]:
+    """``n`` pictures of one palette, as the renderers draw them, a counter moving across
+    them; ``noise``: a patch of that many random pixels each (pictures that do not
+    compress)."""
+    rng = random.Random(n)
+    # One palette for all: a 6×6×6 colour cube, and the cream (216) as the background.
+    cube = [(r * 51, g * 51, b * 51) for r in range(6) for g in range(6) for b in range(6)]
+    palette = [c for rgb in [*cube, (240, 230, 200)] for c in rgb]
+    out = []
+    for i in range(n):
+        im = Image.new("P", size, 216)
+        im.putpalette(palette)
+        d = ImageDraw.Draw(im)
+        x = 10 + 7 * i % (size[0] - 40)
+        d.ellipse((x, 40, x + 30, 70), fill=180)
+        d.text((10, 10), f"move {i}", fill=0)
+        if noise:
+            side = int(noise ** 0.5)
+            patch = Image.frombytes("P", (side, side),
+                                    bytes(b % 216 for b in rng.randbytes(side * side)))
+            im.paste(patch, (size[0] - side - 5, size[1] - side - 5))
+        buf = io.BytesIO()
+        im.save(buf, format="PNG")
+        out.append(buf.getvalue())
+    return out
+
+
+def _gif_frames(data: bytes) -> list[Image.Image]:
+    im = Image.open(io.BytesIO(data))
+    assert im.format == "GIF"
+    out = []
+    for i in range(im.n_frames):
+        im.seek(i)
+        out.append(im.convert("RGB"))
+    return out
+
+
+@pytest.mark.parametrize("count, keep", [(10, 3), (100, 24), (7, 7), (7, 20), (2, 2),
+                                         (266, 150), (5, 1)])
+def test_a_sample_is_spread_evenly_and_keeps_the_first_and_the_last(count, keep):
+    kept = sample(count, keep)
+    assert kept[0] == 0 and kept[-1] == count - 1
+    assert kept == sorted(set(kept)) and len(kept) == min(count, max(2, keep))
+    gaps = [b - a for a, b in zip(kept, kept[1:], strict=False)]
+    assert max(gaps) - min(gaps) <= 1
+
+
+def test_every_frame_is_kept_exactly_when_it_fits():
+    frames = _frames(12)
+    made = animation(frames)
+    assert made.kept == tuple(range(12)) and made.scale == 1.0
+    assert made.name == "replay.gif" and made.data[:6] == b"GIF89a"
+    shown = _gif_frames(made.data)
+    assert len(shown) == 12
+    for png, gif in zip(frames, shown, strict=True):
+        assert ImageChops.difference(Image.open(io.BytesIO(png)).convert("RGB"),
+                                     gif).getbbox() is None
+    im = Image.open(io.BytesIO(made.data))
+    durations = []
+    for i in range(im.n_frames):
+        im.seek(i)
+        durations.append(im.info["duration"])
+    assert durations[1:-1] == [FRAME_MS] * 10 and durations[-1] == LAST_MS
+    assert animate(frames) == (made.name, made.data)  # the same bytes every time
+
+
+def test_too_big_it_keeps_fewer_positions_first_and_last_among_them():
+    frames = _frames(48, noise=200)
+    whole = len(animation(frames).data)
+    limit = whole * 2 // 3
+    made = animation(frames, limit=limit, name="game-3")
+    assert len(made.data) <= limit and made.name == "game-3.gif"
+    assert made.kept[0] == 0 and made.kept[-1] == 47 and MIN_FRAMES <= len(made.kept) < 48
+    assert made.scale == 1.0
+    assert len(_gif_frames(made.data)) == len(made.kept)
+    last = _gif_frames(made.data)[-1]
+    assert ImageChops.difference(Image.open(io.BytesIO(frames[-1])).convert("RGB"),
+                                 last).getbbox() is None
+
+
+def test_with_few_positions_left_it_draws_them_smaller():
+    frames = _frames(MIN_FRAMES, size=(400, 300), noise=1500)
+    whole = len(animation(frames).data)
+    made = animation(frames, limit=whole // 2)
+    assert len(made.data) <= whole // 2 and made.scale < 1.0
+    assert made.kept == tuple(range(MIN_FRAMES))
+    assert _gif_frames(made.data)[0].size[0] < 400
+
+
+def test_what_cannot_fit_is_said():
+    with pytest.raises(TooLarge):
+        animation(_frames(3, noise=500), limit=500)
+    with pytest.raises(ValueError):
+        animation([])

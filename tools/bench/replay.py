@@ -1,0 +1,161 @@
+"""Section ``replay``: /replay of a long finished Vijayanagara game and a long Maharaja game.
+For each: its steps and positions, one replay of its log, every position's picture, the
+whole replay with its animation (size, positions kept, scale), and a click on ◀ ▶ through
+the table: the first (the whole log replayed) and the next (from a checkpoint)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import renderer
+from bot import workers
+from bot.replies import Actor, Place
+from bot.story import Log, Look, bounds, tell
+from bot.table import CHECKPOINT_EVERY, Table
+from bot.table.replaying import MAX_FRAMES, PICTURE_ROOM
+from db import Repository, Seat
+from db.repository import NewStep
+from engine import games
+from renderer.animation import UPLOAD_LIMIT
+from tools.bench.undo import _long_log
+
+
+def _random_game(game_id: str, seed: int, options: dict,
+                 moves: int = 100_000) -> list[tuple[str, str, object]]:
+    """A game of random legal moves (games.random_move) to its end or ``moves``, as its
+    log."""
+    g = games.get(game_id)
+    rng = random.Random(seed)
+    state, steps = g.setup(seed, options), []
+    while g.result(state) is None and moves > 0:
+        moves -= 1
+        role = g.view(state, None)["active"][0]
+        move, state = games.random_move(g, state, rng)
+        steps += [(role, action, arg) for action, arg in move]
+    return steps
+
+
+def _games(quick: bool) -> list[tuple[Log, str]]:
+    """(log, what it is): long games, or (``quick``) short ones."""
+    mh_options = {"players": 5}
+    if quick:  # the first moves of each
+        vj = _long_log(400, seed=2)
+        mh = _random_game("maharaja", 3, mh_options, moves=30)
+    else:
+        vj = _long_log(3000)  # it ends after about 2,100 steps: a whole game
+        mh = _random_game("maharaja", 3, mh_options)
+    g = games.get("maharaja")
+    return [(Log("vijayanagara", 2 if quick else 1, {}, tuple(vj)),
+             "random steps, gifts given and taken back"),
+            (Log("maharaja", 3, games.setup_options(g, mh_options, g.setup(3, mh_options)),
+                 tuple(mh)), "5 players, random whole moves")]
+
+
+async def _clicks(log: Log) -> tuple[float, float, int]:
+    """Median ms of /replay through the table on the game stored as the table writes it (a
+    write per position, a checkpoint every CHECKPOINT_EVERY writes) and finished: the
+    first (the whole log replayed) and a click after it (from a checkpoint); and the
+    positions."""
+    g = games.get(log.game)
+    place, user = Place(channel_id=f"replay-{log.game}", guild_id="1"), Actor("1", "bench")
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = await Repository.open(f"sqlite+aiosqlite:///{Path(tmp) / 'replay.sqlite3'}")
+        try:
+            roles = games.sides(g, log.options)
+            game = await repo.create_game(
+                guild_id="1", channel_id=place.channel_id, game=log.game,
+                options={k: v for k, v in log.options.items() if k != "revision"},
+                seed=log.seed, created_by=user.user_id,
+                seats=[Seat(position=0, role=None, user_id=user.user_id, name="bench",
+                            is_bot=False) for _ in roles])
+            seats = await repo.seats(game.id)
+            state = g.setup(log.seed, log.options)
+            game.version = await repo.start_game(game, {s.id: r for s, r in zip(
+                seats, roles, strict=True)}, state)
+            ends = bounds(log)
+            for a, b in zip(ends, ends[1:], strict=False):
+                move = log.steps[a:b]
+                for role, action, arg in move:
+                    state = games.apply_step(g, state, role, action, arg)
+                game.version = await repo.append_steps(
+                    game, [NewStep(r, user.user_id, act, arg) for r, act, arg in move], state)
+                if game.version % CHECKPOINT_EVERY == 0:
+                    await repo.save_checkpoint(game.id, game.version, json.dumps(state))
+            await repo.set_status(game, "finished", result=g.result(state) or {
+                "winners": [], "reason": "bench"})
+            table = Table(repo)
+            # Every worker started and warm (its first replay imports the engine and the
+            # renderer: a second or two, once per worker).
+            await asyncio.gather(*(table.replay(place, user, game.id, 0)
+                                   for _ in range(2 * workers.POOL.workers)))
+            from bot.table import replaying
+
+            middle, firsts, clicks = len(ends) // 2, [], []
+            for k in range(3):
+                replaying._BOUNDS.clear()  # where the positions begin: not yet known
+                t0 = time.perf_counter()
+                r = await table.replay(place, user, game.id, middle + k)
+                firsts.append(time.perf_counter() - t0)
+                assert not r.error, r.private
+                for n in (middle + k + 1, middle + k):  # ▶ then ◀
+                    t0 = time.perf_counter()
+                    r = await table.replay(place, user, game.id, n)
+                    clicks.append(time.perf_counter() - t0)
+                    assert not r.error, r.private
+            return (statistics.median(firsts) * 1000, statistics.median(clicks) * 1000,
+                    len(ends) - 1)
+        finally:
+            await repo.close()
+
+
+def replay_figures(quick: bool = False) -> None:
+    print("replay (/replay of a finished game: its log, pictures, animation and a click):")
+    for log, what in _games(quick):
+        t0 = time.perf_counter()
+        ends = bounds(log)
+        walk = time.perf_counter() - t0
+        players = {r: r for r in games.sides(games.get(log.game), log.options)}
+        print(f"  {log.game} ({what}): {len(log.steps)} steps, {len(ends)} positions "
+              "(the start and each completed move)")
+        print(f"    replay of the log       {walk * 1000:7.0f} ms")
+        renderer.warm(log.game)
+        views = _views(log)
+        t0 = time.perf_counter()
+        pngs = [renderer.render(log.game, v, players=players) for v in views]
+        draw = time.perf_counter() - t0
+        print(f"    every picture           {draw:7.1f} s ({draw / len(views) * 1000:.0f} ms "
+              f"each, {sum(map(len, pngs)) / len(pngs) / 1024:.0f} KB PNG)")
+        limit = UPLOAD_LIMIT - PICTURE_ROOM - 1024 * 1024  # room for a long log's JSON
+        t0 = time.perf_counter()
+        story = tell(log, None, Look(players, {}, MAX_FRAMES, limit))
+        whole = time.perf_counter() - t0
+        made = story.animation
+        assert made is not None
+        print(f"    whole replay, animated  {whole:7.1f} s: GIF {len(made.data) / 2**20:.1f} MB "
+              f"(limit {limit / 2**20:.1f} MB), {len(made.kept)} of {len(ends)} positions "
+              f"at {made.scale:.0%}")
+        first, click, _ = asyncio.run(_clicks(log))
+        workers.shutdown()
+        print(f"    /replay through the table (median): {first:.0f} ms the first time (the "
+              f"whole log, in a worker), {click:.0f} ms a click on ◀ ▶ (from a checkpoint)",
+              flush=True)
+    print(flush=True)
+
+
+def _views(log: Log) -> list[dict]:
+    """Every position's spectator view (the pictures' input), in one replay."""
+    g = games.get(log.game)
+    state = g.setup(log.seed, log.options)
+    ends = set(bounds(log))
+    out = [g.view(state, None)] if 0 in ends else []
+    for i, (role, action, arg) in enumerate(log.steps, 1):
+        state = games.apply_step(g, state, role, action, arg)
+        if i in ends:
+            out.append(g.view(state, None))
+    return out
