@@ -21,7 +21,7 @@ def with_banner(png: bytes, title: str, lines: list[str]) -> bytes:
     who played whom), each wrapped to the width. The board below keeps its very pixels:
     the banner's three colours take palette entries the board does not use, and its text
     is drawn without smoothing, so it needs no more."""
-    board = Image.open(io.BytesIO(png))
+    board: Image.Image = Image.open(io.BytesIO(png))
     board.load()
     if board.mode != "P":
         board = board.convert("RGB").quantize(colors=253, dither=Image.Dither.NONE)
