@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from types import MappingProxyType
+from typing import IO
 
 from pythonjsonlogger.json import JsonFormatter
 
@@ -80,12 +81,19 @@ def formatter(kind: str) -> logging.Formatter:
     return logging.Formatter(TEXT_FORMAT)
 
 
-def setup_logging(env: Mapping[str, str] = os.environ) -> None:
-    level = env.get("LOG_LEVEL", "INFO").upper()
-    handler = logging.StreamHandler()
+def make_handler(env: Mapping[str, str] = os.environ,
+                 stream: IO[str] | None = None) -> logging.Handler:
+    """The handler every line goes through: ``LOG_FORMAT``'s format, the bot token
+    redacted, the log context added; to ``stream`` (default: standard error)."""
+    handler = logging.StreamHandler(stream)
     handler.setFormatter(formatter(env.get("LOG_FORMAT", "").strip().lower() or "text"))
     handler.addFilter(RedactSecrets([env.get("DISCORD_TOKEN", "")]))
     handler.addFilter(AddContext())
+    return handler
+
+
+def setup_logging(env: Mapping[str, str] = os.environ) -> None:
+    level = env.get("LOG_LEVEL", "INFO").upper()
     root = logging.getLogger()
-    root.handlers[:] = [handler]
+    root.handlers[:] = [make_handler(env)]
     root.setLevel(getattr(logging, level, logging.INFO))
