@@ -30,10 +30,16 @@ def _malloc_trim() -> Any:
         return None
 
 
-def trim() -> bool:
-    """Give the heap the process freed back to the system, where the C library can."""
+def trim() -> float:
+    """Give the heap the process freed back to the system, where the C library can;
+    returns how many MB of resident memory that gave back (0 where it cannot)."""
     fn = _malloc_trim()
-    return bool(fn(0)) if fn is not None else False
+    before = rss_mb()
+    if fn is None or before is None:
+        return 0.0
+    fn(0)
+    after = rss_mb()
+    return max(0.0, before[0] - after[0]) if after is not None else 0.0
 
 
 def rss_mb(pid: int | str = "self") -> tuple[float, float] | None:

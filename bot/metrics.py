@@ -53,6 +53,9 @@ DATABASE_ERRORS = Counter(
     "darbar_database_errors", "Errors the database driver raised, by kind (a unique key's "
     "refusal, which the repository expects when two writers race, is not counted)",
     ["error"])
+HEAP_RETURNED = Gauge(
+    "darbar_heap_returned_bytes", "Resident memory the last scheduler tick gave back to the "
+    "system: heap the render threads had freed but kept (bot/memory.py)")
 OPEN_GAMES = Gauge(
     "darbar_open_games", "Games being set up or played, by game and status (counted in the "
     "database when /metrics is read)", ["game", "status"])

@@ -22,7 +22,7 @@ from bot.discord_face.context import NO_PINGS, mention
 from bot.discord_face.respond import post, run_and_respond
 from bot.discord_face.views import DYNAMIC_ITEMS
 from bot.health import HealthServer
-from bot.metrics import set_open_games
+from bot.metrics import HEAP_RETURNED, set_open_games
 from bot.pace import Defaults
 from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, shard_of
@@ -190,7 +190,7 @@ class DarbarBot(commands.Bot):
             except Exception:  # a failed tick must not end the loop
                 log.exception("scheduler tick failed")
             # Heap the render threads freed goes back to the system (see bot/memory.py).
-            await asyncio.to_thread(memory.trim)
+            HEAP_RETURNED.set(await asyncio.to_thread(memory.trim) * 2**20)
             await asyncio.sleep(self.reminder_poll)
 
     async def run_schedule(self) -> int:

@@ -3,10 +3,10 @@
 A clean process (spawned: its memory is the bot's, not the bench's) plays each game in
 turn through the table on SQLite, several channels at once, with random legal whole moves
 typed as a player types them, the board drawn after each and, in Taj Mahal, the hand
-looked at now and then. After each game it prints what the process holds (VmRSS) and the
-most it held so far (VmHWM); at the end, what it holds once the heap it freed is given
-back (``bot.memory.trim``, as the bot does every scheduler tick). The computer plays no
-seat: its searches run in worker processes of their own, not counted here.
+looked at now and then. After each game it prints what the process holds (VmRSS), what it
+still holds once the heap it freed is given back (``bot.memory.trim``, as the bot does
+every scheduler tick), and the most it held so far (VmHWM). The computer plays no seat:
+its searches run in worker processes of their own, not counted here.
 """
 
 from __future__ import annotations
@@ -54,24 +54,28 @@ async def _game(table: Any, repo: Any, game_id: str, n: int, moves: int,
     return made
 
 
-async def _play(channels: int, moves: int) -> list[tuple[str, float, float]]:
+async def _play(channels: int, moves: int) -> list[tuple[str, float, float, float]]:
     from bot import memory
     from bot.table import Table
     from db import Repository
+
+    def figures(what: str) -> tuple[str, float, float, float]:
+        now = memory.rss_mb() or (0.0, 0.0)
+        memory.trim()
+        trimmed = memory.rss_mb() or (0.0, 0.0)
+        return what, now[0], trimmed[0], max(now[1], trimmed[1])
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         repo = await Repository.open(f"sqlite+aiosqlite:///{Path(tmp) / 'memory.sqlite3'}")
         try:
             table = Table(repo)
-            rows.append(("(started)", *(memory.rss_mb() or (0.0, 0.0))))
+            rows.append(figures("(started)"))
             rng = random.Random(30)
             for game_id in ORDER:
                 await asyncio.gather(*(_game(table, repo, game_id, n, moves, rng)
                                        for n in range(channels)))
-                rows.append((game_id, *(memory.rss_mb() or (0.0, 0.0))))
-            memory.trim()
-            rows.append(("(heap given back)", *(memory.rss_mb() or (0.0, 0.0))))
+                rows.append(figures(game_id))
         finally:
             await repo.close()
     return rows
@@ -81,7 +85,7 @@ def _worker(channels: int, moves: int, out: mp.Queue) -> None:
     out.put(asyncio.run(_play(channels, moves)))
 
 
-def memory_figures(channels: int = 4, moves: int = 60) -> list[tuple[str, float, float]]:
+def memory_figures(channels: int = 4, moves: int = 60) -> list[tuple[str, float, float, float]]:
     ctx = mp.get_context("spawn")
     out: mp.Queue = ctx.Queue()
     proc = ctx.Process(target=_worker, args=(channels, moves, out))
@@ -90,10 +94,10 @@ def memory_figures(channels: int = 4, moves: int = 60) -> list[tuple[str, float,
     proc.join()
     print(f"memory (one process plays each game in turn, {channels} channels at once, "
           f"{moves} moves each, through the table on SQLite; resident MB):")
-    print(f"  {'after':<18} {'now':>6} {'at most':>8}")
-    for what, now, peak in rows:
-        print(f"  {what:<18} {now:>6.0f} {peak:>8.0f}")
-    peak = max(p for _, _, p in rows)
-    print(f"  goal                 {'met' if peak <= GOAL_MB else 'NOT met'} "
+    print(f"  {'after':<14} {'now':>5} {'trimmed':>8} {'at most':>8}")
+    for what, now, trimmed, peak in rows:
+        print(f"  {what:<14} {now:>5.0f} {trimmed:>8.0f} {peak:>8.0f}")
+    peak = max(row[3] for row in rows)
+    print(f"  goal           {'met' if peak <= GOAL_MB else 'NOT met'} "
           f"(at most {GOAL_MB:.0f} MB; {peak:.0f})\n", flush=True)
     return rows
