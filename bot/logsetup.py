@@ -34,6 +34,11 @@ def add_log_context(**fields: object) -> None:
     _context.set({**_context.get(), **{k: v for k, v in fields.items() if v is not None}})
 
 
+def log_field(key: str) -> object:
+    """A field of the current log context (None if unset)."""
+    return _context.get().get(key)
+
+
 @contextmanager
 def log_context(**fields: object) -> Iterator[None]:
     """``add_log_context`` for the ``with`` block only (one game of a scheduler tick)."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import io
 import logging
 import time
@@ -32,7 +33,7 @@ import discord
 from bot import workers
 from bot.discord_face.context import NO_PINGS, kind_of, mention, pings_for, take_up
 from bot.discord_face.views import extras, panel_view, public_view
-from bot.logsetup import add_log_context
+from bot.logsetup import add_log_context, log_field
 from bot.metrics import FIRST_ANSWER, INTERACTIONS
 from bot.replies import Ping, Reply, clip
 
@@ -146,7 +147,9 @@ async def _run_and_respond(interaction: discord.Interaction, work: Awaitable[Rep
                            from_panel: bool) -> Reply:
     slow = asyncio.Event()
     with workers.on_slow_work(slow.set):
-        task = asyncio.ensure_future(work)  # the task keeps the context made here
+        context = contextvars.copy_context()  # the task's: it keeps what is set here
+        task = (asyncio.get_running_loop().create_task(work, context=context)
+                if asyncio.iscoroutine(work) else asyncio.ensure_future(work))
     warned = asyncio.ensure_future(slow.wait())
     try:
         await asyncio.wait({task, warned}, timeout=DEFER_AFTER,
@@ -163,7 +166,8 @@ async def _run_and_respond(interaction: discord.Interaction, work: Awaitable[Rep
         raise
     finally:
         warned.cancel()
-    add_log_context(game_id=reply.game_id)
+    # The game the table call was about (a refusal's too), in what is logged from now on.
+    add_log_context(game_id=reply.game_id or context.run(log_field, "game_id"))
     await deliver(interaction, reply, from_panel=from_panel)
     return reply
 
