@@ -68,6 +68,7 @@ async def say(interaction: discord.Interaction, text: str) -> None:
                                             allowed_mentions=NO_PINGS)
     _answered(interaction)
     INTERACTIONS.labels(kind, name, "refused").inc()
+    log.info("%s %s: refused (what was given)", kind, name)
 
 
 def _own_message(interaction: discord.Interaction) -> bool:

@@ -187,10 +187,13 @@ async def test_closing_during_a_burst_answers_every_interaction(fake_six, db_url
     assert bot_errors == []
 
 
+# Cut short before its first answer (told in a reply of its own), or after it was deferred
+# at DEFER_AFTER (1 s: its "thinking…" placeholder says it).
+@pytest.mark.parametrize("drain", [0.2, 1.5], ids=["unanswered", "deferred"])
 async def test_a_reply_still_under_way_when_the_drain_ends_is_cut_short_and_told(
-        fake_discord, db_url, bot_errors, monkeypatch):
+        fake_discord, db_url, bot_errors, monkeypatch, drain):
     fake = fake_discord
-    monkeypatch.setattr(client, "DRAIN_SECONDS", 0.2)
+    monkeypatch.setattr(client, "DRAIN_SECONDS", drain)
     async with fake.running(make_bot(db_url)) as bot:
         await answer(fake, await fake.slash(
             "ravi", "game", {"game": "goat_tiger", "side": "goats", "opponent": "computer"},
@@ -200,6 +203,7 @@ async def test_a_reply_still_under_way_when_the_drain_ends_is_cut_short_and_told
         await asyncio.sleep(0.1)
         await bot.close()
         assert replied(fake, h) == CUT_SHORT
+        assert (await h.wait_response()).json["type"] == (4 if drain < 1 else 5)
     # The move was stored before the computer's turn; at the next start the computer
     # replies, in the channel.
     posted = len(fake.messages_in(2000))
