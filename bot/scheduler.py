@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
+from bot.logsetup import log_context
+from bot.metrics import SCHEDULER_DUE, SCHEDULER_LAG
 from bot.reminders import Nudge
 from bot.replies import Notice
 from bot.table import Table
@@ -31,6 +33,7 @@ async def tick(table: Table, now: datetime,
     out: list[Nudge | Notice] = []
     after = None
     looked: set[int] = set()
+    lag = 0.0  # how long the oldest business handled had been due (bot/metrics.py)
     while len(looked) < limit:
         due = await table.repo.due_games(now, BATCH, after)
         for d in due:
@@ -38,8 +41,12 @@ async def tick(table: Table, now: datetime,
             # next tick (the same reminder is never sent twice in a row).
             if owns(d.guild_id) and d.id not in looked:
                 looked.add(d.id)
-                out += await table.look_after(d.id, d.version, d.due_at, now)
+                lag = max(lag, (now - d.due_at).total_seconds())
+                with log_context(game_id=d.id, guild_id=d.guild_id):
+                    out += await table.look_after(d.id, d.version, d.due_at, now)
         if len(due) < BATCH:
             break
         after = (due[-1].due_at, due[-1].id)
+    SCHEDULER_LAG.set(lag)
+    SCHEDULER_DUE.inc(len(looked))
     return out

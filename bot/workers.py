@@ -25,6 +25,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -33,6 +34,7 @@ from contextvars import ContextVar
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
+from bot.metrics import THINK
 from engine import games
 
 T = TypeVar("T")
@@ -159,18 +161,22 @@ def on_slow_work(callback: Callable[[], None]) -> Iterator[None]:
         _on_slow.reset(token)
 
 
-def _bot_steps(game_id: str, state: dict, role: str) -> list[tuple[str, Any]]:
+def _bot_steps(game_id: str, state: dict, role: str) -> tuple[list[tuple[str, Any]], float]:
+    """The search, and how long it took (in the worker: its wait for one is not counted)."""
     search = games.get(game_id).bot_steps
     if search is None:  # the table seats the computer only where a game has one
         raise ValueError(f"{game_id} has no computer player")
-    return search(state, role)
+    start = time.perf_counter()
+    return search(state, role), time.perf_counter() - start
 
 
 async def bot_steps(game_id: str, state: dict, role: str) -> list[tuple[str, Any]]:
     """The computer's move for ``role`` (``g.bot_steps``), searched in a worker process."""
     if (slow := _on_slow.get()) is not None:
         slow()  # a search takes a good part of a second, more when others queue for it
-    return await POOL.run(_bot_steps, game_id, state, role)
+    steps, seconds = await POOL.run(_bot_steps, game_id, state, role)
+    THINK.labels(game_id).observe(seconds)
+    return steps
 
 
 async def run(fn: Callable[..., T], *args: Any, slow: bool = False) -> T:

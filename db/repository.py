@@ -383,6 +383,19 @@ class Repository:
                 .order_by(_G.c.id.desc()).limit(limit))
             return [(int(r[0]), r[1], r[2], r[3]) for r in rows]
 
+    async def ping(self) -> None:
+        """One round trip (``SELECT 1``): raises if the database does not answer."""
+        async with self.engine.connect() as conn:
+            await conn.execute(text("SELECT 1"))
+
+    async def open_games(self) -> dict[tuple[str, str], int]:
+        """How many games are being set up or played, by (game, status): from the status
+        index, never reading a state."""
+        q = (sa_select(_G.c.game, _G.c.status, func.count())
+             .where(_G.c.status.in_(LIVE_STATUSES)).group_by(_G.c.game, _G.c.status))
+        async with self.engine.connect() as conn:
+            return {(game, status): n for game, status, n in (await conn.execute(q)).all()}
+
     async def list_games(self, status: str | None = None) -> list[Game]:
         async with self._sessions() as s:
             q = select(Game).order_by(col(Game.id))

@@ -113,6 +113,11 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
     for figure in ("first answer", "autocomplete", "computer's reply"):
         assert re.search(rf"{figure} p50\s+\d+ ms\s+p99 \d+ ms", rest), figure
     assert re.search(r"\d+ of 2 deferred", rest)
+    assert re.search(r"the bot's memory\s+\d+ MB resident, at most \d+ MB", rest)
+    # One process playing every game in turn: its memory after each.
+    for game in ("goat_tiger", "vijayanagara", "rajas", "maharaja", "taj_mahal"):
+        assert re.search(rf"\n  {game}\s+\d+\s+\d+\s+\d+\n", rest), game
+    assert re.search(r"goal\s+(met|NOT met) \(at most 200 MB; \d+\)", rest)
     assert re.search(r"goal\s+(met|NOT met) \(first answer p99 < 1000 ms", rest)
     # A Vijayanagara move by clicks and typed, two moves.
     assert re.search(r"by clicks\s+\d+ ms CPU a move \(\d+ ms a click", rest)

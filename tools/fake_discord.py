@@ -655,7 +655,10 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ model
     def _snowflake(self) -> int:
-        self._next_id += 1
+        """A new id that, like Discord's, holds the time it was made (an interaction's age is
+        read from its id), and is greater than every id before it."""
+        now = (int(time.time() * 1000) - 1_420_070_400_000) << 22
+        self._next_id = max(self._next_id + 1, now)
         return self._next_id
 
     def _user_id(self, user: str | int) -> int:

@@ -16,11 +16,13 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import scheduler, workers
+from bot import health, memory, scheduler, workers
 from bot.discord_face.commands import add_commands
 from bot.discord_face.context import NO_PINGS, mention
 from bot.discord_face.respond import post, run_and_respond
 from bot.discord_face.views import DYNAMIC_ITEMS
+from bot.health import HealthServer
+from bot.metrics import HEAP_RETURNED, set_open_games
 from bot.pace import Defaults
 from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, shard_of
@@ -30,6 +32,9 @@ from db import Repository
 
 log = logging.getLogger("darbar.discord")
 DRAIN_SECONDS = 10.0  # how long closing waits for replies under way
+# How long closing lets the gateway's events already received reach their handlers (each
+# is answered "restarting") before it looks at what is under way.
+SETTLE_SECONDS = 0.05
 
 
 def configure_endpoints() -> None:
@@ -70,7 +75,7 @@ class DarbarBot(commands.Bot):
                  reminders: Policy | None = None, reminder_poll: float = 60.0,
                  clock: Callable[[], datetime] = lambda: datetime.now(UTC),
                  max_open_games: int | None = None, defaults: Defaults | None = None,
-                 **kwargs) -> None:
+                 health_at: tuple[str, int] | None = None, **kwargs) -> None:
         # Slash commands only: no message-content intent is requested.
         intents = discord.Intents.default()
         kwargs.setdefault("chunk_guilds_at_startup", False)
@@ -89,9 +94,17 @@ class DarbarBot(commands.Bot):
         self.clock = clock
         self.defaults = defaults or Defaults()  # new games' pace and clean-up
         self.max_open_games = max_open_games  # per player and server (None: no limit)
-        self.in_flight: set[asyncio.Task] = set()  # replies under way (respond.py)
+        # Replies under way, and the interaction each answers (respond.py).
+        self.in_flight: dict[asyncio.Task, discord.Interaction] = {}
+        self.closing = False  # set when close() begins: nothing new is taken up
+        # The HTTP endpoint for operators (bot/health.py): (host, port), None for none.
+        self.health_at = health_at
+        self.health: HealthServer | None = None
 
     async def setup_hook(self) -> None:
+        if self.health_at is not None:  # first: /healthz answers while the rest starts
+            self.health = HealthServer(self.readiness, self.refresh_metrics)
+            await self.health.start(*self.health_at)
         self.repo = await Repository.open(self.database_url)
         limiter = RateLimiter(*self.rate_limit) if self.rate_limit else None
         self.table = Table(self.repo, limiter=limiter, reminders=self.reminder_policy,
@@ -123,6 +136,33 @@ class DarbarBot(commands.Bot):
         await run_and_respond(interaction, work, from_panel=from_panel,
                               edits_public=edits_public)
 
+    # --- health -----------------------------------------------------------------------
+
+    def gateway_connected(self) -> bool:
+        """Whether every gateway shard of this process is connected now (not merely was)."""
+        if not self.is_ready() or self.is_closed():
+            return False
+        if isinstance(self, commands.AutoShardedBot):
+            shards = self.shards
+            return bool(shards) and not any(s.is_closed() for s in shards.values())
+        return self.ws is not None and self.ws.open
+
+    async def readiness(self) -> str | None:
+        """None when ready to answer interactions, else why not (``/readyz``)."""
+        if self.closing or self.is_closed():
+            return "closing"
+        if not self.gateway_connected():
+            return "not connected to the gateway"
+        if self.repo is None:
+            return "no database yet"
+        await self.repo.ping()  # raises if it does not answer
+        return None
+
+    async def refresh_metrics(self) -> None:
+        """The figures only the database knows, read when ``/metrics`` is."""
+        if self.repo is not None and not self.closing:
+            set_open_games(await self.repo.open_games())
+
     # --- shards -----------------------------------------------------------------------
 
     def _shards(self) -> tuple[int, list[int]]:
@@ -149,6 +189,8 @@ class DarbarBot(commands.Bot):
                 await self.run_schedule()
             except Exception:  # a failed tick must not end the loop
                 log.exception("scheduler tick failed")
+            # Heap the render threads freed goes back to the system (see bot/memory.py).
+            HEAP_RETURNED.set(await asyncio.to_thread(memory.trim) * 2**20)
             await asyncio.sleep(self.reminder_poll)
 
     async def run_schedule(self) -> int:
@@ -240,11 +282,13 @@ class DarbarBot(commands.Bot):
                                                     allowed_mentions=NO_PINGS)
 
     async def close(self) -> None:
-        # Replies under way are finished first, so a move already stored gets its post
-        # (a computer reply cut off here is made at the next start).
-        replying = self.in_flight - {asyncio.current_task()}
-        if replying:
-            await asyncio.wait(replying, timeout=DRAIN_SECONDS)
+        # From now on nothing new is taken up (each is told the bot is restarting); replies
+        # under way are finished first, so a move already stored gets its post (a computer
+        # reply cut off here is made at the next start).
+        if not self.closing:
+            self.closing = True
+            log.info("closing: finishing %d interaction(s) under way", len(self.in_flight))
+        await self._drain()
         background = [t for name in ("verified", "reminding")
                       if (t := getattr(self, name, None)) is not None and not t.done()]
         for task in background:
@@ -258,6 +302,28 @@ class DarbarBot(commands.Bot):
         await asyncio.to_thread(workers.shutdown)
         if self.repo is not None:
             await self.repo.close()
+        if self.health is not None:
+            await self.health.stop()
+
+    async def _drain(self) -> None:
+        """Wait until no interaction is under way (those that arrive meanwhile are answered
+        at once), at most DRAIN_SECONDS; then cut short what is left, each told so."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + DRAIN_SECONDS
+        me = asyncio.current_task()
+        while True:
+            await asyncio.sleep(SETTLE_SECONDS)
+            replying = [t for t in self.in_flight if t is not me]
+            if not replying:
+                return
+            if loop.time() >= deadline:
+                break
+            await asyncio.wait(replying, timeout=deadline - loop.time())
+        log.warning("closing: %d interaction(s) still under way after %.0f s are cut short",
+                    len(replying), DRAIN_SECONDS)
+        for task in replying:
+            task.cancel()  # each answers "restarting" as it unwinds (respond.py)
+        await asyncio.gather(*replying, return_exceptions=True)
 
 
 class ShardedDarbarBot(DarbarBot, commands.AutoShardedBot):
@@ -271,6 +337,7 @@ def make_bot(env: Mapping[str, str] = os.environ, **kwargs) -> DarbarBot:
     kwargs.setdefault("reminders", Policy.from_env(env))
     kwargs.setdefault("max_open_games", open_games_limit(env))
     kwargs.setdefault("defaults", Defaults.from_env(env))
+    kwargs.setdefault("health_at", health.settings(env))
     if env.get("REMINDER_POLL_SECONDS"):
         kwargs.setdefault("reminder_poll", float(env["REMINDER_POLL_SECONDS"]))
     if count is None:

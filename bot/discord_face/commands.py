@@ -19,8 +19,9 @@ import discord
 from discord import app_commands
 
 from bot.commands import COMMANDS, GROUPS, BadInput, Command, Param, Role, Suggest
-from bot.discord_face.context import actor_of, face_of, place_of
-from bot.discord_face.respond import run_and_respond, say
+from bot.discord_face.context import actor_of, face_of, place_of, take_up
+from bot.discord_face.respond import closing, run_and_respond, say, since_made
+from bot.metrics import FIRST_ANSWER, INTERACTIONS
 from bot.replies import Actor
 
 # A parameter's kind as Discord knows it (an ``Actor`` is a member of the server).
@@ -109,12 +110,23 @@ def _autocomplete(suggest: Suggest, kind: type) -> Any:
     option's type (a game's number for an int)."""
     async def complete(interaction: discord.Interaction,
                        current: Any) -> list[app_commands.Choice[Any]]:
+        what_kind, what = take_up(interaction)
+        if closing(interaction):  # nothing new is taken up while the bot closes
+            INTERACTIONS.labels(what_kind, what, "restarting").inc()
+            return []
         # The values given so far (a Namespace answers None to any attribute, ``keys``
         # included, so it is read as the (name, value) pairs it yields).
         given = {name: value for name, value in interaction.namespace}
-        pairs = await suggest(face_of(interaction).table, place_of(interaction),
-                              actor_of(interaction), "" if current is None else str(current),
-                              given)
+        outcome = "failed"
+        try:
+            pairs = await suggest(face_of(interaction).table, place_of(interaction),
+                                  actor_of(interaction), "" if current is None else str(current),
+                                  given)
+            outcome = "ok"
+        finally:
+            INTERACTIONS.labels(what_kind, what, outcome).inc()
+            # discord.py sends the choices next: timed here, just before.
+            FIRST_ANSWER.labels(what_kind).observe(since_made(interaction))
         return [app_commands.Choice(name=name, value=int(value) if kind is int else value)
                 for name, value in pairs]
 

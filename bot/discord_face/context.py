@@ -12,6 +12,7 @@ from typing import Protocol, cast
 
 import discord
 
+from bot.logsetup import add_log_context
 from bot.replies import Actor, Ping, Place, Reply
 from bot.table import Table
 
@@ -67,6 +68,40 @@ def actor_of(interaction: discord.Interaction) -> Actor:
         is_admin=bool(perms.manage_channels or perms.administrator),
         roles=tuple(str(r.id) for r in roles),
     )
+
+
+# What a click's custom id (``darbar:<what>:…``, views.py) is called in metrics and logs.
+CLICKS = {"s": "step", "sel": "step menu", "undo": "undo", "board": "board", "hand": "hand",
+          "panel": "panel", "uv": "undo vote", "cf": "confirm", "pg": "page",
+          "rm": "rematch", "jn": "join"}
+
+
+def kind_of(interaction: discord.Interaction) -> tuple[str, str]:
+    """What an interaction is, in a few words that never hold what anyone typed:
+    ("command", "game new"), ("click", "step"), ("autocomplete", "play")."""
+    data = interaction.data or {}
+    if interaction.type is discord.InteractionType.component:
+        prefix, _, rest = str(data.get("custom_id", "")).partition(":")
+        what = rest.partition(":")[0] if prefix == "darbar" else ""
+        return "click", CLICKS.get(what, "other")
+    command = interaction.command
+    name = command.qualified_name if command is not None else str(data.get("name", "?"))
+    if interaction.type is discord.InteractionType.autocomplete:
+        return "autocomplete", name
+    return "command", name
+
+
+def take_up(interaction: discord.Interaction) -> tuple[str, str]:
+    """Note what is being handled in the log context (the lines logged while handling it,
+    in every task it starts, carry it) and return its ``kind_of``."""
+    kind, name = kind_of(interaction)
+    guild = interaction.guild_id
+    shards = getattr(interaction.client, "shard_count", None) or 1
+    add_log_context(interaction=name, guild_id=str(guild) if guild else None,
+                    channel_id=str(interaction.channel_id) if interaction.channel_id else None,
+                    user_id=str(interaction.user.id),
+                    shard=(guild >> 22) % shards if guild else 0)  # Discord's rule
+    return kind, name
 
 
 def mention(p: Ping) -> str:

@@ -10,29 +10,65 @@ and the clock runs from Discord, not from when the event reached us. So:
   and leaves two for the gateway's delivery, the loop's own lag and the deferral itself.
 Autocomplete is never deferred (Discord does not allow it); it stays fast because it never
 waits for the computer (the table's autocomplete does not run computer moves).
+
+Once the bot is closing (``DarbarBot.close``), an interaction that arrives is not taken up:
+it is answered "Darbar is restarting" at once. One under way is finished; one still
+under way when the drain's time is up is cut short and told so. So none goes unanswered.
+Each interaction is counted and timed (bot/metrics.py) and logged in one line, with who
+and where in the log context (context.take_up).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import io
+import logging
+import time
 from collections.abc import Awaitable, Iterable
 
 import discord
 
 from bot import workers
-from bot.discord_face.context import NO_PINGS, mention, pings_for
+from bot.discord_face.context import NO_PINGS, kind_of, mention, pings_for, take_up
 from bot.discord_face.views import extras, panel_view, public_view
+from bot.logsetup import add_log_context, log_field
+from bot.metrics import FIRST_ANSWER, INTERACTIONS
 from bot.replies import Ping, Reply, clip
+
+log = logging.getLogger("darbar.interactions")
 
 # Seconds before a reply that is still being worked out is deferred (see above).
 DEFER_AFTER = 1.0
+RESTARTING = "Darbar is restarting: try again in a minute. Nothing was changed."
+CUT_SHORT = ("Darbar is restarting, so this was cut short. What the channel shows stands; "
+             "if your command is not there, try it again in a minute.")
+
+
+def closing(interaction: discord.Interaction) -> bool:
+    """Whether the bot that got ``interaction`` is closing (and takes nothing new up)."""
+    return bool(getattr(interaction.client, "closing", False))
+
+
+def since_made(interaction: discord.Interaction) -> float:
+    """Seconds since Discord made the interaction (its id's timestamp, ms precision)."""
+    return max(0.0, (discord.utils.utcnow() - interaction.created_at).total_seconds())
+
+
+def _answered(interaction: discord.Interaction) -> None:
+    """Just after the interaction's first answer (a reply or a deferral): timed."""
+    FIRST_ANSWER.labels(kind_of(interaction)[0]).observe(since_made(interaction))
 
 
 async def say(interaction: discord.Interaction, text: str) -> None:
     """A short private answer that needs no table call (a bad option, a help page)."""
+    kind, name = take_up(interaction)
     await interaction.response.send_message(clip(text), ephemeral=True,
                                             allowed_mentions=NO_PINGS)
+    _answered(interaction)
+    INTERACTIONS.labels(kind, name, "refused").inc()
+    log.info("%s %s: refused (what was given)", kind, name)
 
 
 def _own_message(interaction: discord.Interaction) -> bool:
@@ -63,36 +99,78 @@ async def run_and_respond(
     can rewrite a post everyone reads. ``edits_public``: the button's own public post is
     the one to update (the votes under an undo request; the table checked the voter).
     """
+    kind, name = take_up(interaction)
     from_panel = from_panel and (edits_public or _own_message(interaction))
-    # The bot finishes replies under way before it closes (DarbarBot.close).
-    in_flight: set[asyncio.Task] | None = getattr(interaction.client, "in_flight", None)
+    # The bot finishes replies under way before it closes (DarbarBot.close); and while it
+    # closes, it takes nothing new up.
+    in_flight: dict[asyncio.Task, discord.Interaction] | None = getattr(
+        interaction.client, "in_flight", None)
     me = asyncio.current_task()
     if in_flight is not None and me is not None:
-        in_flight.add(me)
+        in_flight[me] = interaction
+    start, outcome = time.perf_counter(), "failed"
     try:
-        await _run_and_respond(interaction, work, from_panel)
+        if closing(interaction):
+            if asyncio.iscoroutine(work):
+                work.close()  # never started
+            outcome = "restarting"
+            await _restarting(interaction, RESTARTING)
+            return
+        reply = await _run_and_respond(interaction, work, from_panel)
+        outcome = "refused" if reply.error else "ok"
+    except asyncio.CancelledError:
+        if closing(interaction):  # the drain's time is up: say so before the bot goes
+            outcome = "restarting"
+            with contextlib.suppress(discord.HTTPException):
+                await _restarting(interaction, CUT_SHORT)
+        raise
     finally:
-        if in_flight is not None:
-            in_flight.discard(me)
+        if in_flight is not None and me is not None:
+            in_flight.pop(me, None)
+        INTERACTIONS.labels(kind, name, outcome).inc()
+        (log.warning if outcome == "failed" else log.info)(
+            "%s %s: %s in %.0f ms", kind, name, outcome, (time.perf_counter() - start) * 1000)
+
+
+async def _restarting(interaction: discord.Interaction, text: str) -> None:
+    """Tell the one who interacted that the bot is restarting, however far it got."""
+    resp = interaction.response
+    if not resp.is_done():
+        await resp.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        _answered(interaction)
+    elif resp.type is discord.InteractionResponseType.deferred_channel_message:
+        await interaction.edit_original_response(content=text)  # the "thinking…" placeholder
+    else:
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
 async def _run_and_respond(interaction: discord.Interaction, work: Awaitable[Reply],
-                           from_panel: bool) -> None:
+                           from_panel: bool) -> Reply:
     slow = asyncio.Event()
     with workers.on_slow_work(slow.set):
-        task = asyncio.ensure_future(work)  # the task keeps the context made here
+        context = contextvars.copy_context()  # the task's: it keeps what is set here
+        task = (asyncio.get_running_loop().create_task(work, context=context)
+                if asyncio.iscoroutine(work) else asyncio.ensure_future(work))
     warned = asyncio.ensure_future(slow.wait())
     try:
         await asyncio.wait({task, warned}, timeout=DEFER_AFTER,
                            return_when=asyncio.FIRST_COMPLETED)
+        if not task.done():
+            if from_panel:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            _answered(interaction)
+        reply = await task
+    except asyncio.CancelledError:
+        task.cancel()  # the table call goes with the interaction (the bot is closing)
+        raise
     finally:
         warned.cancel()
-    if not task.done():
-        if from_panel:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-    await deliver(interaction, await task, from_panel=from_panel)
+    # The game the table call was about (a refusal's too), in what is logged from now on.
+    add_log_context(game_id=reply.game_id or context.run(log_field, "game_id"))
+    await deliver(interaction, reply, from_panel=from_panel)
+    return reply
 
 
 async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel: bool) -> None:
@@ -111,6 +189,7 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
             kwargs["view"] = view
         if from_panel and not deferred:
             await resp.edit_message(content=private or "Done.", view=extras(None, reply))
+            _answered(interaction)
             await interaction.followup.send(public, **kwargs)
         elif deferred:
             # The post first; then the panel closes, or the private "thinking…" placeholder
@@ -126,6 +205,7 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
                 await interaction.delete_original_response()
         else:
             await resp.send_message(public, **kwargs)
+            _answered(interaction)
             if private and reply.error:
                 await interaction.followup.send(private, ephemeral=True,
                                                 allowed_mentions=NO_PINGS)
@@ -146,6 +226,7 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
             await interaction.edit_original_response(**kwargs)
         else:
             await resp.edit_message(**kwargs)
+            _answered(interaction)
         return
     kwargs = {"ephemeral": True, "allowed_mentions": NO_PINGS}
     if view is not None:
@@ -161,6 +242,7 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
         await interaction.followup.send(text, **kwargs)
     else:
         await resp.send_message(text, **kwargs)
+        _answered(interaction)
 
 
 async def post(channel: discord.abc.Messageable, reply: Reply,

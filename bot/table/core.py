@@ -16,6 +16,8 @@ import renderer
 from bot import workers
 from bot.drafts import Drafts
 from bot.hours import Availability
+from bot.logsetup import add_log_context
+from bot.metrics import MOVES, STEPS
 from bot.pace import Defaults, Pace
 from bot.ratelimit import RateLimiter
 from bot.reminders import Policy
@@ -116,6 +118,8 @@ class TableCore:
         return " ".join(filter(None, [f"Game #{game.id} ({name}) here is over.", result, start]))
 
     async def _loaded(self, game: Game, seats: list[Seat] | None = None) -> Loaded:
+        # What the current call logs is about this game (bot/logsetup.py).
+        add_log_context(game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id)
         if seats is None:
             seats = await self.repo.seats(id_of(game))
         state = json.loads(game.state) if game.state else None
@@ -167,6 +171,9 @@ class TableCore:
             game.pace, game.due_at, game.awaiting = sched.pace, sched.due_at, sched.awaiting
         if res is not None:
             game.status, game.result = "finished", json.dumps(res)
+        STEPS.labels(game.game).inc(len(steps))
+        if (moved := after.get("move", 0) - before.get("move", 0)) > 0:
+            MOVES.labels(game.game).inc(moved)
         return lg.moved_to(game, state, after, shown=public)
 
     async def next_game_link(self, actor: Actor, after_game: int | None = None

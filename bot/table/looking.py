@@ -3,7 +3,6 @@ game's own reports (card, score), a player's hand, and the rules."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Callable
 from functools import partial
@@ -12,7 +11,7 @@ import renderer
 from bot.replies import Actor, Place, Reply, clip, echo
 from bot.table.core import TableCore, check_role, pace_of, playable_ids, refusals
 from bot.table.loaded import Loaded, Refusal
-from bot.table.posts import RENDER_THREADS, board_image, board_text
+from bot.table.posts import board_image, board_text, drawn
 from bot.table.turns import acting_role, panel_reply
 from bot.table.wording import (
     capital,
@@ -158,9 +157,8 @@ class Looking(TableCore):
         # The mover sees their hand as their move leaves it; anyone else, as it stands.
         state = lg.started() if role in lg.current_view()["active"] else lg.seen()
         view = g.view(state, role)
-        draw = partial(renderer.hand, lg.game.game, view,
-                       {s.role: s.name for s in lg.seats if s.role})
-        png = await asyncio.get_running_loop().run_in_executor(RENDER_THREADS, draw)
+        png = await drawn(lg.game.game, "hand", partial(
+            renderer.hand, lg.game.game, view, {s.role: s.name for s in lg.seats if s.role}))
         text = hand_text(view)
         return Reply(private=f"{g.ROLE_NAMES[role]} — {text}", image=png,
                      image_name="hand.png", image_alt=text, image_private=True)

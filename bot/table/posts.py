@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
+from typing import TypeVar
 
 import renderer
+from bot.metrics import RENDER, timed
 from bot.replies import Ping, Reply, clip, escape
 from bot.table.conclusion import Ending
 from bot.table.loaded import Loaded
@@ -19,6 +22,14 @@ from bot.table.wording import clock_line, result_line
 # (under load the loop then stalls for tens of ms, and every database round trip with it).
 RENDER_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="darbar-render")
 ALT_MAX = 1024  # Discord's limit on an attachment's description
+T = TypeVar("T")
+
+
+async def drawn(game_id: str, picture: str, draw: Callable[[], T]) -> T:
+    """``draw()`` on a render thread, timed (``darbar_render_seconds``) by game and
+    picture (board, banner, hand, chart)."""
+    return await asyncio.get_running_loop().run_in_executor(
+        RENDER_THREADS, timed(RENDER.labels(game_id, picture), draw))
 
 
 async def public_update(lg: Loaded, text: str, ending: Ending | None = None) -> Reply:
@@ -39,10 +50,8 @@ async def public_update(lg: Loaded, text: str, ending: Ending | None = None) -> 
         reply.pings = Ping.of_roles(lg.seats, names, {}, [s.role for s in lg.seats if s.role])
         reply.ping_note = "thanks for playing!"
         if ending is not None and reply.image is not None:
-            draw = partial(renderer.with_banner, reply.image, ending.banner_title,
-                           ending.banner_lines)
-            reply.image = await asyncio.get_running_loop().run_in_executor(RENDER_THREADS,
-                                                                           draw)
+            reply.image = await drawn(lg.game.game, "banner", partial(
+                renderer.with_banner, reply.image, ending.banner_title, ending.banner_lines))
             words = ". ".join([ending.banner_title, *ending.banner_lines])
             reply.image_alt = clip(f"{words}. {reply.image_alt or ''}", ALT_MAX)
         reply.rematch = lg.game.id
@@ -68,8 +77,8 @@ async def board_image(lg: Loaded, *, mine: bool = False, focus: str | None = Non
     if mine and mover is not None:
         view = {**view, "actions": lg.module.view(lg.started(), mover)["actions"]}
     players = {s.role: s.name for s in lg.seats if s.role}
-    draw = partial(renderer.render, lg.game.game, view, players=players, focus=focus)
-    png = await asyncio.get_running_loop().run_in_executor(RENDER_THREADS, draw)
+    png = await drawn(lg.game.game, "board", partial(renderer.render, lg.game.game, view,
+                                                      players=players, focus=focus))
     return {"image": png, "image_alt": renderer.alt_text(lg.game.game, view, players)}
 
 

@@ -3,15 +3,15 @@ player's rating), /stats (the balance of real play on a server)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections import Counter
+from functools import partial
 from statistics import mean, median
 
 from bot import ratings
 from bot.replies import Actor, Place, Reply, clip, escape
 from bot.table.core import TableCore, playable_ids, refusals
 from bot.table.loaded import Refusal
-from bot.table.posts import RENDER_THREADS
+from bot.table.posts import drawn
 from db import Rating
 from engine import games
 from renderer import charts
@@ -95,9 +95,8 @@ class Standings(TableCore):
                      f"({games.get(fav_game).NAME}, {n} games)")
         image = None
         if history:
-            image = await asyncio.get_running_loop().run_in_executor(
-                RENDER_THREADS, charts.lines, f"{who.name}: rating after each rated game",
-                history)
+            image = await drawn("all", "chart", partial(
+                charts.lines, f"{who.name}: rating after each rated game", history))
         text = clip("\n".join(lines))
         alt = (f"Rating history of {who.name}: " + "; ".join(
             f"{k} {', '.join(f'{v:.1f}' for v in vs)}" for k, vs in history.items()))[:1024]
@@ -126,8 +125,8 @@ class Standings(TableCore):
                      f"{label} {share * 100:.0f} % of {played[r]}"
                      for (label, share), r in zip(shares, [r for r in g.ROLES if played[r]],
                                                   strict=True))]
-        image = await asyncio.get_running_loop().run_in_executor(
-            RENDER_THREADS, charts.bars, f"{name}: share of games won by side", shares)
+        image = await drawn(game, "chart", partial(
+            charts.bars, f"{name}: share of games won by side", shares))
         alt = "Share of games won by side: " + ", ".join(
             f"{label} {share * 100:.0f} %" for label, share in shares)
         return Reply(private=clip("\n".join(lines)), image=image, image_alt=alt[:1024],

@@ -14,6 +14,7 @@ imports ``tools.bench.load`` alone, so its memory is the bot's):
 - ``schedule`` (schedule.py): /mygames and the scheduler's tick among 100,000 games;
 - ``replay`` (replay.py): /replay of a long Vijayanagara and a long Maharaja game (the
   log replayed, every picture, the animation, a click on ◀ ▶);
+- ``memory`` (memory.py): the resident memory of one process playing all five games;
 - ``extra`` (extra.py): the renderer and the Goat-Tiger computer.
 
 ``--quick`` leaves out the extra figures (renderer, computer opponent, Vijayanagara
@@ -27,7 +28,7 @@ from __future__ import annotations
 import time
 
 SECTIONS = ("engine", "undo", "load", "discord", "clicks", "taj_mahal", "rajas", "maharaja",
-            "schedule", "replay", "extra")
+            "schedule", "replay", "memory", "extra")
 
 
 def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 1000,
@@ -84,6 +85,10 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
         from tools.bench.replay import replay_figures
 
         replay_figures(quick)
+    if "memory" in sections:
+        from tools.bench.memory import memory_figures
+
+        memory_figures(2 if quick else 4, 10 if quick else 60)
     if "extra" in sections:
         from tools.bench.extra import ai_figures, render_figures
 

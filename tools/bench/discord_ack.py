@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot import memory
 from db import Repository
 from engine import games
 from tools.bench.common import pct
@@ -40,6 +41,7 @@ class AckResult:
     deferred: int = 0  # first callbacks that were a deferral (type 5 or 6)
     replies: list[float] = field(default_factory=list)  # sent -> the computer's move posted
     autocompletes: list[float] = field(default_factory=list)
+    rss_mb: tuple[float, float] | None = None  # the bot's resident memory: now, at most
 
     def met(self) -> bool:
         return (pct(self.acks, 0.99) * 1000 < GOAL_ACK_MS
@@ -183,6 +185,7 @@ async def _ack_main(n_games: int, rounds: int, n_typers: int) -> AckResult:
                     lines = await _next_lines(url, n_games, rnd)
                     await _round(fake, lines, n_games, n_typers, rnd, out)
                     await asyncio.sleep(0.5)  # let the last posts settle
+                out.rss_mb = memory.rss_mb(proc.pid)
             finally:
                 # SIGTERM: a service manager's stop. Waited for off this loop, so the fake
                 # keeps answering while the bot closes.
@@ -210,6 +213,9 @@ def ack_figures(games_: int = ACK_GAMES, rounds: int = ACK_ROUNDS,
     if r.replies:
         print(f"  computer's reply p50 {statistics.median(r.replies) * 1000:.0f} ms   "
               f"p99 {pct(r.replies, 0.99) * 1000:.0f} ms   (sent to the post with its move)")
+    if r.rss_mb:
+        print(f"  the bot's memory     {r.rss_mb[0]:.0f} MB resident, at most {r.rss_mb[1]:.0f} "
+              "MB (its own process; the computer's workers apart)")
     verdict = "met" if r.met() else "NOT met"
     print(f"  goal                 {verdict} (first answer p99 < {GOAL_ACK_MS:.0f} ms, "
           f"autocomplete p99 < {GOAL_AUTOCOMPLETE_MS:.0f} ms)\n", flush=True)

@@ -1,0 +1,56 @@
+"""The bot's memory: what it holds (``rss_mb``) and giving back what it freed (``trim``).
+
+Pictures are drawn on two render threads (bot/table/posts.py), and glibc gives each thread
+a heap (an "arena") of its own. A freed picture's buffer stays in its heap for the next
+one, and a heap gives memory back to the system only from its top, so after a burst of
+play a process stays at its high-water mark: of a bot that played all five games at once,
+some 60 MB of its resident memory was freed heap (measured with the memory bench section:
+``darbar bench --only memory``). ``malloc_trim(0)`` hands such pages back (10-20 ms),
+once a scheduler tick (every ``REMINDER_POLL_SECONDS``). Always serving large blocks by
+``mmap`` instead (``M_MMAP_THRESHOLD``) would return them at once, but made every picture
+3 to 8 ms slower (a fresh mapping's pages are faulted in and zeroed), so it is not done.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import functools
+from pathlib import Path
+from typing import Any
+
+
+@functools.cache
+def _malloc_trim() -> Any:
+    """glibc's ``malloc_trim``, or None elsewhere (macOS, musl's is a no-op)."""
+    name = ctypes.util.find_library("c")
+    try:
+        return ctypes.CDLL(name).malloc_trim if name else None
+    except (OSError, AttributeError):
+        return None
+
+
+def trim() -> float:
+    """Give the heap the process freed back to the system, where the C library can;
+    returns how many MB of resident memory that gave back (0 where it cannot)."""
+    fn = _malloc_trim()
+    before = rss_mb()
+    if fn is None or before is None:
+        return 0.0
+    fn(0)
+    after = rss_mb()
+    return max(0.0, before[0] - after[0]) if after is not None else 0.0
+
+
+def rss_mb(pid: int | str = "self") -> tuple[float, float] | None:
+    """(resident now, the most it has been) in MB, of this process or ``pid`` (Linux),
+    as the kernel counts them (VmRSS, VmHWM); None where /proc has no such figures."""
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError:
+        return None
+    fields = dict(line.split(":", 1) for line in lines if ":" in line)
+    try:
+        return (int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024)
+    except (KeyError, ValueError, IndexError):
+        return None

@@ -1,0 +1,118 @@
+"""What an operator sees of the real bot (`python -m bot`, as a service manager starts it)
+against the fake Discord: the health endpoint through a real HTTP client, metrics that
+move as moves are played, JSON logs that parse and carry the context of each line, and a
+SIGTERM in the middle of a burst of interactions that leaves none unanswered."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import aiohttp
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+from bot.discord_face.respond import RESTARTING
+from tests.e2e.test_discord_goat_tiger import answer, content
+from tests.e2e.test_shutdown import replied
+
+pytestmark = pytest.mark.slow  # a process of its own: seconds
+
+ROOT = Path(__file__).resolve().parents[2]
+TOKEN = "MTAxMDEwMTAxMDEw.fake.token-value-for-tests"
+CHANNELS = (2000, 2001, 2002)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def moves(http: aiohttp.ClientSession, base: str) -> float:
+    async with http.get(f"{base}/metrics") as r:
+        assert r.status == 200
+        text = await r.text()
+    return sum(s.value for family in text_string_to_metric_families(text)
+               for s in family.samples
+               if s.name == "darbar_moves_total" and s.labels == {"game": "goat_tiger"})
+
+
+async def test_the_operator_sees_health_metrics_and_json_logs_and_sigterm_loses_nothing(
+        fake_discord, tmp_path):
+    fake = fake_discord
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = {**os.environ, **fake.env, "DISCORD_TOKEN": TOKEN,
+           "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'ops.sqlite3'}",
+           "PYTHONPATH": str(ROOT), "LOG_LEVEL": "INFO", "LOG_FORMAT": "json",
+           "HEALTH_PORT": str(port)}
+    proc = subprocess.Popen([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        async with aiohttp.ClientSession() as http:
+            await fake.wait_for(lambda r: r.method == "PUT" and "/commands" in r.path,
+                                timeout=30)
+            async with http.get(f"{base}/healthz") as r:
+                assert (r.status, await r.text()) == (200, "ok\n")
+            for _ in range(300):  # ready once the gateway is connected
+                async with http.get(f"{base}/readyz") as r:
+                    if r.status == 200:
+                        break
+                await asyncio.sleep(0.05)
+            assert r.status == 200
+
+            for channel in CHANNELS:
+                await answer(fake, await fake.slash(
+                    "ravi", "game", {"game": "goat_tiger", "side": "goats",
+                                     "opponent": "computer"}, subcommand="new",
+                    channel_id=channel))
+            before = await moves(http, base)
+            for channel in CHANNELS:
+                r = await answer(fake, await fake.slash("ravi", "play", {"move": "c3"},
+                                                        channel_id=channel))
+                assert "**Computer**: Tigers" in content(r)
+            assert await moves(http, base) == before + 2 * len(CHANNELS)
+
+            # A burst: a move against the computer, the board and the log in each channel,
+            # and SIGTERM while it is under way.
+            burst = []
+            for channel in CHANNELS:
+                burst.append(("play", await fake.slash("ravi", "play", {"move": "c4"},
+                                                       channel_id=channel)))
+                burst.append(("other", await fake.slash("meera", "board",
+                                                        channel_id=channel)))
+                burst.append(("other", await fake.slash("arjun", "log", channel_id=channel)))
+            await burst[0][1].wait_response(timeout=10)
+            proc.terminate()
+            _, err = await asyncio.to_thread(proc.communicate, timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, err
+    for what, handle in burst:  # every one answered: its reply, or "restarting"
+        text = replied(fake, handle)
+        assert text, handle
+        if what == "play":
+            assert "**Computer**: Tigers" in text or text == RESTARTING, text
+
+    # Every line of the log is one JSON object; none holds the token.
+    assert TOKEN not in err
+    lines = [json.loads(line) for line in err.splitlines()]
+    assert all({"time", "level", "logger", "message"} <= set(x) for x in lines)
+    assert any(x["message"] == "SIGTERM: closing" for x in lines)
+    assert not [x for x in lines if x["level"] == "ERROR"], err
+    played = [x for x in lines if x["logger"] == "darbar.interactions"
+              and x.get("interaction") == "play" and x["message"].startswith("command play: ok")]
+    assert len(played) >= len(CHANNELS)
+    for x in played:
+        assert x["guild_id"] == str(fake.guild_id) and x["shard"] == 0
+        assert int(x["channel_id"]) in CHANNELS and x["user_id"] == str(fake.users["ravi"])
+        assert isinstance(x["game_id"], int)
+    assert len({x["game_id"] for x in played}) == len(CHANNELS)
