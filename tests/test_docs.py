@@ -57,3 +57,40 @@ def test_every_file_docs_sources_names_is_in_the_repository():
     named |= {f"docs/{link}" for link in re.findall(r"\]\(([\w.-]+\.md)\)", text)}
     assert "engine/games/vijayanagara/data/map.json" in named
     assert _missing(named) == []
+
+
+README_LINES = 150  # the README is for players and newcomers; the rest is in docs/
+
+
+def test_the_readme_is_short_and_starts_with_the_two_commands():
+    text = (ROOT / "README.md").read_text()
+    assert len(text.splitlines()) <= README_LINES
+    first = text.split("```")[1].splitlines()[1:]
+    assert [line.split()[:2] for line in first if line.strip()] == [
+        ["make", "run"], ["make", "test"]]
+
+
+def _links(path: Path) -> list[str]:
+    """Every relative link and image of a markdown file: [text](target), <img src="...">."""
+    text = path.read_text()
+    found = re.findall(r"\]\(([^)\s]+)\)", text) + re.findall(r'<img src="([^"]+)"', text)
+    return [t for t in found if not re.match(r"[a-z]+:", t)]
+
+
+def _anchors(path: Path) -> set[str]:
+    """GitHub's ids of a markdown file's headings."""
+    heads = re.findall(r"^#+ (.+)$", path.read_text(), flags=re.M)
+    return {re.sub(r"[^\w\- ]", "", h).strip().lower().replace(" ", "-") for h in heads}
+
+
+def test_every_link_in_the_readme_and_docs_resolves():
+    broken = []
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for link in _links(doc):
+            target, _, anchor = link.partition("#")
+            path = (doc.parent / target).resolve() if target else doc
+            if not path.exists():
+                broken.append(f"{doc.relative_to(ROOT)}: {link}")
+            elif anchor and path.suffix == ".md" and anchor not in _anchors(path):
+                broken.append(f"{doc.relative_to(ROOT)}: {link} (no such heading)")
+    assert broken == []
