@@ -248,11 +248,20 @@ def fit_post(text: str, limit: int = MAX_TEXT) -> str:
             break
         over = size() - budget
         lines[longest] = _cut(lines[longest], max(LINE_KEEP, len(lines[longest]) - over))
+    gap: int | None = None  # where the one "…" stands for the lines left out
     while size() > budget and len(lines) > 2:
-        middle = len(lines) // 2
-        lines[middle:middle + 1] = [] if lines[middle - 1] == "…" else ["…"]
-        if lines[middle - 1] == lines[middle] == "…":
-            del lines[middle]
+        if gap is None:
+            gap = len(lines) // 2
+            lines[gap] = "…"
+        elif gap < len(lines) / 2 and gap + 1 < len(lines) - 1:
+            del lines[gap + 1]  # widen the gap on its longer side: it stays in the middle
+        elif gap - 1 > 0:
+            del lines[gap - 1]
+            gap -= 1
+        elif gap + 1 < len(lines) - 1:
+            del lines[gap + 1]
+        else:
+            break  # the first line, "…" and the last: clip() cuts the rest
     return clip("\n".join([*lines, SHORTENED]), limit)
 
 

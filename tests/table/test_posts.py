@@ -33,6 +33,17 @@ def test_a_long_post_is_shortened_line_by_line_and_keeps_its_ping():
     assert fit_post("short") == "short"
 
 
+@pytest.mark.parametrize("lines, width", [(30, 106), (200, 12), (3, 1500), (41, 99)])
+def test_many_middling_lines_are_cut_in_the_middle_and_never_hang(lines, width):
+    """Lines too short to cut but too many to fit: the middle gives way to one "…" (this
+    once looped for ever when the middle line was the "…" already)."""
+    text = "\n".join(f"{i:03d} " + "x" * (width - 4) for i in range(lines))
+    out = fit_post(text)
+    assert len(out) <= MAX_TEXT and out.endswith(SHORTENED)
+    kept = out.split("\n")
+    assert kept[0].startswith("000") and kept.count("…") <= 1
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id, players", [("taj_mahal", 5), ("rajas", 4),
                                               ("maharaja", 5), ("goat_tiger", None)])
