@@ -20,7 +20,7 @@ OWN = {
     "vijayanagara": ["vijayanagara.py", "vijayanagara_art.py", "vijayanagara_card.py",
                      "vijayanagara_layout.py", "vijayanagara_map.py", "vijayanagara_panel.py"],
     "taj_mahal": ["taj_mahal.py"],
-    "rajas": ["rajas.py"],
+    "rajas": ["rajas.py", "rajas_art.py", "rajas_board.py"],
     "maharaja": ["maharaja.py"],
 }
 SHARED = ["__init__.py", "common.py", "text.py"]
