@@ -78,11 +78,13 @@ from renderer.rajas_board import (
     HEADER,
     MARGIN,
     PLAYERS_X,
+    RIVER,
     SPACE_R,
     TILE,
     WIDTH,
     Board,
     board,
+    river_layer,
     river_xy,
 )
 
@@ -105,8 +107,7 @@ def _name(players: Names, role: str) -> str:
 
 def _board(view: dict) -> Board:
     lay = json.dumps(view.get("layout") or {}, sort_keys=True)
-    return board(tuple(view.get("river") or data.RIVER["spaces"]), lay,
-                 "village-mango" in (view.get("display") or {}))
+    return board(lay, "village-mango" in (view.get("display") or {}))
 
 
 # --- the tile in hand ----------------------------------------------------------------------
@@ -148,11 +149,12 @@ def _title(view: dict, players: Names) -> str:
     return title + (" (last stage)" if view.get("end") else "")
 
 
-def _log_lines(text: str | None) -> list[str]:
+@lru_cache(maxsize=64)
+def _log_lines(text: str | None) -> tuple[str, ...]:
     """The last log line in at most two lines: whole sentences, as many as fit (the round's
     first line also lists every die, which the picture shows)."""
     if not text:
-        return []
+        return ()
     text = text.replace("`", "")  # a typed name is inline code in Discord, plain here
     lines = wrap(text, PLAIN, ROOM)
     sentences = re.split(r"(?<=\.)\s+", text)
@@ -160,16 +162,20 @@ def _log_lines(text: str | None) -> list[str]:
     while len(lines) > 2 and k > 1:
         k -= 1
         lines = wrap(" ".join(sentences[:k]), PLAIN, ROOM)
-    return lines if len(lines) <= 2 else wrap(text, PLAIN, ROOM, max_lines=2)
+    return tuple(lines if len(lines) <= 2 else wrap(text, PLAIN, ROOM, max_lines=2))
 
 
-def _title_lines(view: dict, players: Names) -> tuple[list[str], int]:
+def _title_lines(view: dict, players: Names) -> tuple[tuple[str, ...], int]:
+    return _title_fit(safe(_title(view, players)))
+
+
+@lru_cache(maxsize=64)
+def _title_fit(title: str) -> tuple[tuple[str, ...], int]:
     """The title in one line at the largest size that fits, or (a very long name) in two
     at 22 px."""
-    title = safe(_title(view, players))
     size = next((k for k in (30, 28, 26, 24, 22) if font(k, bold=True).getlength(title) <= ROOM),
                 0)
-    return ([title], size) if size else (wrap(title, font(22, bold=True), ROOM), 22)
+    return ((title,), size) if size else (tuple(wrap(title, font(22, bold=True), ROOM)), 22)
 
 
 def _header(img: Image.Image, view: dict, players: Names) -> None:
@@ -329,13 +335,17 @@ def _players(img: Image.Image, view: dict, g: Board) -> None:
 # --- below the board: the turns of the tile in hand, and the key -----------------------------
 
 
-def _placing_lines(view: dict, held: str | None) -> list[str]:
+def _placing_lines(view: dict, held: str | None) -> tuple[str, ...]:
     """The mover's own preview: the tile in hand and every way to place it, as typed."""
-    tokens = [str(t) for t in (view.get("actions") or {}).get("cell") or []]
+    return _placing(tuple(str(t) for t in (view.get("actions") or {}).get("cell") or []), held)
+
+
+@lru_cache(maxsize=64)
+def _placing(tokens: tuple[str, ...], held: str | None) -> tuple[str, ...]:
     if not tokens:
-        return []
+        return ()
     what = f"the {words.tile_words(held)}" if held else "the tile"
-    return wrap(f"Place {what}: " + " ".join(tokens), BOLD, ROOM)
+    return tuple(wrap(f"Place {what}: " + " ".join(tokens), BOLD, ROOM))
 
 
 def _key_entries(view: dict, role: str | None) -> tuple[str, ...]:
@@ -370,9 +380,10 @@ def _key(entries: tuple[str, ...]) -> Sprite:
 
 
 def _body(img: Image.Image, view: dict, g: Board, role: str | None, held: str | None,
-          placing: list[str], key: Sprite) -> None:
+          placing: tuple[str, ...], key: Sprite) -> None:
     """Everything below the header."""
     g.layer.put(img, (0, 0))
+    river_layer(tuple(view.get("river") or data.RIVER["spaces"])).put(img, (0, RIVER[1]))
     _boats(img, view)
     _workers(img, view, g)
     _display(img, view, g, held)

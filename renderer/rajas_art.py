@@ -97,8 +97,13 @@ def code_text(code: str) -> str:
     return WRITTEN.get(kind, kind[:4])
 
 
-def key_of(code: str) -> list[str]:
+@lru_cache(maxsize=256)
+def key_of(code: str) -> tuple[str, ...]:
     """The key entries a code's text needs (``vD/K``: "vD" and "/K")."""
+    return tuple(_key_of(code))
+
+
+def _key_of(code: str) -> list[str]:
     kind, _ = data.earning(code)
     parts = kind.split("_")
     if parts[0] == "slot":

@@ -1,8 +1,8 @@
 """Where everything lies on the Rajas of the Ganges picture (renderer/rajas.py), and its
-static layer: the river with its spaces and earnings, the worker spaces with their costs,
-the display's frame and the province's empty grid. The layer depends on the river (the
-Ganga module lays tiles on it) and on the board's side and modules only, so it is drawn
-once per game set-up and copied under every picture.
+static layers: the river with its spaces and earnings (one for each river: the Ganga
+module lays tiles on it), and the worker spaces with their costs, the display's frame and
+the province's empty grid (one for each board side and modules), each drawn once and
+pasted under every picture.
 
 The picture is 880 px wide, so that its smallest text (20 px) is 9 px on a phone that
 shows it 400 px wide; top to bottom: the header (whose turn, the last log line), the
@@ -18,7 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.games.rajas import data
-from renderer.common import font
+from renderer.common import Drawn, font, recording
 from renderer.rajas_art import (
     BOLD,
     CREAM,
@@ -154,9 +154,9 @@ def _place(rows: list[list[tuple[str, list[Space], int]]]) -> tuple[
 
 
 @lru_cache(maxsize=8)
-def board(river: tuple[str, ...], layout: str, mango: bool) -> Board:
-    """The geometry and static layer of a game with this river, this board side
-    (``view["layout"]`` as JSON) and, or not, Mango Village."""
+def board(layout: str, mango: bool) -> Board:
+    """The geometry and static layer of a game with this board side (``view["layout"]``
+    as JSON) and, or not, Mango Village; the river is left to ``river_layer``."""
     lay = json.loads(layout)
     titles, spaces = _place(_groups(lay, mango))
     spaces_bottom = max(s.box[3] for s in spaces) + 8
@@ -174,7 +174,6 @@ def board(river: tuple[str, ...], layout: str, mango: bool) -> Board:
     def draw() -> Image.Image:
         img = Image.new("RGB", (WIDTH, key_top), FRAME)
         d = ImageDraw.Draw(img)
-        _river(img, river)
         d.rounded_rectangle((MARGIN, SPACES_TOP, WIDTH - MARGIN, spaces_bottom), 10,
                             fill=(48, 44, 50))
         for text, x, y in titles:
@@ -185,6 +184,18 @@ def board(river: tuple[str, ...], layout: str, mango: bool) -> Board:
         _province(img, geometry)
         return img
     return Board(tuple(spaces), village, display_top, province_top, key_top, sprite(draw))
+
+
+@lru_cache(maxsize=32)
+def river_layer(river: tuple[str, ...]) -> Sprite:
+    """The river panel with these earnings on its spaces, to paste at ``RIVER``'s corner."""
+    top = RIVER[1]
+    with recording() as drawn:
+        img = Image.new("RGB", (WIDTH, RIVER[3] + 1), FRAME)
+        _river(img, river)
+    return Sprite(img.crop((0, top, WIDTH, RIVER[3] + 1)), tuple(
+        Drawn(d.text, d.px, (d.box[0], d.box[1] - top, d.box[2], d.box[3] - top), d.info)
+        for d in drawn))
 
 
 def _river(img: Image.Image, river: tuple[str, ...]) -> None:
@@ -263,4 +274,4 @@ def _province(img: Image.Image, g: Board) -> None:
 
 
 __all__ = ["BOX_H", "CELL", "DIE_SIZE", "DIE_STEP", "HEADER", "MARGIN", "PLAYERS_X", "TILE",
-           "WIDTH", "Board", "Space", "board", "river_xy"]
+           "WIDTH", "Board", "Space", "board", "river_layer", "river_xy"]
