@@ -163,7 +163,7 @@ def board(layout: str, mango: bool) -> Board:
     village = None
     if mango:
         mango_box = next(s.box for s in spaces if s.kind == "mango")
-        village = (max(mango_box[2] + 30, MARGIN + 180), mango_box[3] - CELL)
+        village = (max(mango_box[2] + 30, MARGIN + 180), mango_box[1] - 22)
         spaces_bottom = max(spaces_bottom, village[1] + CELL + 8)
     display_top = spaces_bottom + 6
     province_top = display_top + 34 + 3 * 122 + 6
