@@ -70,6 +70,7 @@ from renderer.rajas_art import (
     stamp,
     tile,
     tile_label,
+    write,
 )
 from renderer.rajas_board import (
     CELL,
@@ -184,11 +185,11 @@ def _header(img: Image.Image, view: dict, players: Names) -> None:
     f = font(size, bold=True)
     y = 10 if len(heads) == 1 else 8
     for line in heads:
-        stamp(img, (MARGIN + 8, y), line, f, GOLD if result else CREAM)
+        write(img, (MARGIN + 8, y), line, f, GOLD if result else CREAM)
         y += 38 if len(heads) == 1 else 30
     last = (view.get("log") or [None])[-1]
     for line in _log_lines(outcome_line(result, last) if result else last):
-        stamp(img, (MARGIN + 8, y + 2), line, PLAIN, MUTED)
+        write(img, (MARGIN + 8, y + 2), line, PLAIN, MUTED)
         y += LINE
 
 

@@ -203,6 +203,15 @@ def stamp(img: Image.Image, xy: tuple[float, float], text: str, f: Font, fill: R
     return box
 
 
+def write(img: Image.Image, xy: tuple[float, float], text: str, f: Font, fill: RGB) -> None:
+    """A text drawn afresh (``ImageDraw.text``), as the header's are: they change with
+    every move, and a picture's title is read back from what Pillow is asked to draw."""
+    text = safe(text)
+    ImageDraw.Draw(img).text(xy, text, font=f, fill=fill)
+    x0, y0, x1, y1 = f.getbbox(text)
+    note(text, getattr(f, "size", SMALL), (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1))
+
+
 @lru_cache(maxsize=16)
 def token(role: str, r: int) -> Sprite:
     """A player's round marker (a worker, a piece in the province's title), smoothed."""
@@ -289,4 +298,4 @@ def ghost(tid: str, size: int) -> Sprite:
 __all__ = ["BOLD", "BUILDING", "CREAM", "DIE", "EDGE", "FLAT", "FRAME", "GOLD", "INITIAL",
            "INK", "KEY", "LAND", "MUTED", "PANEL", "PLAIN", "PLAYER", "ROAD", "SLOT", "SMALL",
            "STREAM", "WATER", "Sprite", "code_text", "die", "ghost", "key_lines", "key_of",
-           "label_font", "put_token", "sprite", "stamp", "tile", "tile_label", "token"]
+           "label_font", "put_token", "sprite", "stamp", "tile", "tile_label", "token", "write"]
