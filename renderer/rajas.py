@@ -1,26 +1,30 @@
 """Picture of a Rajas of the Ganges position, from the spectator view.
 
-One image cannot hold the main board and four provinces legibly on a phone, so a picture
-shows the main board and one province (the acting player's by default; ``/board`` can ask
-for anyone's):
+A phone shows a posted picture about 400 px wide, so the picture is 880 px wide (its
+smallest text, 20 px, is 9 px there) and holds what a player looks at to choose a move;
+fame, money, karma, workers, building levels and the order of play are the post's status
+lines (renderer/text.py). Top to bottom:
 
-- **Header**: the round, whose turn, the last log line.
-- **Race**: per player, fame walks right from the left end (2 steps a fame point) and
-  money walks left from the right end (1 a coin); the markers meet when the race is won.
-- **River**: the start, 19 spaces with their earnings and the final space; the bridge;
-  boats in player colours.
+- **Header**: the round, whose turn, the last log line (whole sentences).
+- **River**: the start, 19 spaces with their earnings and the final space, in two rows
+  (the bridge after 8); boats in player colours.
 - **Worker spaces**: the quarry and harbor with their costs, the market, the palace's
-  chambers, exchanges, terraces and the 2-money space, each taken space showing its
-  worker's colour.
+  chambers, exchanges, terraces and the 2-money space, each taken one showing its
+  worker's colour; Mango Village's tree and village stack.
 - **Display**: the 12 stacks' top tiles by colour and back, with cost, roads and
-  contents, and how many tiles are left under each.
-- **Players**: fame, money, karma, workers, building levels and dice by colour and value.
-- **Province**: the grid, the residence, tiles with roads, markets and buildings, and the
-  edge yields (struck through once taken).
+  contents, and how many tiles are left under each; a tile taken this turn stays
+  in its slot, marked "in hand", until it is placed.
+- **Province** of the acting player (``/board`` can ask for anyone's): tiles with roads,
+  the edge yields (struck through once taken); in the mover's own preview, the tile in
+  hand on every cell it may go to, and a line of the turns it may take there.
+- **Players**: each one's dice and karma.
+- **Key**: every code the picture shows, in words.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -29,397 +33,410 @@ from engine.games import rajas as game
 from engine.games.rajas import data, words
 from renderer.common import (
     Names,
-    draw_header,
+    clean,
     encode_png,
-    fit,
     font,
     make_palette,
+    note,
     outcome_line,
     outcome_title,
+    recording,
     safe,
     wrap,
 )
+from renderer.rajas_art import (
+    BOLD,
+    BUILDING,
+    CREAM,
+    DIE,
+    EDGE,
+    FLAT,
+    FRAME,
+    GOLD,
+    MUTED,
+    PANEL,
+    PLAIN,
+    PLAYER,
+    SLOT,
+    Sprite,
+    code_text,
+    die,
+    ghost,
+    key_lines,
+    key_of,
+    label_font,
+    put_token,
+    sprite,
+    stamp,
+    tile,
+    tile_label,
+    write,
+)
+from renderer.rajas_board import (
+    CELL,
+    DIE_SIZE,
+    DIE_STEP,
+    HEADER,
+    MARGIN,
+    PLAYERS_X,
+    RIVER,
+    SPACE_R,
+    TILE,
+    WIDTH,
+    Board,
+    board,
+    river_layer,
+    river_xy,
+)
 
 ID = "rajas"
-WIDTH, HEIGHT = 1400, 1050
-FRAME, PANEL, EDGE = (38, 34, 40), (58, 52, 60), (96, 88, 100)
-CREAM, MUTED, GOLD, INK = (246, 240, 226), (196, 186, 170), (230, 180, 60), (40, 32, 28)
-WATER, LAND = (96, 150, 190), (214, 200, 160)
-DIE = {"violet": (132, 74, 178), "blue": (46, 108, 200), "orange": (232, 128, 32),
-       "green": (52, 150, 72), "village": (150, 120, 40)}  # village: Mango Village tiles
-PLAYER = {"red": (206, 44, 44), "yellow": (244, 206, 40), "white": (250, 250, 250),
-          "black": (20, 20, 20)}
-SHORT = {"money": "$", "fame": "F", "karma": "K", "upgrade": "Up", "die_any": "D",
-         "dice_any": "D", "worker": "W", "river": "R", "dice_violet_per_karma": "vK",
-         "dice_blue_per_karma": "bK", "dice_orange_per_karma": "oK",
-         "dice_green_per_karma": "gK", "money_1_per_market": "$/m", "market_assorted": "Ma",
-         "market_one_kind": "M1", "palace_any": "Pal", "fame_1_per_upgrade": "F/u",
-         "money_2_per_upgrade": "2$/u", "fame_2_per_karma": "2F/K",
-         "dice_any_per_karma": "DK", "dice_violet_green_orange": "vgo",
-         "dice_blue_green_orange": "bgo", "palace_dancer": "P2", "palace_yogi": "P3",
-         "palace_raja": "P4", "advance": "R", "money_3_per_village": "3$/v"}
-BUILDING = {"temple": "T", "palace": "P", "fort": "F", "mill": "M"}
-GOOD = {"silk": "Si", "tea": "Te", "spices": "Sp"}
-FLAT = [FRAME, PANEL, EDGE, CREAM, MUTED, GOLD, INK, WATER, LAND, *DIE.values(),
-        *PLAYER.values()]
-RACE = (20, 80, 890, 250)
-RIVER_Y = 318
-SPACES_Y = 400
-DISPLAY = (20, 620, 890, 1040)
-SIDE = (905, 80, 1390, 470)
-PROVINCE = (905, 480, 1390, 1040)
-
-
-def code_text(code: str) -> str:
-    kind, n = data.earning(code)
-    if kind.startswith("die_") and kind[4:] in DIE:
-        return f"{kind[4]}D"
-    short = SHORT.get(kind, kind[:3])
-    return f"{n}{short}" if n > 1 or short in ("$", "F", "K") else short
+ROOM = WIDTH - 2 * MARGIN - 16  # a full-width line of text
+LINE = 24  # the small text's line height
 
 
 def layout() -> dict[str, tuple[int, int]]:
-    """Pixel centre of every river space (``river0`` … ``river19``)."""
-    return {f"river{i}": _river_xy(i) for i in range(data.FINAL + 1)}
-
-
-def _river_xy(i: int) -> tuple[int, int]:
-    return (40 + i * 42, RIVER_Y)
+    """Pixel centre of every river space (``river0`` … ``river19``), under a header of
+    one title line (a player name of 32 characters may take two: the rest moves down)."""
+    return {f"river{i}": river_xy(i) for i in range(data.FINAL + 1)}
 
 
 def _name(players: Names, role: str) -> str:
-    given = (players or {}).get(role)
+    given = clean((players or {}).get(role) or "")
     return f"{data.ROLE_NAMES.get(role, role)} ({given})" if given else \
         data.ROLE_NAMES.get(role, role)
 
 
-def _token(d: ImageDraw.ImageDraw, xy: tuple[float, float], role: str, r: int = 9) -> None:
-    x, y = xy
-    d.ellipse((x - r, y - r, x + r, y + r), fill=PLAYER.get(role, GOLD), outline=EDGE
-              if role != "black" else CREAM, width=2)
+def _board(view: dict) -> Board:
+    lay = json.dumps(view.get("layout") or {}, sort_keys=True)
+    return board(lay, "village-mango" in (view.get("display") or {}))
 
 
-def _die(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, value: int,
-         size: int = 30) -> None:
-    d.rounded_rectangle((x, y, x + size, y + size), 6, fill=DIE[colour], outline=CREAM,
-                        width=1)
-    d.text((x + size / 2, y + size / 2), str(value) if value else "?",
-           font=font(size * 2 // 3, bold=True), fill=CREAM, anchor="mm")
+# --- the tile in hand ----------------------------------------------------------------------
+
+_BY_WORDS: dict[str, list[str]] = {}
+for _tid in data.TILES:
+    _BY_WORDS.setdefault(words.tile_words(_tid), []).append(_tid)
 
 
-# --- the board ---------------------------------------------------------------------------
+def held_tile(view: dict) -> str | None:
+    """The tile the acting player took this turn and has not placed yet (paying for it,
+    or choosing its cell), read from the log: "Red takes the blue 7 (tea 2, fort)." """
+    who = (view.get("active") or [None])[0]
+    if who is None:
+        return None
+    name = data.ROLE_NAMES.get(who, who)
+    placed = {t for p in (view.get("players") or {}).values() for c in p["cells"].values()
+              for t in (c["tile"], c.get("under"))}
+    for line in reversed(view.get("log") or []):
+        if line.startswith((f"{name} sends a worker", "Round ")):
+            return None
+        if line.startswith(f"{name} takes the "):
+            said = line[len(f"{name} takes the "):].rstrip(".")
+            said = said.split(" to build over ")[0]
+            free = [t for t in _BY_WORDS.get(said, []) if t not in placed]
+            return free[0] if free else None
+    return None
+
+
+# --- the header ----------------------------------------------------------------------------
+
+
+def _title(view: dict, players: Names) -> str:
+    result = view.get("result")
+    if result:
+        return outcome_title(result, [_name(players, w) for w in result.get("winners", [])])
+    who = (view.get("active") or [""])[0]
+    title = f"Round {view.get('round')}: {_name(players, who)} to play"
+    return title + (" (last stage)" if view.get("end") else "")
+
+
+@lru_cache(maxsize=64)
+def _log_lines(text: str | None) -> tuple[str, ...]:
+    """The last log line in at most two lines: whole sentences, as many as fit (the round's
+    first line also lists every die, which the picture shows)."""
+    if not text:
+        return ()
+    text = text.replace("`", "")  # a typed name is inline code in Discord, plain here
+    lines = wrap(text, PLAIN, ROOM)
+    sentences = re.split(r"(?<=\.)\s+", text)
+    k = len(sentences)
+    while len(lines) > 2 and k > 1:
+        k -= 1
+        lines = wrap(" ".join(sentences[:k]), PLAIN, ROOM)
+    return tuple(lines if len(lines) <= 2 else wrap(text, PLAIN, ROOM, max_lines=2))
+
+
+def _title_lines(view: dict, players: Names) -> tuple[tuple[str, ...], int]:
+    return _title_fit(safe(_title(view, players)))
+
+
+@lru_cache(maxsize=64)
+def _title_fit(title: str) -> tuple[tuple[str, ...], int]:
+    """The title in one line at the largest size that fits, or (a very long name) in two
+    at 22 px."""
+    size = next((k for k in (30, 28, 26, 24, 22) if font(k, bold=True).getlength(title) <= ROOM),
+                0)
+    return ((title,), size) if size else (tuple(wrap(title, font(22, bold=True), ROOM)), 22)
 
 
 def _header(img: Image.Image, view: dict, players: Names) -> None:
     result = view.get("result")
-    if result:
-        title = outcome_title(result, [_name(players, w) for w in result.get("winners", [])])
-    else:
-        who = (view.get("active") or [""])[0]
-        title = f"Round {view.get('round')}: {_name(players, who)} to play"
-        if view.get("end"):
-            title += " (last stage)"
+    heads, size = _title_lines(view, players)
+    f = font(size, bold=True)
+    y = 10 if len(heads) == 1 else 8
+    for line in heads:
+        write(img, (MARGIN + 8, y), line, f, GOLD if result else CREAM)
+        y += 38 if len(heads) == 1 else 30
     last = (view.get("log") or [None])[-1]
-    draw_header(img, title, outcome_line(result, last) if result else last,
-                title_fill=GOLD if result else CREAM, log_fill=MUTED, log_y=48)
+    for line in _log_lines(outcome_line(result, last) if result else last):
+        write(img, (MARGIN + 8, y + 2), line, PLAIN, MUTED)
+        y += LINE
 
 
-def _race(img: Image.Image, view: dict, players: Names) -> None:
+def _header_height(view: dict, players: Names) -> int:
+    """The title's line (two for a very long name) and two log lines."""
+    heads, _ = _title_lines(view, players)
+    return HEADER if len(heads) == 1 else HEADER - 40 + 30 * len(heads)
+
+
+# --- the board -----------------------------------------------------------------------------
+
+
+def _boats(img: Image.Image, view: dict) -> None:
     d = ImageDraw.Draw(img)
-    x0, y0, x1, y1 = RACE
-    d.rounded_rectangle(RACE, 10, fill=PANEL, outline=EDGE)
-    d.text((x0 + 12, y0 + 8), "RACE  fame → · ← money", font=font(15, bold=True), fill=MUTED)
-    lx0, lx1 = x0 + 200, x1 - 20
-    scale = (lx1 - lx0) / 120
-    rows = list((view.get("players") or {}).items())
-    step = (y1 - y0 - 36) / max(1, len(rows))
-    for i, (r, p) in enumerate(rows):
-        y = y0 + 40 + i * step + step / 2 - 6
-        d.text((x0 + 12, y), fit(_name(players, r), font(20, bold=True), 180),
-               font=font(20, bold=True), fill=CREAM, anchor="lm")
-        d.line((lx0, y, lx1, y), fill=EDGE, width=4)
-        fx = lx0 + min(120, 2 * p["fame"]) * scale
-        mx = lx1 - min(120, p["money"]) * scale
-        d.line((lx0, y, fx, y), fill=GOLD, width=4)
-        d.line((mx, y, lx1, y), fill=(120, 190, 120), width=4)
-        _token(d, (fx, y), r, 10)
-        _token(d, (mx, y), r, 10)
-        d.text((fx, y - 12), f"{p['fame']}", font=font(18, bold=True), fill=GOLD, anchor="md")
-        d.text((mx, y + 12), f"{p['money']}", font=font(18, bold=True), fill=(150, 220, 150),
-               anchor="mt")
-
-
-def _river(img: Image.Image, view: dict) -> None:
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle((20, RIVER_Y - 60, 890, RIVER_Y + 52), 10, fill=WATER)
-    d.text((32, RIVER_Y - 56), "RIVER (the bridge after 8)", font=font(16, bold=True),
-           fill=CREAM)
-    spaces = ["start", *(view.get("river") or data.RIVER["spaces"])]
-    for i, code in enumerate(spaces):
-        x, y = _river_xy(i)
-        final = i == data.FINAL
-        r = 18 if not final else 20
-        d.ellipse((x - r, y - r, x + r, y + r), fill=LAND, outline=CREAM, width=2)
-        d.text((x, y), "S" if i == 0 else str(i), font=font(17, bold=True), fill=INK,
-               anchor="mm")
-        if i:
-            label = code_text(code)
-            f = next(f for k, f in ((k, font(k, bold=True)) for k in (16, 14, 12))
-                     if f.getlength(label) <= 41 or k == 12)
-            d.text((x, y + 22), label, font=f, fill=CREAM,
-                   anchor="mt")
-    bx = (_river_xy(data.RIVER["bridge_after"])[0] + _river_xy(
-        data.RIVER["bridge_after"] + 1)[0]) / 2
-    d.rectangle((bx - 3, RIVER_Y - 30, bx + 3, RIVER_Y + 30), fill=(140, 100, 60))
     at: dict[int, list[str]] = {}
     for r, p in (view.get("players") or {}).items():
         at.setdefault(p["boat"], []).append(r)
     for pos, roles in at.items():
-        x, y = _river_xy(pos)
+        x, y = river_xy(pos)
+        x0 = x - 8 * len(roles)
         for k, role in enumerate(roles):
-            d.rectangle((x - 16 + 9 * k, y - 38, x - 3 + 9 * k, y - 22),
-                        fill=PLAYER[role], outline=INK)
+            d.rectangle((x0 + 16 * k, y - SPACE_R - 20, x0 + 16 * k + 13, y - SPACE_R - 4),
+                        fill=PLAYER[role], outline=EDGE if role != "black" else CREAM)
 
 
-def _box(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], label: str,
-         who: str | None, fill=PANEL) -> None:
-    d.rounded_rectangle(box, 6, fill=fill, outline=EDGE, width=2)
-    x0, y0, x1, y1 = box
-    d.text(((x0 + x1) / 2, y0 + 14), label, font=font(18, bold=True),
-           fill=CREAM if fill == PANEL else INK, anchor="mm")
-    if who:
-        _token(d, ((x0 + x1) / 2, y1 - 13), who, 10)
-
-
-def _spaces(img: Image.Image, view: dict) -> None:
-    d = ImageDraw.Draw(img)
+def _workers(img: Image.Image, view: dict, g: Board) -> None:
     used = view.get("used") or {}
-    lay = view.get("layout") or {}
-    y = SPACES_Y
-    d.rounded_rectangle((20, y - 8, 890, y + 212), 10, fill=(48, 44, 50))
-
-    def row(x: float, yy: float, title: str, items: list[tuple[str, str | None]],
-            w: int = 46) -> float:
-        d.text((x, yy - 2), title, font=font(16, bold=True), fill=MUTED)
-        for k, (label, who) in enumerate(items):
-            _box(d, (x + k * (w + 4), yy + 18, x + k * (w + 4) + w, yy + 66), label, who)
-        return x + len(items) * (w + 4) + 14
-
-    def occ(kind: str, n: int) -> list[str | None]:
-        taken = list(used.get(kind, []))
-        return taken + [None] * (n - len(taken))
-
-    x = row(30, y, "QUARRY $", list(zip(map(str, lay.get("quarry", [])),
-                                        occ("quarry", len(lay.get("quarry", []))),
-                                        strict=True)), 40)
-    x = row(x, y, "HARBOR $", list(zip(map(str, lay.get("harbor", [])),
-                                       occ("harbor", len(lay.get("harbor", []))),
-                                       strict=True)), 40)
-    market = []
-    for good in ("assorted", *data.GOODS):
-        n = lay.get("market", []).count(good)
-        market += [(GOOD.get(good, "All"), w) for w in occ(f"market-{good}", n)]
-    row(x, y, "MARKET", market, 40)
-    y2 = y + 72
-    chambers = [(f"{f}", (used.get(n) or [None])[0]) for n, f in data.CHAMBERS.items()]
-    x = row(30, y2, "PALACE: die 1-6", chambers, 40)
-    swaps = [(f"{ex['give'][0]}>{ex['take'][0]}", (used.get(f"swap-{ex['give']}") or [None])[0])
-             for ex in data.BOARD["exchange"]]
-    x = row(x, y2, "EXCHANGE", swaps, 44)
-    terr = []
-    for c in data.COLOURS:
-        n = lay.get("terrace", []).count(c)
-        terr += [(c[0], w) for w in occ(f"terrace-{c}", n)]
-    x = row(x, y2, "TERRACE", terr, 30)
-    x = row(x, y2, "2$", [("2$", w) for w in occ("two_money", lay.get("two_money", 1))],
-            40)
-    if "village-mango" in (view.get("display") or {}):  # the Mango Village module
-        row(30, y2 + 72, "MANGO TREE", [("V", w) for w in occ("mango", lay.get("mango", 1))],
-            40)
-        tid = view["display"]["village-mango"]
-        if tid:
-            d.text((150, y2 + 104), "village tile (bought with a double):",
-                   font=font(16, bold=True), fill=MUTED)
-            _tile(img, (450, y2 + 70, 516, y2 + 136), tid)
+    for s in g.spaces:
+        taken = used.get(s.kind) or []
+        if s.index < len(taken):
+            x0, _, x1, y1 = s.box
+            put_token(img, ((x0 + x1) / 2, y1 - 14), taken[s.index], 10)
 
 
-def _tile(img: Image.Image, box: tuple[int, int, int, int], tid: str,
-          roads: list[str] | None = None, cost: bool = True) -> None:
-    d = ImageDraw.Draw(img)
-    t = data.TILES[tid]
-    x0, y0, x1, y1 = box
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    d.rectangle(box, fill=LAND, outline=DIE[t["colour"]], width=5)
-    ends = {"N": (cx, y0), "S": (cx, y1), "E": (x1, cy), "W": (x0, cy)}
-    for side in roads or t["roads"]:
-        d.line((cx, cy, *ends[side]), fill=(150, 110, 70), width=8)
-    d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=(150, 110, 70))
-    if cost:
-        d.rounded_rectangle((x0 + 5, y0 + 5, x0 + 40, y0 + 36), 5, fill=DIE[t["colour"]])
-        d.text((x0 + 22, y0 + 21), str(t["cost"]) if t["cost"] else "2=",
-               font=font(22 if t["cost"] else 16, bold=True), fill=CREAM, anchor="mm")
-    text = tile_label(tid)
-    f = label_font(text, x1 - x0 - 4)
-    w = f.getlength(text) + 8
-    d.rounded_rectangle((cx - w / 2, y1 - 32, cx + w / 2, y1 - 6), 5, fill=CREAM)
-    d.text((cx, y1 - 19), text, font=f, fill=INK, anchor="mm")
-
-
-def tile_label(tid: str) -> str:
-    """A tile's contents in short: ``Si2 Te3`` markets, ``T P`` buildings, a village's bonus."""
-    t = data.TILES[tid]
-    parts = [f"{GOOD[m['good']]}{m['value']}" for m in t["markets"]] + [
-        BUILDING[b] for b in t["buildings"]] + ([f"V {code_text(t['bonus'])}"]
-                                                 if t.get("bonus") else [])
-    return " ".join(parts)
-
-
-def label_font(text: str, room: float):
-    """As large as the tile allows (its label is read on a phone), down to 14 px."""
-    return next(f for k, f in ((k, font(k, bold=True)) for k in (20, 18, 16, 14))
-                if f.getlength(text) + 8 <= room or k == 14)
-
-
-def _display(img: Image.Image, view: dict) -> None:
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle(DISPLAY, 10, fill=PANEL, outline=EDGE)
-    d.text((DISPLAY[0] + 12, DISPLAY[1] + 8), "TILES ON DISPLAY (cost in dice of its "
-           "colour; Si/Te/Sp market value, T/P/F/M building)", font=font(14, bold=True),
-           fill=MUTED)
+def _display(img: Image.Image, view: dict, g: Board, held: str | None) -> None:
+    shown = view.get("display") or {}
     sizes = view.get("stack_sizes") or {}
+    d = ImageDraw.Draw(img)
     for ci, colour in enumerate(data.COLOURS):
         for bi, back in enumerate(data.BACKS):
             key = f"{colour}-{back}"
-            x = DISPLAY[0] + 20 + ci * 215
-            y = DISPLAY[1] + 34 + bi * 128
-            tid = (view.get("display") or {}).get(key)
-            if tid:
-                _tile(img, (x, y, x + 110, y + 110), tid)
-            else:
-                d.rectangle((x, y, x + 110, y + 110), outline=EDGE, width=2)
-            d.text((x + 118, y + 18), back, font=font(18, bold=True), fill=CREAM)
-            d.text((x + 118, y + 44), f"{sizes.get(key, 0)} left", font=font(17), fill=MUTED)
+            x, y = g.tile_xy(ci, bi)
+            tid = shown.get(key)
+            if tid is None and held and data.stack_of(held) == key:
+                tile(held, tuple(data.TILES[held]["roads"]), TILE).put(img, (x, y))
+                d.rectangle((x - 3, y - 3, x + TILE + 2, y + TILE + 2), outline=GOLD, width=3)
+                stamp(img, (x + TILE + 8, y + 62), "in hand", BOLD, GOLD)
+            elif tid:
+                tile(tid, tuple(data.TILES[tid]["roads"]), TILE).put(img, (x, y))
+            stamp(img, (x + TILE + 8, y + 36), f"{sizes.get(key, 0)} left", PLAIN, MUTED)
+    if g.village:  # Mango Village: its stack's top tile, bought with a double
+        x, y = g.village
+        tid = shown.get("village-mango")
+        if tid:
+            tile(tid, tuple(data.TILES[tid]["roads"]), CELL).put(img, (x, y))
+        elif held and data.TILES[held]["colour"] == "village":
+            tile(held, tuple(data.TILES[held]["roads"]), CELL).put(img, (x, y))
+            stamp(img, (x + CELL + 10, y + 58), "in hand", BOLD, GOLD)
+        stamp(img, (x + CELL + 10, y + 6), "villages", BOLD, CREAM)
+        stamp(img, (x + CELL + 10, y + 32), f"{sizes.get('village-mango', 0)} left", PLAIN,
+              MUTED)
 
 
-def _players(img: Image.Image, view: dict, players: Names) -> None:
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle(SIDE, 10, fill=PANEL, outline=EDGE)
-    rows = list((view.get("players") or {}).items())
-    h = (SIDE[3] - SIDE[1] - 10) / max(1, len(rows))
-    active = set(view.get("active") or [])
-    for i, (r, p) in enumerate(rows):
-        y = SIDE[1] + 6 + i * h
-        if r in active:
-            d.rounded_rectangle((SIDE[0] + 4, y, SIDE[2] - 4, y + h - 4), 8, outline=GOLD,
-                                width=3)
-        _token(d, (SIDE[0] + 20, y + 18), r, 10)
-        d.text((SIDE[0] + 36, y + 18), fit(_name(players, r), font(18, bold=True), 220),
-               font=font(18, bold=True), fill=CREAM, anchor="lm")
-        d.text((SIDE[2] - 12, y + 18), words.margin_words(p["margin"]), font=font(17, bold=True),
-               fill=GOLD, anchor="rm")
-        ups = " ".join(f"{BUILDING[b]}{2 + n}" for b, n in p["upgrades"].items())
-        d.text((SIDE[0] + 14, y + 42), f"karma {p['karma']} · workers {p['workers'] - p['placed']}"
-               f"/{p['workers']} · {ups}", font=font(18), fill=CREAM, anchor="lm")
-        size = int(min(40, h - 64))  # as large as the player's row allows
-        for k, (c, v) in enumerate(p["dice"][:10]):
-            _die(d, SIDE[0] + 14 + k * (size + 6), y + 58, c, v, size)
-
-
-def _province(img: Image.Image, view: dict, role: str | None, players: Names) -> None:
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle(PROVINCE, 10, fill=PANEL, outline=EDGE)
-    if role is None:
-        return
-    p = view["players"][role]
-    d.text((PROVINCE[0] + 12, PROVINCE[1] + 8), fit(f"PROVINCE: {_name(players, role)}",
-                                                    font(17, bold=True), 460),
-           font=font(17, bold=True), fill=CREAM)
-    lay = data.PROVINCE
-    cell = 84
-    gx, gy = PROVINCE[0] + 32, PROVINCE[1] + 64
-    for r in range(lay["rows"]):
-        for c in range(lay["cols"]):
-            name = data.cell_name(r, c)
-            box = (gx + c * cell, gy + r * cell, gx + (c + 1) * cell - 2, gy + (r + 1) * cell - 2)
-            if name == lay["residence"]:
-                d.rectangle(box, fill=GOLD)
-                cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-                for side in lay["residence_roads"]:
-                    end = {"W": (box[0], cy), "E": (box[2], cy), "S": (cx, box[3])}[side]
-                    d.line((cx, cy, *end), fill=(150, 110, 70), width=8)
-                d.text((cx, cy - 18), "Raja", font=font(15, bold=True), fill=INK, anchor="mm")
-            elif name in p["cells"]:
-                _tile(img, box, p["cells"][name]["tile"], p["cells"][name]["roads"],
-                      cost=False)
-            else:
-                d.rectangle(box, fill=(72, 66, 74), outline=EDGE)
-                d.text((box[0] + 6, box[1] + 4), name, font=font(13), fill=MUTED)
-    # The mover's own preview: where the tile in hand may go, and turned how.
+def _turns(view: dict) -> dict[str, list[str]]:
+    """The mover's own preview: the cells the tile in hand may go to, and turned how."""
     ways: dict[str, list[str]] = {}
-    for tok in (view.get("actions") or {}).get("cell", []):
+    for tok in (view.get("actions") or {}).get("cell") or []:
         where, _, roads = str(tok).partition("-")
         ways.setdefault(where, []).append(roads)
-    for name, turns in ways.items():
-        r, c = data.cell_position(name)
-        box = (gx + c * cell, gy + r * cell, gx + (c + 1) * cell - 2, gy + (r + 1) * cell - 2)
-        d.rectangle(box, outline=GOLD, width=4)
-        d.text((box[0] + 6, box[3] - 6), fit(" ".join(turns), font(14, bold=True), cell - 10),
-               font=font(14, bold=True), fill=GOLD, anchor="ls")
-    key = ("Edge yields, once a road reaches them: $ money, F fame, K karma, D a die (v b o g: "
-           "of that colour), Up an upgrade; struck through once taken.")
-    f = font(15)
-    for k, line in enumerate(wrap(key, f, PROVINCE[2] - PROVINCE[0] - 28)):
-        d.text((PROVINCE[0] + 14, gy + lay["rows"] * cell + 40 + k * 21), line, font=f,
-               fill=MUTED)
+    return ways
+
+
+def _province(img: Image.Image, view: dict, g: Board, role: str | None,
+              held: str | None) -> None:
+    if role is None or role not in (view.get("players") or {}):
+        return
+    p = view["players"][role]
+    top = g.province_top
+    put_token(img, (MARGIN + 22, top + 22), role, 10)
+    stamp(img, (MARGIN + 38, top + 22), f"{data.ROLE_NAMES.get(role, role)}'s province",
+          font(22, bold=True), CREAM, "lm")
+    levels = " ".join(f"{BUILDING[b]}{2 + n}" for b, n in p["upgrades"].items())
+    stamp(img, (PLAYERS_X - 22, top + 22), f"buildings {levels}", PLAIN, MUTED, "rm")
+    ways = _turns(view)
+    lay = data.PROVINCE
+    for cell in lay["cells"]:
+        box = g.cell_box(cell)
+        placed = p["cells"].get(cell)
+        if cell in ways:
+            if held:
+                ghost(held, CELL - 2).put(img, box[:2])
+            else:
+                ImageDraw.Draw(img).rectangle(box, outline=GOLD, width=4)
+            stamp(img, ((box[0] + box[2]) / 2, box[1] + 10), cell, BOLD, GOLD, "mt")
+        elif placed:
+            tile(placed["tile"], tuple(placed["roads"]), CELL - 2).put(img, box[:2])
+        else:
+            stamp(img, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), cell, BOLD,
+                  (150, 140, 150), "mm")
+    _yields(img, p, g)
+
+
+def _yields(img: Image.Image, p: dict, g: Board) -> None:
+    d = ImageDraw.Draw(img)
     taken = set(p.get("yields", []))
-    for (name, side), edge in lay["edges"].items():
-        r, c = data.cell_position(name)
-        x = gx + c * cell + cell / 2
-        y = gy + r * cell + cell / 2
-        x += {"E": cell / 2 + 14, "W": -cell / 2 - 14}.get(side, 0)
-        y += {"N": -cell / 2 - 12, "S": cell / 2 + 10}.get(side, 0)
+    for (cell, side), edge in data.PROVINCE["edges"].items():
+        x0, y0, x1, y1 = g.cell_box(cell)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        xy, anchor = {"N": ((cx, y0 - 16), "mm"), "S": ((cx, y1 + 16), "mm"),
+                      "W": ((x0 - 8, cy), "rm"), "E": ((x1 + 8, cy), "lm")}[side]
         code = edge.get(p.get("side", "basic")) or ""
-        tile = (p.get("slots") or {}).get(f"{name}{side}")
-        if tile:  # a yield tile laid on a Navaratnas space
-            code = tile.split("-", 1)[1]
-        label = f"[{code[5]}]" if code.startswith("slot_") else code_text(code)
-        done = f"{name}{side}" in taken
-        d.text((x, y), label, font=font(17, bold=True), fill=MUTED if done else GOLD,
-               anchor="mm")
+        laid = (p.get("slots") or {}).get(f"{cell}{side}")
+        if laid:  # a yield tile laid on a Navaratnas space
+            code = laid.split("-", 1)[1]
+        if not code:
+            continue
+        done = f"{cell}{side}" in taken
+        colour = MUTED if done else SLOT.get(code[5:], GOLD) if code.startswith("slot_") \
+            else GOLD
+        bx0, by0, bx1, by1 = stamp(img, xy, code_text(code), BOLD, colour, anchor)
         if done:
-            w = font(17, bold=True).getlength(label) / 2
-            d.line((x - w, y, x + w, y), fill=MUTED, width=2)
+            d.line((bx0 - 2, (by0 + by1) / 2, bx1 + 2, (by0 + by1) / 2), fill=MUTED, width=2)
 
 
-def draw(view: dict, players: Names = None, province_of: str | None = None
-         ) -> Image.Image:
-    img = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
-    _header(img, view, players)
-    _race(img, view, players)
-    _river(img, view)
-    _spaces(img, view)
-    _display(img, view)
-    _players(img, view, players)
+def _players(img: Image.Image, view: dict, g: Board) -> None:
+    rows = list((view.get("players") or {}).items())
+    active = set(view.get("active") or [])
+    top, bottom = g.province_top + 6, g.key_top - 12
+    step = min(130, (bottom - top) // max(1, len(rows)))
+    d = ImageDraw.Draw(img)
+    for i, (r, p) in enumerate(rows):
+        y = top + i * step
+        if r in active:
+            d.rounded_rectangle((PLAYERS_X + 3, y - 2, WIDTH - MARGIN - 3, y + step - 6), 8,
+                                outline=GOLD, width=3)
+        put_token(img, (PLAYERS_X + 18, y + 16), r, 9)
+        stamp(img, (PLAYERS_X + 32, y + 16), data.ROLE_NAMES.get(r, r), BOLD, CREAM, "lm")
+        stamp(img, (WIDTH - MARGIN - 10, y + 16), f"karma {p['karma']}", PLAIN, MUTED, "rm")
+        for k, (c, v) in enumerate(p["dice"][:12]):
+            die(c, v, DIE_SIZE).put(img, (PLAYERS_X + 8 + (k % 6) * DIE_STEP,
+                                          y + 32 + (k // 6) * DIE_STEP))
+
+
+# --- below the board: the turns of the tile in hand, and the key -----------------------------
+
+
+def _placing_lines(view: dict, held: str | None) -> tuple[str, ...]:
+    """The mover's own preview: the tile in hand and every way to place it, as typed."""
+    return _placing(tuple(str(t) for t in (view.get("actions") or {}).get("cell") or []), held)
+
+
+@lru_cache(maxsize=64)
+def _placing(tokens: tuple[str, ...], held: str | None) -> tuple[str, ...]:
+    if not tokens:
+        return ()
+    what = f"the {words.tile_words(held)}" if held else "the tile"
+    return tuple(wrap(f"Place {what}: " + " ".join(tokens), BOLD, ROOM))
+
+
+def _key_entries(view: dict, role: str | None) -> tuple[str, ...]:
+    codes = list(view.get("river") or [])
+    p = (view.get("players") or {}).get(role or "")
+    if p:
+        side = p.get("side", "basic")
+        codes += [e.get(side) or "" for e in data.PROVINCE["edges"].values()]
+        codes += [t.split("-", 1)[1] for t in (p.get("slots") or {}).values()]
+    entries = {k for c in codes if c for k in key_of(c)}
+    tiles = [*(view.get("display") or {}).values(),
+             *(c["tile"] for q in (view.get("players") or {}).values()
+               for c in q["cells"].values())]
+    villages = [t for t in tiles if t and data.TILES[t]["colour"] == "village"]
+    entries |= {k for t in villages for k in key_of(data.TILES[t]["bonus"])}
+    return tuple(sorted(entries | {"tiles", "spaces"} | ({"village"} if villages else set())))
+
+
+@lru_cache(maxsize=16)
+def _key(entries: tuple[str, ...]) -> Sprite:
+    lines = key_lines(entries, ROOM)
+
+    def draw() -> Image.Image:
+        img = Image.new("RGB", (WIDTH, 8 + LINE * len(lines)), FRAME)
+        for k, line in enumerate(lines):
+            stamp(img, (MARGIN + 8, 4 + k * LINE), line, PLAIN, MUTED)
+        return img
+    return sprite(draw)
+
+
+# --- the picture -----------------------------------------------------------------------------
+
+
+def _body(img: Image.Image, view: dict, g: Board, role: str | None, held: str | None,
+          placing: tuple[str, ...], key: Sprite) -> None:
+    """Everything below the header."""
+    g.layer.put(img, (0, 0))
+    river_layer(tuple(view.get("river") or data.RIVER["spaces"])).put(img, (0, RIVER[1]))
+    _boats(img, view)
+    _workers(img, view, g)
+    _display(img, view, g, held)
+    _province(img, view, g, role, held)
+    _players(img, view, g)
+    for k, line in enumerate(placing):
+        stamp(img, (MARGIN + 8, g.key_top + 2 + k * LINE), line, BOLD, GOLD)
+    key.put(img, (0, g.key_top + (8 + LINE * len(placing) if placing else 0)))
+
+
+def draw(view: dict, players: Names = None, province_of: str | None = None) -> Image.Image:
+    g = _board(view)
     role = province_of or (view.get("active") or [None])[0] or (
         (view.get("result") or {}).get("winners") or [None])[0]
-    _province(img, view, role, players)
+    held = held_tile(view)
+    placing = _placing_lines(view, held)
+    key = _key(_key_entries(view, role))
+    below = (8 + LINE * len(placing) if placing else 0)
+    dy = _header_height(view, players) - HEADER
+    if dy:  # a long name takes a second title line: the board moves down
+        img = Image.new("RGB", (WIDTH, g.key_top + below + key.image.height + dy), FRAME)
+        with recording() as body:
+            _body(img, view, g, role, held, placing, key)
+        img.paste(img.crop((0, HEADER, WIDTH, img.height - dy)), (0, HEADER + dy))
+        img.paste(FRAME, (0, HEADER, WIDTH, HEADER + dy))
+        for d in body:
+            x0, y0, x1, y1 = d.box
+            note(d.text, d.px, (x0, y0 + dy, x1, y1 + dy), info=d.info)
+    else:
+        img = Image.new("RGB", (WIDTH, g.key_top + below + key.image.height), FRAME)
+        _body(img, view, g, role, held, placing, key)
+    _header(img, view, players)
     return img
 
 
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
     sample = game.view(game.setup(1, {"players": 4}), None)
-    return make_palette([draw(sample)], FLAT)
+    with recording():  # a specimen: its texts are no picture's
+        specimen = draw(sample)
+    return make_palette([specimen], [*FLAT, (150, 140, 150), (48, 44, 50)])
 
 
 def warm() -> None:
     palette()
+    for n in (2, 3, 4):
+        _board(game.view(game.setup(1, {"players": n}), None))
 
 
-def render(view: dict, players: Names = None,
-           province_of: str | None = None) -> bytes:
+def render(view: dict, players: Names = None, province_of: str | None = None) -> bytes:
     return encode_png(draw(view, players, province_of), palette())
 
 
-__all__ = ["ID", "draw", "label_font", "layout", "palette", "render", "safe", "tile_label",
-           "warm"]
+__all__ = ["DIE", "ID", "PANEL", "PLAYER", "WIDTH", "draw", "held_tile", "label_font",
+           "layout", "palette", "render", "safe", "tile_label", "warm"]

@@ -360,6 +360,39 @@ def rajas(view: dict, players: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+def rajas_status(view: dict, players: Mapping[str, str]) -> str:
+    """The post's lines beside the picture: the round and the order of play (the player
+    to move in bold), then each player's fame, money and how far their markers are from
+    meeting, karma, workers left and the fame their upgraded building types score."""
+    from engine.games.rajas.data import BUILDINGS, ROLE_NAMES
+    from engine.games.rajas.words import margin_words
+
+    roles = list(view.get("roles") or view.get("players") or [])
+    start = roles.index(view["start"]) if view.get("start") in roles else 0
+    order = roles[start:] + roles[:start]
+    active = set(view.get("active") or [])
+    seq = " → ".join(f"**{ROLE_NAMES.get(r, r)}**" if r in active else ROLE_NAMES.get(r, r)
+                     for r in order)
+    stage = ", last stage" if view.get("end") else ""
+    lines = [f"Round {view.get('round')}{stage}: {seq}" if not view.get("result")
+             else f"Final, round {view.get('round')}:"]
+    for r in order:
+        p = (view.get("players") or {}).get(r)
+        if not p:
+            continue
+        name = f"{ROLE_NAMES.get(r, r)} ({players[r]})" if players.get(r) else \
+            ROLE_NAMES.get(r, r)
+        left = p["workers"] - p["placed"]
+        # Upgraded buildings only (T4: each temple scores 4 fame, as the picture's key says).
+        built = " ".join(f"{b[0].upper()}{2 + n}" for b in BUILDINGS
+                         if (n := p["upgrades"].get(b, 0)))
+        lines.append(f"{name}: {p['fame']} fame, {p['money']} money "
+                     f"({margin_words(p['margin'], short=True)}), karma {p['karma']}, "
+                     + ("passed" if p.get("passed") else f"{left}/{p['workers']} workers")
+                     + (f", {built}" if built else ""))
+    return "\n".join(lines)
+
+
 # --- Maharaja --------------------------------------------------------------------------------
 
 
@@ -483,6 +516,7 @@ STATUS: dict[str, Callable[[dict, Mapping[str, str]], str]] = {
     "taj_mahal": taj_mahal_status,
     "maharaja": maharaja_status,
     "vijayanagara": vijayanagara_status,
+    "rajas": rajas_status,
 }
 
 

@@ -16,9 +16,6 @@ import renderer
 from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, Drawn, recording
 from tools.samples import SAMPLES
 
-# Games whose pictures are not yet designed for a phone (issue 26 in progress).
-NOT_YET: set[str] = {"rajas"}
-
 
 def _drawn(game: str) -> list[tuple[str, int, int, list[Drawn]]]:
     views, players = SAMPLES[game]
@@ -39,8 +36,6 @@ def _overlap(a: Drawn, b: Drawn) -> bool:
 
 @pytest.mark.parametrize("game", sorted(SAMPLES))
 def test_information_text_is_legible_on_a_phone(game):
-    if game in NOT_YET:
-        pytest.xfail("not yet designed for a 400-px chat column")
     for name, width, height, drawn in _drawn(game):
         info = [d for d in drawn if d.info]
         assert info, f"{name}: no information text noted"

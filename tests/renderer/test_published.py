@@ -20,7 +20,7 @@ OWN = {
     "vijayanagara": ["vijayanagara.py", "vijayanagara_art.py", "vijayanagara_header.py",
                      "vijayanagara_key.py", "vijayanagara_layout.py", "vijayanagara_map.py"],
     "taj_mahal": ["taj_mahal.py", "taj_mahal_hand.py", "taj_mahal_map.py", "taj_mahal_style.py"],
-    "rajas": ["rajas.py"],
+    "rajas": ["rajas.py", "rajas_art.py", "rajas_board.py"],
     "maharaja": ["maharaja.py", "maharaja_map.py", "maharaja_pieces.py", "maharaja_style.py"],
 }
 SHARED = ["__init__.py", "common.py", "text.py", "banner.py", "charts.py"]

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Mapping
 
 from engine import games
+from engine.games.rajas import data as geo_rajas
 from engine.games.vijayanagara import data as geo
 from tools import arena
 
@@ -174,9 +175,27 @@ RAJAS_SEED = 7
 
 def rajas_views() -> dict[str, dict]:
     """``start``, ``mid`` (the 5th round begun) and ``end`` of a 3-player game the computer
-    plays in every seat."""
-    return _spectator_views("rajas", _computer_game(
-        "rajas", RAJAS_SEED, {"players": 3}, lambda state: state["round"] == 5))
+    plays in every seat, and ``placing``: the mover's own preview at ``mid`` with a tile
+    taken at the quarry and paid for, its cell still to choose."""
+    states = _computer_game("rajas", RAJAS_SEED, {"players": 3},
+                            lambda state: state["round"] == 5)
+    return {**_spectator_views("rajas", states), "placing": rajas_placing(states[1])}
+
+
+def rajas_placing(state: dict) -> dict:
+    """The mover sends a worker to the quarry, takes the display's first tile with three
+    roads they can pay for, pays with the first dice offered: the view the bot draws for
+    them then (the public position and their own steps, the cells it may go on)."""
+    g = games.get("rajas")
+    role = g.view(state, None)["active"][0]
+    state = g.act(state, role, "place", "quarry")
+    tiles = g.view(state, role)["actions"]["tile"]
+    three = [t for t in tiles if len(geo_rajas.TILES[t]["roads"]) == 3]
+    state = g.act(state, role, "tile", (three or tiles)[0])
+    while "cell" not in (acts := g.view(state, role)["actions"]):
+        action = next(iter(acts))
+        state = g.act(state, role, action, acts[action][0])
+    return {**g.view(state, None), "actions": acts}
 
 
 # game id -> (its sample views by name, the players' names to draw them with)
