@@ -102,3 +102,6 @@ def setup_logging(env: Mapping[str, str] = os.environ) -> None:
     root = logging.getLogger()
     root.handlers[:] = [make_handler(env)]
     root.setLevel(getattr(logging, level, logging.INFO))
+    # Alembic announces its plugins and its dialect at every start: only migrations are
+    # news, and db.migrations logs those itself.
+    logging.getLogger("alembic").setLevel(logging.WARNING)
