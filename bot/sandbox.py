@@ -53,7 +53,7 @@ Darbar sandbox — the Discord table, offline. You are @{user} in #{channel}.
   /game new taj_mahal pace:standard on_timeout:move   a clock (none live standard slow 48h+6h/96h)
   /mygames         your games everywhere     /me timezone:Asia/Kolkata hours:09-23 away:3d
   /replay [game] [move:5] [whole]   a finished game move by move; whole: animation + log
-  /game rematch    after a game: the same again    /leaderboard goat_tiger  /profile  /stats goat_tiger
+  /game rematch    after a game: the same again    /leaderboard goat_tiger  /profile
 Board images go to {images}/ — open them as the game goes."""
 
 
