@@ -15,7 +15,7 @@ from bot.scheduler import tick
 from bot.table import Table
 from db import Repository
 from engine import games
-from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI, SAM, assert_replays
+from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI, SAM, assert_replays, swap_game
 
 T0 = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)  # a Monday: 11:30 in Kolkata, 06:00 in London
 KOLKATA = ("Asia/Kolkata", "09:00-23:00")
@@ -233,7 +233,8 @@ async def test_a_timeout_can_end_the_game_with_the_late_player_losing(table, rep
     assert await tick(table, clock.t + timedelta(days=60)) == []
 
 
-async def test_without_a_computer_player_the_others_vote(table, repo, clock):
+async def test_without_a_computer_player_the_others_vote(table, repo, clock, monkeypatch):
+    swap_game(monkeypatch, "vijayanagara", bot_steps=None)
     await table.new(HERE, RAVI, "vijayanagara", role="delhi", pace="24h+0h/24h")
     await table.join(HERE, MEERA, "bahmani")
     r = await table.join(HERE, ASHA, "vijayanagara")
