@@ -11,6 +11,8 @@ imports ``tools.bench.load`` alone, so its memory is the bot's):
   first answer under load;
 - ``clicks`` (clicks.py): a Vijayanagara move by clicks and typed;
 - ``taj_mahal``, ``rajas``, ``maharaja``: each game's pictures, computer and balance;
+- ``vijayanagara_ai`` (vijayanagara_ai.py): Vijayanagara's engine as a search sees it, and
+  its computer against random players, against itself (balance) and its think time;
 - ``schedule`` (schedule.py): /mygames and the scheduler's tick among 100,000 games;
 - ``extra`` (extra.py): the renderer and the Goat-Tiger computer.
 
@@ -25,7 +27,7 @@ from __future__ import annotations
 import time
 
 SECTIONS = ("engine", "undo", "load", "discord", "clicks", "taj_mahal", "rajas", "maharaja",
-            "schedule", "extra")
+            "vijayanagara_ai", "schedule", "extra")
 
 
 def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 1000,
@@ -72,6 +74,10 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
         from tools.bench.maharaja import maharaja_figures
 
         maharaja_figures(2 if quick else 50)
+    if "vijayanagara_ai" in sections:
+        from tools.bench.vijayanagara_ai import vijayanagara_ai_figures
+
+        vijayanagara_ai_figures(2 if quick else 30, 3 if quick else 120, 2.0 if quick else 8.0)
     if "schedule" in sections:
         from tools.bench.schedule import schedule_figures
 
