@@ -57,7 +57,8 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
         from tools.bench.discord_ack import ACK_GAMES, ACK_ROUNDS, ack_figures
 
         n = ack_games or (4 if quick else ACK_GAMES)
-        ack_figures(n, ack_rounds or (1 if quick else ACK_ROUNDS), max(1, n // 4))
+        ack_figures(n, ack_rounds or (1 if quick else ACK_ROUNDS), max(1, n // 4),
+                    max(1, n // 4))
     if "clicks" in sections:
         from tools.bench.clicks import click_figures
 
