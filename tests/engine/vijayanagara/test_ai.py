@@ -31,9 +31,11 @@ def checked(seen: Counter | None = None) -> arena.Player:
             assert offered(g.view(state, role)["actions"], action, arg), (action, arg)
             if seen is not None:
                 seen[m.waiting(state)["t"]] += 1
+                seen[f"{role}:{m.waiting(state)['t']}"] += 1
                 seen[action] += 1
+                f = m.waiting(state)
                 if action == "choose":
-                    seen[f"{m.waiting(state)['on']}:{arg}"] += 1
+                    seen[f"{f.get('on', f['t'])}:{arg}"] += 1
             state = g.act(state, role, action, arg)
         return steps
 
