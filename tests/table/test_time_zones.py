@@ -269,6 +269,26 @@ async def test_without_a_computer_player_the_others_vote(table, repo, clock, mon
     assert game.status == "finished" and late_role not in json.loads(game.result)["winners"]
 
 
+async def test_a_stalled_vijayanagara_faction_gets_its_move_from_the_computer(table, repo,
+                                                                             clock):
+    # Issue 29: Vijayanagara has a computer now; a timeout's move is the computer's, from
+    # a copy of the position whose hidden cards and dice are dealt anew.
+    await table.new(HERE, RAVI, "vijayanagara", role="delhi", pace="24h+0h/24h",
+                    on_timeout="move")
+    await table.join(HERE, MEERA, "bahmani")
+    await table.join(HERE, ASHA, "vijayanagara")
+    [late_role] = await awaited(repo)
+    before = json.loads((await repo.latest_game(HERE.channel_id)).state)["move"]
+    events = await run(table, clock, 25, step=timedelta(hours=1))
+    [notice] = [e for _, e in events if isinstance(e, Notice)]
+    assert "ran out of time: the computer plays that move for them" in notice.post.public
+    assert "**Computer** (for " in notice.post.public
+    game = await repo.latest_game(HERE.channel_id)
+    assert json.loads(game.state)["move"] > before and game.status == "active"
+    assert (await seated(repo))[late_role] is not None  # the seat stays the person's
+    await assert_replays(repo, game.id)
+
+
 async def test_a_game_never_started_is_closed_and_an_idle_one_abandoned(table, repo, clock):
     other = Place(channel_id="2001", guild_id=HERE.guild_id)
     await table.new(other, RAVI, "goat_tiger")  # nobody joins
