@@ -54,6 +54,7 @@ Step = tuple[str, object]
 MAX_STEPS = 400  # a whole move never takes this many steps
 ROLLOUT_STEPS = 80  # a look ahead stops here and weighs where it stands
 LOOP = 150  # past this many steps in one move, the computer ends what it can
+RICH, MOUNTED = 20, 4  # Resources and Cavalry beyond what a faction can use (its gifts)
 DECK_CARDS = 35  # cards a game draws: 24 Events, 6 Mongol Invasions, 3 Successions, 2 Timurid
 # Frames whose choices shape the whole action: weighed by playing each option through.
 WHOLE = frozenset(("choose", "cd", "cmd_pick", "decree_pick", "event_side", "mongol_card"))
@@ -379,25 +380,30 @@ class Player:
         return state
 
     def _gift(self, state: dict) -> Step | None:
-        """1.5.2: Resources it cannot use (it holds 20 or more, before the last stack) go to
+        """1.5.2, what serves it to give: Resources it cannot use (it holds 20 or more,
+        before the last stack) and Cavalry beyond what it needs (more than 4 tokens) go to
         the faction that is not leading, so that the leader's rival is stronger; never to
         the leader, never when the computer leads itself."""
         f = m.waiting(state)
         if f["t"] != "choose" or f["phase"] != "pick" or progress(state) > 0.75:
             return None
-        if state["resources"][self.role] < 20 or "give" not in R.view(state, self.role)[
-                "actions"]:
+        me = self.role
+        if "give" not in R.view(state, me)["actions"]:
             return None
         w = worth(state)
         leader = max(FACTIONS, key=lambda x: w[x])
-        if leader == self.role:
+        if leader == me:
             return None
-        other = next(x for x in RIVAL[self.role] if x != leader)
-        if state["resources"][other] > 18:
+        other = next(x for x in RIVAL[me] if x != leader)
+        res, cav = state["resources"], state["cavalry"]
+        if res[me] >= RICH and res[other] <= RICH - 2:
+            what, amount = "resources", min(res[me] - RICH + 4, MAX_RESOURCES - res[other])
+        elif cav[me] > MOUNTED:
+            what, amount = "cavalry", cav[me] - MOUNTED + 1
+        else:
             return None
-        self.plan = [(None, ("to", other)), (None, ("what", "resources")),
-                     (None, ("amount", str(min(state["resources"][self.role] - 16,
-                                               MAX_RESOURCES - state["resources"][other]))))]
+        self.plan = [(None, ("to", other)), (None, ("what", what)),
+                     (None, ("amount", str(amount)))]
         return ("give", None)
 
 

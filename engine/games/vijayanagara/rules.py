@@ -179,9 +179,18 @@ def _rule_of(state: dict, f: dict) -> str | None:
     return None
 
 
+# The waiting frame's actions as view() last worked them out, and the state object they
+# belong to: act() on that same object takes a step found among them without working them
+# out again (a search or a random player views, then acts, at every step). The engine never
+# changes a state in place once setup() or act() returned it, so the same object still has
+# the same actions; the reference kept here keeps it from being freed and its id reused.
+_SEEN: list = [None, None]
+
+
 def _prompt(state: dict, role: str) -> tuple[str, dict]:
     f = m.waiting(state)
     text, actions = m.prompt_of(state, f)
+    _SEEN[0], _SEEN[1] = state, actions
     if not RULE_MARK.search(text) and (rule := _rule_of(state, f)):
         text = f"{text} ({rule})"
     actions = dict(actions)
@@ -202,6 +211,7 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
         raise IllegalAction("You have no Resources or Cavalry to give."
                             if not sequence.can_give(state, role) else
                             f"It is not your turn: waiting for {ROLE_NAMES[who[0]]}.")
+    known = _SEEN[1] if _SEEN[0] is state else None
     new = _copy(state)
     f = m.waiting(new)
     if action == "give" and f["t"] != "give":
@@ -209,7 +219,7 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
             raise IllegalAction("You have no Resources or Cavalry to give.")
         sequence.start_give(new, role)
     else:
-        m.apply(new, f, action, arg)
+        m.apply(new, f, action, arg, known)
     m.advance(new, sequence.idle)
     _settle(new, role)
     return new

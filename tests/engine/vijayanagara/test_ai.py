@@ -145,7 +145,7 @@ def test_what_it_imagines_is_made_of_what_it_sees():
     assert set(a["deck"]) <= unseen and set(a["deck"]) | set(a["out"]) == unseen
 
 
-def test_gifts_of_resources_it_cannot_use_go_to_the_leaders_rival():
+def test_gifts_of_what_it_cannot_use_go_to_the_leaders_rival():
     # Vijayanagara holds 22 Resources while Delhi leads by far: the surplus goes to Bahmani.
     state = position(resources={"vijayanagara": 22, "bahmani": 2, "delhi": 10},
                      card=1, eligible={"delhi": False, "bahmani": False})
@@ -153,6 +153,11 @@ def test_gifts_of_resources_it_cannot_use_go_to_the_leaders_rival():
     steps = ai.bot_steps(state, "vijayanagara")
     assert steps[:4] == [("give", None), ("to", "bahmani"), ("what", "resources"),
                          ("amount", "6")]
+    # Cavalry beyond four tokens too, to the same faction.
+    state = position(cavalry={"vijayanagara": 6, "delhi": 2}, card=1,
+                     eligible={"delhi": False, "bahmani": False})
+    assert ai.bot_steps(state, "vijayanagara")[:4] == [
+        ("give", None), ("to", "bahmani"), ("what", "cavalry"), ("amount", "3")]
     # Never when it leads itself.
     state = position(resources={"delhi": 22}, card=1,
                      eligible={"bahmani": False, "vijayanagara": False})

@@ -9,7 +9,10 @@ import json
 import pickle
 import random
 
+import pytest
+
 from engine import games
+from engine.errors import IllegalAction
 from engine.games.vijayanagara import rules
 from engine.lazyview import LazyView
 
@@ -110,3 +113,23 @@ def test_a_lazy_view_behaves_as_a_dict_however_it_is_read():
     assert list(v) == [*want, "extra"] and v["prompt"] == "mine" and v["spaces"] == want[
         "spaces"]
     assert fresh().setdefault("dynasty", "x") == want["dynasty"]
+
+
+def test_act_after_view_takes_the_same_steps_and_refuses_the_same():
+    # act() takes a step found among the actions view() just worked out for the very same
+    # state without working them out again; anything else is checked in full, as before.
+    r = random.Random(9)
+    state = g.setup(9, {})
+    for _ in range(300):
+        if g.result(state) is not None:
+            break
+        role = g.view(state, None)["active"][0]
+        legal = games.legal_steps(g, g.view(state, role))
+        step = r.choice(legal)
+        other = g.act(state, role, *step)  # after a view of this state
+        g.view(g.setup(1, {}), "delhi")  # another state viewed in between
+        assert g.act(state, role, *step) == other
+        g.view(state, role)
+        with pytest.raises(IllegalAction):
+            g.act(state, role, "space", "nowhere")
+        state = other
