@@ -21,11 +21,11 @@ def clone(tree):
                 out[k] = clone(v)  # a value replaced, no key added: iterating stays valid
         return out
     if type(tree) is list:
-        out = tree.copy()
-        for i, v in enumerate(out):
+        items = tree.copy()
+        for i, v in enumerate(items):
             if type(v) is dict or type(v) is list:
-                out[i] = clone(v)
-        return out
+                items[i] = clone(v)
+        return items
     return tree
 
 
