@@ -17,7 +17,9 @@ Event's side, the Mongols' Commands, Succession), it plays each option through t
 of the action and keeps the one that ends best; within an action it weighs each step by
 playing on to the end of what that step starts (a March, an Attack and its battle) with a
 cheaper player, which takes the step worth most at once or follows a rule of thumb. It then
-follows the line it found until dice or a card show something new, and thinks again.
+follows the line it found until dice or a card show something new, and thinks again. Its
+one rule that is not a search: Resources and Cavalry it cannot use go to the faction that
+is not leading (1.5.2).
 
 It never reads what its faction cannot see: it searches a copy of the position in which
 the cards not yet seen are drawn anew into the stacks (2.1) and the dice to come are new

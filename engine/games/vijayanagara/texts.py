@@ -81,8 +81,9 @@ RULES_TOPICS = {
     "points and what its pieces promise (Tributaries a rival could Rebel in, Provinces "
     "thinly held, the army against Timur), less its rivals'. It sees what its faction "
     "sees: the cards to come and the dice are drawn anew for its look ahead. It gives "
-    "Resources it cannot use (20 or more) to the leader's rival (1.5.2). It cannot carry "
-    "out Events by hand, so a by-hand deck keeps people on every seat.",
+    "Resources (20 or more) and Cavalry (over 4) it cannot use to the leader's rival "
+    "(1.5.2). It cannot carry out Events by hand, so a by-hand deck keeps people on every "
+    "seat.",
     "data": "**Reconstructions.** The printed map's adjacency and Prosperity and the printed "
     "Event cards are not public. Darbar's map is rebuilt from real geography and keeps every "
     "fact the rulebook states. Its 36 Events are its own, drawn from the history of "
