@@ -33,10 +33,11 @@ def main(argv: list[str] | None = None) -> int:
                        "and click figures at a small size")
     bench.add_argument("--only", default=None, help="some sections: engine, undo, load, "
                        "discord (first acknowledgement under load), clicks, taj_mahal, "
-                       "rajas, maharaja, schedule (/mygames and the scheduler among 100,000 "
-                       "games), replay (/replay of a long Vijayanagara and Maharaja game), "
-                       "memory (one process playing all five games), extra; e.g. "
-                       "discord,clicks")
+                       "rajas, maharaja, vijayanagara_ai (its computer: against random "
+                       "players, balance, think time), schedule (/mygames and the scheduler "
+                       "among 100,000 games), replay (/replay of a long Vijayanagara and "
+                       "Maharaja game), memory (one process playing all five games), extra; "
+                       "e.g. discord,clicks")
     bench.add_argument("--ack-games", type=int, default=None,
                        help="games against the computer in the discord section (default 32)")
     bench.add_argument("--ack-rounds", type=int, default=None,

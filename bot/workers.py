@@ -40,7 +40,7 @@ from engine import games
 T = TypeVar("T")
 
 # Imported once in the fork server instead of in every worker: the computer players.
-PRELOAD = ["bot.workers", "engine.games.goat_tiger.ai"]
+PRELOAD = ["bot.workers", "engine.games.goat_tiger.ai", "engine.games.vijayanagara.ai"]
 # Workers yield to the bot's event loop: nice 10 weighs about a tenth of nice 0 for
 # the scheduler, so acknowledging an interaction never waits behind a search.
 WORKER_NICE = 10

@@ -12,11 +12,20 @@ _NESTED = (dict, list)
 
 
 def clone(tree):
-    """A copy of a JSON-shaped tree sharing nothing mutable with it."""
+    """A copy of a JSON-shaped tree sharing nothing mutable with it: each dict and list
+    copied in C, then only its nested parts copied again."""
     if type(tree) is dict:
-        return {k: clone(v) if type(v) in _NESTED else v for k, v in tree.items()}
+        out = tree.copy()
+        for k, v in out.items():
+            if type(v) is dict or type(v) is list:
+                out[k] = clone(v)  # a value replaced, no key added: iterating stays valid
+        return out
     if type(tree) is list:
-        return [clone(v) if type(v) in _NESTED else v for v in tree]
+        items = tree.copy()
+        for i, v in enumerate(items):
+            if type(v) is dict or type(v) is list:
+                items[i] = clone(v)
+        return items
     return tree
 
 

@@ -86,6 +86,17 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
         line = re.search(rf"2 computer games, {label}: wins (.*) \(fair share (\d+)%, at "
                          r"most twice that: (met|NOT met)\)", out)
         assert line and len(re.findall(r"\w+ \d+%", line.group(1))) == colours, label
+    # Vijayanagara's computer (Darbar's own): the engine as a search sees it, against random
+    # players from each seat (2 games each), against itself (3) and its think time.
+    assert re.search(r"through view\(None\), view\(role\) and act: \d+\.\d games/s, \d+ "
+                     r"steps/s", out)
+    for role in ("delhi", "bahmani", "vijayanagara"):
+        assert re.search(rf"from the {role} seat against 2 random players: the computer wins "
+                         r"\d of 2", out), role
+    assert re.search(r"3 games of the computer in all three seats: wins delhi \d+%, bahmani "
+                     r"\d+%, vijayanagara \d+% \(each 20-45%: (met|NOT met)\)", out)
+    assert re.search(r"computer think time\s+median \d+\.\d ms, p99 \d+ ms, max \d+ ms CPU",
+                     out)
     assert re.search(r"at step  1000:\s+\d+\.\d ms from a checkpoint,\s+\d+\.\d ms replaying",
                      out)
     # /replay of the first moves of a Vijayanagara and a Maharaja game (whole ones in full).
@@ -109,10 +120,12 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
         assert re.search(r"peak RSS\s+\d+ MB \(\d+, \d+ per process\)", run)
         assert re.search(r"stored games\s+20 before the runs, \d+ now", run)
     # The bot, as `python -m bot`, against the fake Discord: two games against the computer.
-    assert rest.startswith(" (2 goat_tiger games against the computer")
+    assert rest.startswith(" (2 goat_tiger games against the computer and 1 vijayanagara game "
+                           "of one person against two computers")
+    assert re.search(r"vijayanagara p50\s+\d+ ms\s+p99 \d+ ms\s+\(max \d+ ms", rest)
     for figure in ("first answer", "autocomplete", "computer's reply"):
         assert re.search(rf"{figure} p50\s+\d+ ms\s+p99 \d+ ms", rest), figure
-    assert re.search(r"\d+ of 2 deferred", rest)
+    assert re.search(r"\d+ of 3 deferred", rest)  # 2 Goat-Tiger games, 1 Vijayanagara
     assert re.search(r"the bot's memory\s+\d+ MB resident, at most \d+ MB", rest)
     # One process playing every game in turn: its memory after each.
     for game in ("goat_tiger", "vijayanagara", "rajas", "maharaja", "taj_mahal"):

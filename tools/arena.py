@@ -24,6 +24,8 @@ Player = Callable[[dict, str], Sequence[Step]]
 RANDOM_PLAY: dict[str, tuple[tuple[str, ...], float]] = {
     "rajas": (("pass", "skip", "stay"), 1.0),
     "maharaja": (("done", "back"), 0.8),
+    # Vijayanagara's gifts (1.5.2) and taking one back are detours, never a random move.
+    "vijayanagara": (("give", "cancel"), 1.0),
 }
 # A player of the other seats for a match, made for its seed (a random player draws from a
 # generator of that seed, so each game of a series differs and every run repeats).

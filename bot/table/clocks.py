@@ -48,7 +48,7 @@ class Clocks(TableCore):
         lg = await self._load(place)
         pace = pace_of(lg.game)
         if mode is None and hours is None:
-            return Reply(private=pace_line(pace, lg.module.computer))
+            return Reply(private=pace_line(pace, lg.computer))
         if not (lg.roles_of(actor) or actor.user_id == lg.game.created_by
                 or await self.is_moderator(actor, place.guild_id)):
             raise Refusal("Only the players, the game's creator or a moderator can change "
@@ -255,12 +255,12 @@ class Clocks(TableCore):
         assert seat is not None and seat.user_id is not None
         side = holders(lg, [role])[0]
         place = Place(lg.game.channel_id, lg.game.guild_id)
-        said = f"⌛ {side} ran out of time: {timeout_said(pace, g.computer)}."
+        said = f"⌛ {side} ran out of time: {timeout_said(pace, lg.computer)}."
         # Counted for the player's profile: the writes below store the pace read from here.
         pace = replace(pace, timeouts={**pace.timeouts, role: pace.timeouts.get(role, 0) + 1})
         lg.game.pace = json.dumps(pace.to_json())
         dm = (seat.user_id, f"⌛ Your time ran out in **{g.NAME}** (game #{lg.game.id}) in "
-              f"<#{lg.game.channel_id}>: {timeout_said(pace, g.computer)}.")
+              f"<#{lg.game.channel_id}>: {timeout_said(pace, lg.computer)}.")
         try:
             if pace.on_timeout == "lose":
                 in_play = games.sides(g, json.loads(lg.game.options))
@@ -271,7 +271,7 @@ class Clocks(TableCore):
                                            pace=lg.game.pace)
                 lg = await self._reloaded(lg)
                 return [Notice(place, await self._post(lg, said), (dm,))]
-            if not g.computer:
+            if not lg.computer:
                 if not await self._claim(lg, due, replace(
                         pace, timed_out={**pace.timed_out, role: []})):
                     return []

@@ -49,7 +49,7 @@ def _resignation_plan(lg: Loaded, actor: Actor) -> tuple[list[Seat | None], dict
     in_play = games.sides(g, json.loads(lg.game.options))
     mine = lg.roles_of(actor)
     others = list({s.user_id: s for s in lg.humans() if s.user_id != actor.user_id}.values())
-    if g.computer and len(in_play) >= 3 and others:
+    if lg.computer and len(in_play) >= 3 and others:
         return [None] * len(mine), None
     if len(in_play) >= 3 and len(others) >= 2:
         # No computer to take over: the people still playing share the sides, as when
@@ -65,7 +65,7 @@ def _resignation_said(lg: Loaded, mine: list[str], takers: list[Seat | None],
     if result is None:
         parts = [f"{'the computer' if t is None else escape(t.name)} takes over "
                  f"{games.side_name(g, r)}" for r, t in zip(mine, takers, strict=True)]
-        why = "" if all(t is None for t in takers) else f" ({g.NAME} has no computer player)"
+        why = "" if all(t is None for t in takers) else f" ({lg.no_computer})"
         said = and_(parts)
         if takers[0] is None:
             said = capital(said)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from bot.replies import Actor
 from db import Game, Seat
+from engine import games
 from engine.contract import Game as Rules
 from engine.contract import State, View
 
@@ -85,3 +87,13 @@ class Loaded:
 
     def humans(self) -> list[Seat]:
         return [s for s in self.seats if not s.is_bot]
+
+    @property
+    def no_computer(self) -> str | None:
+        """Why the computer cannot take a seat in this game (its game has no computer
+        player, or its options rule it out: Vijayanagara's Events by hand); None: it can."""
+        return games.no_computer(self.module, json.loads(self.game.options))
+
+    @property
+    def computer(self) -> bool:
+        return self.no_computer is None

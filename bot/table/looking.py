@@ -50,7 +50,7 @@ class Looking(TableCore):
             view = lg.public_view()
             lines.append(f"Moves played: {view['move']}. Waiting for: "
                          + waiting_for(lg, view["active"]) + ".")
-        lines.append(pace_line(pace, g.computer))
+        lines.append(pace_line(pace, lg.computer))
         if lg.game.status == "active":
             lines += clock_lines(lg, pace, self.now(), await self.duties(lg.seats))
         return Reply(private=clip("\n".join(lines)))

@@ -93,8 +93,8 @@ class Seating(TableCore):
         seats = [Seat(game_id=0, position=0, role=role, user_id=actor.user_id,
                       name=actor.name[:100])]
         if opponent == "computer":
-            if not g.computer:
-                raise Refusal(f"{g.NAME} has no computer player yet.")
+            if (why := games.no_computer(g, options)) is not None:
+                raise Refusal(f"No computer opponent: {why}.")
             # Every other side in play (the game's usual count when it is left open).
             seats += [
                 Seat(game_id=0, position=i + 1, user_id=None, name=COMPUTER, is_bot=True)
@@ -133,7 +133,7 @@ class Seating(TableCore):
                       f"Others may `/game join`{sides}; `/game start` when ready ({free}).")
         return Reply(
             public=f"{escape(actor.name)} opens a game of **{g.NAME}** (game #{game.id}). "
-            f"{seats_left}\n{pace_line(paced, g.computer)}",
+            f"{seats_left}\n{pace_line(paced, games.no_computer(g, options) is None)}",
             game_id=game.id,
             version=game.version,
         )
@@ -261,8 +261,8 @@ class Seating(TableCore):
         # the free sides, where the game allows it.
         empty = in_play - len(lg.seats)
         missing = (in_play if one_each else g.PLAYERS[0]) - len(lg.seats)
-        if fill_with_computer and empty > 0 and not g.computer:
-            raise Refusal(f"{g.NAME} has no computer player yet.")
+        if fill_with_computer and empty > 0 and (why := games.no_computer(g, options)):
+            raise Refusal(f"The computer cannot fill the table: {why}.")
         if not fill_with_computer and missing > 0:
             why = (f" (in {g.NAME} every side keeps a hidden hand, so nobody plays two)"
                    if one_each else "")

@@ -53,8 +53,8 @@ class Stewardship(TableCore):
         assert seat is not None  # every side in play is seated once the game is under way
         side = games.side_name(g, role)
         if to is None:
-            if not g.computer:
-                raise Refusal(f"{g.NAME} has no computer player, so a person must play {side}.")
+            if (why := lg.no_computer) is not None:
+                raise Refusal(f"A person must play {side}: {why}.")
             if seat.is_bot:
                 raise Refusal(f"The computer already plays {side}.")
             if not any(s.user_id and s.id != seat.id for s in lg.humans()):

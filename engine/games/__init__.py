@@ -64,6 +64,14 @@ def setup_options(g: Game, options: dict, like: dict | None) -> dict:
     return {**options, "revision": like.get("revision", 1)}
 
 
+def no_computer(g: Game, options: dict | None = None) -> str | None:
+    """Why the computer cannot take a seat in a game of ``g`` with ``options`` (a sentence
+    to follow "because"), or None when it can."""
+    if g.bot_steps is None:
+        return f"{g.NAME} has no computer player"
+    return g.computer_refuses(options or {}) if g.computer_refuses is not None else None
+
+
 def count_left_open(g: Game, options: dict | None) -> bool:
     """Whether the number of players is the table's to settle when the game starts (the
     game has a ``players`` option, the creator did not set it, and the other options leave
@@ -216,6 +224,6 @@ __all__ = [
     "REDEAL", "apply_step", "redeal_arg", "redealt",
     "reveal_mark",
     "typed_lines",
-    "count_left_open", "setup_options", "side_name", "sides",
+    "count_left_open", "no_computer", "setup_options", "side_name", "sides",
     "get", "ids", "legal_steps", "tokens", "step_for_token", "random_move", "IllegalAction",
 ]

@@ -183,3 +183,51 @@ async def test_autocomplete_keeps_helping_on_a_long_line(fake_discord, db_url, b
         assert len(await bot.repo.steps(1)) > steps_before
     assert bot_errors == []
 
+
+
+@pytest.mark.slow
+async def test_one_person_plays_delhi_against_two_computers(fake_discord, db_url, bot_errors,
+                                                            monkeypatch):
+    """Issue 29: a person alone plays Delhi against a computer Bahmani and Vijayanagara,
+    for several cards, through an Attack of its own with a Charge and a battle in which a
+    rival attacks Delhi; the computers think in the worker processes and post their moves."""
+    import re
+
+    from engine.games.vijayanagara import ai
+
+    monkeypatch.setattr(rng, "new_seed", lambda: 32)  # Delhi attacks, then is attacked
+    g = games.get("vijayanagara")
+    fake = fake_discord
+    defended = re.compile(r"Attack in [^:]+: (Mongols|Bahmani|Vijayanagara) \(\d+ units\) "
+                          r"roll \[[\d ]+\], Delhi \(")
+    async with fake.running(make_bot(db_url)) as bot:
+        h = await fake.slash("ravi", "game", {"game": "vijayanagara", "side": "delhi",
+                                              "opponent": "computer"}, subcommand="new")
+        await answer(fake, h)
+        opening = " ".join(content(p) for p in public_posts(h))
+        assert "ravi (Delhi Sultanate)" in opening and "Computer" in opening, opening
+        posts: list[str] = []
+        for _ in range(80):
+            game = await bot.repo.live_game("2000")
+            state = json.loads(game.state)
+            assert g.view(state, None)["active"] == ["delhi"]  # the computers never wait
+            # The person plays what the computer would: a whole line up to a reveal.
+            line = games.typed_lines(g, state, "delhi", ai.bot_steps(state, "delhi"))[0]
+            before = len(await bot.repo.steps(game.id))
+            h = await fake.slash("ravi", "play", {"move": line})
+            r = await answer(fake, h)
+            assert len(await bot.repo.steps(game.id)) > before, content(r)  # played, not refused
+            posts += [content(p) for p in public_posts(h)]
+            text = "\n".join(posts)
+            if "Delhi Charge" in text and defended.search(text):
+                break
+        text = "\n".join(posts)
+        assert "Delhi: Attack." in text and "Delhi Charge" in text  # its own, with Cavalry
+        assert defended.search(text)  # and a rival's (or the Mongols') against it
+        assert "**Computer**" in text and f"<@{RAVI}>" in text
+        state = json.loads((await bot.repo.live_game("2000")).state)
+        assert len(state["played"]) >= 4  # several cards
+        seats = await bot.repo.seats((await bot.repo.live_game("2000")).id)
+        assert sorted((s.role, s.is_bot) for s in seats) == [
+            ("bahmani", True), ("delhi", False), ("vijayanagara", True)]
+    assert bot_errors == []

@@ -1,8 +1,9 @@
 """The Vijayanagara picture stays readable on a phone (issue 26) in any position, not only
-in the samples: over positions of whole games played by random legal steps (Vijayanagara
-has no computer player), every information text is at least 9 px tall when the picture
-is shown 400 px wide, lies inside the picture, overlaps no other information text and no
-piece's icon, and every count lies in its space's box; the PNG stays under 400 KB."""
+in the samples: over positions of whole games played by random legal steps (quicker than
+the computer, and they reach odder positions), every information text is at least 9 px
+tall when the picture is shown 400 px wide, lies inside the picture, overlaps no other
+information text and no piece's icon, and every count lies in its space's box; the PNG
+stays under 400 KB."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ import pytest
 from PIL import ImageDraw
 
 from engine import games
-from tests.support.table import ASHA, HERE, MEERA, RAVI, SAM, seat_fewest
+from tests.support.table import ASHA, HERE, MEERA, RAVI, SAM, seat_fewest, swap_game
 
 ALL = games.ids()
 
@@ -136,7 +136,8 @@ async def test_in_a_game_of_three_the_computer_takes_a_resigning_side_and_the_ot
 
 
 async def test_three_people_share_a_resigning_vijayanagara_faction_as_no_computer_plays_it(
-        table, repo):
+        table, repo, monkeypatch):
+    swap_game(monkeypatch, "vijayanagara", bot_steps=None)
     await table.new(HERE, RAVI, "vijayanagara", role="delhi", seed=3)
     await table.join(HERE, MEERA, "bahmani")
     await table.join(HERE, ASHA, "vijayanagara")

@@ -10,7 +10,16 @@ from bot.replies import Place
 from bot.scheduler import tick
 from bot.table import Table
 from db import Repository
-from tests.support.table import HERE, MEERA, MOD, RAVI, SAM, assert_replays, snapshot
+from tests.support.table import (
+    HERE,
+    MEERA,
+    MOD,
+    RAVI,
+    SAM,
+    assert_replays,
+    snapshot,
+    swap_game,
+)
 
 DAY = Policy()  # the built-in default: a channel mention after 24 h
 
@@ -211,7 +220,8 @@ async def test_an_abandoned_seat_goes_to_the_computer_which_moves_at_once(table,
     assert r.error and "already plays" in r.private
 
 
-async def test_games_without_a_computer_player_need_a_person(repo):
+async def test_games_without_a_computer_player_need_a_person(repo, monkeypatch):
+    swap_game(monkeypatch, "vijayanagara", bot_steps=None)
     table = Table(repo)
     await table.new(HERE, RAVI, "vijayanagara", seed=2)
     await table.start(HERE, RAVI)

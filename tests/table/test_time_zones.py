@@ -15,7 +15,7 @@ from bot.scheduler import tick
 from bot.table import Table
 from db import Repository
 from engine import games
-from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI, SAM, assert_replays
+from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI, SAM, assert_replays, swap_game
 
 T0 = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)  # a Monday: 11:30 in Kolkata, 06:00 in London
 KOLKATA = ("Asia/Kolkata", "09:00-23:00")
@@ -233,7 +233,8 @@ async def test_a_timeout_can_end_the_game_with_the_late_player_losing(table, rep
     assert await tick(table, clock.t + timedelta(days=60)) == []
 
 
-async def test_without_a_computer_player_the_others_vote(table, repo, clock):
+async def test_without_a_computer_player_the_others_vote(table, repo, clock, monkeypatch):
+    swap_game(monkeypatch, "vijayanagara", bot_steps=None)
     await table.new(HERE, RAVI, "vijayanagara", role="delhi", pace="24h+0h/24h")
     await table.join(HERE, MEERA, "bahmani")
     r = await table.join(HERE, ASHA, "vijayanagara")
@@ -266,6 +267,26 @@ async def test_without_a_computer_player_the_others_vote(table, repo, clock):
     assert not r2.error and "loses" in r2.public, (r1, r2)
     game = await repo.latest_game(HERE.channel_id)
     assert game.status == "finished" and late_role not in json.loads(game.result)["winners"]
+
+
+async def test_a_stalled_vijayanagara_faction_gets_its_move_from_the_computer(table, repo,
+                                                                             clock):
+    # Issue 29: Vijayanagara has a computer now; a timeout's move is the computer's, from
+    # a copy of the position whose hidden cards and dice are dealt anew.
+    await table.new(HERE, RAVI, "vijayanagara", role="delhi", pace="24h+0h/24h",
+                    on_timeout="move")
+    await table.join(HERE, MEERA, "bahmani")
+    await table.join(HERE, ASHA, "vijayanagara")
+    [late_role] = await awaited(repo)
+    before = json.loads((await repo.latest_game(HERE.channel_id)).state)["move"]
+    events = await run(table, clock, 25, step=timedelta(hours=1))
+    [notice] = [e for _, e in events if isinstance(e, Notice)]
+    assert "ran out of time: the computer plays that move for them" in notice.post.public
+    assert "**Computer** (for " in notice.post.public
+    game = await repo.latest_game(HERE.channel_id)
+    assert json.loads(game.state)["move"] > before and game.status == "active"
+    assert (await seated(repo))[late_role] is not None  # the seat stays the person's
+    await assert_replays(repo, game.id)
 
 
 async def test_a_game_never_started_is_closed_and_an_idle_one_abandoned(table, repo, clock):

@@ -11,6 +11,8 @@ imports ``tools.bench.load`` alone, so its memory is the bot's):
   first answer under load;
 - ``clicks`` (clicks.py): a Vijayanagara move by clicks and typed;
 - ``taj_mahal``, ``rajas``, ``maharaja``: each game's pictures, computer and balance;
+- ``vijayanagara_ai`` (vijayanagara_ai.py): Vijayanagara's engine as a search sees it, and
+  its computer against random players, against itself (balance) and its think time;
 - ``schedule`` (schedule.py): /mygames and the scheduler's tick among 100,000 games;
 - ``replay`` (replay.py): /replay of a long Vijayanagara and a long Maharaja game (the
   log replayed, every picture, the animation, a click on ◀ ▶);
@@ -28,7 +30,7 @@ from __future__ import annotations
 import time
 
 SECTIONS = ("engine", "undo", "load", "discord", "clicks", "taj_mahal", "rajas", "maharaja",
-            "schedule", "replay", "memory", "extra")
+            "vijayanagara_ai", "schedule", "replay", "memory", "extra")
 
 
 def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 1000,
@@ -58,7 +60,8 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
         from tools.bench.discord_ack import ACK_GAMES, ACK_ROUNDS, ack_figures
 
         n = ack_games or (4 if quick else ACK_GAMES)
-        ack_figures(n, ack_rounds or (1 if quick else ACK_ROUNDS), max(1, n // 4))
+        ack_figures(n, ack_rounds or (1 if quick else ACK_ROUNDS), max(1, n // 4),
+                    max(1, n // 4))
     if "clicks" in sections:
         from tools.bench.clicks import click_figures
 
@@ -75,6 +78,10 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
         from tools.bench.maharaja import maharaja_figures
 
         maharaja_figures(2 if quick else 50)
+    if "vijayanagara_ai" in sections:
+        from tools.bench.vijayanagara_ai import vijayanagara_ai_figures
+
+        vijayanagara_ai_figures(2 if quick else 30, 3 if quick else 120, 2.0 if quick else 8.0)
     if "schedule" in sections:
         from tools.bench.schedule import schedule_figures
 

@@ -4,7 +4,7 @@ The map and Event deck are reconstructions (data/map.json, data/cards.json), rea
 checked and published by data.py: what the rules, the picture and the words read."""
 
 from engine.contract import Game
-from engine.games.vijayanagara import data
+from engine.games.vijayanagara import ai, data
 from engine.games.vijayanagara.rules import (
     ID,
     NAME,
@@ -57,6 +57,8 @@ GAME = Game(
     RULES_TOPICS=RULES_TOPICS,
     card_report=card_report,
     score_report=score_report,
+    bot_steps=ai.bot_steps,
+    computer_refuses=ai.refuses,
     reveal_mark=reveal_mark,
     redeal=redeal,
     FILES=data.FILES,

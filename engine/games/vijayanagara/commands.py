@@ -126,7 +126,10 @@ def _unused(state: dict, faction: str, s: str, spent: dict) -> dict[str, int]:
     """The faction's Units in ``s`` not used yet in this Command (3.1.2), by kind.
     ``spent[s]`` counts the used ones by the kind they had then; an Amir or Raja
     flipped since then is counted against its other side."""
-    by_kind = spent.get(s, {})
+    by_kind = spent.get(s)
+    if not by_kind:  # the common case, and a hot one
+        here = state["spaces"][s]
+        return {k: here[k] for k in UNIT_KINDS[faction] if here.get(k, 0) > 0}
     out = {k: pc.n(state, s, k) - by_kind.get(k, 0) for k in UNIT_KINDS[faction]}
     for k in out:
         other = k[:-1] + ("r" if k.endswith("_o") else "o")

@@ -95,7 +95,16 @@ def prompt_of(state: dict, f: dict) -> tuple[str, dict]:
     return prompt(state, f)
 
 
-def apply(state: dict, f: dict, action: str, arg) -> None:
+def apply(state: dict, f: dict, action: str, arg, known: dict | None = None) -> None:
+    """Take a step at frame ``f``, if it is legal. ``known``: the frame's actions as they
+    were just worked out for this very position (rules.view keeps them), so a step found
+    among them is not checked again."""
+    if known is not None and offered(known, action, arg):
+        act = FRAMES[f["t"]].act
+        if act is None:  # it offered steps, so it takes them
+            raise RuntimeError(f"frame {f['t']} takes no step")
+        act(state, f, action, arg)
+        return
     text, actions = prompt_of(state, f)
     if not offered(actions, action, arg):
         why = FRAMES[f["t"]].why

@@ -37,16 +37,21 @@ def n(state: dict, space: str, kind: str) -> int:
     return state["spaces"][space].get(kind, 0)
 
 
+# A faction's Unit kinds and its Structure's (if any), as pairs for the hot counts below.
+_UNITS2 = {f: (ks[0], ks[-1] if len(ks) > 1 else None) for f, ks in UNIT_KINDS.items()}
+_PIECES3 = {f: (*_UNITS2[f], STRUCTURE.get(f)) for f in UNIT_KINDS}
+
+
 def units(state: dict, space: str, faction: str) -> int:
     here = state["spaces"][space]
-    return sum(here.get(k, 0) for k in UNIT_KINDS[faction])
+    a, b = _UNITS2[faction]
+    return here.get(a, 0) + (here.get(b, 0) if b else 0)
 
 
 def pieces(state: dict, space: str, faction: str) -> int:
-    total = units(state, space, faction)
-    if faction in STRUCTURE:
-        total += n(state, space, STRUCTURE[faction])
-    return total
+    here = state["spaces"][space]
+    a, b, c = _PIECES3[faction]
+    return here.get(a, 0) + (here.get(b, 0) if b else 0) + (here.get(c, 0) if c else 0)
 
 
 def has_structure(state: dict, space: str, faction: str) -> bool:
@@ -166,17 +171,24 @@ def set_tributary(state: dict, space: str, value: bool) -> None:
     update_control(state)
 
 
+# Each faction has two Unit kinds and a Structure.
+_FACTION_PIECES = [(f, (UNIT_KINDS[f][0], UNIT_KINDS[f][1], STRUCTURE[f])) for f in FACTIONS]
+
+
 def update_control(state: dict) -> None:
     """Control (1.7) and the flips it forces (1.4.5)."""
+    tributary, control, spaces = state["tributary"], state["control"], state["spaces"]
     for p in PROVINCES:
         ctrl = None
-        if not state["tributary"][p]:
-            counts = {f: pieces(state, p, f) for f in FACTIONS}
-            total = sum(counts.values())
-            for f, c in counts.items():
+        if not tributary[p]:
+            here = spaces[p]
+            counts = [(f, here.get(a, 0) + here.get(b, 0) + here.get(c, 0))
+                      for f, (a, b, c) in _FACTION_PIECES]
+            total = counts[0][1] + counts[1][1] + counts[2][1]
+            for f, c in counts:
                 if c > total - c:
                     ctrl = f
-        state["control"][p] = ctrl
+        control[p] = ctrl
         if ctrl in (BAHMANI, VIJAYANAGARA):
             kind = UNIT_KINDS[ctrl][0]  # the Obedient kind
             c = n(state, p, kind)

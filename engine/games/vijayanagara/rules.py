@@ -30,6 +30,7 @@ from engine.games.vijayanagara.data import (
     space_token,
 )
 from engine.jsontree import clone_state
+from engine.lazyview import LazyView
 from engine.options import Option, with_defaults
 from engine.rng import seed_state
 
@@ -110,23 +111,34 @@ def active(state: dict) -> list[str]:
     return [f["role"]] if f is not None and state["result"] is None else []
 
 
+# The keys of a view in their order: the public board (summary), then the rest.
+VIEW_KEYS = ("spaces", "factions", "available", "cavalry_pool", "influence", "influence_slots",
+             "dynasty", "card", "played", "deck_size", "successions_left", "eligible", "turn",
+             "result", "game", "active", "move", "log", "last_touched", "touched", "prompt",
+             "actions", "waiting_for")
+
+
 def view(state: dict, role: str | None) -> dict:
+    """Whom the game waits for and what ``role`` may do now are worked out at once; the
+    board, the log and the rest only when something reads them (a search or a random
+    player reads ``active`` and ``actions`` alone, at every step): engine/lazyview.py."""
+    who = active(state)
+    prompt: str = ""
+    actions: dict = {}
+    if role is not None and role in who:
+        prompt, actions = _prompt(state, role)
+    elif role in ROLES and (now := anytime(state, role)):
+        prompt, actions = ANYTIME_PROMPT, now
+    eager = {"game": ID, "active": who, "move": state["move"], "prompt": prompt,
+             "actions": actions, "waiting_for": list(who)}
+    return LazyView(eager, lambda: _board(state), VIEW_KEYS)
+
+
+def _board(state: dict) -> dict:
+    """The part of a view read only when needed: the summary, the log, the spaces touched."""
     v = summary(state)
-    v.update(
-        game=ID,
-        active=active(state),
-        move=state["move"],
-        log=list(state["log"]),
-        last_touched=list(state["last_touched"]),
-        touched=list(state["touched"]),
-        prompt="",
-        actions={},
-        waiting_for=active(state),
-    )
-    if role is not None and role in v["active"]:
-        v["prompt"], v["actions"] = _prompt(state, role)
-    elif role in ROLES and anytime(state, role):
-        v["prompt"], v["actions"] = ANYTIME_PROMPT, anytime(state, role)
+    v.update(log=list(state["log"]), last_touched=list(state["last_touched"]),
+             touched=list(state["touched"]))
     return v
 
 
@@ -167,9 +179,18 @@ def _rule_of(state: dict, f: dict) -> str | None:
     return None
 
 
+# The waiting frame's actions as view() last worked them out, and the state object they
+# belong to: act() on that same object takes a step found among them without working them
+# out again (a search or a random player views, then acts, at every step). The engine never
+# changes a state in place once setup() or act() returned it, so the same object still has
+# the same actions; the reference kept here keeps it from being freed and its id reused.
+_SEEN: list = [None, None]
+
+
 def _prompt(state: dict, role: str) -> tuple[str, dict]:
     f = m.waiting(state)
     text, actions = m.prompt_of(state, f)
+    _SEEN[0], _SEEN[1] = state, actions
     if not RULE_MARK.search(text) and (rule := _rule_of(state, f)):
         text = f"{text} ({rule})"
     actions = dict(actions)
@@ -190,6 +211,7 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
         raise IllegalAction("You have no Resources or Cavalry to give."
                             if not sequence.can_give(state, role) else
                             f"It is not your turn: waiting for {ROLE_NAMES[who[0]]}.")
+    known = _SEEN[1] if _SEEN[0] is state else None
     new = _copy(state)
     f = m.waiting(new)
     if action == "give" and f["t"] != "give":
@@ -197,7 +219,7 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
             raise IllegalAction("You have no Resources or Cavalry to give.")
         sequence.start_give(new, role)
     else:
-        m.apply(new, f, action, arg)
+        m.apply(new, f, action, arg, known)
     m.advance(new, sequence.idle)
     _settle(new, role)
     return new

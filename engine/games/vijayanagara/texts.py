@@ -22,6 +22,9 @@ RULES_SUMMARY = (
     "cards are not public. Darbar's map respects every known fact, and its 36 Events are "
     "its own, drawn from the history of 1290-1398. Owners of the printed cards can play them "
     "by hand with option `deck=<name>`.\n"
+    "- **The computer** (`opponent: the computer`, `fill_with_computer`, `/game reassign "
+    "computer:`) is Darbar's own player, not the printed Non-Player rules: it plays any "
+    "faction from what that faction sees (`/rules topic:computer`). Not with a by-hand deck.\n"
     "Type a turn as tokens, e.g. `cmd conscript delhi tamilakam done decree tribute` "
     "(grammar: docs/vijayanagara.md)."
 )
@@ -69,6 +72,18 @@ RULES_TOPICS = {
     "Invaders left in Delhi after Timur (at least -3). Bahmani and Vijayanagara: Prosperity "
     "of Provinces they Control, plus Forts / Temples on the map, plus Influence. Ties go to "
     "Resources.",
+    "computer": "**The computer (Darbar's own).** The printed Non-Player booklet (1.5.1) is "
+    "not public, so Darbar's computer is a search of its own, built from the victory "
+    "conditions (5.0) and each faction's means. It weighs every choice of the Sequence of "
+    "Play, each Command and Decree, each side of an Event and the Mongols' Commands by "
+    "playing them through to the end of the action, and each step inside by what it "
+    "starts (a March, an Attack and its battle): the worth of a position is its victory "
+    "points and what its pieces promise (Tributaries a rival could Rebel in, Provinces "
+    "thinly held, the army against Timur), less its rivals'. It sees what its faction "
+    "sees: the cards to come and the dice are drawn anew for its look ahead. It gives "
+    "Resources (20 or more) and Cavalry (over 4) it cannot use to the leader's rival "
+    "(1.5.2). It cannot carry out Events by hand, so a by-hand deck keeps people on every "
+    "seat.",
     "data": "**Reconstructions.** The printed map's adjacency and Prosperity and the printed "
     "Event cards are not public. Darbar's map is rebuilt from real geography and keeps every "
     "fact the rulebook states. Its 36 Events are its own, drawn from the history of "
