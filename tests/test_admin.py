@@ -33,6 +33,19 @@ def db(db_url):
     return url, asyncio.run(build())
 
 
+def everyone_resigns(url: str, *people) -> None:
+    """The game ends: each person resigns in turn (the computer takes the sides of all but
+    the last, who ends the game)."""
+    async def go() -> None:
+        repo = await Repository.open(url)
+        for person in people:
+            assert not (await Table(repo).resign(HERE, person, confirm=True)).error
+        assert (await repo.latest_game(HERE.channel_id)).status == "finished"
+        await repo.close()
+
+    asyncio.run(go())
+
+
 def run(capsys, *argv) -> tuple[int, str, str]:
     code = main(list(argv))
     out = capsys.readouterr()
@@ -276,7 +289,7 @@ def test_import_refuses_malformed_exports_in_one_line(db, capsys, tmp_path, muta
 def test_import_refuses_a_forged_result_but_keeps_a_real_resignation(db, capsys, tmp_path):
     url, gid = db
     data = exported(capsys, url, gid, tmp_path)
-    # what Ravi's resignation would give (he plays Delhi and Vijayanagara), on a game going on
+    # a resignation's result (Ravi plays Delhi and Vijayanagara), on a game going on
     resigned = {"winners": ["bahmani"], "scores": {"delhi": 0, "bahmani": 1, "vijayanagara": 0},
                 "reason": "ravi resigned."}
     assert_refused(capsys, tmp_path, url, {**data, "result": resigned},
@@ -288,12 +301,7 @@ def test_import_refuses_a_forged_result_but_keeps_a_real_resignation(db, capsys,
         assert_refused(capsys, tmp_path, url, {**data, "status": "finished", "result": forged},
                        "result: not what the step log of this finished game comes to")
 
-    async def meera_resigns() -> None:
-        repo = await Repository.open(url)
-        assert not (await Table(repo).resign(HERE, MEERA, confirm=True)).error
-        await repo.close()
-
-    asyncio.run(meera_resigns())
+    everyone_resigns(url, RAVI, MEERA)
     real = exported(capsys, url, gid, tmp_path)
     assert real["status"] == "finished" and real["result"]["reason"] == "meera resigned."
     (tmp_path / "real.json").write_text(json.dumps(real))
@@ -374,12 +382,7 @@ def test_abort_ends_an_active_game_and_frees_its_channel(db, capsys):
 def test_abort_refuses_a_finished_or_unknown_game(db, capsys):
     url, gid = db
 
-    async def ravi_resigns() -> None:
-        repo = await Repository.open(url)
-        assert not (await Table(repo).resign(HERE, RAVI, confirm=True)).error
-        await repo.close()
-
-    asyncio.run(ravi_resigns())
+    everyone_resigns(url, RAVI, MEERA)
     before = dump(url)
     code, out, err = run(capsys, "abort", str(gid), "--db", url)
     assert code == 1 and out == "" and f"Game #{gid} is finished" in err
