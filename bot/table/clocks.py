@@ -23,7 +23,7 @@ from bot.table.core import TableCore, pace_of, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import board_image
 from bot.table.wording import COMPUTER, holders, pace_line, timeout_said, unix
-from db import Game, NewStep, Sched, VersionConflict, id_of
+from db import Game, NewStep, VersionConflict, id_of
 from engine import games
 from engine.steps import offered
 
@@ -171,16 +171,8 @@ class Clocks(TableCore):
                      ) -> bool:
         """Store ``pace`` with its next due time, only if the game is still at the version
         and due time read: True for the one process that does."""
-        game = lg.game
-        duty = await self.duties(lg.seats)
-        next_due = None if done else pace.due(
-            status=game.status, created=game.created_at, updated=game.updated_at,
-            version=game.version, duty=duty)
-        awaiting = game.awaiting
-        if game.status == "active" and lg.state is not None and awaiting is None:
-            awaiting = ",".join(lg.public_view()["active"])
-        sched = Sched(json.dumps(pace.with_deadlines(duty).to_json()), next_due, awaiting)
-        return await self.repo.claim(id_of(game), game.version, due, sched)
+        sched = await self._sched_for(lg, pace, done=done)
+        return await self.repo.claim(id_of(lg.game), lg.game.version, due, sched)
 
     def _reminders(self, lg: Loaded, pace: Pace, duty: dict[str, Availability],
                    now: datetime) -> tuple[Nudge | None, Pace]:

@@ -228,14 +228,29 @@ class TableCore:
         return Sched(json.dumps(pace.to_json()), due,
                      ",".join(view["active"]) if status == "active" else None)
 
+    async def _sched_for(self, lg: Loaded, pace: Pace, *, done: bool = False) -> Sched:
+        """``pace`` as stored for the game as loaded (no move: same version), with when it
+        next falls due (never, if ``done``) and whom the public position awaits."""
+        game = lg.game
+        duty = await self.duties(lg.seats)
+        due = None if done else pace.due(
+            status=game.status, created=game.created_at, updated=game.updated_at,
+            version=game.version, duty=duty)
+        awaiting = game.awaiting
+        if game.status == "active" and lg.state is not None and awaiting is None:
+            awaiting = ",".join(lg.public_view()["active"])
+        return Sched(json.dumps(pace.with_deadlines(duty).to_json()), due, awaiting)
+
+    @staticmethod
+    def _setup_sched(pace: Pace, now: datetime) -> Sched:
+        """A new game's pace, due when a game never started is closed."""
+        return Sched(json.dumps(pace.to_json()), pace.due(
+            status="setup", created=now, updated=now, version=0, duty={}), None)
+
     async def _reschedule(self, lg: Loaded, pace: Pace) -> None:
         """Store a changed pace (not a move: the version stays, so panels shown keep
         working), with when it next falls due; refused if the game moved meanwhile."""
-        duty = await self.duties(lg.seats)
-        pace = pace.with_deadlines(duty)
-        due = pace.due(status=lg.game.status, created=lg.game.created_at,
-                       updated=lg.game.updated_at, version=lg.game.version, duty=duty)
-        sched = Sched(json.dumps(pace.to_json()), due, lg.game.awaiting)
+        sched = await self._sched_for(lg, pace)
         if not await self.repo.claim(id_of(lg.game), lg.game.version, lg.game.due_at, sched):
             raise VersionConflict("the game moved on")
 

@@ -5,7 +5,6 @@ builds on seating (a rematch is a game being set up, with a plan of who sits whe
 from __future__ import annotations
 
 import json
-from datetime import timedelta
 
 from bot.pace import Pace
 from bot.replies import Actor, Ping, Place, Reply, escape
@@ -13,7 +12,7 @@ from bot.table.core import pace_of, refusals
 from bot.table.loaded import Refusal
 from bot.table.seating import Seating
 from bot.table.wording import COMPUTER
-from db import ChannelBusy, Sched, Seat
+from db import ChannelBusy, Seat
 from engine import games, rng
 
 HOW = {"rotate": "seats rotated", "keep": "same seats", "shuffle": "seats shuffled"}
@@ -82,8 +81,7 @@ class Rematch(Seating):
                 guild_id=place.guild_id, channel_id=place.channel_id, game=old.game,
                 options=json.loads(old.options), seed=seed, created_by=actor.user_id,
                 seats=first, now=now,
-                sched=Sched(json.dumps(fresh.to_json()),
-                            now + timedelta(days=fresh.setup_days), None),
+                sched=self._setup_sched(fresh, now),
                 plan={"from": game_id, "how": how, "seats": planned, "names": names})
         except ChannelBusy:
             raise Refusal("This channel already has a game: finish or abort it first.") \

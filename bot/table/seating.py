@@ -6,14 +6,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from datetime import timedelta
 
 from bot.pace import Pace, parse_control, parse_timeout
 from bot.replies import Actor, Ping, Place, Reply, echo, escape
 from bot.table.core import TableCore, check_role, pace_of, playable_ids, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.wording import COMPUTER, pace_line, seating
-from db import ChannelBusy, Sched, Seat, id_of
+from db import ChannelBusy, Seat, id_of
 from engine import IllegalAction, games, rng
 from engine.contract import Game as Rules
 from engine.options import read as read_options
@@ -112,8 +111,7 @@ class Seating(TableCore):
                 created_by=actor.user_id,
                 seats=seats,
                 now=now,
-                sched=Sched(json.dumps(paced.to_json()),
-                            now + timedelta(days=paced.setup_days), None),
+                sched=self._setup_sched(paced, now),
             )
         except ChannelBusy:
             raise Refusal(
