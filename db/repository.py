@@ -195,6 +195,7 @@ class MyGame:
     awaiting: str | None
     pace: str | None
     roles: tuple[str, ...]
+    invited: bool = False  # a rematch being set up, the player's seat in it not yet taken
 
 
 @dataclass(frozen=True)
@@ -771,13 +772,28 @@ class Repository:
             await s.merge(server)
 
     async def games_of(self, user_id: str) -> list[MyGame]:
-        """Every game being set up or played that ``user_id`` sits at, with their sides."""
+        """Every game being set up or played that ``user_id`` sits at, with their sides,
+        and every rematch being set up that plans a seat for them they have not taken."""
         q = (sa_select(_G.c.id, _G.c.guild_id, _G.c.channel_id, _G.c.game, _G.c.status,
                        _G.c.updated_at, _G.c.awaiting, _G.c.pace, _S.c.role)
              .select_from(_S.join(_G, _G.c.id == _S.c.game_id))
              .where(_S.c.user_id == user_id, _G.c.status.in_(LIVE_STATUSES))
              .order_by(_G.c.id, _S.c.position))
-        return await self._my_games(q)
+        seated = await self._my_games(q)
+        taken = {g.id for g in seated}
+        # The plan is JSON text; the LIKE only narrows the few games being set up, the
+        # plan itself says whether the seat is theirs.
+        q = (sa_select(_G.c.id, _G.c.guild_id, _G.c.channel_id, _G.c.game, _G.c.updated_at,
+                       _G.c.pace, _G.c.plan)
+             .where(_G.c.status == "setup", _G.c.plan.like(f'%{json.dumps(str(user_id))}%')))
+        async with self.engine.connect() as conn:
+            rows = list(await conn.execute(q))
+        invited = [MyGame(game_id, guild_id, channel_id, game, "setup", updated_at, None, pace,
+                          tuple(side for who, side in json.loads(plan)["seats"]
+                                if who == user_id), invited=True)
+                   for game_id, guild_id, channel_id, game, updated_at, pace, plan in rows
+                   if game_id not in taken]
+        return seated + [g for g in invited if g.roles]
 
     async def games_in(self, guild_id: str, limit: int = 500) -> list[MyGame]:
         """The server's games being set up or played, newest first (sides left empty)."""

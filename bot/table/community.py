@@ -68,8 +68,10 @@ class Community(TableCore):
         items = sorted((listed(row, list(row.roles), now, duty) for row in rows),
                        key=lambda x: (x.rank, x.since))
         yours = sum(x.rank == 0 for x in items)
+        invites = sum(row.invited for row in rows)
         shown, page, pages = page_of([x.line for x in items], page)
         head = (f"**Your games** — {len(items)} in all, {yours} waiting on you"
+                + (f", {invites} rematch invitation{'s' * (invites > 1)}" if invites else "")
                 + (f" (page {page} of {pages})" if pages > 1 else "") + ":")
         reply = Reply(private=clip("\n".join([head, *shown])),
                       page=Page("my_games", page, pages) if pages > 1 else None)

@@ -49,6 +49,10 @@ def listed(row: MyGame, mine: list[str], now: datetime, duty: Availability) -> L
     pace = Pace.from_json(json.loads(row.pace) if row.pace else None)
     link = jump_link(row.guild_id, row.channel_id)
     you = f"you: {', '.join(g.ROLE_NAMES[r] for r in mine)} · " if mine else ""
+    if row.invited:
+        return Listed(2, row.updated_at, _line(
+            row, you, "✉️ a rematch you are invited to: press **Join** there; opened",
+            row.updated_at), link)
     if row.status == "setup":
         return Listed(2, row.updated_at, _line(row, you, "being set up, opened", row.updated_at),
                       link)

@@ -220,3 +220,23 @@ async def test_starting_is_one_transaction(repo):
     await repo.start_game(game, {}, {"x": 1}, [ok])
     assert (await repo.get_game(game.id)).status == "active"
     assert [s.role for s in await repo.seats(game.id)] == ["goats", "tigers"]
+
+
+async def test_a_players_games_include_the_rematches_inviting_them(repo):
+    """/mygames reads seats and, for a rematch being set up, the plan of its seats: a
+    person it plans a seat for is invited until they take it (the plan is JSON text, so
+    an id that is only a prefix of another's must not match)."""
+    plan = {"from": 1, "how": "rotate", "seats": [["u1", "tigers"], ["u22", "goats"]],
+            "names": {"u1": "ravi", "u22": "meera"}}
+    game = await repo.create_game(
+        guild_id="g", channel_id="c1", game="goat_tiger", options={}, seed=7,
+        created_by="u1", seats=[Seat(position=0, role="tigers", user_id="u1", name="ravi")],
+        plan=plan)
+    [mine] = await repo.games_of("u1")
+    assert (mine.id, mine.roles, mine.invited) == (game.id, ("tigers",), False)
+    [invite] = await repo.games_of("u22")
+    assert (invite.id, invite.roles, invite.invited) == (game.id, ("goats",), True)
+    assert await repo.games_of("u2") == []
+    await repo.add_seat(game, Seat(position=1, role="goats", user_id="u22", name="meera"))
+    [taken] = await repo.games_of("u22")
+    assert not taken.invited

@@ -97,10 +97,18 @@ async def test_a_rematch_of_two_players_rotates_the_seats_in_two_clicks(table, r
     r = await table.rematch(HERE, MEERA, old.id)
     assert not r.error and r.join and "press **Join**" in r.public_text(lambda p: p.name)
     assert [p.user_id for p in r.pings] == [RAVI.user_id]
+    # Ravi finds the invitation among his games, with the side the rematch keeps for him.
+    mine = (await table.my_games(HERE, RAVI)).private
+    assert "1 rematch invitation" in mine, mine
+    assert "you: Tigers · ✉️ a rematch you are invited to: press **Join**" in mine, mine
+    assert "invit" not in (await table.my_games(HERE, SAM)).private
+    assert "invit" not in (await table.my_games(HERE, MEERA)).private  # she sits there
     r = await table.join(HERE, SAM)
     assert r.error and "rematch of game" in r.private
     r = await table.rematch(HERE, RAVI, old.id)  # the second click joins
     assert not r.error, r.private
+    mine = (await table.my_games(HERE, RAVI)).private
+    assert "invit" not in mine and "you: Tigers ·" in mine, mine
     new = await repo.latest_game(HERE.channel_id)
     assert new.id != old.id and new.status == "active"
     assert await roles_of(repo) == {RAVI.user_id: "tigers", MEERA.user_id: "goats"}
