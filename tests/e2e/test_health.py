@@ -4,6 +4,8 @@ and while the database answers, /metrics moving as moves are played."""
 
 from __future__ import annotations
 
+import asyncio
+
 import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -113,4 +115,39 @@ async def test_health_readiness_and_metrics_as_the_bot_plays(fake_discord, db_ur
         del bot.repo.ping
         assert (await get(bot, "/readyz"))[0] == 200
     assert bot.health is not None and bot.health._runner is None  # stopped with the bot
+    assert bot_errors == []
+
+
+async def test_not_ready_while_the_gateway_reconnects(fake_discord, db_url, bot_errors):
+    """A dropped gateway connection makes the process not ready until it is back, so a
+    load balancer or an orchestrator stops counting on it meanwhile."""
+    fake = fake_discord
+    bot = the_bot(db_url)
+    let_in = asyncio.Event()
+
+    async def held(shard_id: int | None, *, initial: bool = False) -> None:
+        if not initial:  # the reconnect waits until the test lets it in
+            await let_in.wait()
+
+    bot.before_identify_hook = held  # type: ignore[method-assign]
+    async with fake.running(bot, instant_reidentify=False):
+        assert await get(bot, "/readyz") == (200, "ready\n")
+        await fake.drop_gateway(wait=False)
+        for _ in range(200):  # the client notices the close within a few ticks
+            status, text = await get(bot, "/readyz")
+            if status == 503:
+                break
+            await asyncio.sleep(0.01)
+        assert (status, text) == (503, "not ready: not connected to the gateway\n")
+        assert (await get(bot, "/healthz")) == (200, "ok\n")  # alive all the while
+        let_in.set()
+        for _ in range(500):
+            if (await get(bot, "/readyz"))[0] == 200:
+                break
+            await asyncio.sleep(0.01)
+        assert await get(bot, "/readyz") == (200, "ready\n")
+        r = await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "goat_tiger", "side": "goats", "opponent": "computer"},
+            subcommand="new"))
+        assert "Computer" in content(r)  # and it answers again
     assert bot_errors == []
