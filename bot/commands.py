@@ -19,7 +19,7 @@ from typing import Any
 from bot.hours import AWAY_DAYS_PER_30, MIN_HOURS
 from bot.pace import PRESETS, TIMEOUTS
 from bot.ratings import RULE as RATING_RULE
-from bot.reminders import MAX_IDLE_HOURS, MODES
+from bot.reminders import MAX_IDLE_HOURS, MODES, YOUR_WAYS
 from bot.replies import Actor, Place, Reply
 from bot.table import LOG_TAIL, Table, parse_options, playable_ids
 from bot.table.rematch import HOW
@@ -298,15 +298,17 @@ COMMANDS: tuple[Command, ...] = (
     Command("mygames", "Your games in every server, those waiting on you first",
             params=(Param("page", int, "Which page", default=1, low=1, high=1000),),
             run=lambda t, p, a, page=1: t.my_games(p, a, page)),
-    Command("me", "Your time zone, playing hours and time away",
+    Command("me", "Your time zone, playing hours, time away and reminders",
             params=(Param("timezone", description="e.g. Asia/Kolkata", suggest=_zones),
                     Param("hours", description="When you play, e.g. 09:00-23:00 (your time), "
                           "or any"),
                     Param("away_until", description="Back on a date (2026-12-24) or after "
                           "a span (3d)", aliases=("away",)),
-                    Param("back", bool, "You are back early", default=False)),
-            run=lambda t, p, a, timezone=None, hours=None, away_until=None, back=False: t.me(
-                p, a, timezone, hours, away_until, back)),
+                    Param("back", bool, "You are back early", default=False),
+                    Param("reminders", description="How you are reminded in every game",
+                          choices=lambda: [(label, way) for way, label in YOUR_WAYS.items()])),
+            run=lambda t, p, a, timezone=None, hours=None, away_until=None, back=False,
+            reminders=None: t.me(p, a, timezone, hours, away_until, back, reminders)),
     Command("leaderboard", "The best players of a game on this server",
             params=(Param("game", description="Which game", required=True,
                           choices=_game_choices, example="goat_tiger"),),

@@ -22,6 +22,11 @@ MODES = {
     "dm": "a direct message",
     "off": "no reminders",
 }
+# A player's own way (``/me reminders:``), over each game's; "game" stores none.
+YOUR_WAYS = {"game": "as each game says (/game remind)",
+             "channel": "a mention in the game's channel, in every game",
+             "dm": "a direct message, in every game",
+             "off": "none, in any game"}
 # Reminders per untimed wait: after the last one the game is left to the admins.
 MAX_REMINDERS = MAX_IDLE_REMINDERS
 MAX_IDLE_HOURS = 24 * 30
@@ -69,11 +74,11 @@ class Nudge:
     place: Place
     game_id: int
     game_name: str
-    mode: str  # channel | dm
     pings: tuple[Ping, ...]
     since: int  # unix time the wait began
     number: int
     deadline: int | None = None  # unix time the player's time runs out (a clock)
+    by_dm: frozenset[str] = frozenset()  # whom to remind by DM (closed DMs: the channel)
 
     @property
     def last(self) -> bool:

@@ -20,6 +20,7 @@ import logging
 import re
 import shlex
 import sys
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -151,11 +152,13 @@ class Sandbox:
                           for user, dm in n.dms]
                 if n.post.image:
                     lines.append(f"   image: {self._save(n.post.image)}")
-            elif n.mode == "dm":
-                lines += [_indent(f"[DM to @{ping.name}] ", _plain(n.dm_text(ping)))
-                          for ping in n.pings]
             else:
-                lines.append(_indent(where, _plain(n.channel_text(lambda q: f"@{q.name}"))))
+                lines += [_indent(f"[DM to @{ping.name}] ", _plain(n.dm_text(ping)))
+                          for ping in n.pings if ping.user_id in n.by_dm]
+                public = [p for p in n.pings if p.user_id not in n.by_dm]
+                if public:
+                    lines.append(_indent(where, _plain(replace(n, pings=tuple(public))
+                                                       .channel_text(lambda q: f"@{q.name}"))))
         return self._times("\n".join(lines if due else [*lines, "Nothing falls due."]))
 
     async def _answer(self, cmd: str, rest: list[str]) -> str:

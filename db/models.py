@@ -185,13 +185,14 @@ class Reminder(SQLModel, table=True):
 
 class Player(SQLModel, table=True):
     """A person's own settings, the same in every server (``/me``): their time zone,
-    playing hours and the spans they are away (bot/hours.py)."""
+    playing hours, the spans they are away (bot/hours.py) and how they are reminded."""
 
     user_id: str = Field(primary_key=True)
     tz: str = "UTC"
     hours_start: int | None = None  # minutes after local midnight; None: any time
     hours_end: int | None = None
     away: str = "[]"  # JSON list of [start, end] ISO instants, UTC, oldest first
+    remind: str | None = None  # channel | dm | off; None: as each game says
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 

@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import (
     Engine,
@@ -787,12 +788,12 @@ class Repository:
                        _G.c.pace, _G.c.plan)
              .where(_G.c.status == "setup", _G.c.plan.like(f'%{json.dumps(str(user_id))}%')))
         async with self.engine.connect() as conn:
-            rows = list(await conn.execute(q))
-        invited = [MyGame(game_id, guild_id, channel_id, game, "setup", updated_at, None, pace,
-                          tuple(side for who, side in json.loads(plan)["seats"]
+            rows: list[Any] = list(await conn.execute(q))
+        invited = [MyGame(row.id, row.guild_id, row.channel_id, row.game, "setup",
+                          row.updated_at, None, row.pace,
+                          tuple(side for who, side in json.loads(row.plan)["seats"]
                                 if who == user_id), invited=True)
-                   for game_id, guild_id, channel_id, game, updated_at, pace, plan in rows
-                   if game_id not in taken]
+                   for row in rows if row.id not in taken]
         return seated + [g for g in invited if g.roles]
 
     async def games_in(self, guild_id: str, limit: int = 500) -> list[MyGame]:

@@ -222,13 +222,13 @@ class DarbarBot(commands.Bot):
             await self._dm(user_id, text)
 
     async def _deliver(self, nudge: Nudge) -> None:
-        pings = nudge.pings
-        if nudge.mode == "dm":
-            # DMs closed: the channel instead.
-            missed = [p for p in pings if not await self._dm(p.user_id, nudge.dm_text(p))]
-            if not missed:
-                return
-            nudge = replace(nudge, pings=tuple(missed))
+        # By DM where the player chose it (or the game did); the channel for the others
+        # and for anyone whose DMs are closed.
+        public = [p for p in nudge.pings if p.user_id not in nudge.by_dm
+                  or not await self._dm(p.user_id, nudge.dm_text(p))]
+        if not public:
+            return
+        nudge = replace(nudge, pings=tuple(public))
         # A public post like any other, with the "Make your move" button under it.
         await post(self._channel(nudge.place), Reply(
             public=nudge.channel_text(mention), game_id=nudge.game_id, awaiting=True),

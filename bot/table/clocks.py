@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -23,7 +24,7 @@ from bot.table.core import TableCore, pace_of, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import board_image
 from bot.table.wording import COMPUTER, holders, pace_line, timeout_said, unix
-from db import Game, NewStep, VersionConflict, id_of
+from db import Game, NewStep, Player, VersionConflict, id_of
 from engine import games
 from engine.steps import offered
 
@@ -131,7 +132,8 @@ class Clocks(TableCore):
             return await self._claimed(lg, due, pace, [])
         if status != "active" or lg.state is None:
             return await self._claimed(lg, due, pace, [], done=True)
-        duty = await self.duties(lg.seats)
+        players = await self.seated_players(lg.seats)
+        duty = await self.duties(lg.seats, players)
         view = lg.public_view()
         if not pace.since and view["active"] or game.pace is None:
             awaited = [r for r in view["active"] if (s := lg.seat_for(r)) and not s.is_bot]
@@ -146,7 +148,7 @@ class Clocks(TableCore):
                 return await self._abandon(lg)
             pace = replace(pace, warned=version)
             out.append(self._idle_warning(lg, pace))
-        nudge, pace = self._reminders(lg, pace, duty, now)
+        nudge, pace = self._reminders(lg, pace, duty, now, players)
         if nudge is not None:
             out.append(nudge)
         return await self._claimed(lg, due, pace, out)
@@ -175,9 +177,10 @@ class Clocks(TableCore):
         return await self.repo.claim(id_of(lg.game), lg.game.version, due, sched)
 
     def _reminders(self, lg: Loaded, pace: Pace, duty: dict[str, Availability],
-                   now: datetime) -> tuple[Nudge | None, Pace]:
-        """The reminders due now (never outside a player's hours), and the pace that
-        counts them sent."""
+                   now: datetime, players: Mapping[str, Player]) -> tuple[Nudge | None, Pace]:
+        """The reminders due now (never outside a player's hours), each the way its
+        player chose (``/me reminders:``) or else the game's, and the pace that counts
+        them sent."""
         due_roles = []
         sent = dict(pace.sent)
         deadline = None
@@ -198,10 +201,16 @@ class Clocks(TableCore):
             return None, pace
         g = lg.module
         view = lg.public_view()
-        pings = Ping.of_roles(lg.seats, g.ROLE_NAMES, view, due_roles)
+        def way(ping: Ping) -> str:
+            player = players.get(ping.user_id)
+            return (player.remind if player else None) or pace.remind
+
+        pings = [p for p in Ping.of_roles(lg.seats, g.ROLE_NAMES, view, due_roles)
+                 if way(p) != "off"]
         since = min(datetime.fromisoformat(pace.since[r]) for r in due_roles)
         nudge = Nudge(place=Place(lg.game.channel_id, lg.game.guild_id), game_id=id_of(lg.game),
-                      game_name=g.NAME, mode=pace.remind, pings=tuple(pings),
+                      game_name=g.NAME, pings=tuple(pings),
+                      by_dm=frozenset(p.user_id for p in pings if way(p) == "dm"),
                       since=unix(since), number=max(sent[r] for r in due_roles),
                       deadline=deadline)
         return (nudge if pings else None), replace(pace, sent=sent)

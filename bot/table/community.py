@@ -17,6 +17,7 @@ from bot.hours import (
     zone_names,
 )
 from bot.pace import TIMEOUTS, parse_control, parse_timeout
+from bot.reminders import YOUR_WAYS
 from bot.replies import Actor, Page, Place, Reply, clip, echo
 from bot.table.core import TableCore, duty_of, pace_of, refusals
 from bot.table.listing import listed, page_of
@@ -84,8 +85,9 @@ class Community(TableCore):
     @refusals
     async def me(self, place: Place, actor: Actor, timezone: str | None = None,
                  hours: str | None = None, away_until: str | None = None,
-                 back: bool = False) -> Reply:
-        """Show or change the caller's time zone, playing hours and time away."""
+                 back: bool = False, reminders: str | None = None) -> Reply:
+        """Show or change the caller's time zone, playing hours, time away and how they
+        are reminded."""
         player = (await self.repo.players([actor.user_id])).get(actor.user_id) or Player(
             user_id=actor.user_id)
         now = self.now()
@@ -120,6 +122,12 @@ class Community(TableCore):
             spans = [(a, b) for a, b in spans if b <= now] + [(now, until)]
             changed.append("time away")
         player.away = json.dumps([[a.isoformat(), b.isoformat()] for a, b in spans])
+        if reminders is not None:
+            if reminders not in YOUR_WAYS:
+                raise Refusal(f"Reminders come {', '.join(f'`{w}`' for w in YOUR_WAYS)} "
+                              f"(`game`: as each game says), not {echo(reminders)}.")
+            player.remind = None if reminders == "game" else reminders
+            changed.append("reminders")
         if changed:
             player.updated_at = now
             await self.repo.save_player(player)
@@ -158,6 +166,8 @@ class Community(TableCore):
             lines.append(f"- Away from <t:{unix(ahead[0][0])}:f> to <t:{unix(ahead[0][1])}:f>")
         else:
             lines.append("- Not away (`/me away_until:2026-12-24` or `away_until:3d`)")
+        lines.append(f"- Reminders: {YOUR_WAYS[player.remind or 'game']}"
+                     + (" (closed DMs: the channel)" if player.remind == "dm" else ""))
         return "\n".join(lines)
 
     async def zone_choices(self, typed: str) -> list[tuple[str, str]]:

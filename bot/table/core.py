@@ -203,10 +203,17 @@ class TableCore:
             raise Refusal(f"Only the player who created this game, or a member who can manage "
                           f"this channel (or holds the server's moderator role), can {what}.")
 
-    async def duties(self, seats: Iterable[Seat]) -> dict[str, Availability]:
+    async def seated_players(self, seats: Iterable[Seat]) -> dict[str, Player]:
+        """The ``/me`` settings of the people seated (by user id; those with none left
+        out)."""
+        return await self.repo.players({s.user_id for s in seats if s.user_id and s.role})
+
+    async def duties(self, seats: Iterable[Seat],
+                     players: dict[str, Player] | None = None) -> dict[str, Availability]:
         """Each seated person's side's on-duty times (computer sides have none)."""
-        people = {s.user_id for s in seats if s.user_id and s.role}
-        players = await self.repo.players(people)
+        seats = list(seats)
+        if players is None:
+            players = await self.seated_players(seats)
         return {s.role: duty_of(players.get(s.user_id)) for s in seats
                 if s.user_id and s.role}
 

@@ -62,8 +62,10 @@ async def test_pending_reminders_fire_after_a_restart_once_each(fake_discord, db
         assert len(posts_to(fake, fake.dm_channel_id("ravi"))) == 1
         assert posts_to(fake, fake.dm_channel_id("meera")) == []
 
-        # Meera prefers a mention in the channel; once Ravi moves, her wait begins.
-        await game_cmd(fake, "meera", "remind", {"mode": "channel"})
+        # Meera prefers a mention in the channel in every game (the game itself DMs);
+        # once Ravi moves, her wait begins.
+        r = await answer(fake, await fake.slash("meera", "me", {"reminders": "channel"}))
+        assert "Reminders: a mention in the game's channel, in every game" in content(r)
         await answer(fake, await fake.slash("ravi", "play", {"move": "c3"}))
         await asyncio.sleep(0.2)  # her hour has not passed on the bot's clock
         assert not [r for r in posts_to(fake, 2000) if "waiting for your move" in

@@ -49,7 +49,7 @@ async def test_reminders_fall_due_after_the_idle_time_and_stop_after_the_last(ta
     t0 = await last_move_time(repo)
     assert await due_nudges(table, t0 + timedelta(hours=23)) == []
     [n] = await due_nudges(table, t0 + timedelta(hours=25))
-    assert n.mode == "channel" and n.number == 1 and not n.last
+    assert n.by_dm == frozenset() and n.number == 1 and not n.last
     assert [p.user_id for p in n.pings] == [RAVI.user_id]  # only whoever must move
     text = n.channel_text(at)
     assert f"@{RAVI.user_id} (Goats)" in text and f"<t:{int(t0.timestamp())}:R>" in text
@@ -82,6 +82,27 @@ async def test_a_move_starts_a_new_wait_for_the_next_player(table, repo):
     assert n.number == 1 and [p.user_id for p in n.pings] == [MEERA.user_id]
 
 
+async def test_each_player_chooses_how_they_are_reminded_in_every_game(table, repo):
+    """`/me reminders:` is a person's own way, over the game's: Ravi, in a game that
+    mentions in the channel, gets DMs; the game's way again with `game`; none with `off`
+    (the wait still counts, so the next reminder is the second)."""
+    await two_player_game(table)
+    r = await table.me(HERE, RAVI, reminders="pigeon")
+    assert r.error and "`dm`" in r.private and "pigeon" in r.private
+    r = await table.me(HERE, RAVI, reminders="dm")
+    assert not r.error and "Reminders: a direct message, in every game" in r.private
+    t0 = await last_move_time(repo)
+    [n] = await due_nudges(table, t0 + timedelta(hours=25))
+    assert n.by_dm == {RAVI.user_id} and [p.user_id for p in n.pings] == [RAVI.user_id]
+    await table.me(HERE, RAVI, reminders="off")
+    assert await due_nudges(table, t0 + timedelta(hours=49)) == []
+    r = await table.me(HERE, RAVI, reminders="game")
+    assert "Reminders: as each game says" in r.private
+    [n] = await due_nudges(table, t0 + timedelta(hours=73))
+    assert n.by_dm == frozenset() and n.number == 3
+    assert "Reminders: as each game says" in (await table.me(HERE, MEERA)).private
+
+
 async def test_players_choose_dm_or_off_and_the_idle_time(table, repo):
     await two_player_game(table)
     r = await table.remind(HERE, MEERA, "dm", 2)
@@ -89,7 +110,7 @@ async def test_players_choose_dm_or_off_and_the_idle_time(table, repo):
     t0 = await last_move_time(repo)
     assert await due_nudges(table, t0 + timedelta(minutes=110)) == []
     [n] = await due_nudges(table, t0 + timedelta(minutes=130))
-    assert n.mode == "dm"
+    assert n.by_dm == {RAVI.user_id}
     dm = n.dm_text(n.pings[0])
     assert f"<#{HERE.channel_id}>" in dm and "Goats" in dm
     status = await table.status(HERE, SAM)
