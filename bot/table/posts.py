@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import TypeVar
 
 import renderer
+from bot import memory
 from bot.metrics import RENDER, timed
 from bot.replies import Ping, Reply, clip, escape
 from bot.table.conclusion import Ending
@@ -25,11 +27,33 @@ ALT_MAX = 1024  # Discord's limit on an attachment's description
 T = TypeVar("T")
 
 
+# A renderer's first picture builds its caches (sprites drawn large and scaled down), which
+# briefly takes tens of MB more: one thread at a time does that, and the heap it freed is
+# given back at once, so two threads warming together never add up to the bot's peak.
+_WARMED: set[tuple[str, str]] = set()
+_WARMING = threading.Lock()
+
+
+def _first_or_plain(key: tuple[str, str], draw: Callable[[], T]) -> Callable[[], T]:
+    if key in _WARMED:
+        return draw
+
+    def first() -> T:
+        with _WARMING:
+            out = draw()
+            if key not in _WARMED:
+                _WARMED.add(key)
+                memory.trim()
+            return out
+    return first
+
+
 async def drawn(game_id: str, picture: str, draw: Callable[[], T]) -> T:
     """``draw()`` on a render thread, timed (``darbar_render_seconds``) by game and
     picture (board, banner, hand, chart)."""
     return await asyncio.get_running_loop().run_in_executor(
-        RENDER_THREADS, timed(RENDER.labels(game_id, picture), draw))
+        RENDER_THREADS, timed(RENDER.labels(game_id, picture),
+                              _first_or_plain((game_id, picture), draw)))
 
 
 async def public_update(lg: Loaded, text: str, ending: Ending | None = None) -> Reply:
