@@ -85,19 +85,26 @@ def median_ms(fn: Callable[[], object], n: int) -> tuple[float, Any]:
     return statistics.median(times) * 1000, out
 
 
+Player = Callable[[dict, str], list[arena.Step]]
+
+
+def timed_player(player: Player, into: list[float]) -> Player:
+    """``player``, noting the CPU seconds of each decision in ``into``."""
+    def timed(state: dict, role: str) -> list[arena.Step]:
+        t0 = time.process_time()
+        steps = player(state, role)
+        into.append(time.process_time() - t0)
+        return steps
+    return timed
+
+
 def think_times(game_id: str, seed: int, moves: int | None = None) -> list[float]:
     """CPU seconds of each computer move of a game the computer plays in every seat (the
     first ``moves`` of it, or the whole game)."""
     g = games.get(game_id)
     times: list[float] = []
-
-    def timed(state: dict, role: str) -> list[arena.Step]:
-        t0 = time.process_time()
-        steps = list(g.bot_steps(state, role))
-        times.append(time.process_time() - t0)
-        return steps
-
-    arena.play(g, g.setup(seed, {}), {}, timed, max_turns=moves)
+    player = timed_player(lambda state, role: list(g.bot_steps(state, role)), times)
+    arena.play(g, g.setup(seed, {}), {}, player, max_turns=moves)
     return times
 
 

@@ -4,7 +4,6 @@ time per decision, and the balance of colours in games it plays in every seat.""
 from __future__ import annotations
 
 import statistics
-import time
 from collections import Counter
 
 import renderer
@@ -12,7 +11,7 @@ from engine import games
 from engine.games.maharaja import ai
 from engine.games.maharaja import rules as g
 from tools import arena
-from tools.bench.common import median_ms, seeds_split
+from tools.bench.common import median_ms, seeds_split, timed_player
 
 
 def _maharaja_games(seeds: list[int], options: dict) -> dict:
@@ -23,12 +22,7 @@ def _maharaja_games(seeds: list[int], options: dict) -> dict:
     nations: Counter = Counter()
     think: list[float] = []
 
-    def timed(state: dict, role: str) -> list[arena.Step]:
-        t0 = time.process_time()
-        step = ai.choose(state, role)
-        think.append(time.process_time() - t0)
-        return [step]
-
+    timed = timed_player(lambda state, role: [ai.choose(state, role)], think)
     for seed in seeds:
         state = arena.play(g, g.setup(seed, options), {}, timed)
         winners = g.result(state)["winners"]

@@ -12,7 +12,7 @@ from collections import Counter
 from engine import games
 from engine.games.vijayanagara import ai
 from tools import arena
-from tools.bench.common import pct, seeds_split
+from tools.bench.common import pct, seeds_split, timed_player
 
 GAME = "vijayanagara"
 # A faction wins between these shares of the computer's games against itself (issue 29).
@@ -57,12 +57,7 @@ def _selfplay(seeds: list[int], _arg: object = None) -> dict:
     points: Counter = Counter()
     think: list[float] = []
 
-    def timed(state: dict, role: str) -> list[arena.Step]:
-        t0 = time.process_time()
-        steps = ai.bot_steps(state, role)
-        think.append(time.process_time() - t0)
-        return steps
-
+    timed = timed_player(ai.bot_steps, think)
     for seed in seeds:
         result = g.result(arena.play(g, g.setup(seed, {}), {}, timed))
         for w in result["winners"]:
