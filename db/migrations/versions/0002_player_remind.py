@@ -18,6 +18,10 @@ AUTOMATIC = True
 
 
 def upgrade() -> None:
+    # A database whose revision mark was lost (restored without it, or made by this code
+    # and marked again as pre-Alembic) may have the column already: then nothing to do.
+    if "remind" in {c["name"] for c in sa.inspect(op.get_bind()).get_columns("player")}:
+        return
     with op.batch_alter_table("player") as batch:
         batch.add_column(sa.Column("remind", sa.String, nullable=True))
 
