@@ -265,14 +265,22 @@ def tile(tid: str, roads: tuple[str, ...], size: int) -> Sprite:
         w = max(30, f.getlength(cost) + 8)
         d.rounded_rectangle((4, 4, 4 + w, 34), 5, fill=DIE[t["colour"]])
         stamp(im, (4 + w / 2, 20), cost, f, CREAM, "mm")
-        text = tile_label(tid)
-        f = label_font(text, size - 6)
-        w = min(f.getlength(text) + 8, size - 8)
-        c = size / 2
-        d.rounded_rectangle((c - w / 2, size - 32, c + w / 2, size - 6), 5, fill=CREAM)
-        stamp(im, (c, size - 19), text, f, INK, "mm")
+        _name_plate(im, d, tid, size, margin=8, lift=0)
         return im
     return sprite(draw)
+
+
+def _name_plate(im: Image.Image, d: ImageDraw.ImageDraw, tid: str, size: int, *,
+                margin: int, lift: int) -> None:
+    """The tile's name on a cream plate along its foot (``lift`` px higher on a ghost,
+    inside its gold frame)."""
+    text = tile_label(tid)
+    f = label_font(text, size - 6)
+    w = min(f.getlength(text) + 8, size - margin)
+    c = size / 2
+    d.rounded_rectangle((c - w / 2, size - 32 - lift, c + w / 2, size - 6 - lift), 5,
+                        fill=CREAM)
+    stamp(im, (c, size - 19 - lift), text, f, INK, "mm")
 
 
 @lru_cache(maxsize=64)
@@ -285,12 +293,7 @@ def ghost(tid: str, size: int) -> Sprite:
         d = ImageDraw.Draw(im)
         d.rectangle((0, 0, size - 1, size - 1), outline=GOLD, width=3)
         d.rectangle((3, 3, size - 4, size - 4), outline=DIE[t["colour"]], width=4)
-        text = tile_label(tid)
-        f = label_font(text, size - 6)
-        w = min(f.getlength(text) + 8, size - 12)
-        c = size / 2
-        d.rounded_rectangle((c - w / 2, size - 34, c + w / 2, size - 8), 5, fill=CREAM)
-        stamp(im, (c, size - 21), text, f, INK, "mm")
+        _name_plate(im, d, tid, size, margin=12, lift=2)
         return im
     return sprite(draw)
 
