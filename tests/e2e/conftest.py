@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
 from tools.fake_discord import FakeDiscord
+
+
+@contextlib.asynccontextmanager
+async def serving(**options) -> AsyncIterator[FakeDiscord]:
+    """A started FakeDiscord (admin: "ravi"; ``options`` as FakeDiscord takes them) with
+    discord.py's URLs pointed at it, stopped on the way out."""
+    fake = FakeDiscord(admins=["ravi"], **options)
+    await fake.start()
+    try:
+        with fake.patch_client_urls():
+            yield fake
+    finally:
+        await fake.close()
 
 
 @pytest.fixture
@@ -17,13 +31,8 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     Run the bot with ``async with fake_discord.running(client): ...`` so that it is closed
     before this fixture stops the server.
     """
-    fake = FakeDiscord(admins=["ravi"])
-    await fake.start()
-    try:
-        with fake.patch_client_urls():
-            yield fake
-    finally:
-        await fake.close()
+    async with serving() as fake:
+        yield fake
 
 
 class _ErrorCollector(logging.Handler):

@@ -22,6 +22,7 @@ from bot import workers
 from bot.discord_face import client
 from bot.discord_face.respond import CUT_SHORT, RESTARTING
 from db import Repository
+from tests.e2e.conftest import serving
 from tests.e2e.test_discord_goat_tiger import answer, content, make_bot, public_posts
 from tools.fake_discord import FakeDiscord
 
@@ -96,13 +97,8 @@ CHANNELS = list(range(2000, 2006))
 @pytest.fixture
 async def fake_six() -> AsyncIterator[FakeDiscord]:
     """A fake Discord with six channels."""
-    fake = FakeDiscord(admins=["ravi"], channel_ids=CHANNELS)
-    await fake.start()
-    try:
-        with fake.patch_client_urls():
-            yield fake
-    finally:
-        await fake.close()
+    async with serving(channel_ids=CHANNELS) as fake:
+        yield fake
 
 
 def replied(fake: FakeDiscord, handle) -> str:
