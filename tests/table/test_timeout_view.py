@@ -32,24 +32,15 @@ CASES = [pytest.param(gid, moves, marks=[] if (gid, moves) == ("rajas", 13)
 TIMED = {"pace": "24h+0h/24h", "on_timeout": "move"}
 
 
-@pytest.fixture
-def clock():
-    return Clock(T0)
-
-
-@pytest.fixture
-def table(repo, clock):
-    return Table(repo, now=clock)
-
-
 async def _steps_after(repo, game: Game, n: int, role: str) -> list[tuple[str, object]]:
     return [(s.action, json.loads(s.arg) if s.arg else None)
             for s in (await repo.steps(game.id))[n:] if s.role == role]
 
 
 @pytest.mark.parametrize("game_id,moves", CASES)
-async def test_a_timeouts_move_depends_on_the_sides_view_only(table, repo, clock, game_id,
-                                                              moves):
+async def test_a_timeouts_move_depends_on_the_sides_view_only(repo, game_id, moves):
+    clock = Clock(T0)
+    table = Table(repo, now=clock)
     g = games.get(game_id)
     rng = random.Random(moves)
     for place in (REAL, WHATIF):
