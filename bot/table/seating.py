@@ -226,7 +226,7 @@ class Seating(TableCore):
         waiting = await invitation_pings(self.repo, plan, lg.seats, lg.module.ROLE_NAMES,
                                          self.now())
         return Reply(public=f"{escape(actor.name)} joins the rematch as {side}. "
-                     f"{seating(lg)}", pings=waiting, ping_note="press Join to play.",
+                     f"{seating(lg)}", pings=waiting, ping_note="press **Join** to play.",
                      join=lg.game.id, game_id=lg.game.id, version=lg.game.version)
 
     @refusals
@@ -259,9 +259,9 @@ class Seating(TableCore):
             # Nobody takes an invitee's side in their absence, not even the computer.
             raise Refusal(f"A rematch starts when everyone it invited has joined, and "
                           f"{and_(waiting)} {'has' if len(waiting) == 1 else 'have'} not "
-                          "joined yet. Wait for them to press **Join**, or "
-                          "(the player who opened it, or a moderator) `/game abort` it and "
-                          "`/game new` a game without them.")
+                          "joined yet. Wait for them to press **Join**; or the player who "
+                          "opened it (or a moderator) can `/game abort` it, and `/game new` "
+                          "opens a game without them.")
         options = self._final_options(lg, fill_with_computer)
         one_each = g.ONE_SIDE_EACH
         in_play = len(games.sides(g, options))
