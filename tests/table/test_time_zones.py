@@ -396,6 +396,16 @@ async def test_me_takes_a_time_zone_whatever_its_case_and_only_a_real_one(table,
     assert (await table.zone_choices("us/eastern"))[0][1] == "America/New_York"
 
 
+async def test_me_refuses_hours_that_read_two_ways_and_keeps_the_saved_ones(table, repo):
+    assert not (await table.me(HERE, RAVI, hours="09:00-23:00")).error
+    r = await table.me(HERE, RAVI, hours="9-5")
+    assert r.error and "Did you mean `09:00-17:00` or `09:00-05:00`?" in r.private, r.private
+    player = (await repo.players([RAVI.user_id]))[RAVI.user_id]
+    assert (player.hours_start, player.hours_end) == (540, 1380)
+    r = await table.me(HERE, RAVI, hours="09:00-17:00")
+    assert not r.error and "09:00–17:00" in r.private
+
+
 async def test_me_validates_and_a_moderator_lists_the_servers_games(table, repo, clock):
     r = await table.me(HERE, RAVI, timezone="Mars/Olympus")
     assert r.error and "not a time zone" in r.private
