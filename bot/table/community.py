@@ -8,13 +8,13 @@ import json
 import re
 from datetime import UTC, datetime, time, timedelta
 
+from bot import time_zones
 from bot.hours import (
     Availability,
     check_away,
     hours_text,
     parse_hours,
     zone,
-    zone_names,
 )
 from bot.pace import TIMEOUTS, parse_control, parse_timeout
 from bot.reminders import YOUR_WAYS
@@ -94,11 +94,9 @@ class Community(TableCore):
         changed = []
         if timezone is not None:
             try:
-                zone(timezone.strip())
-            except ValueError:
-                raise Refusal(f"{echo(timezone)} is not a time zone I know: choose one from "
-                              "the list (e.g. `Asia/Kolkata`, `Europe/London`).") from None
-            player.tz = timezone.strip()
+                player.tz = time_zones.read(timezone)
+            except ValueError as e:
+                raise Refusal(str(e)) from None
             changed.append("time zone")
         if hours is not None:
             try:
@@ -171,13 +169,9 @@ class Community(TableCore):
         return "\n".join(lines)
 
     async def zone_choices(self, typed: str) -> list[tuple[str, str]]:
-        """Time zone names for autocomplete: those starting with what is typed, then
-        those containing it (``kolk`` → ``Asia/Kolkata``)."""
-        t = typed.strip().lower().replace(" ", "_")
-        names = zone_names()
-        first = [z for z in names if z.lower().startswith(t)]
-        then = [z for z in names if t in z.lower() and z not in first]
-        return [(z, z) for z in (first + then)[:MAX_ZONES]]
+        """Time zone names for autocomplete (``kolk`` → ``Asia/Kolkata``): only those
+        ``/me`` takes (bot/time_zones.py)."""
+        return [(z, z) for z in time_zones.choices(typed, MAX_ZONES)]
 
     # --- moderators --------------------------------------------------------------------
 
