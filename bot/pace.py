@@ -244,10 +244,10 @@ class Pace:
         """``role``'s side changes hands at ``now``: its wait so far is charged to the
         clock under its old holder's duty (no increment: nobody moved), and the wait ends;
         the new holder's begins when the game is next settled. The clock goes with the
-        side; a side whose time had run out comes with the grace a vote would give."""
-        late = role in self.timed_out
+        side; a side whose time has run out comes with the grace a vote would give, so
+        its next holder is not timed out at once."""
         pace = self._ended([role], now, {role: duty}, increment=False)
-        if late and self.control is not None:
+        if self.control is not None and pace.bank.get(role, 1.0) <= 0:
             pace = replace(pace, bank={**pace.bank, role: self.grace()})
         return pace
 

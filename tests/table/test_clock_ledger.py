@@ -114,6 +114,17 @@ async def test_a_side_handed_away_and_back_keeps_the_time_it_had(table, repo, cl
     assert t == T0 + timedelta(hours=24)
 
 
+async def test_a_side_whose_time_ran_out_comes_with_a_days_grace(table, repo, clock):
+    await goat_tiger(table, "live", on_timeout="seat")
+    events = await run(table, clock, 25, step=timedelta(hours=1))
+    assert len(ran_out(events)) == 1 and (await seated(repo))["goats"] is None
+    assert not (await table.reassign(HERE, MOD, "goats", SAM)).error
+    # The computer made the goats' move: the tigers are to move, and the goats' clock
+    # holds a day for Sam, not the nothing that would time him out at once.
+    assert await awaited(repo) == {"tigers": clock.t - timedelta(hours=1)}
+    assert await left(repo, clock, "goats") == 24 * H
+
+
 async def test_the_week_after_an_idle_warning_counts_from_the_warning(table, repo, clock):
     await table.new(HERE, RAVI, "goat_tiger", role="goats")
     await table.join(HERE, MEERA)
