@@ -134,8 +134,11 @@ TIME_HELP = (
     "- `/mygames`: your games in every server — those waiting on you first, longest-waiting "
     "first — with jump links; the *Next game* button takes you to the one that has waited "
     "longest.\n"
-    "- A game never started is closed after 14 days; one nobody moves in is warned after "
-    "30 days and abandoned a week later (a server may set both). Moderators see every game "
+    "- Every wait is charged once: a change of hours, zone or time away, a side handed on "
+    "or a vote first settles the time so far under the settings in force then.\n"
+    "- A game never started is closed after 14 days; one no person moves in (timeouts do "
+    "not count) is warned after 30 days, or at once when everyone's time has run out, and "
+    "abandoned a week after the warning (a server may set both). Moderators see every game "
     "with `/game list`."
 )
 

@@ -170,13 +170,25 @@ def away_days_within(spans: tuple[tuple[datetime, datetime], ...], start: dateti
                for a, b in spans) / 86400
 
 
+def merged(spans: list[tuple[datetime, datetime]]) -> list[tuple[datetime, datetime]]:
+    """``spans`` in order, those that touch or overlap joined, empty ones left out."""
+    out: list[tuple[datetime, datetime]] = []
+    for a, b in sorted(s for s in spans if s[0] < s[1]):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(b, out[-1][1]))
+        else:
+            out.append((a, b))
+    return out
+
+
 def check_away(spans: tuple[tuple[datetime, datetime], ...], now: datetime,
                until: datetime) -> None:
-    """Refuse an away span from ``now`` to ``until`` that, with the spans already taken,
-    puts the player away more than ``AWAY_DAYS_PER_30`` days in some 30 days."""
+    """Refuse an away span from ``now`` to ``until`` that, with the time already spent
+    away (``spans`` up to ``now``; a span under way counts up to now), puts the player
+    away more than ``AWAY_DAYS_PER_30`` days in some 30 days."""
     if until <= now:
         raise ValueError("That time has passed: choose a day still to come.")
-    wanted = (*[(a, b) for a, b in spans if b <= now or a >= until], (now, until))
+    wanted = (*[(a, min(b, now)) for a, b in spans if a < now], (now, until))
     # The busiest 30 days start where some span starts.
     for a, _b in wanted:
         if away_days_within(wanted, a, a + timedelta(days=30)) > AWAY_DAYS_PER_30 + 1e-9:

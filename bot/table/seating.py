@@ -336,7 +336,7 @@ class Seating(TableCore):
         now = self.now()
         sched = await self._schedule(
             lg, g.view(state, None), status="active", now=now,
-            pace=pace_of(game).started(roles_in_play), seats=[*dealt, *added])
+            pace=pace_of(game).started(roles_in_play, now), seats=[*dealt, *added])
         await self.repo.start_game(game, roles, state, added, options=changed, sched=sched,
                                    now=now)
         lg = await self._reloaded(lg)
