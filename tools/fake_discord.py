@@ -164,7 +164,8 @@ class InteractionHandle:
             lambda r: r.path == path and r.status == 200, timeout=timeout
         )
 
-    async def wait_done(self, *, quiet: float = 0.1, timeout: float = 15.0) -> list[RecordedRequest]:
+    async def wait_done(self, *, quiet: float = 0.1,
+                        timeout: float = 15.0) -> list[RecordedRequest]:
         """Wait for the callback, for the edit or followup that ends a deferral (type 5, or 6: a
         deferred update of a component's message), then until no request used the token for
         ``quiet`` seconds. Returns this interaction's requests. The timeout only bounds a
