@@ -138,14 +138,21 @@ class DarbarBot(commands.Bot):
 
     # --- health -----------------------------------------------------------------------
 
+    def _sockets_open(self) -> list[bool]:
+        """Whether each gateway shard's websocket is open now (none before the first)."""
+        if isinstance(self, commands.AutoShardedBot):
+            return [not s.is_closed() for s in self.shards.values()]
+        return [self.ws.open] if self.ws is not None else []
+
     def gateway_connected(self) -> bool:
         """Whether every gateway shard of this process is connected now (not merely was)."""
-        if not self.is_ready() or self.is_closed():
-            return False
-        if isinstance(self, commands.AutoShardedBot):
-            shards = self.shards
-            return bool(shards) and not any(s.is_closed() for s in shards.values())
-        return self.ws is not None and self.ws.open
+        sockets = self._sockets_open()
+        return self.is_ready() and not self.is_closed() and bool(sockets) and all(sockets)
+
+    def reading_gateway(self) -> bool:
+        """Whether some gateway connection is open and read: closing can then let it run
+        while it drains, so what arrives meanwhile is answered (see ``serve``)."""
+        return any(self._sockets_open())
 
     async def readiness(self) -> str | None:
         """None when ready to answer interactions, else why not (``/readyz``)."""
@@ -359,17 +366,42 @@ async def serve(bot: DarbarBot, token: str) -> None:
     Not ``bot.run``: asyncio stops on SIGINT only if the process started with Python's own
     SIGINT handler, and a process started in the background by a non-interactive shell
     inherits SIGINT *ignored* (so Ctrl-C or a test's SIGINT did nothing, and the bot ran
-    on); a service manager stops with SIGTERM, which would end it without closing."""
-    main = asyncio.current_task()
-    loop = asyncio.get_running_loop()
+    on); a service manager stops with SIGTERM, which would end it without closing.
 
-    def stop(sig: signal.Signals) -> None:
-        log.info("%s: closing", sig.name)
-        main.cancel()
+    The gateway runs in a task of its own that a stop does not cancel: ``close`` drains
+    while it goes on reading, so an interaction that arrives meanwhile reaches its handler
+    and is answered "restarting" (cancelled, it would be left unread and unanswered);
+    ``close`` closes the gateway once the drain is over. Only while the bot is still
+    starting (no gateway open yet, or between two connections) is it cancelled first: there
+    is nothing to read, and the setup must not go on under a closing bot."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+
+    def on_signal(sig: signal.Signals) -> None:
+        log.info("%s: %s", sig.name, "already closing" if stop.is_set() else "closing")
+        stop.set()
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
-            loop.add_signal_handler(sig, stop, sig)
-    with contextlib.suppress(asyncio.CancelledError):  # the stop asked for above
-        async with bot:
-            await bot.start(token)
+            loop.add_signal_handler(sig, on_signal, sig)
+    async with bot:
+        gateway = asyncio.create_task(bot.start(token), name="darbar-gateway")
+        stopped = asyncio.create_task(stop.wait())
+        try:
+            await asyncio.wait((gateway, stopped), return_when=asyncio.FIRST_COMPLETED)
+            if stop.is_set():
+                if not bot.reading_gateway():
+                    await _cancelled(gateway)
+                await bot.close()
+        finally:
+            stopped.cancel()
+            # Normally over once close() closed the gateway; cancelled if a reconnect
+            # began during the drain; raises what ended it if it failed by itself.
+            await _cancelled(gateway)
+
+
+async def _cancelled(task: asyncio.Task) -> None:
+    """Cancel ``task`` and wait for it to end (a failure it ended with is raised)."""
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
