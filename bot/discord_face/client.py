@@ -22,7 +22,8 @@ from bot.discord_face.context import NO_PINGS, mention
 from bot.discord_face.respond import post, run_and_respond
 from bot.discord_face.views import DYNAMIC_ITEMS
 from bot.health import HealthServer
-from bot.metrics import HEAP_RETURNED, set_open_games
+from bot.logsetup import log_context
+from bot.metrics import HEAP_RETURNED, SCHEDULER_ERRORS, set_open_games
 from bot.pace import Defaults
 from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, shard_of
@@ -204,14 +205,22 @@ class DarbarBot(commands.Bot):
         """One tick: whatever fell due in this process's guilds, done and delivered."""
         due = await scheduler.tick(self.table, self.clock(), owns=self.owns_guild)
         for item in due:
-            try:
-                if isinstance(item, Nudge):
-                    await self._deliver(item)
-                else:
-                    await self._announce(item)
-            except discord.HTTPException as e:  # a deleted channel, lost permissions
-                log.warning("game notice in channel %s not delivered: %s",
-                            item.place.channel_id, e)
+            game_id = item.game_id if isinstance(item, Nudge) else item.post.game_id
+            # Each on its own: what one game has to say is claimed already, so a failure
+            # here (the network) must not keep the others' from their channels.
+            with log_context(game_id=game_id, guild_id=item.place.guild_id):
+                try:
+                    if isinstance(item, Nudge):
+                        await self._deliver(item)
+                    else:
+                        await self._announce(item)
+                except discord.HTTPException as e:  # a deleted channel, lost permissions
+                    log.warning("game notice in channel %s not delivered: %s",
+                                item.place.channel_id, e)
+                except Exception:
+                    SCHEDULER_ERRORS.inc()
+                    log.exception("game #%s: its notice in channel %s was not delivered",
+                                  game_id, item.place.channel_id)
         return len(due)
 
     async def _dm(self, user_id: str, text: str) -> bool:
