@@ -105,3 +105,24 @@ async def test_the_operator_sees_health_metrics_and_json_logs_and_sigterm_loses_
         assert int(x["channel_id"]) in CHANNELS and x["user_id"] == str(fake.users["ravi"])
         assert isinstance(x["game_id"], int)
     assert len({x["game_id"] for x in played}) == len(CHANNELS)
+
+
+async def test_nothing_the_bot_logs_from_start_to_stop_holds_the_token(fake_discord, tmp_path):
+    """Redaction is the last guard, not the first: at DEBUG, through start-up, a game and
+    a stop, no line had anything to redact (nothing logged, an object's repr included,
+    held the token in the first place)."""
+    fake = fake_discord
+    bot = BotProcess(fake, tmp_path, LOG_LEVEL="DEBUG")
+    try:
+        await fake.wait_for(lambda r: r.method == "PUT" and "/commands" in r.path, timeout=30)
+        await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "goat_tiger", "side": "goats", "opponent": "computer"},
+            subcommand="new"))
+        await answer(fake, await fake.slash("ravi", "play", {"move": "c3"}))
+        bot.proc.terminate()
+        code = await bot.exited(timeout=60)
+    finally:
+        bot.kill()
+    assert code == 0, bot.log
+    assert " DEBUG discord." in bot.log  # discord.py's own lines were there
+    assert TOKEN not in bot.log and "[redacted]" not in bot.log
