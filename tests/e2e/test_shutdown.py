@@ -218,8 +218,9 @@ async def test_interactions_that_arrive_after_sigterm_are_each_told_the_bot_is_r
             subcommand="new"))
         post = fake.message_from_callback(new)
         button = fake.custom_id_by_label(post, "Make your move")
-        # A reply under way when the signal comes: its answer is rate limited for 1.5 s.
-        fake.fail_next("POST", r"/interactions/\d+/[^/]+/callback$", retry_after=1.5)
+        # A reply under way when the signal comes: its answer is rate limited for 3 s, so
+        # the bot is still draining when the burst arrives, on a busy machine too.
+        fake.fail_next("POST", r"/interactions/\d+/[^/]+/callback$", retry_after=3.0)
         held = await fake.slash("meera", "board")
         await fake.wait_for(lambda r: r.status == 429, timeout=10)
         bot.proc.send_signal(signal.SIGTERM)
@@ -230,12 +231,14 @@ async def test_interactions_that_arrive_after_sigterm_are_each_told_the_bot_is_r
                  await fake.slash("meera", "board"),
                  await fake.click("ravi", int(post["id"]), button)]
         choices = asyncio.create_task(fake.autocomplete("ravi", "play", {"move": ""}, "move"))
+        bot.proc.send_signal(signal.SIGTERM)  # an impatient second one changes nothing
         code = await bot.exited(timeout=client.DRAIN_SECONDS)
         stopped_after = time.monotonic() - signalled
     finally:
         bot.kill()
     assert code == 0, bot.log
     assert "Traceback" not in bot.log and " ERROR " not in bot.log, bot.log
+    assert "SIGTERM: already closing" in bot.log
     print(f"\n  [sigterm] exited {stopped_after:.2f} s after SIGTERM")
     assert stopped_after < client.DRAIN_SECONDS
     assert [h for h in burst if not h.requests] == []  # none left unanswered
