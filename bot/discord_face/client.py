@@ -29,7 +29,7 @@ from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, shard_of
 from bot.replies import Notice, Place, Reply
 from bot.table import Table, open_games_limit
-from db import Repository
+from db import Game, Repository
 
 log = logging.getLogger("darbar.discord")
 DRAIN_SECONDS = 10.0  # how long closing waits for replies under way
@@ -125,7 +125,11 @@ class DarbarBot(commands.Bot):
             log.info("synced %d application commands", len(synced))
         # A snapshot that disagrees with its log (a crash between writes, a hand edit)
         # is rebuilt from the log; in the background, so the gateway connects at once.
-        self.verified = asyncio.create_task(self._verify_games())
+        # The games a crash may have left waiting for the computer are among those active
+        # now, before the gateway is read: one begun later gets the computer's replies
+        # from its own moves, and resuming it too would make them beside those.
+        started = await self.repo.list_games("active")
+        self.verified = asyncio.create_task(self._verify_games(started))
         # Deadlines and reminders live in the database, so what fell due while the bot
         # was down is done at the first tick after a restart.
         self.reminding = asyncio.create_task(self._schedule_loop())
@@ -250,7 +254,9 @@ class DarbarBot(commands.Bot):
             public=nudge.channel_text(mention), game_id=nudge.game_id, awaiting=True),
             pings=nudge.pings)
 
-    async def _verify_games(self) -> None:
+    async def _verify_games(self, started: list[Game]) -> None:
+        """Check the active games' snapshots; then make the computer's replies that a
+        crash cut off, in ``started``: the games active when this process started."""
         from bot.admin import verify_active
 
         checked, repaired = await verify_active(self.repo)
@@ -261,10 +267,13 @@ class DarbarBot(commands.Bot):
         # nobody waits for a move that would never come.
         await self.wait_until_ready()
         resumed = 0
-        for game in await self.repo.list_games("active"):
+        for game in started:
             if not self.owns_guild(game.guild_id):
                 continue
             if not any(seat.is_bot for seat in await self.repo.seats(game.id)):
+                continue
+            live = await self.repo.live_game(game.channel_id)
+            if live is None or live.id != game.id:  # over since; the channel's game is newer
                 continue
             place = Place(channel_id=game.channel_id, guild_id=game.guild_id)
             reply = await self.table.resume(place)

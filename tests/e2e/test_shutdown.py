@@ -17,9 +17,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot import workers
+from bot import admin, workers
 from bot.discord_face import client
 from bot.discord_face.respond import CUT_SHORT, RESTARTING
+from bot.table import Table
 from db import Repository
 from tests.e2e.conftest import BotProcess, serving
 from tests.e2e.test_discord_goat_tiger import answer, content, make_bot, public_posts
@@ -251,3 +252,41 @@ async def test_interactions_that_arrive_after_sigterm_are_each_told_the_bot_is_r
         assert await repo.steps((await repo.latest_game("2000")).id) == []
     finally:
         await repo.close()
+
+
+async def test_a_game_begun_after_the_start_is_not_resumed_beside_its_own_reply(
+        fake_discord, db_url, bot_errors, monkeypatch):
+    """At start the bot makes the computer replies a crash cut off: in the games active
+    when it started. A game begun after that gets its computer's replies from its own
+    moves, so its player's reply has the computer's move, even when the start-up check
+    of the stored games (long, with many) ends after that game was begun and played in."""
+    fake = fake_discord
+    checked = asyncio.Event()
+    verify_active = admin.verify_active
+
+    async def long_check(repo):
+        await checked.wait()
+        return await verify_active(repo)
+
+    resumed: list[str] = []
+    resume = Table.resume
+
+    async def resuming(table, place):
+        resumed.append(place.channel_id)
+        return await resume(table, place)
+
+    monkeypatch.setattr(admin, "verify_active", long_check)
+    monkeypatch.setattr(Table, "resume", resuming)
+    async with fake.running(make_bot(db_url)) as bot:
+        await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "goat_tiger", "side": "goats", "opponent": "computer"},
+            subcommand="new"))
+        bot.table.bot_delay = 0.5  # the computer is still thinking when the check ends
+        h = await fake.slash("ravi", "play", {"move": "c3"})
+        await h.wait_response()
+        checked.set()
+        await bot.verified
+        reply = await answer(fake, h)
+    assert resumed == []
+    assert "**Computer**: Tigers" in content(reply)
+    assert bot_errors == []
