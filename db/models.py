@@ -208,6 +208,22 @@ class Server(SQLModel, table=True):
     mod_role: str | None = None  # a role id whose members act as moderators of games
 
 
+class Handover(SQLModel, table=True):
+    """A side changing hands in a game under way: from whom, to whom, and why. The ratings
+    read it: a person who left a side (resigned, or the clock took it) is placed last; one
+    whose side was handed on by the creator or a moderator is not rated for it."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    role: str
+    from_user: str | None = None  # None: the computer
+    from_name: str = ""
+    to_user: str | None = None  # None: the computer
+    to_name: str = ""
+    why: str = "reassigned"  # resigned | timeout | reassigned
+    at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
 class Rated(SQLModel, table=True):
     """A finished game as the ratings saw it, written once when it ends (the primary key
     makes that exactly once across processes): whether it counted, and each player's

@@ -46,6 +46,7 @@ from db.models import (
     LIVE_STATUSES,
     Checkpoint,
     Game,
+    Handover,
     Player,
     Rated,
     RatedSeat,
@@ -628,15 +629,22 @@ class Repository:
 
     async def reassign_seat(self, game: Game, seat_id: int, *, user_id: str | None, name: str,
                             is_bot: bool, sched: Sched | None = None,
-                            now: datetime | None = None) -> int:
+                            now: datetime | None = None, why: str = "reassigned") -> int:
         """Give a seat to another user or to the computer; version-checked like a move. The
-        person who held it is added to its ``held_by``."""
+        person who held it is added to its ``held_by``, and the change to the game's
+        handovers (``why``: resigned, timeout or reassigned)."""
+        now = now or utcnow()
         async with self._tx() as s:
-            await self._bump(s, id_of(game), game.version, updated_at=now or utcnow(),
+            await self._bump(s, id_of(game), game.version, updated_at=now,
                              **(sched.values() if sched else {}))
             seat = await s.get(Seat, seat_id)
             if seat is None or seat.game_id != game.id:
                 return game.version + 1
+            if seat.role is not None:
+                s.add(Handover(game_id=id_of(game), role=seat.role,
+                               from_user=None if seat.is_bot else seat.user_id,
+                               from_name=seat.name, to_user=user_id, to_name=name, why=why,
+                               at=now))
             held = seat.holders()
             if user_id is not None and user_id in held:
                 held.remove(user_id)  # holding it again: one entry, the newest
@@ -648,6 +656,12 @@ class Repository:
                         held_by=json.dumps(held) if held else None)
             )
         return game.version + 1
+
+    async def handovers(self, game_id: int) -> list[Handover]:
+        """The sides of a game that changed hands, in order."""
+        async with self._sessions() as s:
+            q = select(Handover).where(Handover.game_id == game_id).order_by(col(Handover.id))
+            return list((await s.exec(q)).all())
 
     async def open_games_of(self, user_id: str, guild_id: str | None) -> int:
         """How many games being set up or played in this guild the user sits at or opened."""

@@ -22,7 +22,7 @@ from bot.pace import Defaults, Pace
 from bot.ratelimit import RateLimiter
 from bot.reminders import Policy
 from bot.replies import Actor, Place, Reply, clip, echo
-from bot.table.conclusion import Ending, conclude, ending, rating_keys
+from bot.table.conclusion import Ending, conclude, ending, rate, rating_keys
 from bot.table.listing import listed
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import public_update
@@ -262,9 +262,10 @@ class TableCore:
             raise VersionConflict("the game moved on")
 
     async def _hand_seat(self, lg: Loaded, seat: Seat, *, user_id: str | None, name: str,
-                         is_bot: bool) -> int:
+                         is_bot: bool, why: str = "reassigned") -> int:
         """Give ``seat`` to another person or the computer (version-checked), its clock
-        going with the side; returns the game's new version."""
+        going with the side; returns the game's new version. ``why`` (resigned, timeout,
+        reassigned) is kept with the handover: the ratings read it."""
         seats = [Seat(**{**s.model_dump(), "user_id": user_id, "name": name, "is_bot": is_bot})
                  if s.id == seat.id else s for s in lg.seats]
         now = self.now()
@@ -275,7 +276,7 @@ class TableCore:
             sched = await self._schedule(lg, lg.public_view(), status=lg.game.status, now=now,
                                          seats=seats, pace=pace)
         return await self.repo.reassign_seat(lg.game, id_of(seat), user_id=user_id, name=name,
-                                             is_bot=is_bot, sched=sched, now=now)
+                                             is_bot=is_bot, sched=sched, now=now, why=why)
 
     async def _post(self, lg: Loaded, text: str) -> Reply:
         """The public post after a change everyone sees (``posts.public_update``); when
@@ -289,13 +290,15 @@ class TableCore:
         game_id = id_of(lg.game)
         found = await self.repo.rated(game_id)
         if found is None:
-            known = await self.repo.ratings(rating_keys(lg))
             steps = await self.repo.steps(game_id)
-            rows = conclude(lg, steps, known, pace_of(lg.game))
-            if not await self.repo.record_result(*rows):
+            rated, seats = conclude(lg, steps, await self.repo.handovers(game_id),
+                                    pace_of(lg.game))
+            known = await self.repo.ratings(rating_keys(lg.game, seats))
+            new = rate(lg.game, rated, seats, known)
+            if not await self.repo.record_result(rated, seats, new):
                 found = await self.repo.rated(game_id)  # another process was first
             else:
-                found = rows[0], rows[1]
+                found = rated, seats
         assert found is not None
         return ending(lg, *found)
 

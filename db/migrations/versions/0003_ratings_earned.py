@@ -1,0 +1,45 @@
+"""Ratings earned by playing (issue 35): the sides that changed hands in a game, and why
+(``handover``), so a person who left a side is placed last and one whose side a steward
+handed on is not rated for it.
+
+Revision ID: 0003_ratings_earned
+Revises: 0002_player_remind
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003_ratings_earned"
+down_revision = "0002_player_remind"
+branch_labels = None
+depends_on = None
+# Only adds a table: every stored row keeps its meaning (a game without handovers rates
+# its sides as the step log says who played them).
+AUTOMATIC = True
+
+TIME = sa.DateTime(timezone=True)
+
+
+def upgrade() -> None:
+    tables = set(sa.inspect(op.get_bind()).get_table_names())
+    if "handover" not in tables:
+        op.create_table(
+            "handover",
+            sa.Column("id", sa.Integer, primary_key=True),
+            sa.Column("game_id", sa.Integer, sa.ForeignKey("game.id"), nullable=False),
+            sa.Column("role", sa.String, nullable=False),
+            sa.Column("from_user", sa.String),
+            sa.Column("from_name", sa.String, nullable=False),
+            sa.Column("to_user", sa.String),
+            sa.Column("to_name", sa.String, nullable=False),
+            sa.Column("why", sa.String, nullable=False),
+            sa.Column("at", TIME, nullable=False),
+        )
+        op.create_index("ix_handover_game_id", "handover", ["game_id"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_handover_game_id", "handover")
+    op.drop_table("handover")
