@@ -238,6 +238,10 @@ class Rated(SQLModel, table=True):
     reason: str = ""  # why it did not count
     moves: int = 0
     days: float = 0.0
+    # The order the conclusions changed the ratings in (1, 2, …), given while its players'
+    # ratings were locked: two games sharing a player always differ in it, in the order
+    # they were applied, so a recompute replays them so and finds the same ratings.
+    applied: int | None = Field(default=None, index=True)
 
 
 class RatedSeat(SQLModel, table=True):

@@ -15,10 +15,8 @@ from bot.pace import Pace
 from bot.replies import escape
 from bot.table.loaded import Loaded
 from bot.table.wording import holders
-from db import Game, Handover, Rated, RatedSeat, Rating, Step, id_of
+from db import Game, Handover, Rated, RatedSeat, Rating, RatingKey, Step, id_of
 from engine import games
-
-Key = tuple[str, str, str]  # (guild or "*", game, user)
 
 
 @dataclass(frozen=True)
@@ -115,15 +113,15 @@ def conclude(lg: Loaded, steps: Sequence[Step], handovers: Sequence[Handover],
     return rated, seat_rows
 
 
-def rating_keys(game: Game, seats: Sequence[RatedSeat]) -> list[Key]:
+def rating_keys(game: Game, seats: Sequence[RatedSeat]) -> list[RatingKey]:
     """The ratings (this server's and across servers) that a concluded game changes."""
     guild = game.guild_id or ratings.EVERYWHERE
     return [(w, game.game, s.user_id) for s in seats if s.user_id
             for w in dict.fromkeys((guild, ratings.EVERYWHERE))]
 
 
-def rate(game: Game, rated: Rated, seats: Sequence[RatedSeat], known: Mapping[Key, Rating]
-         ) -> list[Rating]:
+def rate(game: Game, rated: Rated, seats: Sequence[RatedSeat],
+         known: Mapping[RatingKey, Rating]) -> list[Rating]:
     """The players' new ratings after a concluded game that counts (none if it does not),
     from ``known``, their ratings before it; each rated seat gets its before and after."""
     if not rated.counted:

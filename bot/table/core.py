@@ -9,7 +9,7 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime
-from functools import wraps
+from functools import partial, wraps
 from typing import Concatenate, ParamSpec, TypeVar
 
 import renderer
@@ -293,9 +293,9 @@ class TableCore:
             steps = await self.repo.steps(game_id)
             rated, seats = conclude(lg, steps, await self.repo.handovers(game_id),
                                     pace_of(lg.game))
-            known = await self.repo.ratings(rating_keys(lg.game, seats))
-            new = rate(lg.game, rated, seats, known)
-            if not await self.repo.record_result(rated, seats, new):
+            if not await self.repo.record_result(
+                    rated, seats, rating_keys(lg.game, seats),
+                    partial(rate, lg.game, rated, seats)):
                 found = await self.repo.rated(game_id)  # another process was first
             else:
                 found = rated, seats

@@ -1,6 +1,8 @@
 """Ratings earned by playing (issue 35): the sides that changed hands in a game, and why
 (``handover``), so a person who left a side is placed last and one whose side a steward
-handed on is not rated for it.
+handed on is not rated for it; and the order conclusions changed the ratings in
+(``rated.applied``), so a recompute replays them in that order. The games rated before
+are numbered in the order they ended, the order they were rated in.
 
 Revision ID: 0003_ratings_earned
 Revises: 0002_player_remind
@@ -15,8 +17,8 @@ revision = "0003_ratings_earned"
 down_revision = "0002_player_remind"
 branch_labels = None
 depends_on = None
-# Only adds a table: every stored row keeps its meaning (a game without handovers rates
-# its sides as the step log says who played them).
+# Only adds a table and a column: every stored row keeps its meaning (a game without
+# handovers rates its sides as the step log says who played them).
 AUTOMATIC = True
 
 TIME = sa.DateTime(timezone=True)
@@ -38,8 +40,21 @@ def upgrade() -> None:
             sa.Column("at", TIME, nullable=False),
         )
         op.create_index("ix_handover_game_id", "handover", ["game_id"])
+    if "applied" not in {c["name"] for c in sa.inspect(op.get_bind()).get_columns("rated")}:
+        with op.batch_alter_table("rated") as batch:
+            batch.add_column(sa.Column("applied", sa.Integer, nullable=True))
+            batch.create_index("ix_rated_applied", ["applied"])
+        bind = op.get_bind()
+        done = bind.execute(sa.text("SELECT game_id FROM rated ORDER BY ended_at, game_id"))
+        numbered = [{"n": n, "id": game_id} for n, (game_id,) in enumerate(done, 1)]
+        if numbered:
+            bind.execute(sa.text("UPDATE rated SET applied = :n WHERE game_id = :id"),
+                         numbered)
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("rated") as batch:
+        batch.drop_index("ix_rated_applied")
+        batch.drop_column("applied")
     op.drop_index("ix_handover_game_id", "handover")
     op.drop_table("handover")
