@@ -948,6 +948,15 @@ class Repository:
                  .order_by(applied.is_(None), applied, col(Game.updated_at), col(Game.id)))
             return list((await s.exec(q)).all())
 
+    async def unconcluded(self) -> list[Game]:
+        """Finished games without a ``rated`` row, in the order they ended: a crash came
+        between their final write and their conclusion (the rating and the result post)."""
+        async with self._sessions() as s:
+            done = select(Rated.game_id).where(col(Rated.game_id) == col(Game.id))
+            q = (select(Game).where(Game.status == "finished", ~done.exists())
+                 .order_by(col(Game.updated_at), col(Game.id)))
+            return list((await s.exec(q)).all())
+
     # --- rematches -----------------------------------------------------------------------
 
     async def rematch_of(self, channel_id: str) -> Game | None:

@@ -28,7 +28,7 @@ from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, shard_of
 from bot.replies import Notice, Place, Reply
 from bot.table import Table, open_games_limit
-from db import Repository
+from db import Repository, id_of
 
 log = logging.getLogger("darbar.discord")
 DRAIN_SECONDS = 10.0  # how long closing waits for replies under way
@@ -260,6 +260,19 @@ class DarbarBot(commands.Bot):
                     log.warning("game #%d resumed, but its post failed: %s", game.id, e)
         if resumed:
             log.info("resumed %d game(s) waiting for the computer", resumed)
+        # A game whose final write a crash left without its rating and result post is
+        # concluded now; of several processes starting, the one that records it posts it.
+        for game in await self.repo.unconcluded():
+            if not self.owns_guild(game.guild_id):
+                continue
+            reply = await self.table.complete(id_of(game))
+            if reply is None:
+                continue
+            try:
+                await post(self._channel(Place(game.channel_id, game.guild_id)), reply)
+                log.info("game #%d concluded at start (a crash had cut it off)", game.id)
+            except discord.HTTPException as e:
+                log.warning("game #%d concluded, but its result post failed: %s", game.id, e)
 
     def _channel(self, place: Place) -> discord.PartialMessageable:
         return self.get_partial_messageable(

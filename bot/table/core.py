@@ -287,8 +287,14 @@ class TableCore:
     async def conclude(self, lg: Loaded) -> Ending:
         """Record a finished game for the ratings (exactly once, whoever gets here first)
         and say how it ended beyond who won."""
+        ending, _ = await self._concluded(lg)
+        return ending
+
+    async def _concluded(self, lg: Loaded) -> tuple[Ending, bool]:
+        """``conclude``, and whether this call was the one that recorded it."""
         game_id = id_of(lg.game)
         found = await self.repo.rated(game_id)
+        recorded = False
         if found is None:
             steps = await self.repo.steps(game_id)
             rated, seats = conclude(lg, steps, await self.repo.handovers(game_id),
@@ -298,9 +304,9 @@ class TableCore:
                     partial(rate, lg.game, rated, seats)):
                 found = await self.repo.rated(game_id)  # another process was first
             else:
-                found = rated, seats
+                found, recorded = (rated, seats), True
         assert found is not None
-        return ending(lg, *found)
+        return ending(lg, *found), recorded
 
     async def _run_bots(self, lg: Loaded) -> tuple[Loaded, list[str]]:
         """Let computer seats play while one of them is to move. Only while a person sits

@@ -8,6 +8,7 @@ import json
 from bot.replies import Actor, Place, Reply, escape
 from bot.table.core import TableCore, check_role, pace_of, refusals
 from bot.table.loaded import Loaded, Refusal
+from bot.table.posts import public_update
 from bot.table.wording import COMPUTER, capital
 from db import Seat
 from engine import games
@@ -87,3 +88,18 @@ class Stewardship(TableCore):
         reply = await self._post(lg, "\n".join(lines))
         reply.move_done = True
         return reply
+
+    async def complete(self, game_id: int) -> Reply | None:
+        """After a restart: the conclusion of a finished game that a crash cut off between
+        its final write and its rating, as its result post; None if there is none to make
+        or another process made it (the ``rated`` row's key decides, so it is posted
+        once)."""
+        game = await self.repo.get_game(game_id)
+        if game is None or game.status != "finished":
+            return None
+        lg = await self._loaded(game)
+        ending, recorded = await self._concluded(lg)
+        if not recorded:
+            return None
+        return await public_update(lg, f"🏁 The result of game #{game_id} "
+                                       f"({lg.module.NAME}), delayed by a restart.", ending)

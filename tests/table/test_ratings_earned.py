@@ -1,10 +1,12 @@
 """Ratings earned by playing (issue 35, points 1 and 5): a side counts for the person who
 made most of its moves, never for whoever was handed it at the end; a person who left
 their side in a game of three or more (resigned, or the clock took the seat) is placed
-last and the others are rated by the result, where before the whole game went unrated."""
+last and the others are rated by the result, where before the whole game went unrated.
+And a conclusion a crash cut off is made at the next start, once (point 4)."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
@@ -14,6 +16,7 @@ from bot import ratings
 from bot.replies import Place
 from bot.scheduler import tick
 from bot.table import Table
+from db import Repository
 from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI
 from tests.table.test_after_the_game import PEOPLE, end_with, play_moves, roles_of, seat
 from tests.table.test_time_zones import T0, Clock
@@ -140,3 +143,32 @@ async def test_a_side_a_steward_handed_to_the_computer_rates_nobody(table, repo)
     first, second = _expected(2)
     assert await rating_of(repo, ASHA, "rajas") == pytest.approx((*first, 1))
     assert await rating_of(repo, RAVI, "rajas") == pytest.approx((*second, 1))
+
+
+async def test_a_conclusion_a_crash_cut_off_is_made_once_at_start(repo, tmp_path):
+    """The final write was stored, then the process died before the rating and the result
+    post: at the next start (two processes starting at once) the game is concluded and
+    its result posted exactly once."""
+    table = Table(repo)
+    await seat(table, "goat_tiger", [RAVI, MEERA], role="goats")
+    await play_moves(table, repo, 8)
+    game = await repo.latest_game(HERE.channel_id)
+    await repo.set_status(game, "finished", result={"winners": ["tigers"],
+                                                    "scores": {"goats": 0, "tigers": 1}})
+    assert await repo.rated(game.id) is None and await repo.all_ratings() == []
+    # Two processes start on the database: each finds the game waiting for its conclusion.
+    other = await Repository.open(f"sqlite+aiosqlite:///{tmp_path / 'table.sqlite3'}")
+    try:
+        assert [g.id for g in await repo.unconcluded()] == [game.id]
+        replies = await asyncio.gather(Table(repo).complete(game.id),
+                                       Table(other).complete(game.id))
+    finally:
+        await other.close()
+    [post] = [r for r in replies if r is not None]
+    assert "delayed by a restart" in post.public and "📈 Ratings: " in post.public
+    assert post.image and post.rematch == game.id
+    assert {p.user_id for p in post.pings} == {RAVI.user_id, MEERA.user_id}
+    assert sorted(r.games for r in await repo.all_ratings()) == [1, 1, 1, 1]
+    # A third start finds nothing left to do.
+    assert await repo.unconcluded() == []
+    assert await table.complete(game.id) is None
