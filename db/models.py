@@ -224,6 +224,24 @@ class Handover(SQLModel, table=True):
     at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
+class SeatOffer(SQLModel, table=True):
+    """A side offered to a member (``/game reassign``), waiting for them to take it. The
+    Take button carries only this row's id: whom it is for, which side and who held it
+    then are read from here. It lapses when the side changes hands, the game ends, or a
+    newer offer of the side replaces it (a later row of the same game and side)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    role: str
+    user_id: str  # the member it is offered to
+    name: str
+    from_user: str | None = None  # who held the side when it was offered (None: the computer)
+    by: str  # who offered it
+    by_name: str = ""
+    why: str = "reassigned"  # reassigned | timeout (offered after its player's time ran out)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
 class Rated(SQLModel, table=True):
     """A finished game as the ratings saw it, written once when it ends (the primary key
     makes that exactly once across processes): whether it counted, and each player's
@@ -304,7 +322,7 @@ class UndoRequest(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
-def id_of(row: Game | Seat | UndoRequest) -> int:
+def id_of(row: Game | Seat | UndoRequest | SeatOffer) -> int:
     """The id of a row read from the database, or just written: the one int the column's
     ``int | None`` (None only before the first insert) can be where ids are used."""
     if row.id is None:

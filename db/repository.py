@@ -54,6 +54,7 @@ from db.models import (
     Rating,
     Reminder,
     Seat,
+    SeatOffer,
     Server,
     Step,
     UndoRequest,
@@ -658,6 +659,22 @@ class Repository:
                         held_by=json.dumps(held) if held else None)
             )
         return game.version + 1
+
+    async def offer_seat(self, offer: SeatOffer) -> SeatOffer:
+        """Store an offer of a side (it replaces any earlier offer of that side)."""
+        async with self._tx() as s:
+            s.add(offer)
+        return offer
+
+    async def seat_offer(self, offer_id: int) -> tuple[SeatOffer, bool] | None:
+        """An offer of a side, and whether it is still the newest offer of that side."""
+        async with self._sessions() as s:
+            offer = await s.get(SeatOffer, offer_id)
+            if offer is None:
+                return None
+            newest = (await s.exec(select(func.max(SeatOffer.id)).where(
+                SeatOffer.game_id == offer.game_id, SeatOffer.role == offer.role))).one()
+            return offer, newest == offer.id
 
     async def handovers(self, game_id: int) -> list[Handover]:
         """The sides of a game that changed hands, in order."""

@@ -1,8 +1,9 @@
 """Ratings earned by playing (issue 35): the sides that changed hands in a game, and why
 (``handover``), so a person who left a side is placed last and one whose side a steward
 handed on is not rated for it; and the order conclusions changed the ratings in
-(``rated.applied``), so a recompute replays them in that order. The games rated before
-are numbered in the order they ended, the order they were rated in.
+(``rated.applied``), so a recompute replays them in that order (the games rated before
+are numbered in the order they ended, the order they were rated in); and sides offered to
+a member who has not taken them yet (``seatoffer``): nobody is seated without consent.
 
 Revision ID: 0003_ratings_earned
 Revises: 0002_player_remind
@@ -17,7 +18,7 @@ revision = "0003_ratings_earned"
 down_revision = "0002_player_remind"
 branch_labels = None
 depends_on = None
-# Only adds a table and a column: every stored row keeps its meaning (a game without
+# Only adds tables and a column: every stored row keeps its meaning (a game without
 # handovers rates its sides as the step log says who played them).
 AUTOMATIC = True
 
@@ -40,6 +41,21 @@ def upgrade() -> None:
             sa.Column("at", TIME, nullable=False),
         )
         op.create_index("ix_handover_game_id", "handover", ["game_id"])
+    if "seatoffer" not in tables:
+        op.create_table(
+            "seatoffer",
+            sa.Column("id", sa.Integer, primary_key=True),
+            sa.Column("game_id", sa.Integer, sa.ForeignKey("game.id"), nullable=False),
+            sa.Column("role", sa.String, nullable=False),
+            sa.Column("user_id", sa.String, nullable=False),
+            sa.Column("name", sa.String, nullable=False),
+            sa.Column("from_user", sa.String),
+            sa.Column("by", sa.String, nullable=False),
+            sa.Column("by_name", sa.String, nullable=False),
+            sa.Column("why", sa.String, nullable=False),
+            sa.Column("created_at", TIME, nullable=False),
+        )
+        op.create_index("ix_seatoffer_game_id", "seatoffer", ["game_id"])
     if "applied" not in {c["name"] for c in sa.inspect(op.get_bind()).get_columns("rated")}:
         with op.batch_alter_table("rated") as batch:
             batch.add_column(sa.Column("applied", sa.Integer, nullable=True))
@@ -53,6 +69,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.drop_index("ix_seatoffer_game_id", "seatoffer")
+    op.drop_table("seatoffer")
     with op.batch_alter_table("rated") as batch:
         batch.drop_index("ix_rated_applied")
         batch.drop_column("applied")
