@@ -56,9 +56,12 @@ class Stewardship(TableCore):
         seat = lg.seat_for(role)
         assert seat is not None  # every side in play is seated once the game is under way
         side = games.side_name(g, role)
+        # Handed on after its player's time ran out, the side counts as left (the ratings
+        # place them last); otherwise as a steward's doing (the side rates nobody).
+        why = "timeout" if role in timed_out else "reassigned"
         if to is None:
-            if (why := lg.no_computer) is not None:
-                raise Refusal(f"A person must play {side}: {why}.")
+            if (no_computer := lg.no_computer) is not None:
+                raise Refusal(f"A person must play {side}: {no_computer}.")
             if seat.is_bot:
                 raise Refusal(f"The computer already plays {side}.")
             if not any(s.user_id and s.id != seat.id for s in lg.humans()):
@@ -72,10 +75,9 @@ class Stewardship(TableCore):
             if g.ONE_SIDE_EACH:
                 _check_one_side_each(lg, seat, to)
             if to.user_id != actor.user_id:
-                return await self._offer(lg, actor, seat, to, "timeout" if role in timed_out
-                                         else "reassigned")
+                return await self._offer(lg, actor, seat, to, why)
             user_id, name, is_bot = to.user_id, to.name[:100], False
-        await self._hand_seat(lg, seat, user_id=user_id, name=name, is_bot=is_bot)
+        await self._hand_seat(lg, seat, user_id=user_id, name=name, is_bot=is_bot, why=why)
         lg = await self._reloaded(lg)
         lg, bot_lines = await self._run_bots(lg)
         text = (f"🔁 {escape(actor.name)} hands {side} from {escape(seat.name)} "
