@@ -965,12 +965,14 @@ class Repository:
                  .order_by(applied.is_(None), applied, col(Game.updated_at), col(Game.id)))
             return list((await s.exec(q)).all())
 
-    async def unconcluded(self) -> list[Game]:
-        """Finished games without a ``rated`` row, in the order they ended: a crash came
-        between their final write and their conclusion (the rating and the result post)."""
+    async def unconcluded(self, since: datetime) -> list[Game]:
+        """Games that finished at ``since`` or later without a ``rated`` row, in the order
+        they ended: a crash came between their final write and their conclusion (the
+        rating and the result post)."""
         async with self._sessions() as s:
             done = select(Rated.game_id).where(col(Rated.game_id) == col(Game.id))
-            q = (select(Game).where(Game.status == "finished", ~done.exists())
+            q = (select(Game).where(Game.status == "finished", col(Game.updated_at) >= since,
+                                    ~done.exists())
                  .order_by(col(Game.updated_at), col(Game.id)))
             return list((await s.exec(q)).all())
 

@@ -9,7 +9,7 @@ import os
 import signal
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import discord
 import yarl
@@ -32,6 +32,9 @@ from db import Repository, id_of
 
 log = logging.getLogger("darbar.discord")
 DRAIN_SECONDS = 10.0  # how long closing waits for replies under way
+# A finished game left unrated by a crash is concluded, and its result posted, at the next
+# start if it ended within this many days.
+CONCLUDE_WITHIN_DAYS = 7
 # How long closing lets the gateway's events already received reach their handlers (each
 # is answered "restarting") before it looks at what is under way.
 SETTLE_SECONDS = 0.05
@@ -262,7 +265,10 @@ class DarbarBot(commands.Bot):
             log.info("resumed %d game(s) waiting for the computer", resumed)
         # A game whose final write a crash left without its rating and result post is
         # concluded now; of several processes starting, the one that records it posts it.
-        for game in await self.repo.unconcluded():
+        # Only recent ones: older finished games without ratings come from databases made
+        # before ratings, which `darbar ratings --recompute` rates without a post each.
+        since = self.clock() - timedelta(days=CONCLUDE_WITHIN_DAYS)
+        for game in await self.repo.unconcluded(since):
             if not self.owns_guild(game.guild_id):
                 continue
             reply = await self.table.complete(id_of(game))

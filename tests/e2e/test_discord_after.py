@@ -63,9 +63,11 @@ async def test_a_game_ends_and_is_played_again_with_rotated_seats(fake_discord, 
     assert bot_errors == []
 
 
-async def _finished_unconcluded(db_url: str, channel: str) -> None:
-    """A fair game in ``channel`` whose final write was stored and whose conclusion (the
-    rating and the result post) a crash cut off."""
+async def _finished_unconcluded(db_url: str, channel: str, days_ago: float = 0) -> None:
+    """A fair game in ``channel`` whose final write was stored (``days_ago``) and whose
+    conclusion (the rating and the result post) a crash cut off."""
+    from datetime import UTC, datetime, timedelta
+
     from bot.replies import Actor, Place
     from bot.table import Table
     from db import Repository
@@ -79,7 +81,8 @@ async def _finished_unconcluded(db_url: str, channel: str) -> None:
     await play_moves(table, repo, 8, place=place)
     game = await repo.latest_game(channel)
     await repo.set_status(game, "finished", result={"winners": ["goats"],
-                                                    "scores": {"goats": 1, "tigers": 0}})
+                                                    "scores": {"goats": 1, "tigers": 0}},
+                          now=datetime.now(UTC) - timedelta(days=days_ago))
     await repo.close()
 
 
@@ -92,6 +95,8 @@ def _results(fake, channel: int) -> list:
 async def test_a_result_a_crash_cut_off_is_posted_once_at_the_next_start(fake_discord, db_url,
                                                                          bot_errors):
     fake = fake_discord
+    # A game of a database made before ratings, long over: left to `--recompute`.
+    await _finished_unconcluded(db_url, "2002", days_ago=30)
     await _finished_unconcluded(db_url, "2000")
     async with fake.running(DarbarBot(database_url=db_url, guild_ready_timeout=0.1,
                                       rate_limit=None)) as bot:
@@ -107,4 +112,5 @@ async def test_a_result_a_crash_cut_off_is_posted_once_at_the_next_start(fake_di
     async with fake.running(one), fake.running(two):
         await asyncio.gather(one.verified, two.verified)
     assert len(_results(fake, 2000)) == 1 and len(_results(fake, 2001)) == 1
+    assert _results(fake, 2002) == []
     assert bot_errors == []

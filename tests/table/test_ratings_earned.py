@@ -159,7 +159,8 @@ async def test_a_conclusion_a_crash_cut_off_is_made_once_at_start(repo, tmp_path
     # Two processes start on the database: each finds the game waiting for its conclusion.
     other = await Repository.open(f"sqlite+aiosqlite:///{tmp_path / 'table.sqlite3'}")
     try:
-        assert [g.id for g in await repo.unconcluded()] == [game.id]
+        assert [g.id for g in await repo.unconcluded(game.updated_at)] == [game.id]
+        assert await repo.unconcluded(game.updated_at + timedelta(seconds=1)) == []
         replies = await asyncio.gather(Table(repo).complete(game.id),
                                        Table(other).complete(game.id))
     finally:
@@ -170,5 +171,5 @@ async def test_a_conclusion_a_crash_cut_off_is_made_once_at_start(repo, tmp_path
     assert {p.user_id for p in post.pings} == {RAVI.user_id, MEERA.user_id}
     assert sorted(r.games for r in await repo.all_ratings()) == [1, 1, 1, 1]
     # A third start finds nothing left to do.
-    assert await repo.unconcluded() == []
+    assert await repo.unconcluded(game.updated_at) == []
     assert await table.complete(game.id) is None
