@@ -112,33 +112,35 @@ class Stewardship(TableCore):
             raise Refusal("There is no such offer of a side: ask for a new one with "
                           "`/game reassign`. Nothing was changed.")
         offer, newest = found
-        live = await self.repo.live_game(place.channel_id)
-        if live is None or live.id != offer.game_id:
+        try:
+            lg: Loaded | None = await self._load(place)
+        except Refusal:
+            lg = None  # no game under way here
+        if lg is None or lg.game.id != offer.game_id:
             game = await self.repo.get_game(offer.game_id)
             if game is None or game.channel_id != place.channel_id:
                 raise Refusal("That offer is for a game in another channel. Nothing was "
                               "changed.")
             raise Refusal(f"That offer was for game #{offer.game_id}, which has ended. "
                           "Nothing was changed.")
-        lg = await self._load(place)
         g = lg.module
         side = games.side_name(g, offer.role)
         if actor.user_id != offer.user_id:
             raise Refusal(f"This offer of {side} was made to {escape(offer.name)}: only "
-                          f"{escape(offer.name)} can take it. Nothing was changed.")
-        if lg.game.status != "active":
-            raise Refusal("Seats change hands once the game is under way. Nothing was "
-                          "changed.")
+                          f"{escape(offer.name)} can take it. Nothing was changed. (The "
+                          "creator or a moderator can offer you a side with "
+                          "`/game reassign`.)")
         seat = lg.seat_for(offer.role)
         assert seat is not None  # every side in play is seated once the game is under way
         if seat.user_id == actor.user_id:
             raise Refusal(f"You already play {side}. Nothing was changed.")
         if not newest:
-            raise Refusal(f"This offer lapsed: a newer offer of {side} replaced it. Nothing "
-                          "was changed.")
+            raise Refusal(f"This offer lapsed: a newer offer of {side} replaced it. "
+                          "Nothing was changed.")
         if (None if seat.is_bot else seat.user_id) != offer.from_user:
             raise Refusal(f"{capital(side)} changed hands since this offer (now "
-                          f"{escape(seat.name)}'s), so it lapsed. Nothing was changed.")
+                          f"{escape(seat.name)}'s), so it lapsed: ask the creator or a "
+                          "moderator for a new one. Nothing was changed.")
         if offer.why == "timeout" and offer.role not in pace_of(lg.game).timed_out:
             raise Refusal(f"This offer came after {escape(seat.name)}'s time ran out, and "
                           "that is over (they moved, or the others gave them more time), "
