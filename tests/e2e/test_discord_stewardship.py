@@ -127,6 +127,9 @@ async def test_the_creator_hands_seats_to_a_member_and_to_the_computer(fake_disc
         take = fake.custom_id_by_label(message, "Take Tigers")
         r = await answer(fake, await fake.click("meera", int(message["id"]), take))
         assert flags(r) & EPHEMERAL and "only arjun can take" in content(r)
+        r = await answer(fake, await fake.forge_click("meera", int(message["id"]),
+                                                      "darbar:tk:999"))
+        assert flags(r) & EPHEMERAL and "no such offer" in content(r)
         game = await bot.repo.live_game("2000")
         seats = {s.role: s.user_id for s in await bot.repo.seats(game.id)}
         assert seats["tigers"] == str(MEERA)  # not before Arjun takes it
