@@ -42,7 +42,7 @@ def _waits(steps: Sequence[Step]) -> dict[str, list[float]]:
 
 def _moves(steps: Sequence[Step]) -> list[tuple[str, str | None]]:
     """Who made each move, in order, as (side, person; None: the computer): each run of
-    steps by one side and one hand is a move (a redeal is the table's own step)."""
+    steps by one side and one player is a move (a redeal is the table's own step)."""
     out: list[tuple[str, str | None]] = []
     for step in steps:
         made = (step.role, step.user_id)
@@ -101,11 +101,11 @@ def conclude(lg: Loaded, steps: Sequence[Step], handovers: Sequence[Handover],
         # A game that does not count is still the player's (or else the holder's) in their
         # profile; one that counts names only those it rates.
         who = side.rated if counted else side.player or side.holder
+        held = lg.seat_for(side.role)
         seat_rows.append(RatedSeat(
             game_id=id_of(game), role=side.role, user_id=who,
-            name=names.get(who, "") if who else held.name if (held := lg.seat_for(side.role))
-            else "",
-            place=place, winner=side.role in (result.get("winners") or []) and not side.leaver,
+            name=names.get(who, "") if who else held.name if held else "", place=place,
+            winner=side.role in (result.get("winners") or []) and not side.leaver,
             score=float(scores[side.role]) if side.role in scores else None,
             moves=len(waits.get(side.role, [])),
             wait_minutes=median(waits[side.role]) if waits.get(side.role) else None,
