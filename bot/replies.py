@@ -58,6 +58,9 @@ class Ping:
     user_id: str
     name: str
     role: str  # display name of the role they must play
+    # Named in the ping line without a mention: someone the table already pinged about the
+    # same thing lately (a rematch's invitation), so the post still says who is awaited.
+    quiet: bool = False
 
     @staticmethod
     def label(role_names: Mapping[str, str], view: dict, role: str) -> str:
@@ -68,8 +71,9 @@ class Ping:
         return f"{label}, for {acting_for}" if acting_for else label
 
     def text(self, mention: Callable[[Ping], str]) -> str:
-        """The ping as a face writes it: its mention, then the side (``seat_label``)."""
-        return seat_label(mention(self), self.role)
+        """The ping as a face writes it: its mention (a quiet one: the name), then the
+        side (``seat_label``)."""
+        return seat_label(escape(self.name) if self.quiet else mention(self), self.role)
 
     @staticmethod
     def of_roles(seats: Iterable[Seated], role_names: Mapping[str, str], view: dict,

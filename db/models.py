@@ -322,6 +322,16 @@ class UndoRequest(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
+class RematchPing(SQLModel, table=True):
+    """When a person was last pinged about the rematches of finished game ``game_id``:
+    a rematch opened, left and opened again pings each person once a day, not at every
+    post (bot/table/invitations.py). In the database, so every process knows."""
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    user_id: str = Field(primary_key=True)
+    pinged_at: datetime = Field(sa_type=UTCDateTime)
+
+
 def id_of(row: Game | Seat | UndoRequest | SeatOffer) -> int:
     """The id of a row read from the database, or just written: the one int the column's
     ``int | None`` (None only before the first insert) can be where ids are used."""

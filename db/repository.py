@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy import select as sa_select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
@@ -52,6 +53,7 @@ from db.models import (
     Rated,
     RatedSeat,
     Rating,
+    RematchPing,
     Reminder,
     Seat,
     SeatOffer,
@@ -982,6 +984,28 @@ class Repository:
         """The channel's game being set up, if it is a rematch (has a plan)."""
         game = await self.live_game(channel_id)
         return game if game is not None and game.plan else None
+
+    async def note_pings(self, game_id: int, user_ids: Collection[str], now: datetime,
+                         window: timedelta) -> set[str]:
+        """Of ``user_ids``, those a post about the rematches of finished game ``game_id``
+        may ping: the ones not pinged about them since ``now - window``, noted as pinged
+        ``now``. One statement (an upsert that updates only a ping older than the window),
+        so of several processes asking at once, one gets each person."""
+        if not user_ids:
+            return set()
+        table = table_of(RematchPing)
+        upsert_into = (postgresql.insert if self.engine.dialect.name == "postgresql"
+                       else sqlite.insert)
+        rows = upsert_into(RematchPing).values(
+            [{"game_id": game_id, "user_id": u, "pinged_at": now} for u in sorted(user_ids)])
+        upsert = rows.on_conflict_do_update(
+            index_elements=[table.c.game_id, table.c.user_id],
+            set_={"pinged_at": rows.excluded.pinged_at},
+            where=table.c.pinged_at <= now - window,
+        ).returning(table.c.user_id)
+        async with self._tx() as s:
+            conn = await s.connection()
+            return set((await conn.execute(upsert)).scalars())
 
 
 class _Recorded(Exception):

@@ -1,7 +1,7 @@
 """After the game through the real discord.py client, against the local fake Discord on
 127.0.0.1 (issue 28): a game ends, its result post carries the Rematch buttons, a rematch
-starts with the seats rotated once the other player presses Join, and /leaderboard and
-/profile answer."""
+opened again after its opener left pings nobody twice (issue 35), it starts with the seats
+rotated once the other player presses Join, and /leaderboard and /profile answer."""
 
 from __future__ import annotations
 
@@ -49,10 +49,20 @@ async def test_a_game_ends_and_is_played_again_with_rotated_seats(fake_discord, 
         r = await answer(fake, await fake.click("meera", int(stored["id"]), rematch))
         assert "starts the rematch of game #1" in content(r)
         assert (r.json.get("data") or r.json)["allowed_mentions"]["users"] == [RAVI]
+        assert fake.messages_in(2000)[-1]["mentions"][0]["id"] == str(RAVI)
+        # She leaves (the rematch closes) and asks again: the new post names Ravi as
+        # invited, but neither mentions nor pings him a second time.
+        r = await answer(fake, await fake.slash("meera", "game", {}, subcommand="leave"))
+        assert "nobody is left" in content(r)
+        r = await answer(fake, await fake.click("meera", int(stored["id"]), rematch))
+        assert "starts the rematch of game #1" in content(r)
+        assert "ravi (Tigers) — press **Join**" in content(r) and "<@" not in content(r)
+        assert (r.json.get("data") or r.json)["allowed_mentions"]["users"] == []
+        assert fake.messages_in(2000)[-1]["mentions"] == []
         invite = fake.messages_in(2000)[-1]
         join = fake.custom_id_by_label(invite, "Join")
         r = await answer(fake, await fake.click("ravi", int(invite["id"]), join))
-        assert "Aadu-Huli" in content(r) and "game #2" in content(r)
+        assert "Aadu-Huli" in content(r) and "game #3" in content(r)
         # Seats rotated: Ravi had the Goats, now the Tigers; the Goats (Meera) move first.
         assert "ravi (Tigers)" in content(r) and "meera (Goats)" in content(r)
 

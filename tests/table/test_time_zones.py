@@ -364,6 +364,52 @@ def _key(e):
     return ("notice", e.place.channel_id, e.post.public)
 
 
+# The areas of IANA's region zones (zone.tab): a time zone a person lives in.
+AREAS = {"Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia",
+         "Europe", "Indian", "Pacific"}
+
+
+async def test_me_takes_a_time_zone_whatever_its_case_and_only_a_real_one(table, repo):
+    async def saved():
+        return (await repo.players([RAVI.user_id]))[RAVI.user_id].tz
+
+    for typed, zone in [("asia/kolkata", "Asia/Kolkata"), ("utc", "UTC"), ("Etc/UTC", "UTC"),
+                        ("america/new york", "America/New_York"),
+                        ("US/Eastern", "America/New_York"), ("asia/calcutta", "Asia/Kolkata"),
+                        ("Europe/London", "Europe/London")]:
+        r = await table.me(HERE, RAVI, timezone=typed)
+        assert not r.error and f"`{zone}`" in r.private, r.private
+        assert await saved() == zone
+    for typed in ("localtime", "Factory", "posixrules", "posix/Asia/Kolkata",
+                  "right/Asia/Kolkata", "Etc/GMT+5", "etc/gmt-3", "GMT", "EST5EDT",
+                  "EST", "CET", "Japan", "Mars/Olympus", "asia"):
+        r = await table.me(HERE, RAVI, timezone=typed)
+        assert r.error and "not a time zone" in r.private, (typed, r.private)
+        assert await saved() == "Europe/London", typed  # refused: nothing changed
+    r = await table.me(HERE, RAVI, timezone="Etc/GMT+5")
+    assert "5 hours behind UTC" in r.private and "`America/" in r.private, r.private
+    r = await table.me(HERE, RAVI, timezone="posix/Asia/Kolkata")
+    assert "`Asia/Kolkata`" in r.private, r.private  # what it likely meant
+    # Autocomplete offers region zones and UTC, never anything else.
+    for typed in ("", "a", "loc", "fact", "posix", "right", "etc", "gmt", "us", "est", "z"):
+        offered = [value for _, value in await table.zone_choices(typed)]
+        assert all(v == "UTC" or v.split("/")[0] in AREAS for v in offered), (typed, offered)
+    assert await table.zone_choices("local") == []
+    assert ("UTC", "UTC") in await table.zone_choices("utc")
+    # A legacy name typed whole is offered as the zone it stands for.
+    assert (await table.zone_choices("us/eastern"))[0][1] == "America/New_York"
+
+
+async def test_me_refuses_hours_that_read_two_ways_and_keeps_the_saved_ones(table, repo):
+    assert not (await table.me(HERE, RAVI, hours="09:00-23:00")).error
+    r = await table.me(HERE, RAVI, hours="9-5")
+    assert r.error and "Did you mean `09:00-17:00` or `09:00-05:00`?" in r.private, r.private
+    player = (await repo.players([RAVI.user_id]))[RAVI.user_id]
+    assert (player.hours_start, player.hours_end) == (540, 1380)
+    r = await table.me(HERE, RAVI, hours="09:00-17:00")
+    assert not r.error and "09:00–17:00" in r.private
+
+
 async def test_me_validates_and_a_moderator_lists_the_servers_games(table, repo, clock):
     r = await table.me(HERE, RAVI, timezone="Mars/Olympus")
     assert r.error and "not a time zone" in r.private

@@ -5,8 +5,8 @@ handed on is not rated for it; and the order conclusions changed the ratings in
 are numbered in the order they ended, the order they were rated in); and sides offered to
 a member who has not taken them yet (``seatoffer``): nobody is seated without consent.
 
-Revision ID: 0003_ratings_earned
-Revises: 0002_player_remind
+Revision ID: 0004_ratings_earned
+Revises: 0003_rematch_ping
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003_ratings_earned"
-down_revision = "0002_player_remind"
+revision = "0004_ratings_earned"
+down_revision = "0003_rematch_ping"
 branch_labels = None
 depends_on = None
 # Only adds tables and a column: every stored row keeps its meaning (a game without
