@@ -17,20 +17,9 @@ from bot.replies import Place
 from bot.scheduler import tick
 from bot.table import Table
 from db import Repository
-from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI
+from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI, hand_over
 from tests.table.test_after_the_game import PEOPLE, end_with, play_moves, roles_of, seat
 from tests.table.test_time_zones import T0, Clock
-
-
-async def hand(table, by, role, to):
-    """``by`` hands ``role`` to ``to`` (a person takes it when offered it)."""
-    r = await table.reassign(HERE, by, role, to)
-    assert not r.error, r.private
-    offer = getattr(r, "offer", None)
-    if offer is not None:
-        r = await table.take(HERE, to, offer.offer_id)
-        assert not r.error, r.private
-    return r
 
 
 async def rating_of(repo, person, game="goat_tiger", where=HERE.guild_id):
@@ -55,7 +44,7 @@ async def test_a_side_handed_over_before_the_end_does_not_rate_who_took_it(table
     await table.join(HERE, RAVI, "tigers")
     await table.start(HERE, RAVI)
     await play_moves(table, repo, 8)
-    await hand(table, RAVI, "tigers", MEERA)
+    await hand_over(table, RAVI, "tigers", MEERA)
     r = await table.resign(HERE, MEERA, confirm=True)  # the losing side concedes
     assert not r.error, r.private
     assert "Not rated: one person made most of the moves of more than one side." in r.public
