@@ -104,8 +104,9 @@ HELP = (
     "`/resign` concedes (asks first, saying what happens: with 3+ sides the computer "
     "takes yours and the others play on); `/game abort` (creator or moderators).\n"
     "- A game left waiting reminds whoever must move (`/game remind`: channel, DM or off, and "
-    "after how many hours); the creator or a moderator can `/game reassign` a side to another "
-    "member or the computer (someone must stay seated).\n"
+    "after how many hours); the creator or a moderator can `/game reassign` a side to the "
+    "computer, or offer it to a member, who takes it with **Take** (someone must stay "
+    "seated).\n"
     "- Clocks, playing hours, time away and `/mygames`: `/help topic:time`; rematch, "
     "ratings and `/leaderboard`, `/profile`, `/stats`: `/help topic:ratings`.\n"
     "- Each person may have a limited number of open games per server.\n"
@@ -272,11 +273,11 @@ COMMANDS: tuple[Command, ...] = (
                           low=1, high=MAX_IDLE_HOURS, aliases=("after",),
                           example="dm after:12")),
             run=lambda t, p, a, mode=None, after_hours=None: t.remind(p, a, mode, after_hours)),
-    Command("reassign", "Hand a side to another member or the computer (creator or "
-            "moderators)", _reassign, group="game",
+    Command("reassign", "Offer a side to another member, or hand it to the computer "
+            "(creator or moderators)", _reassign, group="game",
             params=(Param("side", description="The side that changes hands", required=True,
                           suggest=_sides, example="tigers @meera"),
-                    Param("player", Actor, "Who takes it over"),
+                    Param("player", Actor, "Who is offered it (they take it with a button)"),
                     Param("computer", bool, "Let the computer play it", default=False))),
     Command("vote", "After a player's time ran out: end the game or wait", group="game",
             params=(Param("choice", description="end: they lose; wait: they get more time",

@@ -109,6 +109,20 @@ class Consent:
     request_id: int
 
 
+@dataclass(frozen=True)
+class Offer:
+    """A side offered to a member (``/game reassign``): a Take button that only they may
+    press. The offer is kept in the database; the button carries its id, which the table
+    checks (the member pressing, and that the offer still stands)."""
+
+    offer_id: int
+    side: str  # the side's name, for the button's label ("Take Tigers")
+
+    @property
+    def label(self) -> str:
+        return f"Take {self.side}"[:80]
+
+
 # Table methods that ask before they act; each takes ``confirm``, ``game_id`` and ``asked``.
 CONFIRMABLE = ("resign",)
 
@@ -209,6 +223,8 @@ class Reply:
     rematch: int | None = None
     # A rematch being set up (its game id): a Join button for those invited.
     join: int | None = None
+    # A side offered to a member: a Take button for them.
+    offer: Offer | None = None
     # A list shown a page at a time: ◀ ▶ buttons that ask the command again.
     page: Page | None = None
     # A finished game's replay: ◀ ▶ buttons that show the position before or after.

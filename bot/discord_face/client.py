@@ -9,7 +9,7 @@ import os
 import signal
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import discord
 import yarl
@@ -29,10 +29,13 @@ from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, shard_of
 from bot.replies import Notice, Place, Reply
 from bot.table import Table, open_games_limit
-from db import Game, Repository
+from db import Game, Repository, id_of
 
 log = logging.getLogger("darbar.discord")
 DRAIN_SECONDS = 10.0  # how long closing waits for replies under way
+# A finished game left unrated by a crash is concluded, and its result posted, at the next
+# start if it ended within this many days.
+CONCLUDE_WITHIN_DAYS = 7
 # How long closing lets the gateway's events already received reach their handlers (each
 # is answered "restarting") before it looks at what is under way.
 SETTLE_SECONDS = 0.05
@@ -285,6 +288,22 @@ class DarbarBot(commands.Bot):
                     log.warning("game #%d resumed, but its post failed: %s", game.id, e)
         if resumed:
             log.info("resumed %d game(s) waiting for the computer", resumed)
+        # A game whose final write a crash left without its rating and result post is
+        # concluded now; of several processes starting, the one that records it posts it.
+        # Only recent ones: older finished games without ratings come from databases made
+        # before ratings, which `darbar ratings --recompute` rates without a post each.
+        since = self.clock() - timedelta(days=CONCLUDE_WITHIN_DAYS)
+        for game in await self.repo.unconcluded(since):
+            if not self.owns_guild(game.guild_id):
+                continue
+            reply = await self.table.complete(id_of(game))
+            if reply is None:
+                continue
+            try:
+                await post(self._channel(Place(game.channel_id, game.guild_id)), reply)
+                log.info("game #%d concluded at start (a crash had cut it off)", game.id)
+            except discord.HTTPException as e:
+                log.warning("game #%d concluded, but its result post failed: %s", game.id, e)
 
     def _channel(self, place: Place) -> discord.PartialMessageable:
         return self.get_partial_messageable(

@@ -283,7 +283,8 @@ class Clocks(TableCore):
                                             "wait`; `/game reassign` hands the side on."),
                                 (dm,))]
             if pace.on_timeout == "seat":
-                await self._hand_seat(lg, seat, user_id=None, name=COMPUTER, is_bot=True)
+                await self._hand_seat(lg, seat, user_id=None, name=COMPUTER, is_bot=True,
+                                      why="timeout")
                 lg, lines = await self._run_bots(await self._reloaded(lg))
                 return [Notice(place, await self._post(lg, "\n".join([said, *lines])),
                                (dm,))]

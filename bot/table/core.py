@@ -9,7 +9,7 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from datetime import datetime
-from functools import wraps
+from functools import partial, wraps
 from typing import Concatenate, ParamSpec, TypeVar
 
 import renderer
@@ -22,7 +22,7 @@ from bot.pace import Defaults, Pace
 from bot.ratelimit import RateLimiter
 from bot.reminders import Policy
 from bot.replies import Actor, Place, Reply, clip, echo
-from bot.table.conclusion import Ending, conclude, ending, rating_keys
+from bot.table.conclusion import Ending, conclude, ending, rate, rating_keys
 from bot.table.listing import listed
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import public_update
@@ -281,10 +281,11 @@ class TableCore:
             raise VersionConflict("the game moved on")
 
     async def _hand_seat(self, lg: Loaded, seat: Seat, *, user_id: str | None, name: str,
-                         is_bot: bool) -> int:
+                         is_bot: bool, why: str = "reassigned") -> int:
         """Give ``seat`` to another person or the computer (version-checked), its clock
         going with the side: the wait so far is charged under the old holder's hours, and
-        the new holder's wait starts now. Returns the game's new version."""
+        the new holder's wait starts now. Returns the game's new version. ``why``
+        (resigned, timeout, reassigned) is kept with the handover: the ratings read it."""
         seats = [Seat(**{**s.model_dump(), "user_id": user_id, "name": name, "is_bot": is_bot})
                  if s.id == seat.id else s for s in lg.seats]
         now = self.now()
@@ -295,7 +296,7 @@ class TableCore:
             sched = await self._schedule(lg, lg.public_view(), status=lg.game.status, now=now,
                                          seats=seats, pace=pace, acted=not is_bot)
         return await self.repo.reassign_seat(lg.game, id_of(seat), user_id=user_id, name=name,
-                                             is_bot=is_bot, sched=sched, now=now)
+                                             is_bot=is_bot, sched=sched, now=now, why=why)
 
     async def _post(self, lg: Loaded, text: str) -> Reply:
         """The public post after a change everyone sees (``posts.public_update``); when
@@ -306,18 +307,26 @@ class TableCore:
     async def conclude(self, lg: Loaded) -> Ending:
         """Record a finished game for the ratings (exactly once, whoever gets here first)
         and say how it ended beyond who won."""
+        ending, _ = await self._concluded(lg)
+        return ending
+
+    async def _concluded(self, lg: Loaded) -> tuple[Ending, bool]:
+        """``conclude``, and whether this call was the one that recorded it."""
         game_id = id_of(lg.game)
         found = await self.repo.rated(game_id)
+        recorded = False
         if found is None:
-            known = await self.repo.ratings(rating_keys(lg))
             steps = await self.repo.steps(game_id)
-            rows = conclude(lg, steps, known, pace_of(lg.game))
-            if not await self.repo.record_result(*rows):
+            rated, seats = conclude(lg, steps, await self.repo.handovers(game_id),
+                                    pace_of(lg.game))
+            if not await self.repo.record_result(
+                    rated, seats, rating_keys(lg.game, seats),
+                    partial(rate, lg.game, rated, seats)):
                 found = await self.repo.rated(game_id)  # another process was first
             else:
-                found = rows[0], rows[1]
+                found, recorded = (rated, seats), True
         assert found is not None
-        return ending(lg, *found)
+        return ending(lg, *found), recorded
 
     async def _run_bots(self, lg: Loaded) -> tuple[Loaded, list[str]]:
         """Let computer seats play while one of them is to move. Only while a person sits

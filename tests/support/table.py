@@ -40,6 +40,18 @@ async def seat_fewest(table, place, game_id: str, seed: int) -> dict[str, Actor]
     return {s.role: by_id[s.user_id] for s in await table.repo.seats(game.id)}
 
 
+async def hand_over(table, by: Actor, role: str, to: Actor | None, place=HERE):
+    """``by`` hands ``role`` to ``to`` (None: the computer) with `/game reassign`, and a
+    member offered it takes it (the Take button); the last reply."""
+    r = await table.reassign(place, by, role, to)
+    assert not r.error, r.private
+    if r.offer is not None:
+        assert to is not None
+        r = await table.take(place, to, r.offer.offer_id)
+        assert not r.error, r.private
+    return r
+
+
 def png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     return Image.open(io.BytesIO(data)).size

@@ -13,7 +13,7 @@ from bot.pace import Pace
 from bot.replies import Notice
 from bot.table.core import duty_of
 from engine import games
-from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI, SAM, swap_game
+from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI, SAM, hand_over, swap_game
 from tests.table.test_time_zones import T0, Clock, awaited, run, seated
 
 H = 3600.0
@@ -105,9 +105,9 @@ async def test_a_vote_to_wait_adds_the_time_it_says(table, repo, clock, monkeypa
 async def test_a_side_handed_away_and_back_keeps_the_time_it_had(table, repo, clock):
     await goat_tiger(table, "24h+0h/24h")
     await run(table, clock, 23, step=timedelta(hours=1))
-    assert not (await table.reassign(HERE, MOD, "goats", SAM)).error
+    await hand_over(table, MOD, "goats", SAM)
     assert await left(repo, clock, "goats") == 1 * H  # the clock goes with the side
-    assert not (await table.reassign(HERE, MOD, "goats", RAVI)).error
+    await hand_over(table, MOD, "goats", RAVI)
     assert await left(repo, clock, "goats") == 1 * H  # was 24 h again
     events = await run(table, clock, 2, step=timedelta(minutes=30))
     [(t, _)] = ran_out(events)
@@ -118,7 +118,7 @@ async def test_a_side_whose_time_ran_out_comes_with_a_days_grace(table, repo, cl
     await goat_tiger(table, "live", on_timeout="seat")
     events = await run(table, clock, 25, step=timedelta(hours=1))
     assert len(ran_out(events)) == 1 and (await seated(repo))["goats"] is None
-    assert not (await table.reassign(HERE, MOD, "goats", SAM)).error
+    await hand_over(table, MOD, "goats", SAM)
     # The computer made the goats' move: the tigers are to move, and the goats' clock
     # holds a day for Sam, not the nothing that would time him out at once.
     assert await awaited(repo) == {"tigers": clock.t - timedelta(hours=1)}

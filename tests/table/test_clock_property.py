@@ -26,7 +26,7 @@ from bot.table import Table
 from bot.table.core import duty_of
 from db import Repository
 from engine import games
-from tests.support.table import HERE, MEERA, MOD, RAVI, SAM
+from tests.support.table import HERE, MEERA, MOD, RAVI, SAM, hand_over
 from tests.table.test_time_zones import Clock
 
 pytestmark = pytest.mark.slow
@@ -146,8 +146,7 @@ async def play(table: Table, repo, ref: Ledger, clock: Clock, script) -> None:
             role = args[0]
             to = SAM.user_id if ref.holder[role] != SAM.user_id else \
                 {"goats": RAVI, "tigers": MEERA}[role].user_id
-            r = await table.reassign(HERE, MOD, role, PEOPLE[to])
-            assert not r.error, r.private
+            await hand_over(table, MOD, role, PEOPLE[to])
             ref.holder[role] = to
         else:
             uid = args[0]

@@ -257,9 +257,13 @@ async def test_without_a_computer_player_the_others_vote(table, repo, clock, mon
     assert json.loads(game.pace)["timed_out"] == {}
     events = await run(table, clock, 24 * 3, step=timedelta(hours=1))
     assert any(isinstance(e, Notice) for _, e in events)  # ran out again
-    # Any other player may hand the side on once it ran out.
+    # Any other player may hand the side on once it ran out: to a person who agrees.
     r = await table.reassign(HERE, others[1], late_role, SAM)
+    assert not r.error and r.offer and [p.user_id for p in r.pings] == [SAM.user_id]
+    assert (await seated(repo))[late_role] is late  # not before sam takes it
+    r = await table.take(HERE, SAM, r.offer.offer_id)
     assert not r.error, r.private
+    assert (await seated(repo))[late_role] is None  # sam's now (not one of the three)
     # ... or they vote to end it.
     events = await run(table, clock, 24 * 3, step=timedelta(hours=1))
     r1 = await table.vote(HERE, others[0], "end")
