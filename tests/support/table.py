@@ -3,6 +3,7 @@
 import io
 import json
 import random
+from datetime import UTC, datetime
 
 from PIL import Image
 
@@ -16,6 +17,17 @@ ASHA = Actor("103", "asha")
 SAM = Actor("104", "sam")  # a spectator
 MOD = Actor("105", "mod", is_admin=True)
 HERE = Place(channel_id="2000", guild_id="1000")
+T0 = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)  # a Monday: 11:30 in Kolkata, 06:00 in London
+
+
+class Clock:
+    """A simulated clock the table and the scheduler read; a test moves it on."""
+
+    def __init__(self, t: datetime) -> None:
+        self.t = t
+
+    def __call__(self) -> datetime:
+        return self.t
 
 
 async def seat_fewest(table, place, game_id: str, seed: int) -> dict[str, Actor]:

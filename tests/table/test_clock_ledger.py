@@ -11,22 +11,17 @@ import pytest
 
 from bot.pace import Pace
 from bot.replies import Notice
+from bot.table import Table
 from bot.table.core import duty_of
 from engine import games
-from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI, SAM, hand_over, swap_game
-from tests.table.test_time_zones import T0, Clock, awaited, run, seated
+from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI, SAM, T0, hand_over, swap_game
+from tests.table.test_time_zones import awaited, run, seated
 
 H = 3600.0
 
 
 @pytest.fixture
-def clock():
-    return Clock(T0)
-
-
-@pytest.fixture
 def table(repo, clock):
-    from bot.table import Table
     return Table(repo, now=clock)
 
 

@@ -26,8 +26,7 @@ from bot.table import Table
 from bot.table.core import duty_of
 from db import Repository
 from engine import games
-from tests.support.table import HERE, MEERA, MOD, RAVI, SAM, hand_over
-from tests.table.test_time_zones import Clock
+from tests.support.table import HERE, MEERA, MOD, RAVI, SAM, Clock, hand_over
 
 pytestmark = pytest.mark.slow
 

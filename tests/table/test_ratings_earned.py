@@ -17,9 +17,8 @@ from bot.replies import Place
 from bot.scheduler import tick
 from bot.table import Table
 from db import Repository
-from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI, hand_over
+from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI, T0, Clock, hand_over
 from tests.table.test_after_the_game import PEOPLE, end_with, play_moves, roles_of, seat
-from tests.table.test_time_zones import T0, Clock
 
 
 async def rating_of(repo, person, game="goat_tiger", where=HERE.guild_id):

@@ -4,7 +4,7 @@ stale games closed. Weeks of play run in seconds: the table and the scheduler ta
 time as a parameter."""
 
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -15,25 +15,21 @@ from bot.scheduler import tick
 from bot.table import Table
 from db import Repository
 from engine import games
-from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI, SAM, assert_replays, swap_game
+from tests.support.table import (
+    ASHA,
+    HERE,
+    MEERA,
+    MOD,
+    RAVI,
+    SAM,
+    T0,
+    assert_replays,
+    swap_game,
+)
 
-T0 = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)  # a Monday: 11:30 in Kolkata, 06:00 in London
 KOLKATA = ("Asia/Kolkata", "09:00-23:00")
 LONDON = ("Europe/London", "08:00-22:00")
 NEW_YORK = ("America/New_York", "any")
-
-
-class Clock:
-    def __init__(self, t: datetime) -> None:
-        self.t = t
-
-    def __call__(self) -> datetime:
-        return self.t
-
-
-@pytest.fixture
-def clock():
-    return Clock(T0)
 
 
 @pytest.fixture

@@ -10,12 +10,7 @@ import pytest
 
 from bot.table import Table
 from tests.support.table import HERE, MEERA, RAVI, snapshot
-from tests.table.test_time_zones import T0, Clock, run
-
-
-@pytest.fixture
-def clock():
-    return Clock(T0)
+from tests.table.test_time_zones import run
 
 
 @pytest.fixture
