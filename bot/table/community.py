@@ -125,24 +125,22 @@ class Community(TableCore):
                 raise Refusal(str(e)) from None
             player.hours_start, player.hours_end = window or (None, None)
             changed.append("playing hours")
-        # The time away already spent stays on the record (the limit counts it); what was
-        # planned from now on is replaced by what is asked now.
-        spans = [(a, min(b, now)) for a, b in before.away if a < now
-                 and b > now - timedelta(days=30)]
-        ahead = [(a, b) for a, b in before.away if a >= now]
+        # Time away already spent stays on the record (the limit counts it); a change
+        # of time away replaces only what is planned from now on.
+        spans = [(a, b) for a, b in before.away if b > now - timedelta(days=30)]
         if back:
-            ahead = []
+            spans = [(a, min(b, now)) for a, b in spans if a < now]
             changed.append("time away (you are back)")
         if away_until is not None:
             until = _away_until(away_until, now, player.tz)
+            spans = [(a, min(b, now)) for a, b in spans if a < now]
             try:
                 check_away(tuple(spans), now, until)
             except ValueError as e:
                 raise Refusal(str(e)) from None
-            ahead = [(now, until)]
+            spans.append((now, until))
             changed.append("time away")
-        player.away = json.dumps([[a.isoformat(), b.isoformat()]
-                                  for a, b in merged([*spans, *ahead])])
+        player.away = json.dumps([[a.isoformat(), b.isoformat()] for a, b in merged(spans)])
         if reminders is not None:
             if reminders not in YOUR_WAYS:
                 raise Refusal(f"Reminders come {', '.join(f'`{w}`' for w in YOUR_WAYS)} "
