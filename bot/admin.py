@@ -354,13 +354,15 @@ async def abort_game(repo: Repository, game_id: int, *, tries: int = 5) -> str:
 
 
 async def recompute_ratings(repo: Repository) -> str:
-    """Forget every rating and rate every finished game again, in the order they ended, by
-    the rule in force (``bot.ratings``): a change of rule or a fix never loses history."""
+    """Forget every rating and rate every finished game again by the rule in force
+    (``bot.ratings``), in the order their ratings were applied (then those never rated, in
+    the order they ended): a change of rule or a fix never loses history, and without one
+    the ratings come out exactly as stored."""
     from bot.table import Table
 
+    finished = await repo.finished_games()  # the order, read before it is forgotten
     await repo.forget_ratings()
     table = Table(repo)
-    finished = await repo.finished_games()
     for game in finished:
         await table.conclude(await table._loaded(game))
     counted = sum(1 for r, _ in await repo.seats_rated() if r.counted)

@@ -104,8 +104,9 @@ HELP = (
     "`/resign` concedes (asks first, saying what happens: with 3+ sides the computer "
     "takes yours and the others play on); `/game abort` (creator or moderators).\n"
     "- A game left waiting reminds whoever must move (`/game remind`: channel, DM or off, and "
-    "after how many hours); the creator or a moderator can `/game reassign` a side to another "
-    "member or the computer (someone must stay seated).\n"
+    "after how many hours); the creator or a moderator can `/game reassign` a side to the "
+    "computer, or offer it to a member, who takes it with **Take** (someone must stay "
+    "seated).\n"
     "- Clocks, playing hours, time away and `/mygames`: `/help topic:time`; rematch, "
     "ratings and `/leaderboard`, `/profile`, `/stats`: `/help topic:ratings`.\n"
     "- Each person may have a limited number of open games per server.\n"
@@ -126,15 +127,19 @@ TIME_HELP = (
     "others `/game vote` end or wait, and any of them may `/game reassign` the side.\n"
     "- Reminders come at half and nine tenths of your time (without a clock: after each "
     "idle period, at most 3), never outside your playing hours.\n"
-    "- `/me`: your time zone (`Asia/Kolkata`), playing hours (`09:00-23:00`, at least "
-    f"{MIN_HOURS} h a day) and `away_until:` (a date or `3d`; at most {AWAY_DAYS_PER_30} days "
-    "in any 30). Your clock stands still outside your hours and while you are away; the "
-    "others see \"away until\" in `/game status`.\n"
+    "- `/me`: your time zone (a region and a city, `Asia/Kolkata`, or `UTC`), playing hours "
+    f"(`09:00-23:00` on the 24-hour clock, at least {MIN_HOURS} h a day) and `away_until:` "
+    f"(a date or `3d`; at most {AWAY_DAYS_PER_30} days in any 30). Your clock stands still "
+    "outside your hours and while you are away; the others see \"away until\" in "
+    "`/game status`.\n"
     "- `/mygames`: your games in every server — those waiting on you first, longest-waiting "
     "first — with jump links; the *Next game* button takes you to the one that has waited "
     "longest.\n"
-    "- A game never started is closed after 14 days; one nobody moves in is warned after "
-    "30 days and abandoned a week later (a server may set both). Moderators see every game "
+    "- Every wait is charged once: a change of hours, zone or time away, a side handed on "
+    "or a vote first settles the time so far under the settings in force then.\n"
+    "- A game never started is closed after 14 days; one no person moves in (timeouts do "
+    "not count) is warned after 30 days, or at once when everyone's time has run out, and "
+    "abandoned a week after the warning (a server may set both). Moderators see every game "
     "with `/game list`."
 )
 
@@ -144,11 +149,14 @@ AFTER_HELP = (
     "- The result post says who won, the scores, the game's length and who played whom, "
     "over the last picture; its **Rematch** buttons (or `/game rematch how:`) open the same "
     "game again here with the same people, options and pace, the seats rotated, kept or "
-    "shuffled; the others press **Join** (the computer's seats fill themselves).\n"
+    "shuffled; the others press **Join** (the computer's seats fill themselves). It starts "
+    "when everyone invited is in, and pings each of them once a day, however often it is "
+    "opened again.\n"
     f"- Ratings: {RATING_RULE}\n"
     "- `/leaderboard game:` the best 25 here and your place; `/profile user:` games, wins, "
     "ratings (here and across servers) with a chart, median time to move, timeouts, "
-    "favourite side; `/stats game:` wins by side and the average length here.\n"
+    "favourite side; `/stats game:` wins by side and the average length here. In a DM, "
+    "all three count every server.\n"
     "- `/replay` once a game is over: its story move by move, an animation and the log."
 )
 
@@ -265,11 +273,11 @@ COMMANDS: tuple[Command, ...] = (
                           low=1, high=MAX_IDLE_HOURS, aliases=("after",),
                           example="dm after:12")),
             run=lambda t, p, a, mode=None, after_hours=None: t.remind(p, a, mode, after_hours)),
-    Command("reassign", "Hand a side to another member or the computer (creator or "
-            "moderators)", _reassign, group="game",
+    Command("reassign", "Offer a side to another member, or hand it to the computer "
+            "(creator or moderators)", _reassign, group="game",
             params=(Param("side", description="The side that changes hands", required=True,
                           suggest=_sides, example="tigers @meera"),
-                    Param("player", Actor, "Who takes it over"),
+                    Param("player", Actor, "Who is offered it (they take it with a button)"),
                     Param("computer", bool, "Let the computer play it", default=False))),
     Command("vote", "After a player's time ran out: end the game or wait", group="game",
             params=(Param("choice", description="end: they lose; wait: they get more time",

@@ -43,7 +43,9 @@ def zone(name: str) -> ZoneInfo:
 def parse_hours(text: str) -> tuple[int, int] | None:
     """``"09:00-23:00"`` → (540, 1380), minutes after local midnight; hours may cross
     midnight (``"18-02"``). ``"any"``/``"all"``: the whole day (None). ValueError for
-    anything else, or a window shorter than ``MIN_HOURS``."""
+    anything else, a window shorter than ``MIN_HOURS``, or hours that read two ways:
+    both as the 12-hour clock writes them and the end before the start (``"9-5"``:
+    09:00-17:00 or 09:00-05:00?)."""
     if text.strip().lower() in ("any", "all", "all day", "always", "none", "off"):
         return None
     m = _HOURS.match(text)
@@ -53,11 +55,29 @@ def parse_hours(text: str) -> tuple[int, int] | None:
     if not (0 <= h0 <= 24 and 0 <= h1 <= 24 and m0 < 60 and m1 < 60):
         raise ValueError("Hours run from 00:00 to 24:00.")
     start, end = (h0 * 60 + m0) % 1440, (h1 * 60 + m1) % 1440
+    if _twelve_hour(m.group(1)) and _twelve_hour(m.group(3)) and start - 720 < end < start:
+        raise ValueError(_two_readings(start, end))
     length = (end - start) % 1440 or 1440
     if length < MIN_HOURS * 60:
         raise ValueError(f"Playing hours must span at least {MIN_HOURS} hours a day, so "
                          "that every game can move on.")
     return (start, end) if length < 1440 else None
+
+
+def _twelve_hour(hour: str) -> bool:
+    """An hour as the 12-hour clock writes it (1 to 12, no leading zero): "5" may be 05:00
+    or 17:00."""
+    return not hour.startswith("0") and 1 <= int(hour) <= 12
+
+
+def _two_readings(start: int, end: int) -> str:
+    """Why ``9-5`` is refused: the end may be in the afternoon or past midnight."""
+    def shown(a: int, b: int) -> str:
+        short = (b - a) % 1440 < MIN_HOURS * 60
+        return (f"`{hours_text((a, b)).replace('–', '-')}`"
+                + (f" (shorter than {MIN_HOURS} hours)" if short else ""))
+    return (f"Did you mean {shown(start, (end + 720) % 1440)} or {shown(start, end)}? Hours on "
+            "the 12-hour clock read both ways: write the one you mean on the 24-hour clock.")
 
 
 def hours_text(hours: tuple[int, int] | None) -> str:
@@ -150,13 +170,25 @@ def away_days_within(spans: tuple[tuple[datetime, datetime], ...], start: dateti
                for a, b in spans) / 86400
 
 
+def merged(spans: list[tuple[datetime, datetime]]) -> list[tuple[datetime, datetime]]:
+    """``spans`` in order, those that touch or overlap joined, empty ones left out."""
+    out: list[tuple[datetime, datetime]] = []
+    for a, b in sorted(s for s in spans if s[0] < s[1]):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(b, out[-1][1]))
+        else:
+            out.append((a, b))
+    return out
+
+
 def check_away(spans: tuple[tuple[datetime, datetime], ...], now: datetime,
                until: datetime) -> None:
-    """Refuse an away span from ``now`` to ``until`` that, with the spans already taken,
-    puts the player away more than ``AWAY_DAYS_PER_30`` days in some 30 days."""
+    """Refuse an away span from ``now`` to ``until`` that, with the time already spent
+    away (``spans`` up to ``now``; a span under way counts up to now), puts the player
+    away more than ``AWAY_DAYS_PER_30`` days in some 30 days."""
     if until <= now:
         raise ValueError("That time has passed: choose a day still to come.")
-    wanted = (*[(a, b) for a, b in spans if b <= now or a >= until], (now, until))
+    wanted = (*[(a, min(b, now)) for a, b in spans if a < now], (now, until))
     # The busiest 30 days start where some span starts.
     for a, _b in wanted:
         if away_days_within(wanted, a, a + timedelta(days=30)) > AWAY_DAYS_PER_30 + 1e-9:

@@ -1,4 +1,5 @@
-"""Logging: one line per event, that can never print the bot token.
+"""Logging: one line per event, that can never print the bot token (it is redacted from
+each whole line as formatted, whatever part of the record carried it).
 
 ``LOG_FORMAT=json`` writes each line as a JSON object (python-json-logger): ``time``,
 ``level``, ``logger``, ``message`` and, where the line is about one, the context of what
@@ -11,9 +12,10 @@ work into the tasks it starts, and a filter on the handler copies it onto each r
 
 from __future__ import annotations
 
+import json
 import logging
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from types import MappingProxyType
@@ -60,19 +62,27 @@ class AddContext(logging.Filter):
         return True
 
 
-class RedactSecrets(logging.Filter):
-    def __init__(self, secrets: list[str]):
-        super().__init__()
-        self.secrets = [s for s in secrets if s and len(s) >= 8]
+class Redacting(logging.Formatter):
+    """``inner``'s lines with every secret replaced by ``[redacted]``. The whole formatted
+    line is rewritten, not the record's message: a secret can also come in through its
+    arguments, a traceback (a chained exception's message, a frame's source line), a
+    stack, or an extra field of the JSON format, and each of those ends up here."""
 
-    def filter(self, record: logging.LogRecord) -> bool:
-        if self.secrets:
-            msg = record.getMessage()
-            if any(s in msg for s in self.secrets):
-                for s in self.secrets:
-                    msg = msg.replace(s, "[redacted]")
-                record.msg, record.args = msg, None
-        return True
+    def __init__(self, inner: logging.Formatter, secrets: Iterable[str]) -> None:
+        super().__init__()
+        self.inner = inner
+        # Stripped as the bot strips the token it logs in with; a short value is no
+        # secret worth the garbled lines its every occurrence would make. Each also as a
+        # JSON string spells it, should it hold a character JSON escapes.
+        kept = [s for s in (x.strip() for x in secrets) if len(s) >= 8]
+        self.secrets = list(dict.fromkeys(
+            v for s in kept for v in (s, json.dumps(s, ensure_ascii=False)[1:-1])))
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = self.inner.format(record)
+        for secret in self.secrets:
+            line = line.replace(secret, "[redacted]")
+        return line
 
 
 def formatter(kind: str) -> logging.Formatter:
@@ -91,8 +101,8 @@ def make_handler(env: Mapping[str, str] = os.environ,
     """The handler every line goes through: ``LOG_FORMAT``'s format, the bot token
     redacted, the log context added; to ``stream`` (default: standard error)."""
     handler = logging.StreamHandler(stream)
-    handler.setFormatter(formatter(env.get("LOG_FORMAT", "").strip().lower() or "text"))
-    handler.addFilter(RedactSecrets([env.get("DISCORD_TOKEN", "")]))
+    kind = env.get("LOG_FORMAT", "").strip().lower() or "text"
+    handler.setFormatter(Redacting(formatter(kind), [env.get("DISCORD_TOKEN", "")]))
     handler.addFilter(AddContext())
     return handler
 

@@ -49,6 +49,9 @@ SCHEDULER_LAG = Gauge(
     "business it handled had been due (0 when nothing was)")
 SCHEDULER_DUE = Counter("darbar_scheduler_handled",
                         "Games the scheduler looked after (reminders, timeouts, clean-ups)")
+SCHEDULER_ERRORS = Counter(
+    "darbar_scheduler_errors", "Due games the scheduler failed to look after (each is "
+    "logged with its game id, and tried again at the next tick)")
 DATABASE_ERRORS = Counter(
     "darbar_database_errors", "Errors the database driver raised, by kind (a unique key's "
     "refusal, which the repository expects when two writers race, is not counted)",

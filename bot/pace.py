@@ -10,7 +10,7 @@ needs looking at. A clock runs for a player only while they are on duty (bot/hou
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -120,14 +120,24 @@ def _at(text: str) -> datetime:
 
 @dataclass(frozen=True)
 class Pace:
-    """A game's clocks and reminders, as stored in ``Game.pace`` (JSON).
+    """A game's clocks and reminders, as stored in ``Game.pace`` (JSON): a ledger.
 
-    ``bank``: each clocked role's time left at the start of its current wait (or now,
-    if it is not awaited); ``since``: when each awaited person's wait began; ``sent``:
-    reminders sent in that wait; ``timed_out``: roles whose time ran out and are waiting
-    for the others' vote; ``warned``: the game version an idle-game warning was sent at.
-    The reminder setting (``remind``: channel, dm or off; ``idle``: minutes between
-    untimed reminders) and the clean-up delays are the game's own, fixed when it opens."""
+    A wait is settled in stretches. Whatever changes a wait — it ends (a move, a timeout),
+    its side changes hands, a vote gives more time, its player changes their hours or
+    goes away — first charges the stretch so far with the duty that was in force during
+    it, and then the next stretch starts: so no change of rules ever reaches back.
+
+    ``bank``: each clocked role's time left at the start of its current stretch (or now,
+    if it is not awaited); ``since``: when each awaited side's wait began (what reminders
+    and lists count from); ``seg``: when its current stretch began (``since`` if none
+    is written); ``full``: the time it had when the wait began (reminders fall at shares
+    of it); ``sent``: reminders sent in that wait; ``timed_out``: roles whose time ran out
+    and are waiting for the others' vote; ``acted``: when a person last acted (a move, a
+    vote, a seat handed on) — a timeout is not a person acting, so it never keeps a game
+    alive; ``quiet``: roles whose time ran out since then; ``warned_at``: when the game
+    was warned that it will be abandoned. The reminder setting (``remind``: channel, dm
+    or off; ``idle``: minutes between untimed reminders) and the clean-up delays are the
+    game's own, fixed when it opens."""
 
     control: Control | None = None
     on_timeout: str = "move"
@@ -137,63 +147,123 @@ class Pace:
     setup_days: int = 14
     bank: dict[str, float] = field(default_factory=dict)
     since: dict[str, str] = field(default_factory=dict)
+    seg: dict[str, str] = field(default_factory=dict)
+    full: dict[str, float] = field(default_factory=dict)
     sent: dict[str, int] = field(default_factory=dict)
     timed_out: dict[str, list[str]] = field(default_factory=dict)  # role → who voted to end
-    warned: int = -1
+    acted: str = ""
+    quiet: tuple[str, ...] = ()
+    warned_at: str = ""
     ends: dict[str, str] = field(default_factory=dict)  # each awaited clock's deadline
     timeouts: dict[str, int] = field(default_factory=dict)  # each side's, for its profile
 
     # --- storage ---------------------------------------------------------------------
 
+    _STORED = ("on_timeout", "remind", "idle", "idle_days", "setup_days", "bank", "since",
+               "seg", "full", "sent", "timed_out", "acted", "warned_at", "ends", "timeouts")
+
     def to_json(self) -> dict[str, Any]:
         c = self.control
-        return {
-            "control": None if c is None else [c.base, c.increment, c.cap],
-            "on_timeout": self.on_timeout, "remind": self.remind, "idle": self.idle,
-            "idle_days": self.idle_days, "setup_days": self.setup_days,
-            "bank": self.bank, "since": self.since, "sent": self.sent,
-            "timed_out": self.timed_out, "warned": self.warned, "ends": self.ends,
-            "timeouts": self.timeouts,
-        }
+        return {"control": None if c is None else [c.base, c.increment, c.cap],
+                "quiet": list(self.quiet), **{k: getattr(self, k) for k in self._STORED}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> Pace:
         if not data:
             return cls()
         c = data.get("control")
-        return cls(control=Control(*c) if c else None,
-                   **{k: data[k] for k in ("on_timeout", "remind", "idle", "idle_days",
-                                           "setup_days", "bank", "since", "sent",
-                                           "timed_out", "warned", "ends", "timeouts")
-                            if k in data})
+        return cls(control=Control(*c) if c else None, quiet=tuple(data.get("quiet", ())),
+                   **{k: data[k] for k in cls._STORED if k in data})
 
     # --- the clocks ------------------------------------------------------------------
 
-    def started(self, roles: list[str]) -> Pace:
-        """The clocks at the start: every clocked role with its base time."""
-        if self.control is None:
-            return self
-        return replace(self, bank={r: self.control.base for r in roles})
+    def started(self, roles: list[str], now: datetime) -> Pace:
+        """The clocks at the start: every clocked role with its base time; people have
+        acted (they sat down)."""
+        bank = {} if self.control is None else {r: self.control.base for r in roles}
+        return replace(self, bank=bank, acted=_iso(now))
+
+    def _stretch(self, role: str) -> datetime:
+        return _at(self.seg.get(role) or self.since[role])
+
+    def _charged(self, role: str, now: datetime, duty: Availability) -> float:
+        """``role``'s time left at ``now``: its bank less its duty since the stretch
+        began (never below nothing)."""
+        return max(0.0, self.bank[role] - duty.duty_between(self._stretch(role), now))
 
     def settled(self, awaited: list[str], now: datetime,
                 duty: Mapping[str, Availability]) -> Pace:
         """The pace after a write at ``now`` that leaves the game awaiting the people's
         roles ``awaited`` (computer roles left out): a role no longer awaited is charged
-        its time on duty and gets the increment; a role newly awaited starts its wait."""
-        bank, since, sent = dict(self.bank), dict(self.since), dict(self.sent)
-        timed_out = {r: v for r, v in self.timed_out.items() if r in awaited}
-        for role in [r for r in since if r not in awaited]:
-            began = _at(since.pop(role))
-            sent.pop(role, None)
-            if self.control is not None and role in bank:
-                used = duty.get(role, Availability()).duty_between(began, now)
-                bank[role] = min(max(0.0, bank[role] - used) + self.control.increment,
-                                 self.control.cap)
+        its last stretch and gets the increment; a role newly awaited starts its wait."""
+        pace = self._ended([r for r in self.since if r not in awaited], now, duty,
+                           increment=True)
+        return pace._begun(awaited, now)
+
+    def _ended(self, roles: list[str], now: datetime, duty: Mapping[str, Availability],
+               *, increment: bool) -> Pace:
+        bank = dict(self.bank)
+        for role in roles:
+            if self.control is not None and role in bank and role in self.since:
+                bank[role] = self._charged(role, now, duty.get(role, Availability()))
+                if increment:
+                    bank[role] = min(bank[role] + self.control.increment, self.control.cap)
+        gone = set(roles)
+
+        def rest(d: Mapping[str, Any]) -> dict[str, Any]:
+            return {r: v for r, v in d.items() if r not in gone}
+
+        return replace(self, bank=bank, since=rest(self.since), seg=rest(self.seg),
+                       full=rest(self.full), sent=rest(self.sent),
+                       timed_out=rest(self.timed_out))
+
+    def _begun(self, awaited: list[str], now: datetime) -> Pace:
+        since, seg, full, sent = dict(self.since), dict(self.seg), dict(self.full), \
+            dict(self.sent)
         for role in awaited:
             if role not in since:
-                since[role] = _iso(now)
+                since[role] = seg[role] = _iso(now)
                 sent[role] = 0
-        return replace(self, bank=bank, since=since, sent=sent, timed_out=timed_out)
+                if role in self.bank:
+                    full[role] = self.bank[role]
+        return replace(self, since=since, seg=seg, full=full, sent=sent)
+
+    def restretched(self, roles: list[str], now: datetime, duty: Availability) -> Pace:
+        """Before ``roles``' player changes their hours, time zone or time away: their
+        waits charged up to ``now`` under the settings in force until then, and a new
+        stretch begun (the wait, its reminders and its deadline's share go on)."""
+        bank, seg = dict(self.bank), dict(self.seg)
+        for role in roles:
+            if role in self.since:
+                if self.control is not None and role in bank:
+                    bank[role] = self._charged(role, now, duty)
+                seg[role] = _iso(now)
+        return replace(self, bank=bank, seg=seg)
+
+    def handed(self, role: str, now: datetime, duty: Availability) -> Pace:
+        """``role``'s side changes hands at ``now``: its wait so far is charged to the
+        clock under its old holder's duty (no increment: nobody moved), and the wait ends;
+        the new holder's begins when the game is next settled. The clock goes with the
+        side; a side whose time has run out comes with the grace a vote would give, so
+        its next holder is not timed out at once."""
+        pace = self._ended([role], now, {role: duty}, increment=False)
+        if self.control is not None and pace.bank.get(role, 1.0) <= 0:
+            pace = replace(pace, bank={**pace.bank, role: self.grace()})
+        return pace
+
+    def given_more(self, role: str, now: datetime, duty: Availability) -> Pace:
+        """The others voted to wait for ``role``, whose time ran out: its wait so far is
+        settled and a new one begins with ``grace()`` more on its clock."""
+        pace = self._ended([role], now, {role: duty}, increment=False)
+        if self.control is not None:
+            pace = replace(pace, bank={**pace.bank, role: pace.bank.get(role, 0.0)
+                                       + self.grace()})
+        return pace._begun([role], now)
+
+    def grace(self) -> float:
+        """What a vote to wait adds to a clock that ran out: a day, or the increment if
+        that is more."""
+        return max(self.control.increment if self.control else 0.0, GRACE)
 
     def with_deadlines(self, duty: Mapping[str, Availability]) -> Pace:
         """The pace with each awaited clock's deadline written down (``ends``), for the
@@ -202,26 +272,19 @@ class Pace:
                 if (t := self.deadline(r, duty.get(r, Availability()))) is not None}
         return replace(self, ends=ends)
 
-    def without(self, role: str) -> Pace:
-        """The pace with ``role``'s current wait forgotten (its side changed hands: the
-        new holder starts a wait of their own; the clock goes with the side)."""
-        return replace(self, since={r: v for r, v in self.since.items() if r != role},
-                       sent={r: v for r, v in self.sent.items() if r != role},
-                       timed_out={r: v for r, v in self.timed_out.items() if r != role})
-
     def left(self, role: str, now: datetime, duty: Availability) -> float | None:
         """Seconds left on ``role``'s clock at ``now`` (None: no clock)."""
         if self.control is None or role not in self.bank:
             return None
         if role not in self.since:
             return self.bank[role]
-        return max(0.0, self.bank[role] - duty.duty_between(_at(self.since[role]), now))
+        return self._charged(role, now, duty)
 
     def deadline(self, role: str, duty: Availability) -> datetime | None:
         """When ``role``'s time runs out in its current wait."""
         if self.control is None or role not in self.since or role not in self.bank:
             return None
-        return duty.after_duty(_at(self.since[role]), self.bank[role])
+        return duty.after_duty(self._stretch(role), self.bank[role])
 
     def reminder_at(self, role: str, duty: Availability) -> datetime | None:
         """When the next reminder of ``role``'s current wait falls due (inside their
@@ -233,35 +296,74 @@ class Pace:
         if self.control is not None and role in self.bank:
             if n >= len(CLOCK_REMINDERS):
                 return None
-            at = duty.after_duty(began, self.bank[role] * CLOCK_REMINDERS[n])
+            # When the share of the time the wait began with is used, whatever stretches
+            # it took.
+            full = self.full.get(role, self.bank[role])
+            still = self.bank[role] - full * (1 - CLOCK_REMINDERS[n])
+            at = duty.after_duty(self._stretch(role), still)
         else:
             if n >= MAX_IDLE_REMINDERS:
                 return None
             at = began + timedelta(minutes=self.idle * (n + 1))
         return duty.next_on_duty(at)
 
-    def idle_warning_at(self, updated: datetime, version: int) -> datetime:
-        """When the game, unmoved since ``updated``, is warned; then abandoned a week on."""
-        first = updated + timedelta(days=self.idle_days)
-        return first if self.warned != version else first + timedelta(days=IDLE_GRACE_DAYS)
+    # --- a game nobody plays ---------------------------------------------------------
 
-    def due(self, *, status: str, created: datetime, updated: datetime, version: int,
-            duty: Mapping[str, Availability]) -> datetime | None:
-        """The next instant the scheduler must look at the game."""
+    def acted_now(self, now: datetime) -> Pace:
+        """A person acted at ``now``: the game is alive, its warning and the timeouts
+        counted since the last such act forgotten."""
+        return replace(self, acted=_iso(now), quiet=(), warned_at="")
+
+    def ran_out(self, role: str) -> Pace:
+        """``role``'s time ran out (counted for its profile, and toward nobody being
+        there)."""
+        return replace(self, timeouts={**self.timeouts, role: self.timeouts.get(role, 0) + 1},
+                       quiet=tuple(dict.fromkeys((*self.quiet, role))))
+
+    def deserted(self, people: Mapping[str, Collection[str]]) -> bool:
+        """Everyone has run out of time since a person last acted (``people``: each
+        person's roles; nobody seated at all counts too): nobody is there."""
+        return bool(self.quiet) and all(set(roles) & set(self.quiet)
+                                        for roles in people.values())
+
+    def idle_warning_at(self, updated: datetime, duty: Mapping[str, Availability],
+                        deserted: bool = False) -> datetime:
+        """When the game is warned that it will be abandoned: ``idle_days`` after a
+        person last acted (the last write, for a game stored before ``acted``), but never
+        while an awaited clock still has time on it; at once when nobody is there."""
+        quiet_since = _at(self.acted) if self.acted else updated
+        if deserted:
+            return quiet_since
+        clocks = [t for r in self.since if r not in self.timed_out
+                  and (t := self.deadline(r, duty.get(r, Availability()))) is not None]
+        return max([quiet_since + timedelta(days=self.idle_days), *clocks])
+
+    def abandon_at(self) -> datetime | None:
+        """A week after the warning (None: not warned)."""
+        return _at(self.warned_at) + timedelta(days=IDLE_GRACE_DAYS) if self.warned_at \
+            else None
+
+    def due(self, *, status: str, created: datetime, updated: datetime,
+            duty: Mapping[str, Availability], deserted: bool = False) -> datetime | None:
+        """The next instant the scheduler must look at the game. While a game nobody is
+        at waits out its warning, no more timeouts are played for anyone."""
         if status == "setup":
             return created + timedelta(days=self.setup_days)
         if status != "active":
             return None
-        times = [self.idle_warning_at(updated, version)]
+        end = self.abandon_at()
+        times: list[datetime | None] = [
+            end if end is not None else self.idle_warning_at(updated, duty, deserted)]
         for role in self.since:
             d = duty.get(role, Availability())
-            times += [t for t in (self.reminder_at(role, d),
-                                  None if role in self.timed_out else self.deadline(role, d))
-                      if t is not None]
-        return min(times)
+            times.append(self.reminder_at(role, d))
+            if role not in self.timed_out and not (deserted and self.warned_at):
+                times.append(self.deadline(role, d))
+        return min(t for t in times if t is not None)
 
 
 IDLE_GRACE_DAYS = 7  # after an idle game's warning, before it is abandoned
+GRACE = 24 * HOUR  # at least what a vote to wait adds to a clock that ran out
 
 
 @dataclass(frozen=True)

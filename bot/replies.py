@@ -58,6 +58,9 @@ class Ping:
     user_id: str
     name: str
     role: str  # display name of the role they must play
+    # Named in the ping line without a mention: someone the table already pinged about the
+    # same thing lately (a rematch's invitation), so the post still says who is awaited.
+    quiet: bool = False
 
     @staticmethod
     def label(role_names: Mapping[str, str], view: dict, role: str) -> str:
@@ -68,8 +71,9 @@ class Ping:
         return f"{label}, for {acting_for}" if acting_for else label
 
     def text(self, mention: Callable[[Ping], str]) -> str:
-        """The ping as a face writes it: its mention, then the side (``seat_label``)."""
-        return seat_label(mention(self), self.role)
+        """The ping as a face writes it: its mention (a quiet one: the name), then the
+        side (``seat_label``)."""
+        return seat_label(escape(self.name) if self.quiet else mention(self), self.role)
 
     @staticmethod
     def of_roles(seats: Iterable[Seated], role_names: Mapping[str, str], view: dict,
@@ -103,6 +107,20 @@ class Consent:
     The request and its answers are kept in the database; the buttons carry its id."""
 
     request_id: int
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A side offered to a member (``/game reassign``): a Take button that only they may
+    press. The offer is kept in the database; the button carries its id, which the table
+    checks (the member pressing, and that the offer still stands)."""
+
+    offer_id: int
+    side: str  # the side's name, for the button's label ("Take Tigers")
+
+    @property
+    def label(self) -> str:
+        return f"Take {self.side}"[:80]
 
 
 # Table methods that ask before they act; each takes ``confirm``, ``game_id`` and ``asked``.
@@ -205,6 +223,8 @@ class Reply:
     rematch: int | None = None
     # A rematch being set up (its game id): a Join button for those invited.
     join: int | None = None
+    # A side offered to a member: a Take button for them.
+    offer: Offer | None = None
     # A list shown a page at a time: ◀ ▶ buttons that ask the command again.
     page: Page | None = None
     # A finished game's replay: ◀ ▶ buttons that show the position before or after.

@@ -9,8 +9,8 @@ Lines look like Discord commands, typed as any user in any channel:
 Every board image (and any other attachment: a replay's animation and log) is written to
 a folder and its path printed. The commands are read
 against the catalogue Discord's slash commands are made from (bot/commands.py), so both
-faces offer the same ones; /wait, /complete, /agree, /refuse and /resign yes|no are the
-terminal's own (a clock, autocomplete, and the buttons under a post).
+faces offer the same ones; /wait, /complete, /agree, /refuse, /take and /resign yes|no are
+the terminal's own (a clock, autocomplete, and the buttons under a post).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ Darbar sandbox — the Discord table, offline. You are @{user} in #{channel}.
   /game new maharaja opponent:computer     Maharaja (3-5 colours): /play delhi agra 2 done
   /agree /refuse   answer the last undo request (as another player: @meera /agree)
   /game remind dm after:12   reminders     /wait 25   let 25 hours pass (shows reminders)
-  /game reassign tigers @sam (or computer)  hand a side over (creator or moderator)
+  /game reassign tigers @sam (or computer)  offer a side (creator or moderator); @sam /take
   /game new taj_mahal pace:standard on_timeout:move   a clock (none live standard slow 48h+6h/96h)
   /mygames         your games everywhere     /me timezone:Asia/Kolkata hours:09-23 away:3d
   /replay [game] [move:5] [whole]   a finished game move by move; whole: animation + log
@@ -69,6 +69,7 @@ class Sandbox:
         # The table's clock is the sandbox's: /wait moves it on for moves and the scheduler.
         table.now = lambda: datetime.now(UTC) + self.later
         self.request: int | None = None  # the last undo request shown, for /agree /refuse
+        self.offer: int | None = None  # the last offer of a side shown, for /take
         # Questions waiting for a typed answer (`/resign yes`), by (user, channel): the
         # terminal's stand-in for the buttons under a question in Discord.
         self.pending: dict[tuple[str, str], Confirmation] = {}
@@ -115,6 +116,10 @@ class Sandbox:
             if self.request is None:
                 return "No undo request is waiting for an answer."
             return await self._show(await t.undo_vote(p, a, self.request, cmd == "agree"))
+        if cmd == "take":  # the Take button under an offer of a side, in Discord
+            if self.offer is None:
+                return "No side has been offered here: `/game reassign` offers one."
+            return await self._show(await t.take(p, a, self.offer))
         if cmd in CONFIRMABLE and rest:  # the yes / no buttons under a question
             return await self._answer(cmd, rest)
         # Everything else is a command of the catalogue, as in Discord.
@@ -200,6 +205,9 @@ class Sandbox:
                        "players")
         if reply.join is not None:
             out.append("   join: /game join, as one of the players invited")
+        if reply.offer is not None:
+            self.offer = reply.offer.offer_id
+            out.append(f"   take: /take, as {', '.join(f'@{p.name}' for p in reply.pings)}")
         if reply.image:
             path = self._save(reply.image)
             out.append(f"   image: {path}")

@@ -8,19 +8,27 @@ what is due, not with the games stored. Each game's business is claimed in the d
 before anything is said (see ``Clocks.look_after``), so several processes or shards
 ticking over one database never do it twice, and a restart picks up whatever fell due
 while the bot was down. Time is a parameter: tests run weeks of play in seconds.
+
+One game's fault (a stored value it cannot read, a bug) is that game's alone: it is
+logged with its id and counted (``darbar_scheduler_errors_total``), and the tick goes on
+with the other games. The game stays due, so each later tick tries it once more (once a
+poll, not in a loop) until the fault is mended or the game ended (``darbar abort``); its
+lateness is not counted in the scheduler's lag, which shows how late the others are.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import datetime
 
 from bot.logsetup import log_context
-from bot.metrics import SCHEDULER_DUE, SCHEDULER_LAG
+from bot.metrics import SCHEDULER_DUE, SCHEDULER_ERRORS, SCHEDULER_LAG
 from bot.reminders import Nudge
 from bot.replies import Notice
 from bot.table import Table
 
+log = logging.getLogger("darbar.scheduler")
 BATCH = 200  # games read per query
 
 
@@ -34,6 +42,7 @@ async def tick(table: Table, now: datetime,
     after = None
     looked: set[int] = set()
     lag = 0.0  # how long the oldest business handled had been due (bot/metrics.py)
+    handled = 0
     while len(looked) < limit:
         due = await table.repo.due_games(now, BATCH, after)
         for d in due:
@@ -41,12 +50,19 @@ async def tick(table: Table, now: datetime,
             # next tick (the same reminder is never sent twice in a row).
             if owns(d.guild_id) and d.id not in looked:
                 looked.add(d.id)
-                lag = max(lag, (now - d.due_at).total_seconds())
                 with log_context(game_id=d.id, guild_id=d.guild_id):
-                    out += await table.look_after(d.id, d.version, d.due_at, now)
+                    try:
+                        out += await table.look_after(d.id, d.version, d.due_at, now)
+                    except Exception:
+                        SCHEDULER_ERRORS.inc()
+                        log.exception("scheduler: game #%d failed; it stays due and is "
+                                      "tried again at the next tick", d.id)
+                        continue
+                handled += 1
+                lag = max(lag, (now - d.due_at).total_seconds())
         if len(due) < BATCH:
             break
         after = (due[-1].due_at, due[-1].id)
     SCHEDULER_LAG.set(lag)
-    SCHEDULER_DUE.inc(len(looked))
+    SCHEDULER_DUE.inc(handled)
     return out

@@ -208,6 +208,40 @@ class Server(SQLModel, table=True):
     mod_role: str | None = None  # a role id whose members act as moderators of games
 
 
+class Handover(SQLModel, table=True):
+    """A side changing hands in a game under way: from whom, to whom, and why. The ratings
+    read it: a person who left a side (resigned, or the clock took it) is placed last; one
+    whose side was handed on by the creator or a moderator is not rated for it."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    role: str
+    from_user: str | None = None  # None: the computer
+    from_name: str = ""
+    to_user: str | None = None  # None: the computer
+    to_name: str = ""
+    why: str = "reassigned"  # resigned | timeout | reassigned
+    at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class SeatOffer(SQLModel, table=True):
+    """A side offered to a member (``/game reassign``), waiting for them to take it. The
+    Take button carries only this row's id: whom it is for, which side and who held it
+    then are read from here. It lapses when the side changes hands, the game ends, or a
+    newer offer of the side replaces it (a later row of the same game and side)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    role: str
+    user_id: str  # the member it is offered to
+    name: str
+    from_user: str | None = None  # who held the side when it was offered (None: the computer)
+    by: str  # who offered it
+    by_name: str = ""
+    why: str = "reassigned"  # reassigned | timeout (offered after its player's time ran out)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
 class Rated(SQLModel, table=True):
     """A finished game as the ratings saw it, written once when it ends (the primary key
     makes that exactly once across processes): whether it counted, and each player's
@@ -222,6 +256,10 @@ class Rated(SQLModel, table=True):
     reason: str = ""  # why it did not count
     moves: int = 0
     days: float = 0.0
+    # The order the conclusions changed the ratings in (1, 2, …), given while its players'
+    # ratings were locked: two games sharing a player always differ in it, in the order
+    # they were applied, so a recompute replays them so and finds the same ratings.
+    applied: int | None = Field(default=None, index=True)
 
 
 class RatedSeat(SQLModel, table=True):
@@ -284,7 +322,17 @@ class UndoRequest(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
-def id_of(row: Game | Seat | UndoRequest) -> int:
+class RematchPing(SQLModel, table=True):
+    """When a person was last pinged about the rematches of finished game ``game_id``:
+    a rematch opened, left and opened again pings each person once a day, not at every
+    post (bot/table/invitations.py). In the database, so every process knows."""
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    user_id: str = Field(primary_key=True)
+    pinged_at: datetime = Field(sa_type=UTCDateTime)
+
+
+def id_of(row: Game | Seat | UndoRequest | SeatOffer) -> int:
     """The id of a row read from the database, or just written: the one int the column's
     ``int | None`` (None only before the first insert) can be where ids are used."""
     if row.id is None:

@@ -9,14 +9,15 @@ that UPDATE matches no row and the whole transaction is rolled back with
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import os
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy import select as sa_select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
@@ -46,12 +48,15 @@ from db.models import (
     LIVE_STATUSES,
     Checkpoint,
     Game,
+    Handover,
     Player,
     Rated,
     RatedSeat,
     Rating,
+    RematchPing,
     Reminder,
     Seat,
+    SeatOffer,
     Server,
     Step,
     UndoRequest,
@@ -61,6 +66,7 @@ from db.models import (
 )
 
 DEFAULT_URL = "sqlite+aiosqlite:///data/darbar.sqlite3"
+RatingKey = tuple[str, str, str]  # (guild or "*", game, user)
 
 
 # One step of the log. Run once per step (executemany), each row numbers itself one past
@@ -628,15 +634,22 @@ class Repository:
 
     async def reassign_seat(self, game: Game, seat_id: int, *, user_id: str | None, name: str,
                             is_bot: bool, sched: Sched | None = None,
-                            now: datetime | None = None) -> int:
+                            now: datetime | None = None, why: str = "reassigned") -> int:
         """Give a seat to another user or to the computer; version-checked like a move. The
-        person who held it is added to its ``held_by``."""
+        person who held it is added to its ``held_by``, and the change to the game's
+        handovers (``why``: resigned, timeout or reassigned)."""
+        now = now or utcnow()
         async with self._tx() as s:
-            await self._bump(s, id_of(game), game.version, updated_at=now or utcnow(),
+            await self._bump(s, id_of(game), game.version, updated_at=now,
                              **(sched.values() if sched else {}))
             seat = await s.get(Seat, seat_id)
             if seat is None or seat.game_id != game.id:
                 return game.version + 1
+            if seat.role is not None:
+                s.add(Handover(game_id=id_of(game), role=seat.role,
+                               from_user=None if seat.is_bot else seat.user_id,
+                               from_name=seat.name, to_user=user_id, to_name=name, why=why,
+                               at=now))
             held = seat.holders()
             if user_id is not None and user_id in held:
                 held.remove(user_id)  # holding it again: one entry, the newest
@@ -648,6 +661,28 @@ class Repository:
                         held_by=json.dumps(held) if held else None)
             )
         return game.version + 1
+
+    async def offer_seat(self, offer: SeatOffer) -> SeatOffer:
+        """Store an offer of a side (it replaces any earlier offer of that side)."""
+        async with self._tx() as s:
+            s.add(offer)
+        return offer
+
+    async def seat_offer(self, offer_id: int) -> tuple[SeatOffer, bool] | None:
+        """An offer of a side, and whether it is still the newest offer of that side."""
+        async with self._sessions() as s:
+            offer = await s.get(SeatOffer, offer_id)
+            if offer is None:
+                return None
+            newest = (await s.exec(select(func.max(SeatOffer.id)).where(
+                SeatOffer.game_id == offer.game_id, SeatOffer.role == offer.role))).one()
+            return offer, newest == offer.id
+
+    async def handovers(self, game_id: int) -> list[Handover]:
+        """The sides of a game that changed hands, in order."""
+        async with self._sessions() as s:
+            q = select(Handover).where(Handover.game_id == game_id).order_by(col(Handover.id))
+            return list((await s.exec(q)).all())
 
     async def open_games_of(self, user_id: str, guild_id: str | None) -> int:
         """How many games being set up or played in this guild the user sits at or opened."""
@@ -827,30 +862,53 @@ class Repository:
             return row, list((await s.exec(q)).all())
 
     async def record_result(self, row: Rated, seats: Sequence[RatedSeat],
-                            ratings: Sequence[Rating]) -> bool:
-        """Store how a finished game was rated, and the players' new ratings, in one
-        transaction; False if it was recorded already (by another process)."""
+                            keys: Collection[RatingKey],
+                            rate: Callable[[dict[RatingKey, Rating]], Sequence[Rating]]
+                            ) -> bool:
+        """Store how a finished game was rated and the players' new ratings, in one
+        transaction; False if it was recorded already (by another process). ``rate`` works
+        the new ratings out from the current ones of ``keys``, read inside the transaction
+        while those players' ratings are locked (PostgreSQL: an advisory lock per player,
+        taken in one order; SQLite: the write lock, taken by the first insert), so two
+        games ending at once, in one process or two, never lose each other's change."""
         try:
             async with self._tx() as s:
                 s.add(row)
-                await s.flush()  # the primary key decides, before any rating changes
+                try:
+                    await s.flush()  # the primary key decides, before any rating changes
+                except IntegrityError:
+                    raise _Recorded from None
+                conn = await s.connection()
+                if self.engine.dialect.name == "postgresql":
+                    for lock in sorted({_player_lock(user) for _, _, user in keys}):
+                        await conn.execute(text("SELECT pg_advisory_xact_lock(:k)"),
+                                           {"k": lock})
+                for rating in rate(await self._ratings(s, keys)):
+                    await s.merge(rating)
                 for seat in seats:
                     s.add(seat)
-                for rating in ratings:
-                    await s.merge(rating)
+                rated = table_of(Rated).alias("earlier")  # never correlated to the row
+                await conn.execute(update(Rated).where(col(Rated.game_id) == row.game_id)
+                                   .values(applied=sa_select(
+                                       func.coalesce(func.max(rated.c.applied), 0) + 1)
+                                           .scalar_subquery()))
             return True
-        except IntegrityError:
+        except _Recorded:
             return False
 
-    async def ratings(self, keys: Collection[tuple[str, str, str]]
-                      ) -> dict[tuple[str, str, str], Rating]:
+    async def ratings(self, keys: Collection[RatingKey]) -> dict[RatingKey, Rating]:
         """The ratings (guild, game, user) that exist among ``keys``."""
+        async with self._sessions() as s:
+            return await self._ratings(s, keys)
+
+    @staticmethod
+    async def _ratings(s: AsyncSession, keys: Collection[RatingKey]
+                       ) -> dict[RatingKey, Rating]:
         if not keys:
             return {}
-        async with self._sessions() as s:
-            q = select(Rating).where(tuple_(col(Rating.guild_id), col(Rating.game),
-                                            col(Rating.user_id)).in_(list(keys)))
-            return {(r.guild_id, r.game, r.user_id): r for r in (await s.exec(q)).all()}
+        q = select(Rating).where(tuple_(col(Rating.guild_id), col(Rating.game),
+                                        col(Rating.user_id)).in_(list(keys)))
+        return {(r.guild_id, r.game, r.user_id): r for r in (await s.exec(q)).all()}
 
     async def leaderboard(self, guild_id: str, game: str, limit: int = 25) -> list[Rating]:
         """The best ratings in ``game`` here, by mu − 3 sigma (openskill's ordinal)."""
@@ -900,10 +958,24 @@ class Repository:
                 await conn.execute(delete(model))
 
     async def finished_games(self) -> list[Game]:
-        """Every finished game, in the order they ended."""
+        """Every finished game: those rated in the order their ratings were applied, then
+        the others in the order they ended (what a recompute replays)."""
         async with self._sessions() as s:
-            q = select(Game).where(Game.status == "finished").order_by(
-                col(Game.updated_at), col(Game.id))
+            applied = col(Rated.applied)
+            q = (select(Game).outerjoin(Rated, col(Rated.game_id) == col(Game.id))
+                 .where(Game.status == "finished")
+                 .order_by(applied.is_(None), applied, col(Game.updated_at), col(Game.id)))
+            return list((await s.exec(q)).all())
+
+    async def unconcluded(self, since: datetime) -> list[Game]:
+        """Games that finished at ``since`` or later without a ``rated`` row, in the order
+        they ended: a crash came between their final write and their conclusion (the
+        rating and the result post)."""
+        async with self._sessions() as s:
+            done = select(Rated.game_id).where(col(Rated.game_id) == col(Game.id))
+            q = (select(Game).where(Game.status == "finished", col(Game.updated_at) >= since,
+                                    ~done.exists())
+                 .order_by(col(Game.updated_at), col(Game.id)))
             return list((await s.exec(q)).all())
 
     # --- rematches -----------------------------------------------------------------------
@@ -912,6 +984,39 @@ class Repository:
         """The channel's game being set up, if it is a rematch (has a plan)."""
         game = await self.live_game(channel_id)
         return game if game is not None and game.plan else None
+
+    async def note_pings(self, game_id: int, user_ids: Collection[str], now: datetime,
+                         window: timedelta) -> set[str]:
+        """Of ``user_ids``, those a post about the rematches of finished game ``game_id``
+        may ping: the ones not pinged about them since ``now - window``, noted as pinged
+        ``now``. One statement (an upsert that updates only a ping older than the window),
+        so of several processes asking at once, one gets each person."""
+        if not user_ids:
+            return set()
+        table = table_of(RematchPing)
+        upsert_into = (postgresql.insert if self.engine.dialect.name == "postgresql"
+                       else sqlite.insert)
+        rows = upsert_into(RematchPing).values(
+            [{"game_id": game_id, "user_id": u, "pinged_at": now} for u in sorted(user_ids)])
+        upsert = rows.on_conflict_do_update(
+            index_elements=[table.c.game_id, table.c.user_id],
+            set_={"pinged_at": rows.excluded.pinged_at},
+            where=table.c.pinged_at <= now - window,
+        ).returning(table.c.user_id)
+        async with self._tx() as s:
+            conn = await s.connection()
+            return set((await conn.execute(upsert)).scalars())
+
+
+class _Recorded(Exception):
+    """The game's result was recorded already (its ``rated`` row exists)."""
+
+
+def _player_lock(user_id: str) -> int:
+    """The PostgreSQL advisory lock (a signed 64-bit number) that serialises one player's
+    rating changes; derived from a name no other lock of Darbar's uses."""
+    digest = hashlib.sha256(f"darbar rating {user_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
 
 
 def _append_sync(engine: Engine, game_id: int, expected: int, values: dict,

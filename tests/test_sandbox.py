@@ -176,6 +176,17 @@ async def test_resign_asks_to_confirm_as_in_discord(sandbox):
     assert "is over" in late
 
 
+async def test_a_side_offered_is_taken_with_take_as_with_discords_button(sandbox):
+    offer, wrong, taken, again = (await run_lines(
+        sandbox, "@ravi /game new goat_tiger side:goats", "@meera /game join",
+        "@ravi /game reassign tigers @sam", "@meera /take", "@sam /take", "@sam /take"))[2:]
+    assert "ravi offers the Tigers (now meera's) to sam" in offer, offer
+    assert "@sam" in offer and "take: /take, as @sam" in offer
+    assert "only sam can take" in wrong
+    assert "sam takes the Tigers from meera" in taken, taken
+    assert "already play" in again
+
+
 @pytest.mark.parametrize("channel", ["..", ".", "/", "a/../..", "../x"])
 async def test_channel_names_never_write_outside_the_images_folder(sandbox, tmp_path, channel):
     out = await sandbox.handle(f"@ravi #{channel} /game new goat_tiger side:goats "

@@ -164,10 +164,13 @@ class InteractionHandle:
             lambda r: r.path == path and r.status == 200, timeout=timeout
         )
 
-    async def wait_done(self, *, quiet: float = 0.1, timeout: float = 5.0) -> list[RecordedRequest]:
+    async def wait_done(self, *, quiet: float = 0.1,
+                        timeout: float = 15.0) -> list[RecordedRequest]:
         """Wait for the callback, for the edit or followup that ends a deferral (type 5, or 6: a
         deferred update of a component's message), then until no request used the token for
-        ``quiet`` seconds. Returns this interaction's requests."""
+        ``quiet`` seconds. Returns this interaction's requests. The timeout only bounds a
+        test that fails: a deferred reply (a replay's pictures) may take seconds on a busy
+        machine, and speed is measured by `darbar bench`, not here."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         response = await self.wait_response(timeout)

@@ -9,7 +9,7 @@ import os
 import signal
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import discord
 import yarl
@@ -22,16 +22,20 @@ from bot.discord_face.context import NO_PINGS, mention
 from bot.discord_face.respond import post, run_and_respond
 from bot.discord_face.views import DYNAMIC_ITEMS
 from bot.health import HealthServer
-from bot.metrics import HEAP_RETURNED, set_open_games
+from bot.logsetup import log_context
+from bot.metrics import HEAP_RETURNED, SCHEDULER_ERRORS, set_open_games
 from bot.pace import Defaults
 from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, shard_of
 from bot.replies import Notice, Place, Reply
 from bot.table import Table, open_games_limit
-from db import Repository
+from db import Game, Repository, id_of
 
 log = logging.getLogger("darbar.discord")
 DRAIN_SECONDS = 10.0  # how long closing waits for replies under way
+# A finished game left unrated by a crash is concluded, and its result posted, at the next
+# start if it ended within this many days.
+CONCLUDE_WITHIN_DAYS = 7
 # How long closing lets the gateway's events already received reach their handlers (each
 # is answered "restarting") before it looks at what is under way.
 SETTLE_SECONDS = 0.05
@@ -124,7 +128,11 @@ class DarbarBot(commands.Bot):
             log.info("synced %d application commands", len(synced))
         # A snapshot that disagrees with its log (a crash between writes, a hand edit)
         # is rebuilt from the log; in the background, so the gateway connects at once.
-        self.verified = asyncio.create_task(self._verify_games())
+        # The games a crash may have left waiting for the computer are among those active
+        # now, before the gateway is read: one begun later gets the computer's replies
+        # from its own moves, and resuming it too would make them beside those.
+        started = await self.repo.list_games("active")
+        self.verified = asyncio.create_task(self._verify_games(started))
         # Deadlines and reminders live in the database, so what fell due while the bot
         # was down is done at the first tick after a restart.
         self.reminding = asyncio.create_task(self._schedule_loop())
@@ -138,14 +146,21 @@ class DarbarBot(commands.Bot):
 
     # --- health -----------------------------------------------------------------------
 
+    def _sockets_open(self) -> list[bool]:
+        """Whether each gateway shard's websocket is open now (none before the first)."""
+        if isinstance(self, commands.AutoShardedBot):
+            return [not s.is_closed() for s in self.shards.values()]
+        return [self.ws.open] if self.ws is not None else []
+
     def gateway_connected(self) -> bool:
         """Whether every gateway shard of this process is connected now (not merely was)."""
-        if not self.is_ready() or self.is_closed():
-            return False
-        if isinstance(self, commands.AutoShardedBot):
-            shards = self.shards
-            return bool(shards) and not any(s.is_closed() for s in shards.values())
-        return self.ws is not None and self.ws.open
+        sockets = self._sockets_open()
+        return self.is_ready() and not self.is_closed() and bool(sockets) and all(sockets)
+
+    def reading_gateway(self) -> bool:
+        """Whether some gateway connection is open and read: closing can then let it run
+        while it drains, so what arrives meanwhile is answered (see ``serve``)."""
+        return any(self._sockets_open())
 
     async def readiness(self) -> str | None:
         """None when ready to answer interactions, else why not (``/readyz``)."""
@@ -197,14 +212,22 @@ class DarbarBot(commands.Bot):
         """One tick: whatever fell due in this process's guilds, done and delivered."""
         due = await scheduler.tick(self.table, self.clock(), owns=self.owns_guild)
         for item in due:
-            try:
-                if isinstance(item, Nudge):
-                    await self._deliver(item)
-                else:
-                    await self._announce(item)
-            except discord.HTTPException as e:  # a deleted channel, lost permissions
-                log.warning("game notice in channel %s not delivered: %s",
-                            item.place.channel_id, e)
+            game_id = item.game_id if isinstance(item, Nudge) else item.post.game_id
+            # Each on its own: what one game has to say is claimed already, so a failure
+            # here (the network) must not keep the others' from their channels.
+            with log_context(game_id=game_id, guild_id=item.place.guild_id):
+                try:
+                    if isinstance(item, Nudge):
+                        await self._deliver(item)
+                    else:
+                        await self._announce(item)
+                except discord.HTTPException as e:  # a deleted channel, lost permissions
+                    log.warning("game notice in channel %s not delivered: %s",
+                                item.place.channel_id, e)
+                except Exception:
+                    SCHEDULER_ERRORS.inc()
+                    log.exception("game #%s: its notice in channel %s was not delivered",
+                                  game_id, item.place.channel_id)
         return len(due)
 
     async def _dm(self, user_id: str, text: str) -> bool:
@@ -234,7 +257,9 @@ class DarbarBot(commands.Bot):
             public=nudge.channel_text(mention), game_id=nudge.game_id, awaiting=True),
             pings=nudge.pings)
 
-    async def _verify_games(self) -> None:
+    async def _verify_games(self, started: list[Game]) -> None:
+        """Check the active games' snapshots; then make the computer's replies that a
+        crash cut off, in ``started``: the games active when this process started."""
         from bot.admin import verify_active
 
         checked, repaired = await verify_active(self.repo)
@@ -245,10 +270,13 @@ class DarbarBot(commands.Bot):
         # nobody waits for a move that would never come.
         await self.wait_until_ready()
         resumed = 0
-        for game in await self.repo.list_games("active"):
+        for game in started:
             if not self.owns_guild(game.guild_id):
                 continue
             if not any(seat.is_bot for seat in await self.repo.seats(game.id)):
+                continue
+            live = await self.repo.live_game(game.channel_id)
+            if live is None or live.id != game.id:  # over since; the channel's game is newer
                 continue
             place = Place(channel_id=game.channel_id, guild_id=game.guild_id)
             reply = await self.table.resume(place)
@@ -260,6 +288,22 @@ class DarbarBot(commands.Bot):
                     log.warning("game #%d resumed, but its post failed: %s", game.id, e)
         if resumed:
             log.info("resumed %d game(s) waiting for the computer", resumed)
+        # A game whose final write a crash left without its rating and result post is
+        # concluded now; of several processes starting, the one that records it posts it.
+        # Only recent ones: older finished games without ratings come from databases made
+        # before ratings, which `darbar ratings --recompute` rates without a post each.
+        since = self.clock() - timedelta(days=CONCLUDE_WITHIN_DAYS)
+        for game in await self.repo.unconcluded(since):
+            if not self.owns_guild(game.guild_id):
+                continue
+            reply = await self.table.complete(id_of(game))
+            if reply is None:
+                continue
+            try:
+                await post(self._channel(Place(game.channel_id, game.guild_id)), reply)
+                log.info("game #%d concluded at start (a crash had cut it off)", game.id)
+            except discord.HTTPException as e:
+                log.warning("game #%d concluded, but its result post failed: %s", game.id, e)
 
     def _channel(self, place: Place) -> discord.PartialMessageable:
         return self.get_partial_messageable(
@@ -359,17 +403,42 @@ async def serve(bot: DarbarBot, token: str) -> None:
     Not ``bot.run``: asyncio stops on SIGINT only if the process started with Python's own
     SIGINT handler, and a process started in the background by a non-interactive shell
     inherits SIGINT *ignored* (so Ctrl-C or a test's SIGINT did nothing, and the bot ran
-    on); a service manager stops with SIGTERM, which would end it without closing."""
-    main = asyncio.current_task()
-    loop = asyncio.get_running_loop()
+    on); a service manager stops with SIGTERM, which would end it without closing.
 
-    def stop(sig: signal.Signals) -> None:
-        log.info("%s: closing", sig.name)
-        main.cancel()
+    The gateway runs in a task of its own that a stop does not cancel: ``close`` drains
+    while it goes on reading, so an interaction that arrives meanwhile reaches its handler
+    and is answered "restarting" (cancelled, it would be left unread and unanswered);
+    ``close`` closes the gateway once the drain is over. Only while the bot is still
+    starting (no gateway open yet, or between two connections) is it cancelled first: there
+    is nothing to read, and the setup must not go on under a closing bot."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+
+    def on_signal(sig: signal.Signals) -> None:
+        log.info("%s: %s", sig.name, "already closing" if stop.is_set() else "closing")
+        stop.set()
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
-            loop.add_signal_handler(sig, stop, sig)
-    with contextlib.suppress(asyncio.CancelledError):  # the stop asked for above
-        async with bot:
-            await bot.start(token)
+            loop.add_signal_handler(sig, on_signal, sig)
+    async with bot:
+        gateway = asyncio.create_task(bot.start(token), name="darbar-gateway")
+        stopped = asyncio.create_task(stop.wait())
+        try:
+            await asyncio.wait((gateway, stopped), return_when=asyncio.FIRST_COMPLETED)
+            if stop.is_set():
+                if not bot.reading_gateway():
+                    await _cancelled(gateway)
+                await bot.close()
+        finally:
+            stopped.cancel()
+            # Normally over once close() closed the gateway; cancelled if a reconnect
+            # began during the drain; raises what ended it if it failed by itself.
+            await _cancelled(gateway)
+
+
+async def _cancelled(task: asyncio.Task) -> None:
+    """Cancel ``task`` and wait for it to end (a failure it ended with is raised)."""
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task

@@ -46,8 +46,9 @@ async def answer(interaction: discord.Interaction,
 
 def pings_for(pings: Iterable[Ping]) -> discord.AllowedMentions:
     """Only the people the table meant to ping: a mention that got into the text any
-    other way (a nickname like ``<@123>``) stays silent."""
-    ids = [discord.Object(int(p.user_id)) for p in pings if p.user_id.isdigit()]
+    other way (a nickname like ``<@123>``), or a quiet ping's name, stays silent."""
+    ids = [discord.Object(int(p.user_id)) for p in pings
+           if p.user_id.isdigit() and not p.quiet]
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=ids)
 
 

@@ -321,6 +321,26 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button],
         await answer(interaction, lambda t, p, a: t.join(p, a, game_id=self.game_id))
 
 
+class TakeButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"darbar:tk:(?P<offer>\d+)"):
+    """Under an offer of a side (``/game reassign`` to a member): take it. The id names
+    the offer only; the table reads from the database whom it is for and whether it still
+    stands, and refuses anyone else."""
+
+    def __init__(self, offer_id: int, label: str = "Take") -> None:
+        super().__init__(discord.ui.Button(label=label[:80], emoji="🪑",
+                                           style=discord.ButtonStyle.success,
+                                           custom_id=f"darbar:tk:{offer_id}"))
+        self.offer_id = offer_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
+        return cls(int(match["offer"]), item.label or "Take")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda t, p, a: t.take(p, a, self.offer_id))
+
+
 def confirm_view(question: Confirmation) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for yes, label in ((True, question.yes), (False, question.no)):
@@ -338,7 +358,7 @@ def consent_view(request: Consent) -> discord.ui.View:
 
 DYNAMIC_ITEMS = (StepButton, StepSelect, UndoButton, LookButton, OpenPanelButton,
                  UndoVoteButton, ConfirmButton, PageButton, ReplayButton, RematchButton,
-                 JoinButton)
+                 JoinButton, TakeButton)
 
 
 def panel_view(reply: Reply) -> discord.ui.View:
@@ -365,11 +385,15 @@ def panel_view(reply: Reply) -> discord.ui.View:
 def public_view(reply: Reply) -> discord.ui.View | None:
     """The 'Make your move' button under a public post while someone must act, the
     vote buttons under an undo request, yes / no under a question, Rematch under a
-    result post, Join under a rematch being set up."""
+    result post, Join under a rematch being set up, Take under an offer of a side."""
     if reply.confirm is not None:
         return confirm_view(reply.confirm)
     if reply.consent is not None:
         return consent_view(reply.consent)
+    if reply.offer is not None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(TakeButton(reply.offer.offer_id, reply.offer.label))
+        return view
     if reply.rematch is not None or reply.join is not None:
         view = discord.ui.View(timeout=None)
         if reply.rematch is not None:

@@ -19,7 +19,7 @@ from bot.hours import Availability
 from bot.pace import Pace, span
 from bot.reminders import MAX_IDLE_HOURS, MODES, Nudge, describe
 from bot.replies import Actor, Notice, Ping, Place, Reply, escape
-from bot.table.core import TableCore, pace_of, refusals
+from bot.table.core import TableCore, deserted, pace_of, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import board_image
 from bot.table.wording import COMPUTER, holders, pace_line, timeout_said, unix
@@ -92,15 +92,12 @@ class Clocks(TableCore):
             return await self._post(lg, f"🗳 The players vote to end the game: {side} "
                                        "ran out of time and loses.")
         if waits * 2 >= len(voters):
-            control = pace.control
-            extra = max(control.increment, 24 * 3600.0) if control else 0.0
-            bank = {**pace.bank, role: pace.bank.get(role, 0.0) + extra}
-            since = {**pace.since, role: self.now().isoformat()}
-            timed_out = {r: v for r, v in pace.timed_out.items() if r != role}
-            await self._reschedule(lg, replace(pace, bank=bank, since=since,
-                                               timed_out=timed_out))
+            # The wait that ran out is settled first: the vote adds to what is left (none).
+            duty = (await self.duties([late])).get(role, Availability())
+            pace = pace.given_more(role, self.now(), duty).acted_now(self.now())
+            await self._reschedule(lg, pace)
             return Reply(public=f"🗳 The players give {side} more time: "
-                         f"{span(extra)} added to their clock.")
+                         f"{span(pace.grace())} added to their clock.")
         await self._reschedule(lg, replace(pace, timed_out={**pace.timed_out, role: votes}))
         return Reply(public=f"🗳 {escape(actor.name)} votes to {VOTES[choice]} "
                      f"({ends} for ending, {waits} for waiting, of {len(voters)}).")
@@ -130,16 +127,19 @@ class Clocks(TableCore):
         if not pace.since and view["active"] or game.pace is None:
             awaited = [r for r in view["active"] if (s := lg.seat_for(r)) and not s.is_bot]
             pace = pace.settled(awaited, game.updated_at, duty)
+        nobody = deserted(pace, lg.seats)
+        end = pace.abandon_at()
+        if end is not None and now >= end:
+            return await self._abandon(lg)
         for role in list(pace.since):
             deadline = pace.deadline(role, duty.get(role, Availability()))
-            if role not in pace.timed_out and deadline is not None and deadline <= now:
+            if role not in pace.timed_out and deadline is not None and deadline <= now \
+                    and not (nobody and pace.warned_at):
                 return await self._time_out(lg, pace, role, due)
         out: list[Nudge | Notice] = []
-        if now >= pace.idle_warning_at(game.updated_at, version):
-            if pace.warned == version:
-                return await self._abandon(lg)
-            pace = replace(pace, warned=version)
-            out.append(self._idle_warning(lg, pace))
+        if end is None and now >= pace.idle_warning_at(game.updated_at, duty, nobody):
+            pace = replace(pace, warned_at=now.isoformat())
+            out.append(self._idle_warning(lg, pace, nobody))
         nudge, pace = self._reminders(lg, pace, duty, now, players)
         if nudge is not None:
             out.append(nudge)
@@ -207,12 +207,15 @@ class Clocks(TableCore):
                       deadline=deadline)
         return (nudge if pings else None), replace(pace, sent=sent)
 
-    def _idle_warning(self, lg: Loaded, pace: Pace) -> Notice:
+    def _idle_warning(self, lg: Loaded, pace: Pace, nobody: bool) -> Notice:
         g = lg.module
         view = lg.public_view()
         pings = Ping.of_roles(lg.seats, g.ROLE_NAMES, view, view["active"])
-        text = (f"⚠ **{g.NAME}** (game #{lg.game.id}) has had no move for {pace.idle_days} "
-                f"days. Unless someone moves within a week it is abandoned, with no result.")
+        what = ("everyone's time has run out and nobody has moved since, so no more moves "
+                "are played for anyone" if nobody else
+                f"has had no move for {pace.idle_days} days")
+        text = (f"⚠ **{g.NAME}** (game #{lg.game.id}) {what}. Unless someone moves within "
+                f"a week it is abandoned, with no result.")
         return Notice(Place(lg.game.channel_id, lg.game.guild_id),
                       Reply(public=text, pings=pings, ping_note="your move.",
                             game_id=lg.game.id, awaiting=True))
@@ -222,11 +225,10 @@ class Clocks(TableCore):
             await self.repo.set_status(lg.game, "aborted", now=self.now())
         except VersionConflict:
             return []
-        pace = pace_of(lg.game)
         lg = await self._reloaded(lg)
         text = (f"🕸 **{lg.module.NAME}** (game #{lg.game.id}) is abandoned: nobody moved "
-                f"for {pace.idle_days} days and a week after the warning. It has no result; "
-                "`/game new` starts another.")
+                f"in the week after the warning. It has no result; `/game new` starts "
+                "another.")
         return [Notice(Place(lg.game.channel_id, lg.game.guild_id),
                        Reply(public=text, **await board_image(lg)))]
 
@@ -249,8 +251,9 @@ class Clocks(TableCore):
         side = holders(lg, [role])[0]
         place = Place(lg.game.channel_id, lg.game.guild_id)
         said = f"⌛ {side} ran out of time: {timeout_said(pace, lg.computer)}."
-        # Counted for the player's profile: the writes below store the pace read from here.
-        pace = replace(pace, timeouts={**pace.timeouts, role: pace.timeouts.get(role, 0) + 1})
+        # Counted for the player's profile and toward nobody being there: the writes below
+        # store the pace read from here.
+        pace = pace.ran_out(role)
         lg.game.pace = json.dumps(pace.to_json())
         dm = (seat.user_id, f"⌛ Your time ran out in **{g.NAME}** (game #{lg.game.id}) in "
               f"<#{lg.game.channel_id}>: {timeout_said(pace, lg.computer)}.")
@@ -272,7 +275,8 @@ class Clocks(TableCore):
                                             "wait`; `/game reassign` hands the side on."),
                                 (dm,))]
             if pace.on_timeout == "seat":
-                await self._hand_seat(lg, seat, user_id=None, name=COMPUTER, is_bot=True)
+                await self._hand_seat(lg, seat, user_id=None, name=COMPUTER, is_bot=True,
+                                      why="timeout")
                 lg, lines = await self._run_bots(await self._reloaded(lg))
                 return [Notice(place, await self._post(lg, "\n".join([said, *lines])),
                                (dm,))]

@@ -8,13 +8,15 @@ import json
 import re
 from datetime import UTC, datetime, time, timedelta
 
+from bot import time_zones
 from bot.hours import (
+    AWAY_DAYS_PER_30,
     Availability,
     check_away,
     hours_text,
+    merged,
     parse_hours,
     zone,
-    zone_names,
 )
 from bot.pace import TIMEOUTS, parse_control, parse_timeout
 from bot.reminders import YOUR_WAYS
@@ -31,13 +33,16 @@ _RELATIVE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(d|h|days?|hours?)\s*$")
 
 def _away_until(text: str, now: datetime, tz: str) -> datetime:
     """``2026-12-24`` (back that morning, your time), ``2026-12-24 18:00``, ``3d`` or
-    ``12h`` (from now): the instant a player is back."""
+    ``12h`` (from now): the instant a player is back. Anything beyond the limit of time
+    away, or long past, is refused as such (dates near the calendar's ends included)."""
     text = text.strip()
     m = _RELATIVE.match(text.lower())
     if m:
         amount = float(m.group(1))
-        return now + (timedelta(days=amount) if m.group(2).startswith("d")
-                      else timedelta(hours=amount))
+        days = amount if m.group(2).startswith("d") else amount / 24
+        if days > AWAY_DAYS_PER_30:
+            raise Refusal(_too_long())
+        return now + timedelta(days=days)
     try:
         when = datetime.fromisoformat(text)
     except ValueError:
@@ -48,7 +53,21 @@ def _away_until(text: str, now: datetime, tz: str) -> datetime:
         if len(text) <= 10:
             when = datetime.combine(when.date(), time(0, 0))
         when = when.replace(tzinfo=zone(tz))
+    # Compared as naive UTC wall times first: a date at the calendar's very ends cannot
+    # be moved to UTC (it would leave the calendar), and needs no moving to be refused.
+    if abs(when.replace(tzinfo=None) - now.replace(tzinfo=None)) > timedelta(days=366):
+        if when.replace(tzinfo=None) < now.replace(tzinfo=None):
+            raise Refusal(_PASSED)
+        raise Refusal(_too_long())
     return when.astimezone(UTC)
+
+
+_PASSED = "That time has passed: choose a day still to come."
+
+
+def _too_long() -> str:
+    return (f"You may be away at most {AWAY_DAYS_PER_30} days in any 30, so that the games "
+            "you play can go on.")
 
 
 class Community(TableCore):
@@ -90,15 +109,14 @@ class Community(TableCore):
         are reminded."""
         player = (await self.repo.players([actor.user_id])).get(actor.user_id) or Player(
             user_id=actor.user_id)
+        before = duty_of(player)  # the settings in force until now
         now = self.now()
         changed = []
         if timezone is not None:
             try:
-                zone(timezone.strip())
-            except ValueError:
-                raise Refusal(f"{echo(timezone)} is not a time zone I know: choose one from "
-                              "the list (e.g. `Asia/Kolkata`, `Europe/London`).") from None
-            player.tz = timezone.strip()
+                player.tz = time_zones.read(timezone)
+            except ValueError as e:
+                raise Refusal(str(e)) from None
             changed.append("time zone")
         if hours is not None:
             try:
@@ -107,21 +125,22 @@ class Community(TableCore):
                 raise Refusal(str(e)) from None
             player.hours_start, player.hours_end = window or (None, None)
             changed.append("playing hours")
-        spans = [(datetime.fromisoformat(a), datetime.fromisoformat(b))
-                 for a, b in json.loads(player.away or "[]")]
-        spans = [(a, b) for a, b in spans if b > now - timedelta(days=30)]
+        # Time away already spent stays on the record (the limit counts it); a change
+        # of time away replaces only what is planned from now on.
+        spans = [(a, b) for a, b in before.away if b > now - timedelta(days=30)]
         if back:
             spans = [(a, min(b, now)) for a, b in spans if a < now]
             changed.append("time away (you are back)")
         if away_until is not None:
             until = _away_until(away_until, now, player.tz)
+            spans = [(a, min(b, now)) for a, b in spans if a < now]
             try:
                 check_away(tuple(spans), now, until)
             except ValueError as e:
                 raise Refusal(str(e)) from None
-            spans = [(a, b) for a, b in spans if b <= now] + [(now, until)]
+            spans.append((now, until))
             changed.append("time away")
-        player.away = json.dumps([[a.isoformat(), b.isoformat()] for a, b in spans])
+        player.away = json.dumps([[a.isoformat(), b.isoformat()] for a, b in merged(spans)])
         if reminders is not None:
             if reminders not in YOUR_WAYS:
                 raise Refusal(f"Reminders come {', '.join(f'`{w}`' for w in YOUR_WAYS)} "
@@ -129,10 +148,33 @@ class Community(TableCore):
             player.remind = None if reminders == "game" else reminders
             changed.append("reminders")
         if changed:
+            # The clock is a ledger: the waits so far are settled under the settings in
+            # force until now before the new ones apply.
+            await self._settle_player(actor.user_id, before)
             player.updated_at = now
             await self.repo.save_player(player)
             await self.reschedule_player(actor.user_id)
         return Reply(private=self._me_text(player, now, changed))
+
+    async def _settle_player(self, user_id: str, before: Availability) -> None:
+        """Every wait of ``user_id``'s under way charged up to now with their settings
+        ``before`` (a stretch ends); a game that moves meanwhile is read again."""
+        for mine in await self.repo.games_of(user_id):
+            for _ in range(3):
+                game = await self.repo.get_game(mine.id) if mine.status == "active" else None
+                if game is None:
+                    break
+                lg = await self._loaded(game)
+                pace = pace_of(game)
+                roles = [s.role for s in lg.seats if s.user_id == user_id and s.role
+                         and not s.is_bot and s.role in pace.since]
+                if not roles:
+                    break
+                try:
+                    await self._reschedule(lg, pace.restretched(roles, self.now(), before))
+                    break
+                except VersionConflict:
+                    continue
 
     async def reschedule_player(self, user_id: str) -> int:
         """After a player changes their hours or goes away: their games under way get
@@ -171,13 +213,9 @@ class Community(TableCore):
         return "\n".join(lines)
 
     async def zone_choices(self, typed: str) -> list[tuple[str, str]]:
-        """Time zone names for autocomplete: those starting with what is typed, then
-        those containing it (``kolk`` → ``Asia/Kolkata``)."""
-        t = typed.strip().lower().replace(" ", "_")
-        names = zone_names()
-        first = [z for z in names if z.lower().startswith(t)]
-        then = [z for z in names if t in z.lower() and z not in first]
-        return [(z, z) for z in (first + then)[:MAX_ZONES]]
+        """Time zone names for autocomplete (``kolk`` → ``Asia/Kolkata``): only those
+        ``/me`` takes (bot/time_zones.py)."""
+        return [(z, z) for z in time_zones.choices(typed, MAX_ZONES)]
 
     # --- moderators --------------------------------------------------------------------
 

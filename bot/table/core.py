@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from datetime import datetime
-from functools import wraps
+from functools import partial, wraps
 from typing import Concatenate, ParamSpec, TypeVar
 
 import renderer
@@ -22,7 +22,7 @@ from bot.pace import Defaults, Pace
 from bot.ratelimit import RateLimiter
 from bot.reminders import Policy
 from bot.replies import Actor, Place, Reply, clip, echo
-from bot.table.conclusion import Ending, conclude, ending, rating_keys
+from bot.table.conclusion import Ending, conclude, ending, rate, rating_keys
 from bot.table.listing import listed
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import public_update
@@ -71,6 +71,15 @@ def duty_of(player: Player | None) -> Availability:
 
 def pace_of(game: Game) -> Pace:
     return Pace.from_json(json.loads(game.pace) if game.pace else None)
+
+
+def deserted(pace: Pace, seats: Iterable[Seat]) -> bool:
+    """Whether everyone seated has run out of time since a person last acted."""
+    people: dict[str, list[str]] = {}
+    for s in seats:
+        if s.user_id and not s.is_bot and s.role:
+            people.setdefault(s.user_id, []).append(s.role)
+    return pace.deserted(people)
 
 
 class TableCore:
@@ -153,7 +162,8 @@ class TableCore:
         status = "finished" if res is not None else lg.game.status
         # Whom the game waits for changes only with a public position: only then do the
         # clocks and reminders change.
-        sched = await self._schedule(lg, after, status=status, now=now) if public else None
+        sched = await self._schedule(lg, after, status=status, now=now, acted=any(
+            s.user_id is not None for s in steps)) if public else None
         version = await self.repo.append_steps(
             lg.game, steps, state,
             status="finished" if res is not None else None,
@@ -219,40 +229,49 @@ class TableCore:
 
     async def _schedule(self, lg: Loaded, view: dict, *, status: str, now: datetime,
                         pace: Pace | None = None, seats: Iterable[Seat] | None = None,
-                        version: int | None = None) -> Sched:
+                        acted: bool = True) -> Sched:
         """The game's pace after a write at ``now`` that leaves its public position's
         spectator view ``view`` (and ``status``, ``seats``): the clocks settled, and when
-        anything next falls due. Stored with that write."""
+        anything next falls due. Stored with that write. ``acted``: a person made it (a
+        computer's move, a timeout's included, keeps nobody's game alive)."""
         seats = list(lg.seats if seats is None else seats)
         duty = await self.duties(seats)
         by_role = {s.role: s for s in seats if s.role}
         awaited = [r for r in view["active"] if (s := by_role.get(r)) and not s.is_bot] \
             if status == "active" else []
-        pace = (pace or pace_of(lg.game)).settled(awaited, now, duty).with_deadlines(duty)
-        due = pace.due(status=status, created=lg.game.created_at, updated=now,
-                       version=(lg.game.version + 1) if version is None else version,
-                       duty=duty)
-        return Sched(json.dumps(pace.to_json()), due,
-                     ",".join(view["active"]) if status == "active" else None)
+        pace = (pace or pace_of(lg.game)).settled(awaited, now, duty)
+        if acted:
+            pace = pace.acted_now(now)
+        return self._sched(pace, seats, duty, status=status, created=lg.game.created_at,
+                           updated=now,
+                           awaiting=",".join(view["active"]) if status == "active" else None)
+
+    @staticmethod
+    def _sched(pace: Pace, seats: Iterable[Seat], duty: Mapping[str, Availability], *,
+               status: str, created: datetime, updated: datetime, awaiting: str | None,
+               done: bool = False) -> Sched:
+        """``pace`` as stored, with its deadlines and when the game next falls due."""
+        pace = pace.with_deadlines(duty)
+        due = None if done else pace.due(status=status, created=created, updated=updated,
+                                         duty=duty, deserted=deserted(pace, seats))
+        return Sched(json.dumps(pace.to_json()), due, awaiting)
 
     async def _sched_for(self, lg: Loaded, pace: Pace, *, done: bool = False) -> Sched:
         """``pace`` as stored for the game as loaded (no move: same version), with when it
         next falls due (never, if ``done``) and whom the public position awaits."""
         game = lg.game
-        duty = await self.duties(lg.seats)
-        due = None if done else pace.due(
-            status=game.status, created=game.created_at, updated=game.updated_at,
-            version=game.version, duty=duty)
         awaiting = game.awaiting
         if game.status == "active" and lg.state is not None and awaiting is None:
             awaiting = ",".join(lg.public_view()["active"])
-        return Sched(json.dumps(pace.with_deadlines(duty).to_json()), due, awaiting)
+        return self._sched(pace, lg.seats, await self.duties(lg.seats), status=game.status,
+                           created=game.created_at, updated=game.updated_at,
+                           awaiting=awaiting, done=done)
 
     @staticmethod
     def _setup_sched(pace: Pace, now: datetime) -> Sched:
         """A new game's pace, due when a game never started is closed."""
         return Sched(json.dumps(pace.to_json()), pace.due(
-            status="setup", created=now, updated=now, version=0, duty={}), None)
+            status="setup", created=now, updated=now, duty={}), None)
 
     async def _reschedule(self, lg: Loaded, pace: Pace) -> None:
         """Store a changed pace (not a move: the version stays, so panels shown keep
@@ -262,20 +281,22 @@ class TableCore:
             raise VersionConflict("the game moved on")
 
     async def _hand_seat(self, lg: Loaded, seat: Seat, *, user_id: str | None, name: str,
-                         is_bot: bool) -> int:
+                         is_bot: bool, why: str = "reassigned") -> int:
         """Give ``seat`` to another person or the computer (version-checked), its clock
-        going with the side; returns the game's new version."""
+        going with the side: the wait so far is charged under the old holder's hours, and
+        the new holder's wait starts now. Returns the game's new version. ``why``
+        (resigned, timeout, reassigned) is kept with the handover: the ratings read it."""
         seats = [Seat(**{**s.model_dump(), "user_id": user_id, "name": name, "is_bot": is_bot})
                  if s.id == seat.id else s for s in lg.seats]
         now = self.now()
         sched = None
         if lg.public is not None and seat.role:
-            # The side's new holder starts a wait of their own (the clock goes with the side).
-            pace = pace_of(lg.game).without(seat.role)
+            duty = (await self.duties([seat])).get(seat.role, Availability())
+            pace = pace_of(lg.game).handed(seat.role, now, duty)
             sched = await self._schedule(lg, lg.public_view(), status=lg.game.status, now=now,
-                                         seats=seats, pace=pace)
+                                         seats=seats, pace=pace, acted=not is_bot)
         return await self.repo.reassign_seat(lg.game, id_of(seat), user_id=user_id, name=name,
-                                             is_bot=is_bot, sched=sched, now=now)
+                                             is_bot=is_bot, sched=sched, now=now, why=why)
 
     async def _post(self, lg: Loaded, text: str) -> Reply:
         """The public post after a change everyone sees (``posts.public_update``); when
@@ -286,18 +307,26 @@ class TableCore:
     async def conclude(self, lg: Loaded) -> Ending:
         """Record a finished game for the ratings (exactly once, whoever gets here first)
         and say how it ended beyond who won."""
+        ending, _ = await self._concluded(lg)
+        return ending
+
+    async def _concluded(self, lg: Loaded) -> tuple[Ending, bool]:
+        """``conclude``, and whether this call was the one that recorded it."""
         game_id = id_of(lg.game)
         found = await self.repo.rated(game_id)
+        recorded = False
         if found is None:
-            known = await self.repo.ratings(rating_keys(lg))
             steps = await self.repo.steps(game_id)
-            rows = conclude(lg, steps, known, pace_of(lg.game))
-            if not await self.repo.record_result(*rows):
+            rated, seats = conclude(lg, steps, await self.repo.handovers(game_id),
+                                    pace_of(lg.game))
+            if not await self.repo.record_result(
+                    rated, seats, rating_keys(lg.game, seats),
+                    partial(rate, lg.game, rated, seats)):
                 found = await self.repo.rated(game_id)  # another process was first
             else:
-                found = rows[0], rows[1]
+                found, recorded = (rated, seats), True
         assert found is not None
-        return ending(lg, *found)
+        return ending(lg, *found), recorded
 
     async def _run_bots(self, lg: Loaded) -> tuple[Loaded, list[str]]:
         """Let computer seats play while one of them is to move. Only while a person sits

@@ -112,7 +112,8 @@ class Endings(TableCore):
                 assert seat is not None  # roles_of names seated roles only
                 lg.game.version = await self._hand_seat(
                     lg, seat, user_id=taker.user_id if taker else None,
-                    name=taker.name if taker else COMPUTER, is_bot=taker is None)
+                    name=taker.name if taker else COMPUTER, is_bot=taker is None,
+                    why="resigned")
                 lg = await self._reloaded(lg)
             lg = await self._reloaded(lg)
             lg, bot_lines = await self._run_bots(lg)

@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 
 from bot.pace import Pace
-from bot.replies import Actor, Ping, Place, Reply, escape
+from bot.replies import Actor, Place, Reply, escape
 from bot.table.core import pace_of, refusals
+from bot.table.invitations import invitation_pings
 from bot.table.loaded import Refusal
 from bot.table.seating import Seating
 from bot.table.wording import COMPUTER
@@ -54,14 +55,15 @@ class Rematch(Seating):
                           "`/game new` opens a game of your own.")
         live = await self.repo.live_game(place.channel_id)
         if live is not None:
-            plan = json.loads(live.plan) if live.plan else None
-            if plan and plan["from"] == game_id and live.status == "setup":
+            following = json.loads(live.plan)["from"] if live.plan else None
+            if following == game_id and live.status == "setup":
                 return await self.join(place, actor, game_id=live.id)
             raise Refusal(f"This channel already has a game (#{live.id}): finish or abort it "
                           "first.")
         if how not in HOW:
             raise Refusal(f"A rematch keeps the seats `keep`, rotates them `rotate` or "
                           f"shuffles them `shuffle`, not {how}.")
+        await self._check_open_games(place, actor)
         g = games.get(old.game)
         in_play = [s for s in seats if s.role]
         seed = rng.new_seed()
@@ -72,6 +74,7 @@ class Rematch(Seating):
         fresh = Pace(control=paced.control, on_timeout=paced.on_timeout, remind=paced.remind,
                      idle=paced.idle, idle_days=paced.idle_days, setup_days=paced.setup_days)
         names = {s.user_id: s.name for s in in_play if s.user_id}
+        plan = {"from": game_id, "how": how, "seats": planned, "names": names}
         first = [Seat(game_id=0, position=0, role=side,
                       user_id=None if user is None else actor.user_id,
                       name=COMPUTER if user is None else actor.name[:100], is_bot=user is None)
@@ -82,7 +85,7 @@ class Rematch(Seating):
                 options=json.loads(old.options), seed=seed, created_by=actor.user_id,
                 seats=first, now=now,
                 sched=self._setup_sched(fresh, now),
-                plan={"from": game_id, "how": how, "seats": planned, "names": names})
+                plan=plan)
         except ChannelBusy:
             raise Refusal("This channel already has a game: finish or abort it first.") \
                 from None
@@ -91,8 +94,7 @@ class Rematch(Seating):
                  f"({HOW[how]}).")
         if len(lg.seats) >= len(planned):
             return await self._start(lg, intro=intro)
-        waiting = [Ping(u, names.get(u, ""), g.ROLE_NAMES[side]) for u, side in planned
-                   if u and u != actor.user_id]
+        waiting = await invitation_pings(self.repo, plan, lg.seats, g.ROLE_NAMES, now)
         said = " · ".join(f"{escape(names.get(u, COMPUTER) if u else COMPUTER)} "
                           f"({g.ROLE_NAMES[side]})" for u, side in planned)
         return Reply(public=f"{intro} **{g.NAME}** — game #{game.id}: {said}.",

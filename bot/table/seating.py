@@ -8,10 +8,11 @@ import os
 from collections.abc import Mapping
 
 from bot.pace import Pace, parse_control, parse_timeout
-from bot.replies import Actor, Ping, Place, Reply, echo, escape
+from bot.replies import Actor, Place, Reply, echo, escape
 from bot.table.core import TableCore, check_role, pace_of, playable_ids, refusals
+from bot.table.invitations import invitation_pings, not_joined
 from bot.table.loaded import Loaded, Refusal
-from bot.table.wording import COMPUTER, pace_line, seating
+from bot.table.wording import COMPUTER, and_, pace_line, seating
 from db import ChannelBusy, Seat, id_of
 from engine import IllegalAction, games, rng
 from engine.contract import Game as Rules
@@ -173,7 +174,7 @@ class Seating(TableCore):
         if lg.game.status != "setup":
             raise Refusal("This game has already started; you can watch it here.")
         if lg.game.plan:
-            return await self._join_rematch(lg, actor)
+            return await self._join_rematch(place, lg, actor)
         options = json.loads(lg.game.options)
         role = check_role(g, role, options)
         mine = [s for s in lg.seats if s.user_id == actor.user_id]
@@ -201,7 +202,7 @@ class Seating(TableCore):
         return Reply(public=f"{escape(actor.name)} joins{side}. {seating(lg)}",
                      game_id=lg.game.id, version=lg.game.version)
 
-    async def _join_rematch(self, lg: Loaded, actor: Actor) -> Reply:
+    async def _join_rematch(self, place: Place, lg: Loaded, actor: Actor) -> Reply:
         """A rematch's invited player takes the side(s) it planned for them."""
         plan = json.loads(lg.game.plan or "{}")
         seated = {s.role for s in lg.seats}
@@ -212,6 +213,8 @@ class Seating(TableCore):
         todo = [r for r in mine if r not in seated]
         if not todo:
             raise Refusal("You are in: the rematch starts when everyone has joined.")
+        if not any(s.user_id == actor.user_id for s in lg.seats):
+            await self._check_open_games(place, actor)
         for role in todo:
             lg.game.version = await self.repo.add_seat(lg.game, Seat(
                 game_id=id_of(lg.game), position=0, role=role, user_id=actor.user_id,
@@ -220,11 +223,10 @@ class Seating(TableCore):
         side = ", ".join(games.side_name(lg.module, r) for r in todo)
         if len(lg.seats) >= len(plan["seats"]):
             return await self._start(lg, intro=f"{escape(actor.name)} joins as {side}.")
-        waiting = [Ping(u, n, lg.module.ROLE_NAMES[r]) for u, r in plan["seats"]
-                   if u and r not in {s.role for s in lg.seats}
-                   for n in [plan["names"].get(u, "")]]
+        waiting = await invitation_pings(self.repo, plan, lg.seats, lg.module.ROLE_NAMES,
+                                         self.now())
         return Reply(public=f"{escape(actor.name)} joins the rematch as {side}. "
-                     f"{seating(lg)}", pings=waiting, ping_note="press Join to play.",
+                     f"{seating(lg)}", pings=waiting, ping_note="press **Join** to play.",
                      join=lg.game.id, game_id=lg.game.id, version=lg.game.version)
 
     @refusals
@@ -252,6 +254,14 @@ class Seating(TableCore):
         seated = any(s.user_id == actor.user_id for s in lg.seats)
         if not (seated or actor.user_id == lg.game.created_by or actor.is_admin):
             raise Refusal("Only a seated player can start the game.")
+        if lg.game.plan and (waiting := not_joined(json.loads(lg.game.plan), lg.seats,
+                                                    g.ROLE_NAMES)):
+            # Nobody takes an invitee's side in their absence, not even the computer.
+            raise Refusal(f"A rematch starts when everyone it invited has joined, and "
+                          f"{and_(waiting)} {'has' if len(waiting) == 1 else 'have'} not "
+                          "joined yet. Wait for them to press **Join**; or the player who "
+                          "opened it (or a moderator) can `/game abort` it, and `/game new` "
+                          "opens a game without them.")
         options = self._final_options(lg, fill_with_computer)
         one_each = g.ONE_SIDE_EACH
         in_play = len(games.sides(g, options))
@@ -326,7 +336,7 @@ class Seating(TableCore):
         now = self.now()
         sched = await self._schedule(
             lg, g.view(state, None), status="active", now=now,
-            pace=pace_of(game).started(roles_in_play), seats=[*dealt, *added])
+            pace=pace_of(game).started(roles_in_play, now), seats=[*dealt, *added])
         await self.repo.start_game(game, roles, state, added, options=changed, sched=sched,
                                    now=now)
         lg = await self._reloaded(lg)

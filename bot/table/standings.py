@@ -25,6 +25,12 @@ def _game_name(game: str) -> str:
     return games.get(game).NAME
 
 
+def _where(place: Place) -> tuple[str, str]:
+    """What the standings count, in words: this server's games, or in a DM every
+    server's ("all servers" in a heading, "any server" in "no game … on any server")."""
+    return ("this server", "this server") if place.guild_id else ("all servers", "any server")
+
+
 def _rating_text(r: Rating) -> str:
     return f"{ratings.ordinal(r.mu, r.sigma):.1f}"
 
@@ -35,10 +41,10 @@ class Standings(TableCore):
         """The server's best 25 in ``game`` by rating, and the caller's own place."""
         name = _game_name(game)
         guild = place.guild_id or ratings.EVERYWHERE
-        where = "this server" if place.guild_id else "all servers"
+        where, anywhere = _where(place)
         top = await self.repo.leaderboard(guild, game, TOP)
         if not top:
-            return Reply(private=f"No rated game of {name} on {where} yet. `/help topic:"
+            return Reply(private=f"No rated game of {name} on {anywhere} yet. `/help topic:"
                          "ratings` says which games count.")
         lines = [f"**Leaderboard — {name}** ({where}; rating = mu − 3 sigma)"]
         lines += [f"{i}. {escape(r.name)} — {_rating_text(r)} ({r.games} games, {r.wins} "
@@ -46,7 +52,7 @@ class Standings(TableCore):
         mine = (await self.repo.ratings([(guild, game, actor.user_id)])).get(
             (guild, game, actor.user_id))
         if mine is None:
-            lines.append(f"You: no rated game of {name} here yet.")
+            lines.append(f"You: no rated game of {name} on {anywhere} yet.")
         elif all(r.user_id != actor.user_id for r in top):
             place_no = await self.repo.place_on_board(mine)
             lines.append(f"…\n{place_no}. you — {_rating_text(mine)} ({mine.games} games, "
@@ -72,7 +78,9 @@ class Standings(TableCore):
             mine = [(r, s) for r, s in rows if r.game == game]
             keys = [(guild, game, who.user_id), (ratings.EVERYWHERE, game, who.user_id)]
             found = await self.repo.ratings(keys)
-            here, everywhere = found.get(keys[0]), found.get(keys[1])
+            # In a DM there is no "here": the rating across servers, once.
+            here = found.get(keys[0]) if place.guild_id else None
+            everywhere = found.get(keys[1])
             rated = ", ".join(x for x in (
                 f"rating {_rating_text(here)} here (#{await self.repo.place_on_board(here)})"
                 if here else "",
@@ -107,17 +115,20 @@ class Standings(TableCore):
 
     @refusals
     async def stats(self, place: Place, actor: Actor, game: str) -> Reply:
-        """The balance of real play here: games, win share by side, average length."""
+        """The balance of real play here (in a DM: on all servers): games, win share by
+        side, average length."""
         name = _game_name(game)
+        where, anywhere = _where(place)
+        # No server (a DM): every server's games.
         rows = await self.repo.seats_rated(guild_id=place.guild_id, game=game)
         ended = {r.game_id: r for r, _ in rows}
         if not ended:
-            return Reply(private=f"No finished game of {name} on this server yet.")
+            return Reply(private=f"No finished game of {name} on {anywhere} yet.")
         g = games.get(game)
         played = Counter(s.role for _, s in rows)
         won = Counter(s.role for _, s in rows if s.winner)
         shares = [(g.ROLE_NAMES.get(r, r), won[r] / played[r]) for r in g.ROLES if played[r]]
-        lines = [f"**{name} on this server** — {len(ended)} finished games, "
+        lines = [f"**{name} on {where}** — {len(ended)} finished games, "
                  f"{sum(r.counted for r in ended.values())} rated",
                  f"Average length: {mean(r.moves for r in ended.values()):.0f} moves over "
                  f"{mean(r.days for r in ended.values()):.1f} days",

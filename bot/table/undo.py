@@ -11,7 +11,7 @@ from bot.replies import Actor, Consent, Ping, Place, Reply, escape
 from bot.table.core import TableCore, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.turns import panel_reply
-from bot.table.wording import name_of, named
+from bot.table.wording import holders, name_of, named
 from db import LogStep, NewStep, id_of, step_arg
 from engine import games
 from engine.replay import shown
@@ -35,6 +35,14 @@ def _no_consent(lg: Loaded, *, one_step: bool) -> str:
     return (f"{what} rolled dice or revealed something hidden, and {others}, so no one "
             "can agree to take it back: it stands. (Steps before a roll or a reveal can "
             "always be taken back.)")
+
+
+def _made_for(lg: Loaded, role: str) -> str:
+    """Why a move the computer made for a person (their time ran out) is not taken back:
+    nobody present made it, so it is no one's reply to undo."""
+    return (f"The last move was the computer's for {holders(lg, [role])[0]} when their "
+            "time ran out, so it stands: an undo takes back only your own move and the "
+            "replies of a side the computer plays. Nothing was changed.")
 
 
 class Undo(TableCore):
@@ -64,7 +72,10 @@ class Undo(TableCore):
             j = k = n - 1
         else:
             j = n - 1
+            computer = {s.role for s in lg.seats if s.is_bot}
             while j >= 0 and steps[j].user_id is None:  # the computer's reply goes too
+                if steps[j].action != games.REDEAL and steps[j].role not in computer:
+                    raise Refusal(_made_for(lg, steps[j].role))
                 j -= 1
             if j < 0:
                 raise Refusal("There is nothing of yours to undo.")

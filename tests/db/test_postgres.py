@@ -100,5 +100,6 @@ async def test_the_one_live_game_index_is_partial_and_timestamps_are_timestamptz
                      "game.due_at": "timestamp with time zone",
                      "player.updated_at": "timestamp with time zone",
                      "rating.updated_at": "timestamp with time zone",
+                     "seatoffer.created_at": "timestamp with time zone",
                      "step.created_at": "timestamp with time zone",
                      "undorequest.created_at": "timestamp with time zone"}

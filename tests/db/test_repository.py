@@ -240,3 +240,24 @@ async def test_a_players_games_include_the_rematches_inviting_them(repo):
     await repo.add_seat(game, Seat(position=1, role="goats", user_id="u22", name="meera"))
     [taken] = await repo.games_of("u22")
     assert not taken.invited
+
+
+async def test_a_rematch_ping_is_noted_once_a_window_across_two_repositories(repo, db_url):
+    """Whom a rematch's post may ping: each person once per window per finished game,
+    whichever process (connection pool) asks first, even when two ask at once."""
+    game, other_game = await new_game(repo), await new_game(repo, "c2")
+    t0, day = datetime(2026, 1, 1, tzinfo=UTC), timedelta(hours=24)
+    people = {"u1", "u2", "u3"}
+    other = await Repository.open(db_url)  # another process
+    try:
+        a, b = await asyncio.gather(repo.note_pings(game.id, people, t0, day),
+                                    other.note_pings(game.id, people, t0, day))
+        assert a | b == people and not a & b
+        later = t0 + day - timedelta(seconds=1)
+        assert await other.note_pings(game.id, people | {"u4"}, later, day) == {"u4"}
+        assert await repo.note_pings(other_game.id, {"u1"}, later, day) == {"u1"}
+        assert await repo.note_pings(game.id, set(), later, day) == set()
+        # A window after the first ping, everyone may be pinged again (u4: not yet).
+        assert await repo.note_pings(game.id, people | {"u4"}, t0 + day, day) == people
+    finally:
+        await other.close()

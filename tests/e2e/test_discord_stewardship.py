@@ -114,11 +114,29 @@ async def test_the_creator_hands_seats_to_a_member_and_to_the_computer(fake_disc
                            {"side": "goats", "player": "meera", "computer": True})
         assert flags(r) & EPHEMERAL and "not both" in content(r)
 
+        # Ravi offers the Tigers to Arjun: a post pinging Arjun alone, with a Take button
+        # only he may press.
         h = await fake.slash("ravi", "game", {"side": "tigers", "player": "arjun"},
                              subcommand="reassign")
         await h.wait_done()
+        [offer] = public_posts(h)
+        assert "ravi offers the Tigers (now meera's) to **arjun**" in content(offer)
+        body = offer.json.get("data") or offer.json
+        assert body["allowed_mentions"] == {"parse": [], "users": [ARJUN]}
+        message = fake.messages_in(2000)[-1]
+        take = fake.custom_id_by_label(message, "Take Tigers")
+        r = await answer(fake, await fake.click("meera", int(message["id"]), take))
+        assert flags(r) & EPHEMERAL and "only arjun can take" in content(r)
+        r = await answer(fake, await fake.forge_click("meera", int(message["id"]),
+                                                      "darbar:tk:999"))
+        assert flags(r) & EPHEMERAL and "no such offer" in content(r)
+        game = await bot.repo.live_game("2000")
+        seats = {s.role: s.user_id for s in await bot.repo.seats(game.id)}
+        assert seats["tigers"] == str(MEERA)  # not before Arjun takes it
+        h = await fake.click("arjun", int(message["id"]), take)
+        await h.wait_done()
         [post] = public_posts(h)
-        assert "hands the Tigers from meera to **arjun**" in content(post)
+        assert "**arjun** takes the Tigers from meera" in content(post)
         assert f"<@{ARJUN}>" in content(post) and post.files[0].is_png
         r = await answer(fake, await fake.slash("meera", "play", {"move": "b3 b2"}))
         assert flags(r) & EPHEMERAL and "not seated" in content(r)

@@ -1,6 +1,7 @@
 """Across time zones through the real discord.py client, against the local fake Discord
 on 127.0.0.1 (issue 27): /mygames lists a player's games in two servers with jump links
-(also in a DM), /me offers time zones by autocomplete, and a move's confirmation carries
+(also in a DM), /me offers time zones by autocomplete (only those of places, and UTC) and
+takes them whatever the case (issue 35), and a move's confirmation carries
 the button to the next game waiting on the mover."""
 
 from __future__ import annotations
@@ -76,11 +77,16 @@ async def test_my_games_across_two_servers_and_me_with_time_zone_autocomplete(
         assert choices[0]["value"] == "Asia/Kolkata"
         choices = await fake.autocomplete("ravi", "me", {"timezone": "america"}, "timezone")
         assert len(choices) == 25 and all(len(c["name"]) <= 100 for c in choices)
+        # Only zones of places (and UTC) are offered: not the server's own, nor Factory.
+        assert await fake.autocomplete("ravi", "me", {"timezone": "local"}, "timezone") == []
+        assert await fake.autocomplete("ravi", "me", {"timezone": "factory"}, "timezone") == []
         r = await answer(fake, await fake.slash("ravi", "me", {
-            "timezone": "Asia/Kolkata", "hours": "09:00-23:00"}, guild=False))
+            "timezone": "asia/kolkata", "hours": "09:00-23:00"}, guild=False))
         assert flags(r) & EPHEMERAL and "`Asia/Kolkata`" in content(r)
         assert "09:00–23:00" in content(r)
         r = await answer(fake, await fake.slash("ravi", "me", {"timezone": "Atlantis"}))
+        assert flags(r) & EPHEMERAL and "not a time zone" in content(r)
+        r = await answer(fake, await fake.slash("ravi", "me", {"timezone": "localtime"}))
         assert flags(r) & EPHEMERAL and "not a time zone" in content(r)
         r = await answer(fake, await fake.slash("spectator", "game", {}, subcommand="status"))
         assert "left" in content(r)  # each clock's time left

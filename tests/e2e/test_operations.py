@@ -7,24 +7,19 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import socket
-import subprocess
-import sys
-from pathlib import Path
 
 import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.discord_face.respond import RESTARTING
+from tests.e2e.conftest import TOKEN, BotProcess
 from tests.e2e.test_discord_goat_tiger import answer, content
 from tests.e2e.test_shutdown import replied
 
 pytestmark = pytest.mark.slow  # a process of its own: seconds
 
-ROOT = Path(__file__).resolve().parents[2]
-TOKEN = "MTAxMDEwMTAxMDEw.fake.token-value-for-tests"
 CHANNELS = (2000, 2001, 2002)
 
 
@@ -48,12 +43,7 @@ async def test_the_operator_sees_health_metrics_and_json_logs_and_sigterm_loses_
     fake = fake_discord
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    env = {**os.environ, **fake.env, "DISCORD_TOKEN": TOKEN,
-           "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'ops.sqlite3'}",
-           "PYTHONPATH": str(ROOT), "LOG_LEVEL": "INFO", "LOG_FORMAT": "json",
-           "HEALTH_PORT": str(port)}
-    proc = subprocess.Popen([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    bot = BotProcess(fake, tmp_path, LOG_FORMAT="json", HEALTH_PORT=str(port))
     try:
         async with aiohttp.ClientSession() as http:
             await fake.wait_for(lambda r: r.method == "PUT" and "/commands" in r.path,
@@ -89,13 +79,12 @@ async def test_the_operator_sees_health_metrics_and_json_logs_and_sigterm_loses_
                                                         channel_id=channel)))
                 burst.append(("other", await fake.slash("arjun", "log", channel_id=channel)))
             await burst[0][1].wait_response(timeout=10)
-            proc.terminate()
-            _, err = await asyncio.to_thread(proc.communicate, timeout=60)
+            bot.proc.terminate()
+            code = await bot.exited(timeout=60)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == 0, err
+        bot.kill()
+    err = bot.log
+    assert code == 0, err
     for what, handle in burst:  # every one answered: its reply, or "restarting"
         text = replied(fake, handle)
         assert text, handle
@@ -116,3 +105,24 @@ async def test_the_operator_sees_health_metrics_and_json_logs_and_sigterm_loses_
         assert int(x["channel_id"]) in CHANNELS and x["user_id"] == str(fake.users["ravi"])
         assert isinstance(x["game_id"], int)
     assert len({x["game_id"] for x in played}) == len(CHANNELS)
+
+
+async def test_nothing_the_bot_logs_from_start_to_stop_holds_the_token(fake_discord, tmp_path):
+    """Redaction is the last guard, not the first: at DEBUG, through start-up, a game and
+    a stop, no line had anything to redact (nothing logged, an object's repr included,
+    held the token in the first place)."""
+    fake = fake_discord
+    bot = BotProcess(fake, tmp_path, LOG_LEVEL="DEBUG")
+    try:
+        await fake.wait_for(lambda r: r.method == "PUT" and "/commands" in r.path, timeout=30)
+        await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "goat_tiger", "side": "goats", "opponent": "computer"},
+            subcommand="new"))
+        await answer(fake, await fake.slash("ravi", "play", {"move": "c3"}))
+        bot.proc.terminate()
+        code = await bot.exited(timeout=60)
+    finally:
+        bot.kill()
+    assert code == 0, bot.log
+    assert " DEBUG discord." in bot.log  # discord.py's own lines were there
+    assert TOKEN not in bot.log and "[redacted]" not in bot.log

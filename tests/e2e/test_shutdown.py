@@ -1,9 +1,9 @@
 """The bot stops cleanly: on SIGINT (even when it was started with SIGINT ignored, as a
 background job of a non-interactive shell starts it) and on SIGTERM (a service manager's
-stop), after finishing the replies under way; what arrives once it is closing is told it
-is restarting, and what is still under way when the drain's time is up is cut short and
-told so: no interaction goes unanswered. Closing stops the computer's worker processes and
-closes the database last."""
+stop), after finishing the replies under way; what arrives once it is closing (the gateway
+is still read while it drains) is told it is restarting, and what is still under way when
+the drain's time is up is cut short and told so: no interaction goes unanswered. Closing
+stops the computer's worker processes and closes the database last."""
 
 from __future__ import annotations
 
@@ -11,24 +11,22 @@ import asyncio
 import os
 import shlex
 import signal
-import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
-from bot import workers
+from bot import admin, workers
 from bot.discord_face import client
 from bot.discord_face.respond import CUT_SHORT, RESTARTING
+from bot.table import Table
 from db import Repository
-from tests.e2e.conftest import serving
+from tests.e2e.conftest import BotProcess, serving
 from tests.e2e.test_discord_goat_tiger import answer, content, make_bot, public_posts
 from tools.fake_discord import FakeDiscord
 
 pytestmark = pytest.mark.slow  # every test here takes seconds
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def gone(pid: int) -> bool:
@@ -57,14 +55,9 @@ async def test_closing_the_bot_stops_the_computers_workers(fake_discord, db_url,
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=lambda s: s.name)
 async def test_the_real_entry_point_closes_on_a_stop_signal(fake_discord, tmp_path, sig):
     fake = fake_discord
-    env = {**os.environ, **fake.env,
-           "DISCORD_TOKEN": "MTAxMDEwMTAxMDEw.fake.token-value-for-tests",
-           "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'stop.sqlite3'}",
-           "PYTHONPATH": str(ROOT), "LOG_LEVEL": "INFO"}
     # The shell ignores SIGINT before it becomes the bot, which inherits that.
-    command = f"trap '' INT; exec {shlex.quote(sys.executable)} -m bot"
-    proc = subprocess.Popen(["sh", "-c", command], cwd=tmp_path, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    bot = BotProcess(fake, tmp_path,
+                     command=f"trap '' INT; exec {shlex.quote(sys.executable)} -m bot")
     try:
         await fake.wait_for(lambda r: r.method == "PUT" and "/commands" in r.path, timeout=30)
         await answer(fake, await fake.slash(
@@ -73,14 +66,12 @@ async def test_the_real_entry_point_closes_on_a_stop_signal(fake_discord, tmp_pa
         h = await fake.slash("ravi", "play", {"move": "c3"})
         first = await h.wait_response()
         assert first.json["type"] == 5  # deferred at once: the computer is searching
-        proc.send_signal(sig)  # while it searches
-        # Waited for off the loop: the fake Discord keeps answering while the bot closes.
-        _, err = await asyncio.to_thread(proc.communicate, timeout=60)
+        bot.proc.send_signal(sig)  # while it searches
+        code = await bot.exited(timeout=60)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == 0, err
+        bot.kill()
+    err = bot.log
+    assert code == 0, err
     assert f"{sig.name}: closing" in err
     assert "Traceback" not in err and " ERROR " not in err, err
     # The reply under way was finished before the bot closed: the move and the computer's.
@@ -208,4 +199,94 @@ async def test_a_reply_still_under_way_when_the_drain_ends_is_cut_short_and_told
             "/channels/2000/messages") and "**Computer**: Tigers" in r.json["content"],
             timeout=10)
     assert len(fake.messages_in(2000)) == posted + 1
+    assert bot_errors == []
+
+
+# --- SIGTERM, then a burst ----------------------------------------------------------------
+
+async def test_interactions_that_arrive_after_sigterm_are_each_told_the_bot_is_restarting(
+        fake_discord, tmp_path):
+    """The real process gets SIGTERM while a reply is under way (Discord makes it wait: a
+    429), and a burst of interactions arrives right after. The bot goes on reading the
+    gateway while it drains, so each one gets its answer, "restarting" (autocomplete:
+    no choices), nothing is stored, and the process exits 0 within the drain time."""
+    fake = fake_discord
+    bot = BotProcess(fake, tmp_path)
+    try:
+        await fake.wait_for(lambda r: r.method == "PUT" and "/commands" in r.path, timeout=30)
+        new = await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "goat_tiger", "side": "goats", "opponent": "computer"},
+            subcommand="new"))
+        post = fake.message_from_callback(new)
+        button = fake.custom_id_by_label(post, "Make your move")
+        # A reply under way when the signal comes: its answer is rate limited for 3 s, so
+        # the bot is still draining when the burst arrives, on a busy machine too.
+        fake.fail_next("POST", r"/interactions/\d+/[^/]+/callback$", retry_after=3.0)
+        held = await fake.slash("meera", "board")
+        await fake.wait_for(lambda r: r.status == 429, timeout=10)
+        bot.proc.send_signal(signal.SIGTERM)
+        signalled = time.monotonic()
+        await bot.logged("SIGTERM: closing")
+        burst = [await fake.slash("ravi", "play", {"move": "c3"}),
+                 await fake.slash("arjun", "log", channel_id=2001),
+                 await fake.slash("meera", "board"),
+                 await fake.click("ravi", int(post["id"]), button)]
+        choices = asyncio.create_task(fake.autocomplete("ravi", "play", {"move": ""}, "move"))
+        bot.proc.send_signal(signal.SIGTERM)  # an impatient second one changes nothing
+        code = await bot.exited(timeout=client.DRAIN_SECONDS)
+        stopped_after = time.monotonic() - signalled
+    finally:
+        bot.kill()
+    assert code == 0, bot.log
+    assert "Traceback" not in bot.log and " ERROR " not in bot.log, bot.log
+    assert "SIGTERM: already closing" in bot.log
+    print(f"\n  [sigterm] exited {stopped_after:.2f} s after SIGTERM")
+    assert stopped_after < client.DRAIN_SECONDS
+    assert [h for h in burst if not h.requests] == []  # none left unanswered
+    for handle in burst:
+        assert replied(fake, handle) == RESTARTING, handle
+    assert await choices == []  # answered, with nothing to offer
+    assert replied(fake, held) not in ("", RESTARTING, CUT_SHORT)  # its real answer
+    repo = await Repository.open(bot.database_url)
+    try:  # "Nothing was changed": the move that arrived after SIGTERM was not stored
+        assert await repo.steps((await repo.latest_game("2000")).id) == []
+    finally:
+        await repo.close()
+
+
+async def test_a_game_begun_after_the_start_is_not_resumed_beside_its_own_reply(
+        fake_discord, db_url, bot_errors, monkeypatch):
+    """At start the bot makes the computer replies a crash cut off: in the games active
+    when it started. A game begun after that gets its computer's replies from its own
+    moves, so its player's reply has the computer's move, even when the start-up check
+    of the stored games (long, with many) ends after that game was begun and played in."""
+    fake = fake_discord
+    checked = asyncio.Event()
+    verify_active = admin.verify_active
+
+    async def long_check(repo):
+        await checked.wait()
+        return await verify_active(repo)
+
+    resumed: list[str] = []
+    resume = Table.resume
+
+    async def resuming(table, place):
+        resumed.append(place.channel_id)
+        return await resume(table, place)
+
+    monkeypatch.setattr(admin, "verify_active", long_check)
+    monkeypatch.setattr(Table, "resume", resuming)
+    async with fake.running(make_bot(db_url)) as bot:
+        await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "goat_tiger", "side": "goats", "opponent": "computer"},
+            subcommand="new"))
+        bot.table.bot_delay = 0.5  # the computer is still thinking when the check ends
+        h = await fake.slash("ravi", "play", {"move": "c3"})
+        await h.wait_response()
+        checked.set()
+        await bot.verified
+        reply = await answer(fake, h)
+    assert resumed == []
+    assert "**Computer**: Tigers" in content(reply)
     assert bot_errors == []

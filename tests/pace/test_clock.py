@@ -29,7 +29,7 @@ def test_paces_are_presets_none_or_a_clock_of_ones_own():
 
 
 def test_a_fischer_clock_charges_the_wait_and_adds_the_increment_up_to_the_cap():
-    pace = Pace(control=PRESETS["live"]).started(["a", "b"])  # 24 h + 4 h a move, max 72 h
+    pace = Pace(control=PRESETS["live"]).started(["a", "b"], T0)  # 24 h + 4 h a move, max 72 h
     pace = pace.settled(["a"], T0, {})
     assert pace.deadline("a", ANY) == T0 + timedelta(hours=24)
     pace = pace.settled(["b"], T0 + timedelta(hours=10), {})  # a moved after 10 h
@@ -41,7 +41,7 @@ def test_a_fischer_clock_charges_the_wait_and_adds_the_increment_up_to_the_cap()
 
 
 def test_reminders_at_half_and_nine_tenths_of_the_time_inside_playing_hours():
-    pace = Pace(control=Control(20 * H, 0, 20 * H)).started(["a"]).settled(["a"], T0, {})
+    pace = Pace(control=Control(20 * H, 0, 20 * H)).started(["a"], T0).settled(["a"], T0, {})
     assert pace.reminder_at("a", ANY) == T0 + timedelta(hours=10)
     pace = Pace(**{**pace.__dict__, "sent": {"a": 1}})
     assert pace.reminder_at("a", ANY) == T0 + timedelta(hours=18)
@@ -54,11 +54,11 @@ def test_reminders_at_half_and_nine_tenths_of_the_time_inside_playing_hours():
 
 
 def test_the_next_due_time_is_the_soonest_of_everything():
-    pace = Pace(control=PRESETS["live"], idle_days=30).started(["a"]).settled(["a"], T0, {})
-    due = pace.due(status="active", created=T0, updated=T0, version=3, duty={})
+    pace = Pace(control=PRESETS["live"], idle_days=30).started(["a"], T0).settled(["a"], T0, {})
+    due = pace.due(status="active", created=T0, updated=T0, duty={})
     assert due == T0 + timedelta(hours=12)  # the first reminder, at half of 24 h
-    setup = Pace(setup_days=14).due(status="setup", created=T0, updated=T0, version=0,
+    setup = Pace(setup_days=14).due(status="setup", created=T0, updated=T0,
                                     duty={})
     assert setup == T0 + timedelta(days=14)
-    assert pace.due(status="finished", created=T0, updated=T0, version=3, duty={}) is None
+    assert pace.due(status="finished", created=T0, updated=T0, duty={}) is None
     assert Pace.from_json(pace.to_json()) == pace

@@ -31,6 +31,34 @@ def test_hours_are_read_in_24_hour_clock_and_may_cross_midnight():
             parse_hours(bad)
 
 
+@pytest.mark.parametrize(("typed", "first", "second"), [
+    ("9-5", "09:00-17:00", "09:00-05:00"), ("10-6", "10:00-18:00", "10:00-06:00"),
+    ("8-4", "08:00-16:00", "08:00-04:00"), ("12-8", "12:00-20:00", "12:00-08:00"),
+    ("9:30-5:30", "09:30-17:30", "09:30-05:30"), ("7 to 3", "07:00-15:00", "07:00-03:00")])
+def test_hours_that_read_two_ways_are_refused_with_both_readings(typed, first, second):
+    """Two hours of the 12-hour clock (1 to 12, no leading zero) with the end before the
+    start: the end may be in the afternoon (an 8-hour day) or past midnight (a 20-hour
+    one); nothing is saved until the player says which."""
+    with pytest.raises(ValueError, match=f"Did you mean `{first}` or `{second}`\\?"):
+        parse_hours(typed)
+
+
+def test_hours_that_read_one_way_are_taken_as_written():
+    # An hour past 12, or written with a leading zero, is the 24-hour clock: no doubt.
+    assert parse_hours("9-17") == (540, 1020)
+    assert parse_hours("18-02") == (1080, 120)
+    assert parse_hours("22-6") == (1320, 360)
+    assert parse_hours("09-05") == (540, 300)
+    assert parse_hours("13:00-5") == (780, 300)
+    # The end after the start: one day's span either way, read as written.
+    assert parse_hours("1-9") == (60, 540)
+    assert parse_hours("12-12") is None  # the whole day
+    # Where the afternoon reading is too short, the refusal says so of it.
+    with pytest.raises(ValueError, match=r"`11:00-14:00` \(shorter than 8 hours\) or "
+                                         r"`11:00-02:00`\?"):
+        parse_hours("11-2")
+
+
 def test_a_clock_runs_only_inside_playing_hours_in_the_players_own_zone():
     # Kolkata is UTC+5:30: 09:00–23:00 there is 03:30–17:30 UTC.
     ravi = Availability("Asia/Kolkata", (540, 1380))

@@ -3,6 +3,7 @@
 import io
 import json
 import random
+from datetime import UTC, datetime
 
 from PIL import Image
 
@@ -16,6 +17,17 @@ ASHA = Actor("103", "asha")
 SAM = Actor("104", "sam")  # a spectator
 MOD = Actor("105", "mod", is_admin=True)
 HERE = Place(channel_id="2000", guild_id="1000")
+T0 = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)  # a Monday: 11:30 in Kolkata, 06:00 in London
+
+
+class Clock:
+    """A simulated clock the table and the scheduler read; a test moves it on."""
+
+    def __init__(self, t: datetime) -> None:
+        self.t = t
+
+    def __call__(self) -> datetime:
+        return self.t
 
 
 async def seat_fewest(table, place, game_id: str, seed: int, **new) -> dict[str, Actor]:
@@ -39,6 +51,18 @@ async def seat_fewest(table, place, game_id: str, seed: int, **new) -> dict[str,
     game = await table.repo.live_game(place.channel_id)
     by_id = {a.user_id: a for a in (RAVI, MEERA, ASHA)}
     return {s.role: by_id[s.user_id] for s in await table.repo.seats(game.id)}
+
+
+async def hand_over(table, by: Actor, role: str, to: Actor | None, place=HERE):
+    """``by`` hands ``role`` to ``to`` (None: the computer) with `/game reassign`, and a
+    member offered it takes it (the Take button); the last reply."""
+    r = await table.reassign(place, by, role, to)
+    assert not r.error, r.private
+    if r.offer is not None:
+        assert to is not None
+        r = await table.take(place, to, r.offer.offer_id)
+        assert not r.error, r.private
+    return r
 
 
 def png_size(data: bytes) -> tuple[int, int]:

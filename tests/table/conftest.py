@@ -2,6 +2,7 @@ import pytest
 
 from bot.table import Table
 from db import Repository
+from tests.support.table import T0, Clock
 
 
 @pytest.fixture
@@ -14,3 +15,9 @@ async def repo(tmp_path):
 @pytest.fixture
 def table(repo):
     return Table(repo)
+
+
+@pytest.fixture
+def clock():
+    """A simulated clock starting at T0 (a table made with ``now=clock`` reads it)."""
+    return Clock(T0)

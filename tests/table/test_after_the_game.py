@@ -188,7 +188,7 @@ async def test_games_that_must_not_count_do_not(table, repo):
     await table.new(HERE, RAVI, "goat_tiger", role="goats", opponent="computer")
     await play_moves(table, repo, 8)
     ending = await end_with(table, repo, ["goats", "tigers"])
-    assert "Not rated: the computer held a side at the end." in ending.lines
+    assert "Not rated: the computer played a side." in ending.lines
     # Too short.
     other = Place("2001", HERE.guild_id)
     await seat(table, "goat_tiger", [RAVI, MEERA], place=other)
@@ -201,7 +201,7 @@ async def test_games_that_must_not_count_do_not(table, repo):
     await table.start(third, RAVI)
     await play_moves(table, repo, 8, place=third)
     ending = await end_with(table, repo, ["goats", "tigers"], place=third)
-    assert "Not rated: one person held more than one side." in ending.lines
+    assert "Not rated: one person made most of the moves of more than one side." in ending.lines
     # Undo past a reveal (a redeal in the log).
     fourth = Place("2003", HERE.guild_id)
     await seat(table, "goat_tiger", [RAVI, MEERA], place=fourth)
@@ -263,3 +263,30 @@ async def test_leaderboard_profile_and_stats_answer(table, repo):
     assert "3 finished games, 3 rated" in r.private and "Goats 100 % of 3" in r.private
     r = await table.stats(HERE, MOD, "chess")
     assert r.error and "don't know the game" in r.private
+
+
+async def test_in_a_dm_the_standings_speak_of_all_servers(table, repo):
+    for i, guild in enumerate(["1000", "1001"]):  # a game in each of two servers
+        place = Place(str(4100 + i), guild)
+        await seat(table, "goat_tiger", [RAVI, MEERA], place=place, role="goats")
+        await play_moves(table, repo, 8, seed=i, place=place)
+        await end_with(table, repo, ["goats", "tigers"], place=place)
+    dm = Place("9000", None)
+    r = await table.stats(dm, RAVI, "goat_tiger")
+    assert not r.error and "server" in r.private
+    assert "this server" not in r.private and "here" not in r.private, r.private
+    assert "**Aadu-Huli aata (Goat-Tiger) on all servers** — 2 finished games" in r.private
+    r = await table.stats(dm, RAVI, "taj_mahal")
+    assert r.private == "No finished game of Taj Mahal on any server yet."
+    r = await table.leaderboard(dm, SAM, "goat_tiger")
+    assert "(all servers;" in r.private
+    assert r.private.endswith("You: no rated game of Aadu-Huli aata (Goat-Tiger) on any "
+                              "server yet."), r.private
+    r = await table.leaderboard(dm, SAM, "taj_mahal")
+    assert r.private.startswith("No rated game of Taj Mahal on any server yet.")
+    # A profile asked for in a DM gives the rating across servers once, not as "here".
+    r = await table.profile(dm, RAVI)
+    assert "across servers" in r.private and " here" not in r.private, r.private
+    # In a server, each says so.
+    r = await table.stats(Place("4100", "1000"), RAVI, "goat_tiger")
+    assert "on this server** — 1 finished game" in r.private

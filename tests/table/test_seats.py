@@ -29,9 +29,11 @@ async def test_the_creator_cannot_hop_seats_to_read_another_hand(table, repo):
     assert r.error and "asha plays" in r.private
     r = await table.reassign(HERE, MOD, mine, RAVI)
     assert not r.error
+    assert not (await table.take(HERE, RAVI, r.offer.offer_id)).error
     # A newcomer may take a side, once: they have seen that hand now.
     r = await table.reassign(HERE, MOD, meeras, SAM)
     assert not r.error
+    assert not (await table.take(HERE, SAM, r.offer.offer_id)).error
     r = await table.reassign(HERE, MOD, mine, SAM)
     assert r.error and "sam plays" in r.private
     seats = await repo.seats((await repo.latest_game(HERE.channel_id)).id)

@@ -11,6 +11,7 @@ from bot.scheduler import tick
 from bot.table import Table
 from db import Repository
 from tests.support.table import (
+    ASHA,
     HERE,
     MEERA,
     MOD,
@@ -199,7 +200,10 @@ async def test_a_moderator_hands_a_seat_to_another_player(table, repo):
     await table.play(HERE, RAVI, "c3")
     r = await table.reassign(HERE, MOD, "tigers", SAM)
     assert not r.error
-    assert "hands the Tigers from meera to **sam**" in r.public
+    assert "hands the Tigers from meera to **sam**" not in r.public  # not before sam agrees
+    r = await table.take(HERE, SAM, r.offer.offer_id)
+    assert not r.error, r.private
+    assert "**sam** takes the Tigers from meera" in r.public and "mod" in r.public
     assert r.image and [p.user_id for p in r.pings] == [SAM.user_id]
     r = await table.play(HERE, MEERA, "b3 b2")
     assert r.error and "not seated" in r.private
@@ -208,6 +212,65 @@ async def test_a_moderator_hands_a_seat_to_another_player(table, repo):
     status = await table.status(HERE, RAVI)
     assert "sam (Tigers)" in status.private
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
+
+
+async def test_a_side_is_offered_and_only_the_member_offered_it_takes_it(table, repo):
+    """Reproduced: `/game reassign` seated a member who had not asked for it (and so made
+    them lose a game they never played). Now it posts an offer that pings that member
+    alone, and the seat changes hands only when they press Take."""
+    await two_player_game(table)
+    await table.play(HERE, RAVI, "c3")
+    before = await snapshot(repo)
+    r = await table.reassign(HERE, MOD, "tigers", SAM)
+    assert not r.error and r.offer is not None and r.offer.side == "Tigers"
+    assert "mod offers the Tigers (now meera's) to **sam**" in r.public, r.public
+    assert [p.user_id for p in r.pings] == [SAM.user_id]  # the ping names only sam
+    assert "press **Take Tigers**" in r.ping_note
+    assert await snapshot(repo) == before  # nothing changed hands yet
+    for who in (MEERA, RAVI, MOD):  # nobody else may take it for him
+        refused = await table.take(HERE, who, r.offer.offer_id)
+        assert refused.error and "only sam can take" in refused.private, refused.private
+    assert await snapshot(repo) == before
+    r = await table.take(HERE, SAM, r.offer.offer_id)
+    assert not r.error and "takes the Tigers" in r.public
+    seats = {s.role: s.user_id for s in await repo.seats(
+        (await repo.latest_game(HERE.channel_id)).id)}
+    assert seats == {"goats": RAVI.user_id, "tigers": SAM.user_id}
+
+
+async def test_a_stale_offer_is_refused_politely_and_changes_nothing(table, repo):
+    await two_player_game(table)
+    forged = await table.take(HERE, SAM, 999)
+    assert forged.error and "no such offer" in forged.private
+    # Taken once: pressing again does nothing.
+    first = (await table.reassign(HERE, MOD, "tigers", SAM)).offer
+    assert not (await table.take(HERE, SAM, first.offer_id)).error
+    before = await snapshot(repo)
+    r = await table.take(HERE, SAM, first.offer_id)
+    assert r.error and "already play" in r.private, r.private
+    # Replaced by a newer offer of the same side.
+    old = (await table.reassign(HERE, MOD, "goats", MEERA)).offer
+    new = (await table.reassign(HERE, MOD, "goats", ASHA)).offer
+    r = await table.take(HERE, MEERA, old.offer_id)
+    assert r.error and "a newer offer" in r.private, r.private
+    # The side changed hands since (the moderator took it himself).
+    assert not (await table.reassign(HERE, MOD, "goats", MOD)).error
+    before = await snapshot(repo)
+    r = await table.take(HERE, ASHA, new.offer_id)
+    assert r.error and "changed hands since" in r.private, r.private
+    assert await snapshot(repo) == before
+    # The game ended.
+    last = (await table.reassign(HERE, MOD, "goats", MEERA)).offer
+    await table.abort(HERE, MOD)
+    r = await table.take(HERE, MEERA, last.offer_id)
+    assert r.error and "has ended" in r.private, r.private
+    # An offer of another channel's game is not this channel's to take.
+    other = Place("2001", HERE.guild_id)
+    await table.new(other, RAVI, "goat_tiger", role="goats", seed=5)
+    await table.join(other, MEERA)
+    there = (await table.reassign(other, RAVI, "goats", SAM)).offer
+    r = await table.take(HERE, SAM, there.offer_id)
+    assert r.error and r.private
 
 
 async def test_only_the_creator_or_a_moderator_reassigns(table, repo):
@@ -224,9 +287,9 @@ async def test_only_the_creator_or_a_moderator_reassigns(table, repo):
         r = await table.reassign(HERE, actor, role, to)
         assert r.error and reason in r.private, r.private
     assert await snapshot(repo) == before
-    # The creator may: ravi hands his own Goats to sam.
+    # The creator may: ravi offers his own Goats to sam.
     r = await table.reassign(HERE, RAVI, "goats", SAM)
-    assert not r.error and [p.user_id for p in r.pings] == [SAM.user_id]
+    assert not r.error and [p.user_id for p in r.pings] == [SAM.user_id] and r.offer
 
 
 @pytest.mark.slow
@@ -252,6 +315,8 @@ async def test_games_without_a_computer_player_need_a_person(repo, monkeypatch):
     assert await snapshot(repo) == before
     r = await table.reassign(HERE, MOD, "delhi", MEERA)
     assert not r.error and "Delhi" in r.public
+    r = await table.take(HERE, MEERA, r.offer.offer_id)
+    assert not r.error and "takes the Delhi Sultanate" in r.public, r.public
 
 
 async def test_seats_are_not_reassigned_before_the_start(table, repo):

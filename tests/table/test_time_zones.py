@@ -4,7 +4,7 @@ stale games closed. Weeks of play run in seconds: the table and the scheduler ta
 time as a parameter."""
 
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -15,25 +15,21 @@ from bot.scheduler import tick
 from bot.table import Table
 from db import Repository
 from engine import games
-from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI, SAM, assert_replays, swap_game
+from tests.support.table import (
+    ASHA,
+    HERE,
+    MEERA,
+    MOD,
+    RAVI,
+    SAM,
+    T0,
+    assert_replays,
+    swap_game,
+)
 
-T0 = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)  # a Monday: 11:30 in Kolkata, 06:00 in London
 KOLKATA = ("Asia/Kolkata", "09:00-23:00")
 LONDON = ("Europe/London", "08:00-22:00")
 NEW_YORK = ("America/New_York", "any")
-
-
-class Clock:
-    def __init__(self, t: datetime) -> None:
-        self.t = t
-
-    def __call__(self) -> datetime:
-        return self.t
-
-
-@pytest.fixture
-def clock():
-    return Clock(T0)
 
 
 @pytest.fixture
@@ -257,9 +253,13 @@ async def test_without_a_computer_player_the_others_vote(table, repo, clock, mon
     assert json.loads(game.pace)["timed_out"] == {}
     events = await run(table, clock, 24 * 3, step=timedelta(hours=1))
     assert any(isinstance(e, Notice) for _, e in events)  # ran out again
-    # Any other player may hand the side on once it ran out.
+    # Any other player may hand the side on once it ran out: to a person who agrees.
     r = await table.reassign(HERE, others[1], late_role, SAM)
+    assert not r.error and r.offer and [p.user_id for p in r.pings] == [SAM.user_id]
+    assert (await seated(repo))[late_role] is late  # not before sam takes it
+    r = await table.take(HERE, SAM, r.offer.offer_id)
     assert not r.error, r.private
+    assert (await seated(repo))[late_role] is None  # sam's now (not one of the three)
     # ... or they vote to end it.
     events = await run(table, clock, 24 * 3, step=timedelta(hours=1))
     r1 = await table.vote(HERE, others[0], "end")
@@ -358,6 +358,52 @@ def _key(e):
     if isinstance(e, Nudge):
         return ("nudge", e.game_id, e.number, tuple(p.user_id for p in e.pings))
     return ("notice", e.place.channel_id, e.post.public)
+
+
+# The areas of IANA's region zones (zone.tab): a time zone a person lives in.
+AREAS = {"Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia",
+         "Europe", "Indian", "Pacific"}
+
+
+async def test_me_takes_a_time_zone_whatever_its_case_and_only_a_real_one(table, repo):
+    async def saved():
+        return (await repo.players([RAVI.user_id]))[RAVI.user_id].tz
+
+    for typed, zone in [("asia/kolkata", "Asia/Kolkata"), ("utc", "UTC"), ("Etc/UTC", "UTC"),
+                        ("america/new york", "America/New_York"),
+                        ("US/Eastern", "America/New_York"), ("asia/calcutta", "Asia/Kolkata"),
+                        ("Europe/London", "Europe/London")]:
+        r = await table.me(HERE, RAVI, timezone=typed)
+        assert not r.error and f"`{zone}`" in r.private, r.private
+        assert await saved() == zone
+    for typed in ("localtime", "Factory", "posixrules", "posix/Asia/Kolkata",
+                  "right/Asia/Kolkata", "Etc/GMT+5", "etc/gmt-3", "GMT", "EST5EDT",
+                  "EST", "CET", "Japan", "Mars/Olympus", "asia"):
+        r = await table.me(HERE, RAVI, timezone=typed)
+        assert r.error and "not a time zone" in r.private, (typed, r.private)
+        assert await saved() == "Europe/London", typed  # refused: nothing changed
+    r = await table.me(HERE, RAVI, timezone="Etc/GMT+5")
+    assert "5 hours behind UTC" in r.private and "`America/" in r.private, r.private
+    r = await table.me(HERE, RAVI, timezone="posix/Asia/Kolkata")
+    assert "`Asia/Kolkata`" in r.private, r.private  # what it likely meant
+    # Autocomplete offers region zones and UTC, never anything else.
+    for typed in ("", "a", "loc", "fact", "posix", "right", "etc", "gmt", "us", "est", "z"):
+        offered = [value for _, value in await table.zone_choices(typed)]
+        assert all(v == "UTC" or v.split("/")[0] in AREAS for v in offered), (typed, offered)
+    assert await table.zone_choices("local") == []
+    assert ("UTC", "UTC") in await table.zone_choices("utc")
+    # A legacy name typed whole is offered as the zone it stands for.
+    assert (await table.zone_choices("us/eastern"))[0][1] == "America/New_York"
+
+
+async def test_me_refuses_hours_that_read_two_ways_and_keeps_the_saved_ones(table, repo):
+    assert not (await table.me(HERE, RAVI, hours="09:00-23:00")).error
+    r = await table.me(HERE, RAVI, hours="9-5")
+    assert r.error and "Did you mean `09:00-17:00` or `09:00-05:00`?" in r.private, r.private
+    player = (await repo.players([RAVI.user_id]))[RAVI.user_id]
+    assert (player.hours_start, player.hours_end) == (540, 1380)
+    r = await table.me(HERE, RAVI, hours="09:00-17:00")
+    assert not r.error and "09:00–17:00" in r.private
 
 
 async def test_me_validates_and_a_moderator_lists_the_servers_games(table, repo, clock):
