@@ -20,7 +20,7 @@ from db.models import seed_columns
 from engine import games
 from tests.support.table import random_move_lines, seat_fewest
 from tests.support.views import same_while_alike
-from tests.table.test_time_zones import T0, Clock, run
+from tests.table.test_time_zones import run
 
 HIDDEN = [gid for gid in games.ids() if games.get(gid).hidden]
 REAL, WHATIF = Place("3101", "1000"), Place("3102", "1000")
@@ -38,8 +38,7 @@ async def _steps_after(repo, game: Game, n: int, role: str) -> list[tuple[str, o
 
 
 @pytest.mark.parametrize("game_id,moves", CASES)
-async def test_a_timeouts_move_depends_on_the_sides_view_only(repo, game_id, moves):
-    clock = Clock(T0)
+async def test_a_timeouts_move_depends_on_the_sides_view_only(repo, clock, game_id, moves):
     table = Table(repo, now=clock)
     g = games.get(game_id)
     rng = random.Random(moves)
