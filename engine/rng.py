@@ -26,6 +26,7 @@ derived keys, so one stream's outputs say nothing of another's.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 
 MASK = (1 << 64) - 1
@@ -59,6 +60,13 @@ def seed_state(seed: int, domain: str = ENGINE) -> int | dict:
     if domain == ENGINE and is_legacy(seed):
         return seed & MASK
     return {"key": derive_key(seed, domain).hex(), "n": 0}
+
+
+def seed_of_seen(seen: object) -> int:
+    """A 64-bit seed made of a JSON value and nothing else: for a computer's search, made of
+    what its side sees, so that the same view always imagines the same hidden future."""
+    digest = hashlib.blake2b(json.dumps(seen, sort_keys=True).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
 
 
 def stream(seed: int, domain: str) -> dict:

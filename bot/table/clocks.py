@@ -8,7 +8,6 @@ processes looking at once do it exactly once."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import replace
@@ -24,7 +23,7 @@ from bot.table.core import TableCore, deserted, pace_of, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import board_image
 from bot.table.wording import COMPUTER, holders, pace_line, timeout_said, unix
-from db import Game, NewStep, Player, VersionConflict, id_of
+from db import NewStep, Player, VersionConflict, id_of
 from engine import games
 from engine.steps import offered
 
@@ -32,13 +31,6 @@ from engine.steps import offered
 TIMEOUT_STEPS = 200
 VOTES = {"end": "end the game: the player whose time ran out loses",
          "wait": "give them more time"}
-
-
-def _seed(game: Game, what: str) -> int:
-    """A seed for what the computer may guess of the hidden (a timeout's move): from the
-    game's secret seed, so nobody can foresee it, and the same on a replay."""
-    digest = hashlib.sha256(f"{game.seed}:{game.version}:{what}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 class Clocks(TableCore):
@@ -294,9 +286,9 @@ class Clocks(TableCore):
             return []  # a move, or another process, came first
 
     async def _move_for(self, lg: Loaded, role: str) -> tuple[Loaded, list[str]]:
-        """The computer completes ``role``'s move, from what that side may see only: it
-        searches a copy of the position in which everything hidden from the side is dealt
-        anew, and after any step that reveals something it thinks again."""
+        """The computer completes ``role``'s move as a computer seat plays: its search
+        decides from what that side sees only (the engine contract: the same view gets the
+        same steps, whatever is hidden; tests/engine/test_computer_view.py)."""
         g = lg.module
         state = lg.started()
         before = lg.public_view()
@@ -304,21 +296,17 @@ class Clocks(TableCore):
         for _ in range(TIMEOUT_STEPS):
             if role not in g.view(state, None)["active"]:
                 break
-            guess = state if g.redeal is None else games.redealt(
-                g, state, _seed(lg.game, f"{role}:{len(steps)}"), keep=[role])
-            chosen = await workers.bot_steps(lg.game.game, guess, role)
+            chosen = await workers.bot_steps(lg.game.game, state, role)
             took = 0
             for action, arg in chosen:
                 if not offered(g.view(state, role)["actions"], action, arg):
                     break
-                mark = games.reveal_mark(g, state)
                 state = g.act(state, role, action, arg)
                 steps.append((action, arg))
                 took += 1
-                if games.reveal_mark(g, state) != mark or role not in g.view(
-                        state, None)["active"]:
+                if role not in g.view(state, None)["active"]:
                     break
-            if took == 0:  # the guess's move does not fit: any legal step will do
+            if took == 0:  # none of its steps fits (never expected): any legal step will do
                 action, arg = games.legal_steps(g, g.view(state, role))[0]
                 state = g.act(state, role, action, arg)
                 steps.append((action, arg))

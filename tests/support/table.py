@@ -30,21 +30,22 @@ class Clock:
         return self.t
 
 
-async def seat_fewest(table, place, game_id: str, seed: int) -> dict[str, Actor]:
+async def seat_fewest(table, place, game_id: str, seed: int, **new) -> dict[str, Actor]:
     """Open and start ``game_id`` with as few people as it takes: ravi (and meera, and
     asha, where a game needs two or three) sharing every side, or (a game where each side
-    hides a hand) ravi, meera and asha, one side each.
-    Returns who plays each side."""
+    hides a hand) ravi, meera and asha, one side each. ``new``: more of ``Table.new``'s
+    settings (a pace). Returns who plays each side."""
     g = games.get(game_id)
     if not g.ONE_SIDE_EACH:
-        await table.new(place, RAVI, game_id, seed=seed)
+        await table.new(place, RAVI, game_id, seed=seed, **new)
         # the fewest people the game takes (ravi, meera, asha), sharing the other sides
         for person in [MEERA, ASHA][:g.PLAYERS[0] - 1]:
             await table.join(place, person)
         await table.start(place, RAVI)
     else:
         people = [RAVI, MEERA, ASHA][:g.PLAYERS[0]]
-        await table.new(place, RAVI, game_id, seed=seed, options={"players": len(people)})
+        await table.new(place, RAVI, game_id, seed=seed, options={"players": len(people)},
+                        **new)
         for person in people[1:]:
             await table.join(place, person)  # the last one to join starts the game
     game = await table.repo.live_game(place.channel_id)

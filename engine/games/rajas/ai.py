@@ -5,8 +5,9 @@ the turn greedily (each later choice the one that leaves the best position) and 
 space whose turn ends best. A position is worth its race progress (2 x fame + money, the
 markers' distance) plus what will make progress later: dice, workers, karma, upgrades,
 markets to score again, the boat. It looks ahead only on a copy whose hidden future (the
-stacks' order, the dice still to roll) is drawn anew, so it never uses what a player
-cannot know.
+stacks' order, the white yield tiles' order, the dice still to roll) is drawn anew from
+what its side sees (``imagined``), so it never uses what a player cannot know, and the
+same view always gets the same decision.
 """
 
 from __future__ import annotations
@@ -14,9 +15,8 @@ from __future__ import annotations
 from engine import games
 from engine.games.rajas import rules as R
 from engine.games.rajas.data import CROSS, PROVINCE, TILES
+from engine.rng import seed_of_seen
 from engine.steps import play_while
-
-SEARCH_SEED = 0x5EED  # the copy's future: any fixed value; not the game's
 
 
 def value(state: dict, role: str) -> float:
@@ -52,6 +52,17 @@ def _open_roads(cells: dict) -> int:
     return n
 
 
+def imagined(state: dict, role: str) -> dict:
+    """The position as ``role`` may imagine it: what each stack and the white yield tiles
+    hold is public (every tile drawn from them was shown), their order and the dice to come
+    are not. So they are laid in a fixed order and dealt anew, with new dice, from a seed
+    made of ``role``'s view: nothing of the real order or the game's generator enters."""
+    known = {**state, "stacks": {k: sorted(s) for k, s in state["stacks"].items()},
+             "white": sorted(state["white"])}
+    return games.redealt(games.get(R.ID), known, seed_of_seen(R.view(state, role)),
+                         keep=[role])
+
+
 def _steps(state: dict, role: str) -> list[tuple[str, object]]:
     return games.legal_steps(games.get(R.ID), R.view(state, role))
 
@@ -85,8 +96,7 @@ def choose(state: dict, role: str) -> tuple[str, object]:
     if "reroll" in acts:  # a die below the average is worth rerolling; one at a time
         low = [t for t in acts["reroll"] if int(t[-1]) <= 2]
         return ("reroll", low[0]) if low else ("done", None)
-    # the same position; a future nobody knows
-    look = games.redealt(games.get(R.ID), state, SEARCH_SEED)
+    look = imagined(state, role)
     move = look["move"]
     steps = [s for s in _steps(look, role) if s[0] != "roll"]
     if not steps:

@@ -95,6 +95,8 @@ def choose(view: dict, role: str) -> tuple[str, object]:
     gain, card = _best_card(view, role, plays)
     alone = all(p["out"] for r, p in view["players"].items() if r != role)
     rich = len(hand) >= 5  # cards to spare: press for more
+    if "withdraw" not in acts:  # a colour change is down: a card must go with it
+        return "play", card or plays[0]
     if card and gain > now + 0.5 and (now < 3 or alone or (rich and gain >= now + 1.5)):
         return "play", card
     if now > 0 or not plays or len(plays) <= 1:

@@ -29,8 +29,6 @@ view always gets the same decision.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections.abc import Callable
 
@@ -50,6 +48,7 @@ from engine.games.vijayanagara.data import (
     UNIT_KINDS,
     VIJAYANAGARA,
 )
+from engine.rng import seed_of_seen
 from engine.steps import play_while
 
 Step = tuple[str, object]
@@ -214,8 +213,7 @@ def seed_of(state: dict, role: str) -> int:
     seen = [role, v["move"], v["prompt"], len(state["log"]), state["log"][-8:],
             state["stack"], state["current"], len(state["deck"]), state["resources"],
             state["cavalry"], state["spaces"]]
-    digest = hashlib.blake2b(json.dumps(seen, sort_keys=True).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
+    return seed_of_seen(seen)
 
 
 def sample(state: dict, role: str, seed: int) -> dict:

@@ -37,6 +37,23 @@ def test_its_choice_does_not_depend_on_the_hidden_future():
     assert ai.choose(state, role) == ai.choose(games.redealt(R, state, 99), role)
 
 
+def test_what_it_imagines_is_made_of_what_it_sees():
+    """Issue 35: the copy it searches is the same for the same view, however the stacks,
+    the white yield tiles and the generator really lie, and holds the same tiles."""
+    state = R.setup(4, {"players": 3})
+    rng = random.Random(4)
+    for _ in range(40):
+        state = random_step(state, rng)
+    role = R.active(state)[0]
+    other = games.redealt(R, state, 99, keep=[role])
+    assert other["stacks"] != state["stacks"] and other["rng"] != state["rng"]
+    seen = ai.imagined(state, role)
+    assert ai.imagined(other, role) == seen
+    assert {k: sorted(s) for k, s in seen["stacks"].items()} == {
+        k: sorted(s) for k, s in state["stacks"].items()}
+    assert sorted(seen["white"]) == sorted(state["white"])
+
+
 def test_a_whole_turn_is_legal_and_ends_the_turn():
     state = R.setup(6, {"players": 4})
     role = R.active(state)[0]

@@ -71,3 +71,24 @@ def test_the_computer_decides_from_its_own_view_only():
         state = tm.act(state, role, *r.choice(games.legal_steps(tm, tm.view(state, role))))
         if state["result"]:
             break
+
+
+def test_after_a_colour_change_the_computer_plays_the_card_it_asks_for():
+    """A player who played the colour-change special card and then ran out of time owes a
+    coloured card (withdrawing is not possible then): the computer finishing the move plays
+    one, though it would rather withdraw (it leads in what it has played), and the move is
+    legal to its end."""
+    state = tm.setup(8, {"players": 3})
+    role = tm.active(state)[0]
+    state["hands"][role].append("sp_colour_change")  # as if won in an earlier visit
+    for _ in range(3):  # each plays its first card
+        r = tm.active(state)[0]
+        state = tm.act(state, r, "play", tm.view(state, r)["actions"]["play"][0])
+        if "done" in tm.view(state, r)["actions"]:
+            state = tm.act(state, r, "done")
+    state = tm.act(state, role, "special", tm.COLOUR_CHANGE)
+    steps = ai.bot_steps(state, role)
+    assert steps[0][0] == "play"
+    for step in steps:
+        state = tm.act(state, role, *step)
+    assert tm.active(state) != [role]
