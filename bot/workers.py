@@ -124,11 +124,14 @@ class Pool:
             # A daemonic process (a multiprocessing worker, like the bench's) may not have
             # children: a thread then, as good as it gets there.
             return await asyncio.to_thread(fn, *args)
-        loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             executor = self._get()
             try:
-                return await loop.run_in_executor(executor, fn, *args)
+                # Submitted from a thread: the first submission starts the workers, and
+                # under a forkserver that waits for the server to import PRELOAD (seconds
+                # on a loaded machine), which on the loop would hold every interaction.
+                future = await asyncio.to_thread(executor.submit, fn, *args)
+                return await asyncio.wrap_future(future)
             except BrokenProcessPool:
                 self._stop(executor, wait=False)
                 if attempt == 2:

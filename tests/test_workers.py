@@ -59,6 +59,36 @@ async def test_shutdown_leaves_no_worker_behind():
     workers.shutdown()
 
 
+# The workers' first start, held until the event loop writes a file: the loop must not wait
+# for the start (the forkserver's preload), or it could never write it.
+HELD = """
+import asyncio, os, pathlib, sys
+from bot import workers
+
+workers.PRELOAD.append("tests.support.held_import")
+
+async def main():
+    first = asyncio.ensure_future(workers.POOL.run(os.getpid))
+    await asyncio.sleep(0.2)  # the run is under way: its start now waits for this file
+    pathlib.Path(os.environ["DARBAR_TEST_SIGNAL"]).touch()
+    await first
+    workers.shutdown()
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.slow
+def test_starting_the_workers_never_holds_the_event_loop(tmp_path):
+    """The first search or replay starts the worker processes; on a loaded machine that
+    takes seconds (issue 36: a /replay first answered after 5.9 s). Meanwhile the loop
+    must go on acknowledging interactions."""
+    signal = tmp_path / "go"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DARBAR_TEST_SIGNAL": str(signal)}
+    subprocess.run([sys.executable, "-c", HELD], cwd=ROOT, env=env, check=True, timeout=120)
+    assert (tmp_path / "go.seen").read_text() == "yes"
+
+
 @pytest.mark.slow
 def test_the_workers_end_when_the_bot_is_killed(tmp_path):
     out = tmp_path / "pids"

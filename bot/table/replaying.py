@@ -126,7 +126,7 @@ class Replaying(TableCore):
             async with self._animating:
                 story = await workers.run(tell, log, move, look, slow=True)
         elif bounds is None:
-            story = await workers.run(tell, log, move, Look(players, ending(lg)))
+            story = await workers.run(tell, log, move, Look(players, ending(lg)), slow=True)
         else:
             # A click on a game replayed before: from the latest checkpoint before the
             # position ahead of it, a few moves' steps instead of the whole log.
@@ -135,7 +135,7 @@ class Replaying(TableCore):
                 raise Refusal(_no_such_move(gid, len(bounds) - 1))
             start = await self.repo.checkpoint_before(gid, steps, bounds[n - 1]) if n else None
             story = await workers.run(tell_at, log, n, Look(players, ending(lg)), bounds,
-                                      start)
+                                      start, slow=True)
         _remember(key, story.bounds)
         shown = story.shown
         if shown is None:

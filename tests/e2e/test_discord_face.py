@@ -190,12 +190,16 @@ async def test_a_finished_game_replays_by_buttons_with_its_animation_and_log(
 
         choices = await fake.autocomplete("spectator", "replay", {}, "game")
         assert [c["value"] for c in choices] == [1]  # an integer option's value is a number
-        r = await answer(fake, await fake.slash("spectator", "replay", {"game": 1}))
-        stepper = fake.message_from_callback(r)  # answered, or deferred and then edited
+        h = await fake.slash("spectator", "replay", {"game": 1})
+        # Acknowledged at once ("thinking…"), the replay made in a worker (issue 36).
+        assert (await h.wait_response()).json["type"] == 5
+        r = await answer(fake, h)
+        stepper = fake.message_from_callback(r)
         assert stepper["flags"] & EPHEMERAL and "replay: move 2 of 2" in stepper["content"]
         assert [f.is_png for f in r.files] == [True]
         assert fake.component_custom_ids(stepper) == ["darbar:rp:1:0", "darbar:rp:1:1"]
         h = await fake.click("spectator", int(stepper["id"]), "darbar:rp:1:1")
+        assert (await h.wait_response()).json["type"] == 6  # deferred at once, edited later
         await h.wait_done(quiet=0.03)
         edited = fake.messages[int(stepper["id"])]
         assert "replay: move 1 of 2" in edited["content"] and public_posts(h) == []
