@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def run_darbar(tmp: Path, script: str, *args: str) -> str:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env["DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp / 'sandbox.sqlite3'}"
+    env["DARBAR_DATA"] = str(tmp)  # the sandbox's database and pictures go there
     env["DISCORD_TOKEN"] = ""
     env["PYTHONPATH"] = str(ROOT)  # this checkout, whatever the venv was installed from
     done = subprocess.run(
@@ -54,7 +54,7 @@ def test_no_token_starts_the_sandbox_and_two_people_play(tmp_path):
     images = sorted((tmp_path / "sandbox_images" / "table").glob("*.png"))
     assert len(images) == 3  # the start, and one per completed move
     assert all(png_size(p.read_bytes())[0] >= 600 for p in images)
-    assert f"image: {Path('sandbox_images') / 'table' / '0003.png'}" in out
+    assert f"image: {tmp_path / 'sandbox_images' / 'table' / '0003.png'}" in out
 
 
 @pytest.mark.slow
