@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         from db.location import data_folder, sandbox_url
 
         # Never the bot's database: sandbox games stay out of darbar list and /metrics.
-        db = args.db or sandbox_url()
+        db = getattr(args, "db", None) or sandbox_url()
         opened(db)
         images = args.images or str(data_folder() / "sandbox_images")
         return run_sandbox(db=db, images=images, channel=args.channel, user=args.user)
