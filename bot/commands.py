@@ -310,7 +310,7 @@ COMMANDS: tuple[Command, ...] = (
             params=(Param("timezone", description="e.g. Asia/Kolkata", suggest=_zones),
                     Param("hours", description="When you play, e.g. 09:00-23:00 (your time), "
                           "or any"),
-                    Param("away_until", description="Back on a date (2026-12-24) or after "
+                    Param("away_until", description="Back on a date (YYYY-MM-DD) or after "
                           "a span (3d)", aliases=("away",)),
                     Param("back", bool, "You are back early", default=False),
                     Param("reminders", description="How you are reminded in every game",
