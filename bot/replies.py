@@ -251,9 +251,11 @@ LINE_KEEP = 120
 
 def fit_post(text: str, limit: int = MAX_TEXT) -> str:
     """A public post within ``limit`` characters, shortened line by line rather than cut at
-    the end: the longest lines (long computer sequences) lose their ends first, each cut at
-    a word and closed with "…", then whole lines from the middle give way to "…"; the first
-    line (who moved) and the last stay, and a note says where the rest is."""
+    the end: the first line says who moved and stays whole; the longest of the others (long
+    computer sequences) lose their ends first, each cut at a word and closed with "…", then
+    whole lines from the middle give way to "…", and the last line stays. Only a first
+    line too long to fit beside the note loses its end (it still begins with who moved).
+    A note says where the rest is."""
     if len(text) <= limit:
         return text
     lines = text.split("\n")
@@ -262,8 +264,8 @@ def fit_post(text: str, limit: int = MAX_TEXT) -> str:
     def size() -> int:
         return sum(len(x) for x in lines) + len(lines) - 1
 
-    while size() > budget:
-        longest = max(range(len(lines)), key=lambda i: len(lines[i]))
+    while size() > budget and len(lines) > 1:
+        longest = max(range(1, len(lines)), key=lambda i: len(lines[i]))
         if len(lines[longest]) <= LINE_KEEP:
             break
         over = size() - budget
@@ -281,21 +283,48 @@ def fit_post(text: str, limit: int = MAX_TEXT) -> str:
         elif gap + 1 < len(lines) - 1:
             del lines[gap + 1]
         else:
-            break  # the first line, "…" and the last: clip() cuts the rest
+            break  # the first line, "…" and the last
+    if size() > budget:  # the first line alone is too long: it keeps its start
+        lines[0] = _cut(lines[0], max(1, len(lines[0]) - (size() - budget)))
     return clip("\n".join([*lines, SHORTENED]), limit)
 
 
 def _cut(line: str, limit: int) -> str:
     """``line`` within ``limit`` characters, ending at a word with "…", and never leaving
-    a code span or bold text open."""
+    a code span or bold text open, nor an escape without the character it escapes."""
     if len(line) <= limit:
         return line
     head = line[:limit - 1].rsplit(" ", 1)[0] if " " in line[:limit - 1] else line[:limit - 1]
-    if head.count("`") % 2:
-        head = head[:head.rfind("`")].rstrip()
-    if head.count("**") % 2:
-        head = head[:head.rfind("**")].rstrip()
+    while (opened := _left_open(head)) is not None:
+        head = head[:opened].rstrip()
     return f"{head}…"
+
+
+def _left_open(text: str) -> int | None:
+    """Where the markup that ``text`` leaves open begins: a code span, bold text, or a
+    backslash with nothing after it to escape; None if everything is closed. An escaped
+    character (``\\` `` in a name such as ``ravi`s``) is plain text, and inside a code span
+    only a backtick counts, as Discord reads them."""
+    code: int | None = None
+    bold: int | None = None
+    i = 0
+    while i < len(text):
+        if code is not None:
+            if text[i] == "`":
+                code = None
+        elif text[i] == "\\":
+            if i + 1 == len(text):
+                return i
+            i += 1
+        elif text[i] == "`":
+            code = i
+        elif text.startswith("**", i):
+            bold = i if bold is None else None
+            i += 1
+        i += 1
+    if code is not None:
+        return code if bold is None else min(code, bold)
+    return bold
 
 
 def clip(text: str, limit: int = MAX_TEXT) -> str:
