@@ -147,16 +147,22 @@ class Confirmation:
 
 @dataclass(frozen=True)
 class Page:
-    """Which page of a long list a reply shows: ``command`` (a table method of the
-    actor's own, ``my_games`` or ``list_games``) asked again with ``page`` turns it."""
+    """Which page of a long list or text a reply shows: ``command`` (a table method of
+    the actor's own, ``my_games``, ``list_games`` or ``help_page``) asked again with
+    ``page`` turns it; ``subject``: which text, for one that shows several (the help:
+    bot/guide.py), checked by the method again when a button asks."""
 
     command: str
     page: int
     pages: int
+    subject: str | None = None
 
 
-# Table methods a page button may call; each takes (place, actor, page).
-PAGED = ("my_games", "list_games")
+# Table methods a page button may call; each takes (place, actor, page), and those marked
+# True the page's subject as well.
+PAGED = {"my_games": False, "list_games": False, "help_page": True}
+# Room a paged text leaves on each page for its "(page 2 of 3)".
+PAGE_NOTE = 30
 
 
 @dataclass(frozen=True)
@@ -287,6 +293,50 @@ def fit_post(text: str, limit: int = MAX_TEXT) -> str:
     if size() > budget:  # the first line alone is too long: it keeps its start
         lines[0] = _cut(lines[0], max(1, len(lines[0]) - (size() - budget)))
     return clip("\n".join([*lines, SHORTENED]), limit)
+
+
+def paginate(text: str, limit: int = MAX_TEXT - PAGE_NOTE) -> list[str]:
+    """``text`` as pages of at most ``limit`` characters, never cut short: a paragraph
+    that fits on a page is kept on one; otherwise a page ends at the end of a line, and a
+    line longer than a page goes on after a sentence, or else after a word, and never from
+    inside a code span or bold text."""
+    units: list[tuple[str, str]] = []  # (text, what joins it to the one before)
+    for block in text.split("\n\n"):
+        if len(block) <= limit:
+            units.append((block, "\n\n"))
+            continue
+        for i, line in enumerate(block.split("\n")):
+            units += [(piece, "\n\n" if i == j == 0 else "\n")
+                      for j, piece in enumerate(_pieces(line, limit))]
+    pages: list[str] = []
+    current = ""
+    for unit, sep in units:
+        joined = f"{current}{sep}{unit}" if current else unit
+        if current and len(joined) > limit:
+            pages.append(current)
+            joined = unit
+        current = joined
+    return [p for p in [*pages, current] if p.strip()] or [""]
+
+
+def _pieces(line: str, limit: int) -> list[str]:
+    """``line`` in pieces of at most ``limit`` characters, each ending where markup is
+    closed: after a sentence if one ends in reach, else after a word."""
+    out = []
+    while len(line) > limit:
+        spaces = [i for i in range(limit, 0, -1) if line[i] == " "]
+        closed = (i for i in spaces if _left_open(line[:i]) is None)
+        sentence = next((i for i in spaces if line[i - 1] in ".;:"
+                         and _left_open(line[:i]) is None), None)
+        cut = sentence or next(closed, None)
+        if cut is None:  # one word longer than a page: nothing else to do
+            out.append(line[:limit])
+            line = line[limit:]
+        else:
+            out.append(line[:cut])
+            line = line[cut + 1:]
+    out.append(line)
+    return out
 
 
 def _cut(line: str, limit: int) -> str:

@@ -275,4 +275,4 @@ async def test_the_readmes_sandbox_example_works_whatever_the_deal(sandbox, monk
 async def test_a_side_the_game_does_not_have_is_refused_with_its_sides(sandbox):
     out = await sandbox.handle("@ravi /game new goat_tiger opponent:computer side:lions")
     assert "✗" in out and "`lions` is not a side" in out and "goats, tigers" in out, out
-    assert "No game here" in await sandbox.handle("@ravi /game status")
+    assert "There is no game in this channel" in await sandbox.handle("@ravi /game status")
