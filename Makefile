@@ -1,9 +1,12 @@
-# Both entry points create the virtual environment on first use, so a fresh
-# clone needs nothing but python3 and make.
+# `make` (or `make install`) creates the virtual environment and installs Darbar into it,
+# and starts nothing; every other target installs on first use too, so a fresh clone
+# needs nothing but python3 and make.
 VENV ?= .venv
 STAMP := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test check bench sandbox lint
+.PHONY: install run test check bench sandbox lint
+
+install: $(STAMP)
 
 run: $(STAMP)
 	$(VENV)/bin/darbar run

@@ -16,7 +16,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="cmd")
     sub.add_parser("run", help="run the Discord bot (the sandbox when DISCORD_TOKEN is unset)")
     sb = sub.add_parser("sandbox", help="play offline in the terminal")
-    sb.add_argument("--images", default="sandbox_images", help="folder for board images")
+    sb.add_argument("--images", default=None,
+                    help="folder for board images (default: sandbox_images in the data folder)")
     sb.add_argument("--channel", default="table", help="channel to start in")
     sb.add_argument("--user", default="ravi", help="whose name you play under at the start")
     bench = sub.add_parser("bench", help="load figures: moves/s, p50/p99 latency, peak memory "
@@ -76,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     admin["undo"].add_argument("n", type=int, nargs="?", default=1)
     admin["backup"].add_argument("path")
     for p in (sb, bench, sub.choices["run"], *admin.values()):
-        p.add_argument("--db", default=None, help="database URL (default: DATABASE_URL)")
+        p.add_argument("--db", default=None, help="database URL (default: DATABASE_URL, else "
+                       "darbar.sqlite3 in DARBAR_DATA; the sandbox's is sandbox.sqlite3 there)")
     args = parser.parse_args(argv)
 
     from bot.logsetup import setup_logging
@@ -89,16 +91,22 @@ def main(argv: list[str] | None = None) -> int:
         if token:
             from bot.discord_face.client import run
 
+            opened(db)
             run(token, database_url=db)
             return 0
         print("No DISCORD_TOKEN is set, so Darbar starts its offline sandbox instead.\n"
               "(Put a bot token in .env to connect to Discord: see .env.example.)\n")
         cmd = "sandbox"
-        args.images, args.channel, args.user = "sandbox_images", "table", "ravi"
+        args.images, args.channel, args.user = None, "table", "ravi"
     if cmd == "sandbox":
         from bot.sandbox import run_sandbox
+        from db.location import data_folder, sandbox_url
 
-        return run_sandbox(db=db, images=args.images, channel=args.channel, user=args.user)
+        # Never the bot's database: sandbox games stay out of darbar list and /metrics.
+        db = getattr(args, "db", None) or sandbox_url()
+        opened(db)
+        images = args.images or str(data_folder() / "sandbox_images")
+        return run_sandbox(db=db, images=images, channel=args.channel, user=args.user)
     if cmd == "bench":
         from tools.bench import SECTIONS, run_bench
 
@@ -115,9 +123,18 @@ def main(argv: list[str] | None = None) -> int:
                          quick=args.quick, pg_fsync=not args.pg_no_fsync, only=only,
                          ack_games=args.ack_games, ack_rounds=args.ack_rounds)
     if cmd in admin:
+        opened(db)
         return _admin(cmd, args, db)
     parser.print_help()
     return 2
+
+
+def opened(db: str | None) -> None:
+    """The first line of every command that opens a database says which (on stderr, so
+    an export on stdout stays clean), its password masked."""
+    from db.location import describe
+
+    print(f"Database: {describe(db)}", file=sys.stderr, flush=True)
 
 
 def _admin(cmd: str, args, db: str | None) -> int:

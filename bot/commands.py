@@ -16,9 +16,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.hours import AWAY_DAYS_PER_30, MIN_HOURS
 from bot.pace import PRESETS, TIMEOUTS
-from bot.ratings import RULE as RATING_RULE
 from bot.reminders import MAX_IDLE_HOURS, MODES, YOUR_WAYS
 from bot.replies import Actor, Place, Reply
 from bot.table import LOG_TAIL, Table, parse_options, playable_ids
@@ -88,79 +86,6 @@ class Command:
 
 GROUPS = {"game": "Set up a game here", "server": "This server's settings for games"}
 
-HELP = (
-    "**Darbar** hosts board games in this channel. One game per channel or thread.\n"
-    "- `/game new` opens a game (`opponent: the computer` to play the bot); others `/game join`.\n"
-    "- `/play` opens your move panel; `/play move: c3 d3` types a whole move or part of one "
-    "(autocomplete shows the legal steps). Your steps stay private until your move is "
-    "complete, then the whole move is posted; the panel's Board button shows your move so far.\n"
-    "- A line stops at a step that rolls dice or reveals a card: what came before is played "
-    "and stands, you see the outcome, then go on.\n"
-    "- `/board`, `/log`, `/game status`, `/card`, `/score` to look; `/hand` shows your "
-    "hidden cards, to you alone, in a game that has them. `/undo` takes back one step "
-    "of a move under way, or your last move (and the computer's reply) while nobody has "
-    "answered it; past dice or a new card the others vote, once per request, and what "
-    "was hidden is then dealt anew; against the computer what you have seen stands. "
-    "`/resign` concedes (asks first, saying what happens: with 3+ sides the computer "
-    "takes yours and the others play on); `/game abort` (creator or moderators).\n"
-    "- A game left waiting reminds whoever must move (`/game remind`: channel, DM or off, and "
-    "after how many hours); the creator or a moderator can `/game reassign` a side to the "
-    "computer, or offer it to a member, who takes it with **Take** (someone must stay "
-    "seated).\n"
-    "- Clocks, playing hours, time away and `/mygames`: `/help topic:time`; rematch, "
-    "ratings and `/leaderboard`, `/profile`, `/stats`: `/help topic:ratings`.\n"
-    "- Each person may have a limited number of open games per server.\n"
-    "- `/help game:<name>` shows that game's rules in short and its options "
-    "(`/game new … options:players=3`); `/rules topic:` one topic."
-)
-
-
-TIME_HELP = (
-    "**Time in Darbar** — play across time zones.\n"
-    "- **Pace**: `/game new pace:` none (reminders only), `live` (24 h + 4 h a move, up to "
-    "72 h), `standard` (72 h + 12 h, up to 120 h), `slow` (72 h + 36 h, up to 240 h) or your "
-    "own (`48h+6h/96h`: hours to start + added a move / the most one may have). A server's "
-    "moderators set the default (`/server settings`). `/game status` shows each clock.\n"
-    "- `on_timeout:` what happens when a player's time runs out: `move` (the computer plays "
-    "that move, knowing only what that player could see), `seat` (the computer takes the "
-    "seat) or `lose` (the game ends; they lose). In a game without a computer player the "
-    "others `/game vote` end or wait, and any of them may `/game reassign` the side.\n"
-    "- Reminders come at half and nine tenths of your time (without a clock: after each "
-    "idle period, at most 3), never outside your playing hours.\n"
-    "- `/me`: your time zone (a region and a city, `Asia/Kolkata`, or `UTC`), playing hours "
-    f"(`09:00-23:00` on the 24-hour clock, at least {MIN_HOURS} h a day) and `away_until:` "
-    f"(a date or `3d`; at most {AWAY_DAYS_PER_30} days in any 30). Your clock stands still "
-    "outside your hours and while you are away; the others see \"away until\" in "
-    "`/game status`.\n"
-    "- `/mygames`: your games in every server — those waiting on you first, longest-waiting "
-    "first — with jump links; the *Next game* button takes you to the one that has waited "
-    "longest.\n"
-    "- Every wait is charged once: a change of hours, zone or time away, a side handed on "
-    "or a vote first settles the time so far under the settings in force then.\n"
-    "- A game never started is closed after 14 days; one no person moves in (timeouts do "
-    "not count) is warned after 30 days, or at once when everyone's time has run out, and "
-    "abandoned a week after the warning (a server may set both). Moderators see every game "
-    "with `/game list`."
-)
-
-
-AFTER_HELP = (
-    "**After a game**\n"
-    "- The result post says who won, the scores, the game's length and who played whom, "
-    "over the last picture; its **Rematch** buttons (or `/game rematch how:`) open the same "
-    "game again here with the same people, options and pace, the seats rotated, kept or "
-    "shuffled; the others press **Join** (the computer's seats fill themselves). It starts "
-    "when everyone invited is in, and pings each of them once a day, however often it is "
-    "opened again.\n"
-    f"- Ratings: {RATING_RULE}\n"
-    "- `/leaderboard game:` the best 25 here and your place; `/profile user:` games, wins, "
-    "ratings (here and across servers) with a chart, median time to move, timeouts, "
-    "favourite side; `/stats game:` wins by side and the average length here. In a DM, "
-    "all three count every server.\n"
-    "- `/replay` once a game is over: its story move by move, an animation and the log."
-)
-
-
 def _game_choices() -> list[tuple[str, str]]:
     return [(games.get(g).NAME[:100], g) for g in playable_ids()]
 
@@ -227,18 +152,14 @@ def _reassign(table: Table, place: Place, actor: Actor, side: str,
     return table.reassign(place, actor, side, None if computer else player)
 
 
-async def _help(table: Table, place: Place, actor: Actor, game: str | None = None,
-                topic: str | None = None) -> Reply:
-    """How to play here and the games (none named), or a game's rules in short."""
-    if not game and topic and topic.strip().lower() in ("time", "pace", "clock", "hours"):
-        return Reply(private=TIME_HELP)
-    if not game and topic and topic.strip().lower() in ("ratings", "rating", "after"):
-        return Reply(private=AFTER_HELP)
-    reply = table.rules(game, topic)
-    if not game:
-        reply.private = f"{HELP}\n\n{reply.private}"
+async def _now(reply: Reply) -> Reply:
+    """A reply worked out already, as the awaitable a command's ``run`` returns."""
     return reply
 
+
+# Which page of a long help text: the sandbox's stand-in for the ◀ ▶ buttons in Discord.
+PAGE = Param("page", int, "Which page", default=1, low=1, high=100, discord=False,
+             accepts=lambda w: False)
 
 SIDE = Param("side", description="The side you want (default: dealt at random)",
              suggest=_sides)
@@ -310,7 +231,7 @@ COMMANDS: tuple[Command, ...] = (
             params=(Param("timezone", description="e.g. Asia/Kolkata", suggest=_zones),
                     Param("hours", description="When you play, e.g. 09:00-23:00 (your time), "
                           "or any"),
-                    Param("away_until", description="Back on a date (2026-12-24) or after "
+                    Param("away_until", description="Back on a date (YYYY-MM-DD) or after "
                           "a span (3d)", aliases=("away",)),
                     Param("back", bool, "You are back early", default=False),
                     Param("reminders", description="How you are reminded in every game",
@@ -362,18 +283,22 @@ COMMANDS: tuple[Command, ...] = (
                           "log (JSON)", default=False)),
             run=lambda t, p, a, game=None, move=None, whole=False: t.replay(
                 p, a, game, move, whole)),
-    Command("help", "How to play here, and each game's rules", _help,
+    Command("help", "How to play here, and each game's rules",
+            run=lambda t, p, a, game=None, topic=None, page=1: _now(t.help(game, topic, page)),
             params=(Param("game", choices=_game_choices),
                     Param("topic", description="time: clocks and hours; ratings: after a game",
                           choices=lambda: [("time: clocks, playing hours, your games",
                                             "time"),
                                            ("ratings: rematch, ratings, replay, statistics",
-                                            "ratings")]))),
+                                            "ratings")]),
+                    PAGE)),
     Command("rules", "A short summary of one rule topic",
             params=(Param("game", choices=_game_choices, accepts=lambda w: w in games.ids()),
                     Param("topic", description="e.g. sequence, attack, victory (empty: the "
-                          "list)", rest=True)),
-            run=lambda t, p, a, game=None, topic=None: t.rules_here(p, game, topic)),
+                          "list)", rest=True),
+                    PAGE),
+            run=lambda t, p, a, game=None, topic=None, page=1: t.rules_here(p, game, topic,
+                                                                            page)),
 )
 
 

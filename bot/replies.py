@@ -147,16 +147,22 @@ class Confirmation:
 
 @dataclass(frozen=True)
 class Page:
-    """Which page of a long list a reply shows: ``command`` (a table method of the
-    actor's own, ``my_games`` or ``list_games``) asked again with ``page`` turns it."""
+    """Which page of a long list or text a reply shows: ``command`` (a table method of
+    the actor's own, ``my_games``, ``list_games`` or ``help_page``) asked again with
+    ``page`` turns it; ``subject``: which text, for one that shows several (the help:
+    bot/guide.py), checked by the method again when a button asks."""
 
     command: str
     page: int
     pages: int
+    subject: str | None = None
 
 
-# Table methods a page button may call; each takes (place, actor, page).
-PAGED = ("my_games", "list_games")
+# Table methods a page button may call; each takes (place, actor, page), and those marked
+# True the page's subject as well.
+PAGED = {"my_games": False, "list_games": False, "help_page": True}
+# Room a paged text leaves on each page for its "(page 2 of 3)".
+PAGE_NOTE = 30
 
 
 @dataclass(frozen=True)
@@ -251,9 +257,11 @@ LINE_KEEP = 120
 
 def fit_post(text: str, limit: int = MAX_TEXT) -> str:
     """A public post within ``limit`` characters, shortened line by line rather than cut at
-    the end: the longest lines (long computer sequences) lose their ends first, each cut at
-    a word and closed with "…", then whole lines from the middle give way to "…"; the first
-    line (who moved) and the last stay, and a note says where the rest is."""
+    the end: the first line says who moved and stays whole; the longest of the others (long
+    computer sequences) lose their ends first, each cut at a word and closed with "…", then
+    whole lines from the middle give way to "…", and the last line stays. Only a first
+    line too long to fit beside the note loses its end (it still begins with who moved).
+    A note says where the rest is."""
     if len(text) <= limit:
         return text
     lines = text.split("\n")
@@ -262,8 +270,8 @@ def fit_post(text: str, limit: int = MAX_TEXT) -> str:
     def size() -> int:
         return sum(len(x) for x in lines) + len(lines) - 1
 
-    while size() > budget:
-        longest = max(range(len(lines)), key=lambda i: len(lines[i]))
+    while size() > budget and len(lines) > 1:
+        longest = max(range(1, len(lines)), key=lambda i: len(lines[i]))
         if len(lines[longest]) <= LINE_KEEP:
             break
         over = size() - budget
@@ -281,21 +289,92 @@ def fit_post(text: str, limit: int = MAX_TEXT) -> str:
         elif gap + 1 < len(lines) - 1:
             del lines[gap + 1]
         else:
-            break  # the first line, "…" and the last: clip() cuts the rest
+            break  # the first line, "…" and the last
+    if size() > budget:  # the first line alone is too long: it keeps its start
+        lines[0] = _cut(lines[0], max(1, len(lines[0]) - (size() - budget)))
     return clip("\n".join([*lines, SHORTENED]), limit)
+
+
+def paginate(text: str, limit: int = MAX_TEXT - PAGE_NOTE) -> list[str]:
+    """``text`` as pages of at most ``limit`` characters, never cut short: a paragraph
+    that fits on a page is kept on one; otherwise a page ends at the end of a line, and a
+    line longer than a page goes on after a sentence, or else after a word, and never from
+    inside a code span or bold text."""
+    units: list[tuple[str, str]] = []  # (text, what joins it to the one before)
+    for block in text.split("\n\n"):
+        if len(block) <= limit:
+            units.append((block, "\n\n"))
+            continue
+        for i, line in enumerate(block.split("\n")):
+            units += [(piece, "\n\n" if i == j == 0 else "\n")
+                      for j, piece in enumerate(_pieces(line, limit))]
+    pages: list[str] = []
+    current = ""
+    for unit, sep in units:
+        joined = f"{current}{sep}{unit}" if current else unit
+        if current and len(joined) > limit:
+            pages.append(current)
+            joined = unit
+        current = joined
+    return [p for p in [*pages, current] if p.strip()] or [""]
+
+
+def _pieces(line: str, limit: int) -> list[str]:
+    """``line`` in pieces of at most ``limit`` characters, each ending where markup is
+    closed: after a sentence if one ends in reach, else after a word."""
+    out = []
+    while len(line) > limit:
+        spaces = [i for i in range(limit, 0, -1) if line[i] == " "]
+        closed = (i for i in spaces if _left_open(line[:i]) is None)
+        sentence = next((i for i in spaces if line[i - 1] in ".;:"
+                         and _left_open(line[:i]) is None), None)
+        cut = sentence or next(closed, None)
+        if cut is None:  # one word longer than a page: nothing else to do
+            out.append(line[:limit])
+            line = line[limit:]
+        else:
+            out.append(line[:cut])
+            line = line[cut + 1:]
+    out.append(line)
+    return out
 
 
 def _cut(line: str, limit: int) -> str:
     """``line`` within ``limit`` characters, ending at a word with "…", and never leaving
-    a code span or bold text open."""
+    a code span or bold text open, nor an escape without the character it escapes."""
     if len(line) <= limit:
         return line
     head = line[:limit - 1].rsplit(" ", 1)[0] if " " in line[:limit - 1] else line[:limit - 1]
-    if head.count("`") % 2:
-        head = head[:head.rfind("`")].rstrip()
-    if head.count("**") % 2:
-        head = head[:head.rfind("**")].rstrip()
+    while (opened := _left_open(head)) is not None:
+        head = head[:opened].rstrip()
     return f"{head}…"
+
+
+def _left_open(text: str) -> int | None:
+    """Where the markup that ``text`` leaves open begins: a code span, bold text, or a
+    backslash with nothing after it to escape; None if everything is closed. An escaped
+    character (``\\` `` in a name such as ``ravi`s``) is plain text, and inside a code span
+    only a backtick counts, as Discord reads them."""
+    code: int | None = None
+    bold: int | None = None
+    i = 0
+    while i < len(text):
+        if code is not None:
+            if text[i] == "`":
+                code = None
+        elif text[i] == "\\":
+            if i + 1 == len(text):
+                return i
+            i += 1
+        elif text[i] == "`":
+            code = i
+        elif text.startswith("**", i):
+            bold = i if bold is None else None
+            i += 1
+        i += 1
+    if code is not None:
+        return code if bold is None else min(code, bold)
+    return bold
 
 
 def clip(text: str, limit: int = MAX_TEXT) -> str:

@@ -25,10 +25,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bot import commands, workers
+from bot import commands, guide, workers
 from bot.commands import GROUPS, BadInput, Command, Param, Role
 from bot.reminders import Nudge
-from bot.replies import CONFIRMABLE, Actor, Confirmation, Place, Reply
+from bot.replies import CONFIRMABLE, Actor, Confirmation, Page, Place, Reply
 from bot.scheduler import tick
 from bot.table import Table, open_games_limit
 from db import Repository
@@ -213,6 +213,10 @@ class Sandbox:
             out.append(f"   image: {path}")
         for name, data in reply.files:  # a replay's animation and its log
             out.append(f"   file: {self._save(data, name)}")
+        if reply.page is not None:  # the ◀ ▶ buttons under a long list or text
+            out.append("   pages: " + "  ".join(
+                typed_page(reply.page, to) for to in (reply.page.page - 1, reply.page.page + 1)
+                if 1 <= to <= reply.page.pages))
         if reply.replay is not None:  # the ◀ ▶ buttons under a replay, in Discord
             step = reply.replay
             moves = sorted({m for m in (0, step.move - 1, step.move + 1, step.moves)
@@ -307,6 +311,21 @@ def _value(command: Command, param: Param, text: str) -> Any:
         name = text.lstrip("@&")
         return Role(name, name) if name else None
     return text
+
+
+def typed_page(page: Page, to: int) -> str:
+    """What to type for page ``to`` of a reply's list or text (a ◀ ▶ button in Discord)."""
+    if page.command == "list_games":
+        return f"/game list page:{to}"
+    if page.command != "help_page" or not page.subject:
+        return f"/mygames page:{to}"
+    game, _, topic = page.subject.partition(".")
+    if game in guide.TOPICS:
+        return f"/help topic:{game} page:{to}"
+    if game == guide.GENERAL:
+        return f"/help page:{to}"
+    return (f"/rules game:{game} topic:{topic} page:{to}" if topic
+            else f"/help game:{game} page:{to}")
 
 
 def person(name: str) -> Actor:

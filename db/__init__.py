@@ -1,5 +1,6 @@
 """Storage: SQLModel tables and the async repository."""
 
+from db.location import normalise_url
 from db.models import (
     LIVE_STATUSES,
     Checkpoint,
@@ -28,7 +29,6 @@ from db.repository import (
     Repository,
     Sched,
     VersionConflict,
-    normalise_url,
     step_arg,
 )
 

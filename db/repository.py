@@ -12,7 +12,6 @@ import asyncio
 import hashlib
 import json
 import logging
-import os
 from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, nullcontext
@@ -44,6 +43,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from db import migrations
+from db.location import normalise_url
 from db.models import (
     LIVE_STATUSES,
     Checkpoint,
@@ -65,7 +65,6 @@ from db.models import (
     utcnow,
 )
 
-DEFAULT_URL = "sqlite+aiosqlite:///data/darbar.sqlite3"
 RatingKey = tuple[str, str, str]  # (guild or "*", game, user)
 
 
@@ -211,16 +210,6 @@ class NewStep:
     user_id: str | None
     action: str
     arg: object
-
-
-def normalise_url(url: str | None) -> str:
-    """Accept plain ``sqlite:///`` or ``postgresql://`` URLs and pick the async driver."""
-    url = url or os.environ.get("DATABASE_URL") or DEFAULT_URL
-    if url.startswith("sqlite:"):
-        url = "sqlite+aiosqlite:" + url[len("sqlite:") :]
-    elif url.startswith(("postgresql://", "postgres://")):
-        url = "postgresql+asyncpg://" + url.split("://", 1)[1]
-    return url
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:

@@ -193,24 +193,28 @@ class ConfirmButton(
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"darbar:pg:(?P<what>{'|'.join(PAGED)}):(?P<page>\d+)",
+    template=rf"darbar:pg:(?P<what>{'|'.join(PAGED)}):(?P<page>\d+)(?::(?P<subject>[a-z0-9_.]+))?",
 ):
-    """◀ / ▶ under a list shown a page at a time (/mygames, /game list). The id names
-    the list and the page only: whose games, or which server's, come from who clicks
-    and where, and the table checks the rest (a moderator's list for a moderator)."""
+    """◀ / ▶ under a list or a text shown a page at a time (/mygames, /game list, /help,
+    /rules). The id names the list and the page, and for a help text its subject (a game,
+    a topic): whose games, or which server's, come from who clicks and where, and the
+    table checks the rest (a moderator's list for a moderator, a subject that exists)."""
 
-    def __init__(self, what: str, page: int, label: str = "") -> None:
+    def __init__(self, what: str, page: int, label: str = "",
+                 subject: str | None = None) -> None:
+        about = f":{subject}" if subject else ""
         super().__init__(discord.ui.Button(label=label or f"Page {page}",
                                            style=discord.ButtonStyle.secondary,
-                                           custom_id=f"darbar:pg:{what}:{page}"))
-        self.what, self.page = what, page
+                                           custom_id=f"darbar:pg:{what}:{page}{about}"[:100]))
+        self.what, self.page, self.subject = what, page, subject
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001
-        return cls(match["what"], int(match["page"]), item.label or "")
+        return cls(match["what"], int(match["page"]), item.label or "", match["subject"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, lambda t, p, a: getattr(t, self.what)(p, a, self.page),
+        about = (self.subject or "",) if PAGED[self.what] else ()
+        await answer(interaction, lambda t, p, a: getattr(t, self.what)(p, a, self.page, *about),
                      from_panel=True)
 
 
@@ -266,7 +270,7 @@ def extras(view: discord.ui.View | None, reply: Reply) -> discord.ui.View | None
     if page is not None:
         for label, to in (("◀ Previous", page.page - 1), ("Next ▶", page.page + 1)):
             if 1 <= to <= page.pages:
-                button = PageButton(page.command, to, label)
+                button = PageButton(page.command, to, label, page.subject)
                 button.row = 4
                 view.add_item(button)
     for label, url in reply.links[:3]:

@@ -31,6 +31,12 @@ MAX_ZONES = 25  # Discord's cap on autocomplete choices
 _RELATIVE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(d|h|days?|hours?)\s*$")
 
 
+def example_date(now: datetime, tz: str) -> str:
+    """A date to show in a hint (``/me away_until:…``): two weeks from today where the
+    player lives, so the example is never in the past and is accepted as typed."""
+    return (now.astimezone(zone(tz)).date() + timedelta(days=14)).isoformat()
+
+
 def _away_until(text: str, now: datetime, tz: str) -> datetime:
     """``2026-12-24`` (back that morning, your time), ``2026-12-24 18:00``, ``3d`` or
     ``12h`` (from now): the instant a player is back. Anything beyond the limit of time
@@ -46,8 +52,9 @@ def _away_until(text: str, now: datetime, tz: str) -> datetime:
     try:
         when = datetime.fromisoformat(text)
     except ValueError:
-        raise Refusal("Write when you are back as a date (`2026-12-24`), a date and time "
-                      "(`2026-12-24 18:00`, your time) or a span from now (`3d`, `12h`).") \
+        day = example_date(now, tz)
+        raise Refusal(f"Write when you are back as a date (`{day}`), a date and time "
+                      f"(`{day} 18:00`, your time) or a span from now (`3d`, `12h`).") \
             from None
     if when.tzinfo is None:
         if len(text) <= 10:
@@ -207,7 +214,8 @@ class Community(TableCore):
         elif ahead:
             lines.append(f"- Away from <t:{unix(ahead[0][0])}:f> to <t:{unix(ahead[0][1])}:f>")
         else:
-            lines.append("- Not away (`/me away_until:2026-12-24` or `away_until:3d`)")
+            lines.append(f"- Not away (`/me away_until:{example_date(now, player.tz)}` or "
+                         "`away_until:3d`)")
         lines.append(f"- Reminders: {YOUR_WAYS[player.remind or 'game']}"
                      + (" (closed DMs: the channel)" if player.remind == "dm" else ""))
         return "\n".join(lines)

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from functools import partial
 
 import renderer
-from bot.replies import Actor, Place, Reply, clip, echo
+from bot import guide
+from bot.replies import Actor, Place, Reply, clip
 from bot.table.core import TableCore, check_role, pace_of, playable_ids, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import board_image, board_text, drawn
@@ -25,7 +26,6 @@ from bot.table.wording import (
 from engine import games
 from engine.contract import Game as Rules
 from engine.contract import State
-from engine.options import describe as describe_options
 from engine.options import in_force as options_in_force
 
 LOG_TAIL = 15
@@ -164,32 +164,25 @@ class Looking(TableCore):
                      image_name="hand.png", image_alt=text, image_private=True)
 
     @staticmethod
-    def rules(game_id: str | None = None, topic: str | None = None) -> Reply:
-        if game_id:
-            if game_id not in games.ids():
-                return Reply(private=f"I don't know {echo(game_id)}. "
-                             f"Games: {', '.join(games.ids())}.", error=True)
-            g = games.get(game_id)
-            topics = g.RULES_TOPICS
-            if topic:
-                key = topic.strip().lower()
-                if key not in topics:
-                    listed = ", ".join(f"`{t}`" for t in topics) or "none"
-                    return Reply(private=f"No topic {echo(key)} for {g.NAME}. Topics: {listed}.",
-                                 error=True)
-                return Reply(private=clip(topics[key]))
-            more = ("\nTopics: " + ", ".join(f"`{t}`" for t in topics)) if topics else ""
-            return Reply(private=clip(f"{g.RULES_SUMMARY}\n{describe_options(g.OPTIONS)}{more}"))
-        lines = ["**Games on this table:**"]
-        for gid in playable_ids():
-            g = games.get(gid)
-            lo, hi = g.PLAYERS
-            players = f"{lo}" if lo == hi else f"{lo}–{hi}"
-            lines.append(f"- `{gid}` — {g.NAME}, {players} players")
-        return Reply(private="\n".join(lines))
+    def rules(game_id: str | None = None, topic: str | None = None, page: int = 1) -> Reply:
+        """A game's rules in short, its options and topics, or one topic (``game_id`` and
+        ``topic``); with neither, the games on this table. A page at a time (bot/guide.py)."""
+        if not game_id:
+            return Reply(private=guide.games_list(playable_ids()))
+        return guide.show(guide.subject(game_id, topic), page, playable_ids())
+
+    @staticmethod
+    def help(game_id: str | None = None, topic: str | None = None, page: int = 1) -> Reply:
+        """``/help game: topic:``: how to play here, time, ratings, or a game's rules."""
+        return guide.show(guide.subject(game_id, topic), page, playable_ids())
+
+    async def help_page(self, place: Place, actor: Actor, page: int, subject: str) -> Reply:
+        """Another page of a help text (its ◀ ▶ buttons): ``subject`` comes from the
+        button's id, so it is read against the help's subjects again (bot/guide.py)."""
+        return guide.show(subject, page, playable_ids())
 
     async def rules_here(self, place: Place, game_id: str | None = None,
-                         topic: str | None = None) -> Reply:
+                         topic: str | None = None, page: int = 1) -> Reply:
         """``rules`` of the game named, or else of the channel's game (the latest, so a
         finished one still counts): both faces answer ``/rules topic:`` the same way."""
         if not game_id:
@@ -198,7 +191,7 @@ class Looking(TableCore):
                 return Reply(private="No game here yet: name one, e.g. "
                              "`/rules game:vijayanagara topic:attack`.", error=True)
             game_id = game.game
-        return self.rules(game_id, topic)
+        return self.rules(game_id, topic, page)
 
     async def side_choices(self, place: Place, game_id: str | None,
                            typed: str) -> list[tuple[str, str]]:

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from bot.replies import MAX_TEXT, SHORTENED, Ping, Reply, fit_post
+from bot.replies import MAX_TEXT, SHORTENED, Actor, Ping, Reply, escape, fit_post
 from engine import games
 from tests.support.table import HERE, RAVI
 
@@ -76,3 +76,82 @@ async def test_against_many_computers_every_post_fits_and_pings(table, repo, gam
             # Never a name with nothing after it ("**Computer**: " and no move).
             assert not re.search(r"\*\*[^*\n]+\*\*:\s*(\n|$)", text), text
     assert longest > 0
+
+
+# Legal Discord display names full of markdown: each is escaped in a post (replies.escape),
+# and its escapes must never count as markup when a long post is shortened.
+MARKDOWN_NAMES = ["ravi`s", "`", "**meera**", "_sam_", "~~asha~~", "||x||", "> quote",
+                  "# head", "back\\slash\\", "<@123>", "@everyone", "a*b_c~d|e>f#g`h\\i",
+                  "`" * 30]
+
+
+def _inert(line: str) -> str:
+    """A line without its escaped characters: what is left is the markup Discord sees."""
+    return re.sub(r"\\.", "", line)
+
+
+def _balanced(text: str) -> bool:
+    """No code span or bold left open on any line, and no escape left dangling."""
+    return all(_inert(line).count("`") % 2 == 0 and _inert(line).count("**") % 2 == 0
+               and "\\" not in _inert(line) for line in text.split("\n"))
+
+
+@pytest.mark.parametrize("name", MARKDOWN_NAMES)
+@pytest.mark.parametrize("mover", [40, 400, 1500])
+def test_a_shortened_post_keeps_its_first_line_whatever_the_name(name, mover):
+    """Issue 36: a player named ``ravi`s`` made the first line "…", because the escaped
+    backtick was counted as a code span's. The first line (who moved) stays whole, and
+    whole lines give way from the middle; only a first line that cannot fit loses its end."""
+    first = f"**{escape(name)}**: " + " ".join(f"Blue moves `a{i}` to d{i}." for i in
+                                                range(mover // 20))
+    body = "\n".join([first] + [
+        f"**{escape(name)}** (Computer): " + " ".join(f"The `n{i}` move {j} to Area {j}."
+                                                      for j in range(40)) for i in range(6)]
+                     + ["Scores: Blue 3, Red 4."])
+    for limit in (MAX_TEXT, 900, 500):
+        out = fit_post(body, limit)
+        assert len(out) <= limit and out.endswith(SHORTENED), (limit, out)
+        assert _balanced(out), out
+        head = out.split("\n")[0]
+        if len(first) <= limit // 2:
+            assert head == first, (limit, head)
+        else:  # whole if it fits, else the mover's name and the move's start, cut at a word
+            assert head == first or (head.startswith(f"**{escape(name)}**: Blue moves")
+                                     and head.endswith("…")), (limit, head)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", sorted(games.ids()))
+async def test_every_games_move_post_keeps_who_moved_when_shortened(table, repo, game_id):
+    """Every game's real move posts, by a player whose name is all markdown, shortened to
+    several limits: the first line is the mover's, whole, and nothing is left open."""
+    g = games.get(game_id)
+    name = "ravi`s *_~|> # \\ <@1>"
+    await table.new(HERE, Actor(RAVI.user_id, name), game_id, opponent="computer", seed=3)
+    rng, posts = random.Random(5), []
+    for _ in range(4):
+        game = await repo.latest_game(HERE.channel_id)
+        if game.status != "active":
+            break
+        state = json.loads(game.state)
+        role = g.view(state, None)["active"][0]
+        steps, _ = games.random_move(g, state, rng)
+        for line in games.typed_lines(g, state, role, steps):
+            r = await table.play(HERE, Actor(RAVI.user_id, name), line)
+            if r.public and r.public.startswith(f"**{escape(name)}**"):
+                posts.append(r.public)
+    assert posts
+    # The mover's first line over every line the posts had after theirs: the shape of a
+    # post, long enough to need shortening in every game.
+    first = posts[0].split("\n")[0]
+    post = "\n".join([first] + [x for p in posts for x in p.split("\n")[1:]])
+    limits = [n for n in (len(post) - 1, 2 * len(first) + len(SHORTENED), 400, 300)
+              if 300 <= n < len(post)]
+    assert limits, post
+    for limit in limits:
+        out = fit_post(post, limit)
+        assert len(out) <= limit and _balanced(out), out
+        if len(first) <= limit // 2:
+            assert out.split("\n")[0] == first, (limit, out)
+        else:
+            assert out.startswith(f"**{escape(name)}**: "), (limit, out)

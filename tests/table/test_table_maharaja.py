@@ -91,7 +91,7 @@ async def test_score_and_rules_say_what_is_reconstructed(table, repo):
     r = table.rules("maharaja")
     assert "Darbar's reconstruction" in r.private
     r = table.rules("maharaja", "reconstruction")
-    assert "python -m engine.games.maharaja" in r.private
+    assert "operator who owns the printed game can put in theirs" in r.private
 
 
 async def test_a_reminder_names_the_nation_the_colour_plays_for(table, repo):

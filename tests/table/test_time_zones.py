@@ -414,7 +414,7 @@ async def test_me_validates_and_a_moderator_lists_the_servers_games(table, repo,
     r = await table.me(HERE, RAVI, away_until="30d")
     assert r.error and "at most 14 days in any 30" in r.private
     r = await table.me(HERE, RAVI, away_until="someday")
-    assert r.error and "2026-12-24" in r.private
+    assert r.error and "`2026-03-16`" in r.private  # two weeks after T0
     assert (await table.zone_choices("kolk"))[0] == ("Asia/Kolkata", "Asia/Kolkata")
     assert len(await table.zone_choices("a")) == 25
     r = await table.me(HERE, RAVI, timezone="Asia/Kolkata", hours="09:00-23:00",
@@ -433,3 +433,20 @@ async def test_me_validates_and_a_moderator_lists_the_servers_games(table, repo,
     assert not r.error and "slow" in r.private and "after 10 days" in r.private
     r = await table.new(Place("2002", HERE.guild_id), MEERA, "goat_tiger")
     assert "Pace: slow" in r.public
+
+
+async def test_the_me_hint_offers_a_date_two_weeks_ahead_in_the_players_own_zone(
+        table, repo, clock):
+    """Issue 36: the example date was fixed (2026-12-24) and would soon be in the past.
+    It is two weeks from today where the player lives, and works when typed back."""
+    clock.t = datetime(2031, 12, 31, 20, 0, tzinfo=T0.tzinfo)  # 01:30 next day in Kolkata
+    r = await table.me(HERE, RAVI, timezone="Asia/Kolkata")
+    assert "`/me away_until:2032-01-15`" in r.private, r.private
+    assert "2026-12-24" not in r.private
+    r = await table.me(HERE, RAVI, timezone="America/New_York")  # still 15:00 on the 31st
+    assert "`/me away_until:2032-01-14`" in r.private, r.private
+    refused = await table.me(HERE, RAVI, away_until="soon")
+    assert refused.error and "`2032-01-14`" in refused.private, refused.private
+    assert "2026-12-24" not in refused.private
+    back = await table.me(HERE, RAVI, away_until="2032-01-14")  # the example, typed back
+    assert not back.error, back.private

@@ -116,9 +116,9 @@ RULES_TOPICS = {
     "areas, Ceylon, Lahore–Agra not adjacent, the starting areas, the counter mix, the "
     "leaders, the removals and restrictions, the factory and coastal lists. Ours: the "
     "36th area (Vijayanagar), Tibet and Burma off the map, the hilands, every other "
-    "border, the chart's other arrivals, the order of play and the victory cards. Owners "
-    "of the printed game can type theirs in and check them: `python -m "
-    "engine.games.maharaja map.json`.",
+    "border, the chart's other arrivals, the order of play and the victory cards. A "
+    "server's operator who owns the printed game can put in theirs, and Darbar checks "
+    "them.",
 }
 
 

@@ -87,5 +87,5 @@ RULES_TOPICS = {
     "terrace layouts, the yellow and red yield tiles. Darbar's: 16 tiles a colour (snake "
     "1–4, cow 4–7, tiger 8–11, with a blue 7 and an orange 8), a 4 × 5 province with the "
     "residence top centre, the 19 river earnings of the rules' appendix, 37 worker spaces "
-    "with 19 in the palace. See docs/rajas.md.",
+    "with 19 in the palace.",
 }

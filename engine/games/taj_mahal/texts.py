@@ -60,7 +60,8 @@ RULES_TOPICS = {
     "fortresses), the commodities on each province tile, the mix of bonus tiles and the 21st "
     "card of each colour are not public. Darbar ships its own: 11 provinces of 4 cities and "
     "Agra's 5, Agra a fortress, 23 commodity icons, at least two tea bonus tiles, the known "
-    "symbol counts. Owners can type in the real values (see docs/taj_mahal.md).",
+    "symbol counts. A server's operator who owns the printed game can put in the "
+    "real values.",
 }
 
 
