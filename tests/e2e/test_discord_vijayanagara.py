@@ -69,7 +69,7 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
         h = await fake.slash(user, "play", {"move": "pass"})
         await answer(fake, h)
         post = public_posts(h)[0]
-        assert "pass (+" in content(post) and post.files[0].is_png
+        assert "passes (+" in content(post) and post.files[0].is_png
         # The image carries the position in words for screen readers (alt text).
         (attachment,) = (post.json.get("data") or post.json)["attachments"]
         alt = attachment["description"]
@@ -85,7 +85,7 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
         panel = fake.message_from_callback(r)
         h = await fake.click(nxt_user, int(panel["id"]), fake.custom_id_by_label(panel, "Pass"))
         await h.wait_done()
-        assert "pass (+" in content(public_posts(h)[0])
+        assert "passes (+" in content(public_posts(h)[0])
 
         # Someone who is not acting now is refused privately.
         waiting = "meera" if (await whose_turn(bot))[0] == "ravi" else "ravi"
@@ -96,7 +96,7 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
         h = await fake.slash(waiting, "play", {"move": f"give {acting_role} resources 1"})
         await answer(fake, h)
         gift = public_posts(h)[0]
-        assert "give 1 Resources to" in content(gift)
+        assert "gives 1 Resource to" in content(gift)
         assert f"<@{USERS[acting_user]}>" in content(gift)  # still their decision
 
         # Card, score and rule topics are private answers.
