@@ -27,12 +27,18 @@ def seat_labels(lg: Loaded, seats: Iterable[Seat], raw: bool = False) -> list[st
     """``seats`` worded for a message, each person once with all their sides, in the
     order they first appear: ["ravi (Goats)", "Computer (Red and Blue)"]; ``raw``: the
     names unescaped, for a picture."""
+    return people_labels([(seat.user_id, seat.name,
+                           lg.module.ROLE_NAMES[seat.role] if seat.role else NOT_CHOSEN)
+                          for seat in seats], raw)
+
+
+def people_labels(held: Iterable[tuple[str | None, str, str]], raw: bool = False) -> list[str]:
+    """(user id, name, side) worded as ``seat_labels`` words seats: each person once."""
     sides: dict[tuple[str | None, str], list[str]] = {}
-    for seat in seats:
-        side = lg.module.ROLE_NAMES[seat.role] if seat.role else NOT_CHOSEN
-        sides.setdefault((seat.user_id, seat.name), []).append(side)
-    return [seat_label(name if raw else escape(name), and_(held))
-            for (_, name), held in sides.items()]
+    for user_id, name, side in held:
+        sides.setdefault((user_id, name), []).append(side)
+    return [seat_label(name if raw else escape(name), and_(names))
+            for (_, name), names in sides.items()]
 
 
 def holders(lg: Loaded, roles: Iterable[str], raw: bool = False) -> list[str]:

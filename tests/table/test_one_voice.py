@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from bot.replies import Place
+from bot.replies import Actor, Place, escape
 from engine import games
-from tests.support.table import HERE, MEERA, RAVI, SAM
+from tests.support.table import HERE, MEERA, MOD, RAVI, SAM
 from tests.table.test_after_the_game import end_with, play_moves, seat
 
 
@@ -53,3 +53,15 @@ async def test_a_rated_game_of_one_says_one_game_and_one_win(table, repo):
     assert "(1 game, 1 win)" in board and "(1 game, 0 wins)" in board, board
     stats = (await table.stats(place, SAM, "goat_tiger")).private
     assert "1 finished game, 1 rated" in stats, stats
+
+
+async def test_my_games_and_the_game_list_name_the_awaited_person_not_a_mention(table, repo):
+    odd = Actor("108", "m*e*e_r`a <@1>")
+    await seat(table, "goat_tiger", [RAVI, odd], role="goats")
+    await play_moves(table, repo, 1)  # ravi's Goats moved: the Tigers are awaited
+    mine = (await table.my_games(HERE, RAVI)).private
+    assert f"waiting for {escape(odd.name)} (Tigers)" in mine, mine
+    theirs = (await table.my_games(HERE, odd)).private
+    assert "your move" in theirs, theirs
+    listed = (await table.list_games(HERE, MOD)).private
+    assert f"waiting for {escape(odd.name)} (Tigers)" in listed, listed
