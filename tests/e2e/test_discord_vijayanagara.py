@@ -114,30 +114,57 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
     assert bot_errors == []
 
 
+async def past_a_revealed_card(fake, bot) -> tuple[str, str]:
+    """ravi (Delhi) and meera (Bahmani) start a game and pass (or take the first step a
+    Mongol card offers) until the current card ends and the next one is revealed; returns
+    (who moved last, the other)."""
+    await answer(fake, await fake.slash(
+        "ravi", "game", {"game": "vijayanagara", "side": "delhi"}, subcommand="new"))
+    await answer(fake, await fake.slash("meera", "game", {"side": "bahmani"},
+                                        subcommand="join"))
+    await answer(fake, await fake.slash("ravi", "game", subcommand="start"))
+    # Nobody has moved yet: an undo says so, to the one who asked.
+    r = await answer(fake, await fake.slash("meera", "undo"))
+    assert flags(r) & EPHEMERAL and "You have not moved yet" in content(r), content(r)
+    g = games.get("vijayanagara")
+    for _ in range(40):
+        last, role = await whose_turn(bot)
+        state = json.loads((await bot.repo.live_game("2000")).state)
+        legal = games.tokens(g, g.view(state, role))
+        tok = "pass" if "pass" in legal else sorted(t for t in legal if t != "give")[0]
+        r = await answer(fake, await fake.slash(last, "play", {"move": tok}))
+        assert not flags(r) & EPHEMERAL or "Step" not in content(r), content(r)
+        state = json.loads((await bot.repo.live_game("2000")).state)
+        if state["played"]:
+            break
+    assert state["played"], "the first card ended"
+    return last, "meera" if last == "ravi" else "ravi"
+
+
+@pytest.mark.slow
+async def test_a_refused_undo_is_said_in_the_channel_to_the_asker(fake_discord, db_url,
+                                                                  bot_errors):
+    fake = fake_discord
+    async with fake.running(make_bot(db_url)) as bot:
+        last, other = await past_a_revealed_card(fake, bot)
+        h = await fake.slash(last, "undo")
+        await answer(fake, h)
+        msg = fake.message_from_callback(await h.wait_response())
+        h = await fake.click(other, int(msg["id"]), fake.custom_id_by_label(msg, "Refuse"))
+        await h.wait_done()
+        said = [content(p) for p in public_posts(h)]
+        assert any("refuses to take back" in p and f"<@{USERS[last]}>" in p for p in said), \
+            said
+        state = json.loads((await bot.repo.live_game("2000")).state)
+        assert state["played"], "the move stands"
+    assert bot_errors == []
+
+
 @pytest.mark.slow
 async def test_undo_past_a_revealed_card_by_consent_buttons(fake_discord, db_url, bot_errors):
     fake = fake_discord
     async with fake.running(make_bot(db_url)) as bot:
-        await answer(fake, await fake.slash(
-            "ravi", "game", {"game": "vijayanagara", "side": "delhi"}, subcommand="new"))
-        await answer(fake, await fake.slash("meera", "game", {"side": "bahmani"},
-                                            subcommand="join"))
-        await answer(fake, await fake.slash("ravi", "game", subcommand="start"))
-        # Everyone passes (or takes the first step a Mongol card offers) until the
-        # current card ends and the next one is revealed.
-        g = games.get("vijayanagara")
-        for _ in range(40):
-            last, role = await whose_turn(bot)
-            state = json.loads((await bot.repo.live_game("2000")).state)
-            legal = games.tokens(g, g.view(state, role))
-            tok = "pass" if "pass" in legal else sorted(t for t in legal if t != "give")[0]
-            r = await answer(fake, await fake.slash(last, "play", {"move": tok}))
-            assert not flags(r) & EPHEMERAL or "Step" not in content(r), content(r)
-            state = json.loads((await bot.repo.live_game("2000")).state)
-            if state["played"]:
-                break
-        assert state["played"], "the first card ended"
-        other = "meera" if last == "ravi" else "ravi"
+        last, other = await past_a_revealed_card(fake, bot)
         h = await fake.slash(last, "undo")
         await answer(fake, h)
         request = public_posts(h)[0]
