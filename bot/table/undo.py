@@ -79,15 +79,14 @@ class Undo(TableCore):
         g = lg.module
         steps = await self.repo.step_log(id_of(lg.game))
         n = len(steps)
+        if lg.in_move and steps and steps[-1].user_id != actor.user_id:
+            raise Refusal(f"{named(lg, steps[-1].user_id)} is in the middle of a move.")
         if all(s.user_id != actor.user_id for s in steps):
             raise Refusal("You have not moved yet in this game, so there is nothing of yours "
                           "to take back: `/undo` takes back your own last move (or a step "
                           "of it) while nobody else has moved since.")
         if lg.in_move:
             # A move under way, which nobody else has seen: one step back.
-            if not steps or steps[-1].user_id != actor.user_id:
-                raise Refusal(f"{named(lg, steps[-1].user_id if steps else None)} "
-                              "is in the middle of a move.")
             j = k = n - 1
         else:
             j = n - 1
