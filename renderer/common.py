@@ -16,6 +16,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.grammar import agree
+
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -86,7 +88,7 @@ def wrap(text: str, f: Font, width: float, max_lines: int = 99) -> list[str]:
 
 def winners_title(names: list[str]) -> str:
     """A finished game's header: ``Game over: Red wins``, ``… Red & Blue win``."""
-    return f"Game over: {' & '.join(names)} win{'s' if len(names) == 1 else ''}"
+    return f"Game over: {' & '.join(names)} {agree(len(names), 'wins')}"
 
 
 def outcome_title(result: dict, names: list[str]) -> str:

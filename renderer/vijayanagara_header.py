@@ -8,6 +8,7 @@ import re
 from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
+from engine.grammar import count
 from renderer import vijayanagara_art as art
 from renderer.common import RGB, Font, Names, clean, fit, font, outcome_title, paste, safe
 from renderer.vijayanagara_layout import HEADER_H, WIDTH
@@ -155,11 +156,13 @@ def ranked(view: dict) -> list[str]:
 _FACTION = "|".join(geo.SHORT[f] for f in geo.FACTIONS)
 # A line that begins a faction's turn: its Command, Event or pass (not the Decree that
 # goes with a Command, which is part of the same turn).
-TURN = re.compile(rf"^({_FACTION})(: (?!Decree)| pass\b| carry out\b)")
-ROLL = re.compile(r"^Attack in (?P<space>.+?): (?P<a>.+?) \(\d+ units\) roll \[[^\]]*\], "
-                  r"(?P<d>.+?) \(\d+ units\) roll \[[^\]]*\]\.$")
-SCORE = re.compile(r"^(?P<a>.+?) \[(?P<ad>[^\]]*)\] score (?P<ah>\d+) hit\(s\); "
-                   r"(?P<d>.+?) \[(?P<dd>[^\]]*)\] score (?P<dh>\d+) hit\(s\)\.$")
+# The verbs agree with the faction ("Delhi passes", "Mongols pass"); logs stored before
+# issue 36 said "Delhi pass", "roll", "score 1 hit(s)", and are read alike.
+TURN = re.compile(rf"^({_FACTION})(: (?!Decree)| pass(es)?\b| carr(y|ies) out\b)")
+ROLL = re.compile(r"^Attack in (?P<space>.+?): (?P<a>.+?) \(\d+ units?\) rolls? \[[^\]]*\], "
+                  r"(?P<d>.+?) \(\d+ units?\) rolls? \[[^\]]*\]\.$")
+SCORE = re.compile(r"^(?P<a>.+?) \[(?P<ad>[^\]]*)\] scores? (?P<ah>\d+) hit(s|\(s\))?; "
+                   r"(?P<d>.+?) \[(?P<dd>[^\]]*)\] scores? (?P<dh>\d+) hit(s|\(s\))?\.$")
 SWAY = re.compile(r"^(.+? Charge: die \d+ now \d+|.+? Screen the opposing die \d+"
                   r"|The Mongol Charge: \[[^\]]*\])\.$")
 
@@ -174,7 +177,7 @@ def last_move(log: list[str]) -> list[str]:
 
 
 def _hits(n: str) -> str:
-    return f"{n} hit" + ("" if n == "1" else "s")
+    return count(int(n), "hit")
 
 
 def brief(lines: list[str]) -> list[str]:

@@ -441,6 +441,18 @@ def test_the_last_move_in_brief():
                      "after Charge."]
 
 
+def test_the_last_move_reads_verbs_that_agree_with_the_faction():
+    """Since issue 36 a log's verbs agree ("Delhi rolls", "Mongols roll"); a stored log's
+    older lines ("Delhi roll", above) are read alike."""
+    assert vheader.last_move(["Bahmani passes (+1 Resource).", "Card 3: X."]) == [
+        "Bahmani passes (+1 Resource).", "Card 3: X."]
+    assert vheader.last_move(["x", "Delhi carries out the shaded Event.", "y"]) == [
+        "Delhi carries out the shaded Event.", "y"]
+    roll = "Attack in Orissa: Mongols (3 units) roll [1 2 3 4], Delhi (1 unit) rolls [5 6]."
+    assert vheader.brief([roll, "Mongols [1 2 3 4] score 1 hit; Delhi [5 6] scores 0 hits."]) \
+        == ["Attack in Orissa: Mongols [1 2 3 4] 1 hit, Delhi [5 6] 0 hits."]
+
+
 def test_finished_game_has_a_gold_banner_and_the_final_score():
     end = VIEWS["end"]
     playing = {**end, "result": None, "active": ["delhi"]}
