@@ -8,7 +8,7 @@ import io
 
 from PIL import Image, ImageDraw
 
-from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, font, label, safe, wrap
+from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, font, label, wrap
 
 INK = (255, 248, 225)
 GOLD = (245, 200, 80)
@@ -38,10 +38,10 @@ def with_banner(png: bytes, title: str, lines: list[str]) -> bytes:
     for index, rgb in ((back, BACK), (ink, INK), (gold, GOLD)):
         palette[3 * index: 3 * index + 3] = rgb
     rows = [(t, f_title, big, gold)
-            for t in wrap(safe(title), f_title, width - 2 * margin, 2)]
+            for t in wrap(title, f_title, width - 2 * margin, 2)]
     for line in lines:
         rows += [(t, f_line, small, ink)
-                 for t in wrap(safe(line), f_line, width - 2 * margin, 3)]
+                 for t in wrap(line, f_line, width - 2 * margin, 3)]
     gap = round(small * 0.35)
     height = margin + sum(px + gap for _, _, px, _ in rows) + margin
     out = Image.new("P", (width, height + board.height), back)

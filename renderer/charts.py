@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from renderer.common import font, label, safe
+from renderer.common import font, label
 
 WIDTH, HEIGHT = 800, 420
 BACK, INK, GRID = (250, 246, 236), (40, 32, 24), (215, 205, 185)
@@ -27,7 +27,7 @@ def _png(img: Image.Image) -> bytes:
 def _frame(title: str) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     img = Image.new("RGB", (WIDTH, HEIGHT), BACK)
     d = ImageDraw.Draw(img)
-    label(d, (PAD_L, 18), safe(title), font(F + 4, bold=True), fill=INK)
+    label(d, (PAD_L, 18), title, font(F + 4, bold=True), fill=INK)
     return img, d
 
 
@@ -52,7 +52,7 @@ def lines(title: str, series: Mapping[str, Sequence[float]]) -> bytes:
             d.line(pts, fill=colour, width=4)
         for x, y in pts:
             d.ellipse([x - 5, y - 5, x + 5, y + 5], fill=colour)
-        label(d, (x0 + 10 + 200 * k, HEIGHT - PAD_B + 16), safe(name)[:16], font(F),
+        label(d, (x0 + 10 + 200 * k, HEIGHT - PAD_B + 16), name[:16], font(F),
               fill=colour)
     return _png(img)
 
@@ -65,7 +65,7 @@ def bars(title: str, shares: Sequence[tuple[str, float]]) -> bytes:
     left = 230
     for i, (name, share) in enumerate(shares):
         y = PAD_T + i * row
-        label(d, (20, y + row / 2), safe(name)[:14], font(F), fill=INK, anchor="lm")
+        label(d, (20, y + row / 2), name[:14], font(F), fill=INK, anchor="lm")
         width = (WIDTH - left - 110) * max(0.0, min(1.0, share))
         d.rectangle([left, y + row * 0.2, left + width, y + row * 0.8],
                     fill=COLOURS[i % len(COLOURS)])
