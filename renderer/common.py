@@ -56,8 +56,9 @@ def fit(text: str, f: Font, max_width: float) -> str:
 
 
 def wrap(text: str, f: Font, width: float, max_lines: int = 99) -> list[str]:
-    """Greedy word wrap to ``max_lines`` lines; the last one ends in … if cut."""
-    words = text.split()
+    """Greedy word wrap to ``max_lines`` lines; the last one ends in … if cut. A word
+    longer than a line (a long name) is broken where the line ends."""
+    words = [piece for word in text.split() for piece in _pieces(word, f, width)]
     lines: list[str] = []
     while words and len(lines) < max_lines:
         line = words.pop(0)
@@ -67,6 +68,18 @@ def wrap(text: str, f: Font, width: float, max_lines: int = 99) -> list[str]:
     if words:
         lines[-1] = fit(lines[-1] + " " + " ".join(words), f, width)
     return [fit(line, f, width) for line in lines]
+
+
+def _pieces(word: str, f: Font, width: float) -> list[str]:
+    """``word`` cut into pieces that each fit in ``width`` pixels."""
+    out = []
+    while len(word) > 1 and f.getlength(word) > width:
+        n = len(word) - 1
+        while n > 1 and f.getlength(word[:n]) > width:
+            n -= 1
+        out.append(word[:n])
+        word = word[n:]
+    return out + [word]
 
 
 def winners_title(names: list[str]) -> str:
