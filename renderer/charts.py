@@ -70,7 +70,7 @@ def lines(title: str, series: Mapping[str, Sequence[float]]) -> bytes:
     y_text, x_text = axis.labels(ys), axis.labels(xs)
     x0 = MARGIN + max(f.getlength(t) for t in y_text) + 12
     x1 = WIDTH - MARGIN - f.getlength(x_text[-1]) / 2
-    y0 = MARGIN + len(heading) * TITLE_LINE + LINE / 2
+    y0 = MARGIN + len(heading) * TITLE_LINE + LINE
     y1 = y0 + PLOT_H
     key = _key(list(series))
     key_top = y1 + 12 + LINE + 8

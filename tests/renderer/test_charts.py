@@ -4,17 +4,15 @@ game's full name, every side's, long player names), and axes a reader trusts: ti
 
 from __future__ import annotations
 
-import io
 from collections import Counter
 from decimal import Decimal
-from itertools import combinations
 
 import pytest
-from PIL import Image
 
 from engine import games
 from renderer import charts
 from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, Drawn, recording
+from tests.renderer.drawn import clashes, outside, size, unwritten
 
 # A Discord display name is at most 32 characters; W is the widest letter.
 LONG_NAME = "W" * 32
@@ -24,30 +22,17 @@ GAMES = sorted(games.ids())
 def _draw(chart, *args) -> tuple[tuple[int, int], list[Drawn]]:
     with recording() as drawn:
         png = chart(*args)
-    return Image.open(io.BytesIO(png)).size, list(drawn)
-
-
-def _overlap(a: Drawn, b: Drawn) -> bool:
-    ax0, ay0, ax1, ay1 = a.box
-    bx0, by0, bx1, by1 = b.box
-    return ax0 < bx1 - 1 and bx0 < ax1 - 1 and ay0 < by1 - 1 and by0 < ay1 - 1
+    return size(png), list(drawn)
 
 
 def _assert_nothing_clipped(size: tuple[int, int], drawn: list[Drawn], *whole: str) -> None:
     """Every text inside the picture, on a phone at least 9 px tall, none over another,
     and each of ``whole`` written out in full (it may wrap over lines)."""
-    width, height = size
-    out = [d.text for d in drawn
-           if d.box[0] < 0 or d.box[1] < 0 or d.box[2] > width or d.box[3] > height]
-    assert out == [], "cut at the picture's edge"
-    small = [d.text for d in drawn if d.px * PHONE_WIDTH / width < PHONE_MIN_PX]
+    assert outside(drawn, size) == [], "cut at the picture's edge"
+    small = [d.text for d in drawn if d.px * PHONE_WIDTH / size[0] < PHONE_MIN_PX]
     assert small == [], "too small on a phone"
-    clash = [(a.text, b.text) for a, b in combinations(drawn, 2) if _overlap(a, b)]
-    assert clash == [], "texts drawn over each other"
-    # in drawing order, spaces left out: a long word may break where a line ends
-    said = "".join("".join(d.text.split()) for d in drawn)
-    cut = [text for text in whole if "".join(text.split()) not in said]
-    assert cut == [], "not written out in full"
+    assert clashes(drawn) == [], "texts drawn over each other"
+    assert unwritten(drawn, whole) == [], "not written out in full"
 
 
 def _nice(values: list[str]) -> None:
