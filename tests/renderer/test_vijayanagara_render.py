@@ -534,7 +534,6 @@ def test_long_or_odd_player_names_do_not_break_the_picture():
 def _clear_caches() -> None:
     for fn in (
         common.font,
-        common.has_dejavu,
         vijayanagara._background,
         vijayanagara.palette,
         vmap.chip_sprite,
@@ -551,20 +550,6 @@ def _clear_caches() -> None:
         art._advance,
     ):
         fn.cache_clear()
-
-
-@pytest.mark.slow
-def test_renders_without_dejavu_fonts(monkeypatch, tmp_path):
-    monkeypatch.setattr(common, "FONT_DIR", tmp_path / "no-fonts-here")
-    monkeypatch.setattr(common, "FONT_FILES", {False: "NoSuch.ttf", True: "NoSuch-Bold.ttf"})
-    _clear_caches()
-    try:
-        assert not common.has_dejavu()
-        for view in VIEWS.values():
-            assert img(view, PLAYERS).size == (W, H)
-    finally:
-        monkeypatch.undo()
-        _clear_caches()
 
 
 @pytest.mark.slow
