@@ -20,6 +20,8 @@ from statistics import median
 
 from openskill.models import PlackettLuce
 
+from engine.grammar import count
+
 MODEL = PlackettLuce()
 EVERYWHERE = "*"  # the guild id of a rating across servers
 MIN_MOVES_A_PLAYER = 3
@@ -81,7 +83,7 @@ def counts(sides: Sequence[Side], moves: int, redealt: bool, status: str,
         return False, "it was aborted or abandoned"
     if moves < MIN_MOVES_A_PLAYER * len(sides):
         return False, (f"it was shorter than {MIN_MOVES_A_PLAYER} moves a player "
-                       f"({moves} moves)")
+                       f"({count(moves, 'move')})")
     if redealt:
         return False, "a move was taken back past dice or a revealed card"
     if any(s.player is None for s in sides):

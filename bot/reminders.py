@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from bot.pace import MAX_IDLE_REMINDERS
 from bot.replies import Ping, Place, clip
 from db import Reminder
+from engine.grammar import count
 
 MODES = {
     "channel": "a mention in this channel",
@@ -62,8 +63,7 @@ def describe(mode: str, idle_minutes: int) -> str:
 
 def _span(minutes: int) -> str:
     if minutes % (24 * 60) == 0:
-        days = minutes // (24 * 60)
-        return f"{days} day" + ("s" if days != 1 else "")
+        return count(minutes // (24 * 60), "day")
     if minutes % 60 == 0:
         return f"{minutes // 60} h"
     return f"{minutes} min"

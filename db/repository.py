@@ -15,7 +15,7 @@ import logging
 from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -202,6 +202,8 @@ class MyGame:
     pace: str | None
     roles: tuple[str, ...]
     invited: bool = False  # a rematch being set up, the player's seat in it not yet taken
+    # Who holds each side, (role, user id, name), so a list names whom a game awaits.
+    holders: tuple[tuple[str, str | None, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -837,7 +839,14 @@ class Repository:
                 roles = tuple(r for r in (*(had.roles if had else ()), role) if r)
                 out[game_id] = MyGame(game_id, guild_id, channel_id, game, status, updated_at,
                                       awaiting, pace, roles)
-        return list(out.values())
+            held: dict[int, list[tuple[str, str | None, str]]] = {}
+            if out:
+                q = (sa_select(_S.c.game_id, _S.c.role, _S.c.user_id, _S.c.name)
+                     .where(_S.c.game_id.in_(list(out)), _S.c.role.is_not(None))
+                     .order_by(_S.c.game_id, _S.c.position))
+                for game_id, role, user_id, name in await conn.execute(q):
+                    held.setdefault(game_id, []).append((role, user_id, name))
+        return [replace(g, holders=tuple(held.get(g.id, ()))) for g in out.values()]
 
 
     # --- ratings ------------------------------------------------------------------------

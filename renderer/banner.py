@@ -8,7 +8,7 @@ import io
 
 from PIL import Image, ImageDraw
 
-from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, font, label, safe, wrap
+from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, font, label, wrap
 
 INK = (255, 248, 225)
 GOLD = (245, 200, 80)
@@ -18,9 +18,10 @@ MARGIN = 0.03  # of the width
 
 def with_banner(png: bytes, title: str, lines: list[str]) -> bytes:
     """``png`` with the banner on top: ``title`` (who won) and ``lines`` (scores, length,
-    who played whom), each wrapped to the width. The board below keeps its very pixels:
-    the banner's three colours take palette entries the board does not use, and its text
-    is drawn without smoothing, so it needs no more."""
+    who played whom), each wrapped to the width and never cut: the banner grows instead.
+    The board below keeps its very pixels: the banner's three colours take palette
+    entries the board does not use, and its text is drawn without smoothing, so it needs
+    no more."""
     board: Image.Image = Image.open(io.BytesIO(png))
     board.load()
     if board.mode != "P":
@@ -38,10 +39,10 @@ def with_banner(png: bytes, title: str, lines: list[str]) -> bytes:
     for index, rgb in ((back, BACK), (ink, INK), (gold, GOLD)):
         palette[3 * index: 3 * index + 3] = rgb
     rows = [(t, f_title, big, gold)
-            for t in wrap(safe(title), f_title, width - 2 * margin, 2)]
+            for t in wrap(title, f_title, width - 2 * margin)]
     for line in lines:
         rows += [(t, f_line, small, ink)
-                 for t in wrap(safe(line), f_line, width - 2 * margin, 3)]
+                 for t in wrap(line, f_line, width - 2 * margin)]
     gap = round(small * 0.35)
     height = margin + sum(px + gap for _, _, px, _ in rows) + margin
     out = Image.new("P", (width, height + board.height), back)

@@ -16,43 +16,32 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+from engine.grammar import agree
+
+Font = ImageFont.FreeTypeFont
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 Point = tuple[float, float]
 # The players' names by role, as the table passes them (renderers only read them).
 Names = Mapping[str, str | None] | None
 
-# fonts-dejavu-core puts the files here on Debian/Ubuntu (and on the CI image).
-FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+# DejaVu Sans ships inside the package (renderer/fonts/, with its licence): a server
+# without fonts installed draws the very same pictures, and nothing falls back to Pillow's
+# bitmap font, which lacks glyphs such as → and ✕.
+FONT_DIR = Path(__file__).with_name("fonts")
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+for _file in FONT_FILES.values():
+    if not (FONT_DIR / _file).is_file():
+        raise FileNotFoundError(f"{FONT_DIR / _file} is missing: the pictures' fonts ship "
+                                "with Darbar, so reinstall it from a full copy")
 
 
 @lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> Font:
-    """DejaVu Sans at ``size`` px, loaded once; Pillow's built-in font if it is missing."""
-    path = FONT_DIR / FONT_FILES[bold]
-    try:
-        return ImageFont.truetype(str(path), size)
-    except OSError:
-        # Pillow >= 10.1 ships a scalable default font, so sizes still roughly hold.
-        return ImageFont.load_default(size=size)
-
-
-@lru_cache(maxsize=1)
-def has_dejavu() -> bool:
-    """Whether the real fonts loaded (the fallback font lacks glyphs such as → and ✕)."""
-    f = font(20)
-    return isinstance(f, ImageFont.FreeTypeFont) and (f.getname()[0] or "").startswith("DejaVu")
-
-
-# Symbols DejaVu has and Pillow's built-in fallback font lacks, with plain stand-ins.
-_PLAIN = str.maketrans({"→": "->", "★": "*", "—": "-", "×": "x", "…": "...", "✕": "x"})
-
-
-def safe(text: str) -> str:
-    """``text`` as it can be drawn: symbols swapped for ASCII when DejaVu is missing."""
-    return text if has_dejavu() else text.translate(_PLAIN)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans at ``size`` px, loaded once from the package's own copy."""
+    # Not ImageFont.truetype: a file it cannot open, it looks for by name in the system's
+    # font folders, which would hide a missing file on a server that has DejaVu.
+    return ImageFont.FreeTypeFont(str(FONT_DIR / FONT_FILES[bold]), size)
 
 
 def text_width(text: str, f: Font) -> float:
@@ -61,18 +50,17 @@ def text_width(text: str, f: Font) -> float:
 
 def fit(text: str, f: Font, max_width: float) -> str:
     """``text`` cut short with an ellipsis so that it fits in ``max_width`` pixels."""
-    text = safe(text)
     if text_width(text, f) <= max_width:
         return text
-    dots = safe("…")
-    while text and text_width(text + dots, f) > max_width:
+    while text and text_width(text + "…", f) > max_width:
         text = text[:-1]
-    return text.rstrip() + dots
+    return text.rstrip() + "…"
 
 
 def wrap(text: str, f: Font, width: float, max_lines: int = 99) -> list[str]:
-    """Greedy word wrap to ``max_lines`` lines; the last one ends in … if cut."""
-    words = safe(text).split()
+    """Greedy word wrap to ``max_lines`` lines; the last one ends in … if cut. A word
+    longer than a line (a long name) is broken where the line ends."""
+    words = [piece for word in text.split() for piece in _pieces(word, f, width)]
     lines: list[str] = []
     while words and len(lines) < max_lines:
         line = words.pop(0)
@@ -84,9 +72,21 @@ def wrap(text: str, f: Font, width: float, max_lines: int = 99) -> list[str]:
     return [fit(line, f, width) for line in lines]
 
 
+def _pieces(word: str, f: Font, width: float) -> list[str]:
+    """``word`` cut into pieces that each fit in ``width`` pixels."""
+    out = []
+    while len(word) > 1 and f.getlength(word) > width:
+        n = len(word) - 1
+        while n > 1 and f.getlength(word[:n]) > width:
+            n -= 1
+        out.append(word[:n])
+        word = word[n:]
+    return out + [word]
+
+
 def winners_title(names: list[str]) -> str:
     """A finished game's header: ``Game over: Red wins``, ``… Red & Blue win``."""
-    return f"Game over: {' & '.join(names)} win{'s' if len(names) == 1 else ''}"
+    return f"Game over: {' & '.join(names)} {agree(len(names), 'wins')}"
 
 
 def outcome_title(result: dict, names: list[str]) -> str:

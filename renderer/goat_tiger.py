@@ -39,7 +39,6 @@ from renderer.common import (
     outcome_title,
     paste,
     recording,
-    safe,
     smooth,
     text_sprite,
 )
@@ -292,14 +291,14 @@ def _draw_header(img: Image.Image, view: dict, players: dict[str, str] | None) -
     if icon:
         paste(img, art.piece_sprite(icon, 22, shadow=False), (x + 24, 44))
         x += 62
-    big, title = font(34, bold=True), safe(title)
+    big = font(34, bold=True)
     label(d, (x, 44), title, big, fill=ink, anchor="lm")
     if who:
         x += big.getlength(title)
         name = fit(f" — {who}", font(30), WIDTH - 24 - x)
         label(d, (x, 46), name, font(30), fill=name_ink, anchor="lm")
     small = font(26)
-    label(d, (24, 94), fit(safe(sub), small, WIDTH - 48), small, fill=sub_ink, anchor="lm")
+    label(d, (24, 94), fit(sub, small, WIDTH - 48), small, fill=sub_ink, anchor="lm")
 
 
 # --- board furniture -----------------------------------------------------------------------
@@ -313,7 +312,7 @@ def _draw_supply(img: Image.Image, view: dict) -> None:
         label(d, (x0, y0 + 80), "all placed", font(26), fill=art.MUTED_INK, anchor="lm")
         return
     paste(img, art.piece_sprite("goat", 22), (x0 + 24, y0 + 80))
-    label(d, (x0 + 58, y0 + 80), safe(f"× {left}"), font(40, bold=True), fill=art.INK,
+    label(d, (x0 + 58, y0 + 80), f"× {left}", font(40, bold=True), fill=art.INK,
           anchor="lm")
 
 

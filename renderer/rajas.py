@@ -41,7 +41,6 @@ from renderer.common import (
     outcome_line,
     outcome_title,
     recording,
-    safe,
     wrap,
 )
 from renderer.rajas_art import (
@@ -167,7 +166,7 @@ def _log_lines(text: str | None) -> tuple[str, ...]:
 
 
 def _title_lines(view: dict, players: Names) -> tuple[tuple[str, ...], int]:
-    return _title_fit(safe(_title(view, players)))
+    return _title_fit(_title(view, players))
 
 
 @lru_cache(maxsize=64)
@@ -439,4 +438,4 @@ def render(view: dict, players: Names = None, province_of: str | None = None) ->
 
 
 __all__ = ["DIE", "ID", "PANEL", "PLAYER", "WIDTH", "draw", "held_tile", "label_font",
-           "layout", "palette", "render", "safe", "tile_label", "warm"]
+           "layout", "palette", "render", "tile_label", "warm"]

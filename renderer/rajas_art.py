@@ -16,7 +16,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.games.rajas import data
-from renderer.common import Drawn, Font, Smooth, font, note, recording, safe
+from renderer.common import Drawn, Font, Smooth, font, note, recording
 
 RGB = tuple[int, int, int]
 FRAME, PANEL, EDGE = (38, 34, 40), (58, 52, 60), (96, 88, 100)
@@ -37,7 +37,7 @@ PLAIN = font(SMALL)
 
 # --- codes: an earning in a few characters, and the key that explains them ---------------
 
-FAME, MONEY = safe("★"), "$"
+FAME, MONEY = "★", "$"
 # Kinds written as a count and a symbol ("4$", "3★", "2D"); the count shows from 2 (and
 # always for money, fame and karma).
 COUNTED = {"money": MONEY, "fame": FAME, "karma": "K", "upgrade": "Up", "die_any": "D",
@@ -194,7 +194,6 @@ def stamp(img: Image.Image, xy: tuple[float, float], text: str, f: Font, fill: R
           anchor: str = "la", info: bool = True) -> tuple[int, int, int, int]:
     """``label`` for a text drawn again and again: its glyphs rendered once, then pasted
     in ``fill`` (the same pixels as ``ImageDraw.text``). Returns the text's box."""
-    text = safe(text)
     mask, (x0, y0, x1, y1) = _mask(text, f, anchor)
     x, y = round(xy[0]), round(xy[1])
     img.paste(fill, (x + x0, y + y0), mask)
@@ -206,7 +205,6 @@ def stamp(img: Image.Image, xy: tuple[float, float], text: str, f: Font, fill: R
 def write(img: Image.Image, xy: tuple[float, float], text: str, f: Font, fill: RGB) -> None:
     """A text drawn afresh (``ImageDraw.text``), as the header's are: they change with
     every move, and a picture's title is read back from what Pillow is asked to draw."""
-    text = safe(text)
     ImageDraw.Draw(img).text(xy, text, font=f, fill=fill)
     x0, y0, x1, y1 = f.getbbox(text)
     note(text, getattr(f, "size", SMALL), (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1))

@@ -45,7 +45,6 @@ from renderer.common import (
     outcome_title,
     paste,
     recording,
-    safe,
     smooth,
 )
 from renderer.taj_mahal_style import (
@@ -336,7 +335,7 @@ def _header(img: Image.Image, view: dict, players: Names) -> None:
         head, tail = f"Visit {view.get('visit')}/{data.VISITS} {province}: ", " to play"
         # A long name is cut, never the words around it.
         name = fit(_name(players, who), f, room - f.getlength(head + tail))
-        title = safe(head) + name + tail
+        title = head + name + tail
     last = (view.get("log") or [None])[-1]
     line = outcome_line(result, last) if result else last
     d = ImageDraw.Draw(img)
@@ -350,7 +349,7 @@ def _players_key(img: Image.Image, view: dict, players: Names) -> None:
     table = view.get("players") or {}
     active = set(view.get("active") or [])
     over = bool(view.get("result"))
-    rows = tuple((r, safe(_name(players, r)), int(p.get("score", 0)), r in active,
+    rows = tuple((r, _name(players, r), int(p.get("score", 0)), r in active,
                   bool(p.get("out")) and not over) for r, p in table.items())
     sprite, notes = _players_sprite(rows)
     box = _players_box(len(rows))

@@ -16,13 +16,10 @@ from engine.games.vijayanagara.data import (
     SPACES,
     SPECIAL_TEXTS,
 )
+from engine.grammar import and_, count
 from renderer.common import outcome_title
 
 ALT_LIMIT = 1024  # Discord's cap on an attachment's description
-
-
-def _plural(n: int, name: str) -> str:
-    return f"{n} {name}{'' if n == 1 else 's'}"
 
 
 def _result(view: dict, names: dict[str, str]) -> str | None:
@@ -30,7 +27,7 @@ def _result(view: dict, names: dict[str, str]) -> str | None:
     if not result:
         return None
     winners = [names.get(w, w) for w in result.get("winners") or []]
-    head = (f"Game over: {' and '.join(winners)} won" if winners
+    head = (f"Game over: {and_(winners)} won" if winners
             else outcome_title(result, []))
     return f"{head}." + (f" {result['reason']}" if result.get("reason") else "")
 
@@ -69,7 +66,7 @@ def goat_tiger_status(view: dict, players: Mapping[str, str]) -> str:
     Goats still to place and those captured (the picture shows these counts too; the move
     count is here alone)."""
     played = int(view.get("move") or 0)
-    moves = _plural(played, "move") + " played" if played else "a new game"
+    moves = count(played, "move") + " played" if played else "a new game"
     counts = (f"Goats to place: **{view.get('in_hand', 0)}** · Goats captured: "
               f"**{view.get('captured', 0)}** of {view.get('captures_to_win', 5)}")
     active = [] if view.get("result") else list(view.get("active") or [])
@@ -88,7 +85,7 @@ KIND_ORDER = ("troop", "governor", "qasbah", "amir_o", "amir_r", "fort", "raja_o
 
 
 def _pieces(pieces: dict[str, int]) -> str:
-    return ", ".join(_plural(pieces[k], PIECE_NAMES[k]) for k in KIND_ORDER if pieces.get(k))
+    return ", ".join(count(pieces[k], PIECE_NAMES[k]) for k in KIND_ORDER if pieces.get(k))
 
 
 def _space(info: dict) -> str:
@@ -114,14 +111,14 @@ def vijayanagara(view: dict, players: dict[str, str]) -> str:
             extra = f", Influence {view['influence'][f]}"
         eligible = "" if view.get("eligible", {}).get(f, True) else ", not Eligible"
         lines.append(f"{_seat(f, SHORT.get(f, f), players)}: {info['vp']} VP, "
-                     f"{_plural(info['resources'], 'Resource')}, {info['cavalry']} Cavalry"
+                     f"{count(info['resources'], 'Resource')}, {info['cavalry']} Cavalry"
                      f"{extra}{eligible}.")
     spaces = view.get("spaces", {})
     lines += [_space(spaces[s]) for s in SPACES if s in spaces]
     available = {k: n for k, n in view.get("available", {}).items() if n}
     if available:
         lines.append("Available: " + ", ".join(
-            _plural(n, PIECE_NAMES.get(k, k)) for k, n in available.items()) + ".")
+            count(n, PIECE_NAMES.get(k, k)) for k, n in available.items()) + ".")
     lines.append(_result(view, SHORT) or "To act: " + ", ".join(
         _seat(r, SHORT.get(r, r), players) for r in view.get("active", [])) + ".")
     return "\n".join(lines)
@@ -196,7 +193,7 @@ def vijayanagara_status(view: dict, players: Mapping[str, str]) -> str:
     dynasty = str(view.get("dynasty") or "").capitalize()
     successions = len(view.get("successions_left") or [])
     lines.append((f"{dynasty} Dynasty · " if dynasty else "")
-                 + f"deck {_plural(int(view.get('deck_size') or 0), 'card')} ("
+                 + f"deck {count(int(view.get('deck_size') or 0), 'card')} ("
                  + (f"{successions} Succession to come" if successions else "no Succession")
                  + f") · Cavalry pool {int(view.get('cavalry_pool') or 0)}")
     return "\n".join(lines)
@@ -234,8 +231,8 @@ def taj_mahal(view: dict, players: dict[str, str]) -> str:
         extra = "".join(f"; {label}: {x}" for label, x in (("played", played),
                                                             ("tiles", tiles),
                                                             ("goods", goods)) if x)
-        lines.append(f"{_seat(r, names.get(r, r), players)}: {_plural(p['score'], 'point')}, "
-                     f"{_plural(p['hand'], 'card')} in hand, {status}{extra}.")
+        lines.append(f"{_seat(r, names.get(r, r), players)}: {count(p['score'], 'point')}, "
+                     f"{count(p['hand'], 'card')} in hand, {status}{extra}.")
     palaces = view.get("palaces") or {}
     for pid, cities in taj_data.CITIES_OF.items():
         here = [f"{c} {' and '.join(names.get(o, o) for o in palaces[c])}"
@@ -305,9 +302,9 @@ def taj_mahal_status(view: dict, players: Mapping[str, str]) -> str:
         shown = [f"**{n} {TAJ_SYMBOLS[s]}**" if leaders.get(s) == r else
                  f"{n} {TAJ_SYMBOLS[s]}" for s in TAJ_SYMBOLS if (n := p["symbols"].get(s))]
         played = f", {p['colour']}: {', '.join(shown)}" if p.get("colour") and shown else ""
-        playing.append(f"{who(r)} {_plural(p['score'], 'pt')}{played}")
+        playing.append(f"{who(r)} {count(p['score'], 'pt')}{played}")
     lines.append(f"Playing{' (leads in bold)' if leaders else ''}: " + " → ".join(playing))
-    out = [f"{who(r)} {_plural(p['score'], 'pt')}" for r, p in table.items() if p["out"]]
+    out = [f"{who(r)} {count(p['score'], 'pt')}" for r, p in table.items() if p["out"]]
     if out:
         lines.append("Out: " + ", ".join(out))
     supply = [_card_words(c) for c in view.get("supply") or []]
@@ -345,7 +342,7 @@ def rajas(view: dict, players: dict[str, str]) -> str:
         boat = f"on river space {p['boat']}" if p["boat"] else "at the start"
         lines.append(f"{_seat(r, ROLE_NAMES.get(r, r), players)}: {p['fame']} fame, "
                      f"{p['money']} money ({margin_words(p['margin'])}), karma {p['karma']}, "
-                     f"{p['workers'] - p['placed']} of {_plural(p['workers'], 'worker')} left, "
+                     f"{p['workers'] - p['placed']} of {count(p['workers'], 'worker')} left, "
                      f"boat {boat}; dice: {words.dice(p['dice'])}; province: {tiles}.")
     stack = {"village-mango": "Mango Village"}
     shown = [f"{stack.get(k, k.replace('-', ' '))}: {tile(t)}"

@@ -1,6 +1,6 @@
 """The look of the Vijayanagara picture: colours, the sprites drawn once and cached
 (piece icons, Control and Tributary markers, Prosperity coins, highlight frames,
-mountain peaks), and text made safe for the fonts at hand.
+mountain peaks).
 
 Every piece kind has its own silhouette as well as its faction's colour, so nothing
 depends on colour alone: Delhi's Troops are squares and Governors shields, Amirs and
@@ -27,10 +27,8 @@ from renderer.common import (
     Point,
     Smooth,
     font,
-    has_dejavu,
     is_recording,
     note,
-    safe,
     text_sprite,
 )
 
@@ -136,14 +134,6 @@ PIECES: dict[str, tuple[str, str, str]] = {
 
 def rgba(c: RGB, a: int = 255) -> RGBA:
     return (c[0], c[1], c[2], a)
-
-
-_PLAIN = str.maketrans({"✓": "+", "▶": ">", "–": "-", "·": "-"})
-
-
-def safe_text(text: str) -> str:
-    """``safe`` for this picture's symbols too (Pillow's fallback font lacks them)."""
-    return safe(text) if has_dejavu() else safe(text).translate(_PLAIN)
 
 
 def _star(c: Point, r_out: float, r_in: float, points: int, turn: float = 0) -> list[Point]:
@@ -303,18 +293,13 @@ def tributary_sprite(size: int, glyph: float | None = None) -> Image.Image:
     s.circle((m, m), m - 1, fill=rgba(DARK_GLYPH))
     s.circle((m, m), m - 2.5, fill=rgba(DELHI_LIGHT))
     s.circle((m, m), m - 5, outline=rgba(DELHI), width=1.2)
-    _letter(s, (m, m + 0.5), tributary_glyph(), glyph or size * 0.55, DELHI)
+    _letter(s, (m, m + 0.5), TRIBUTARY_GLYPH, glyph or size * 0.55, DELHI)
     return s.shrink()
 
 
 # The Tributary marker's sign: the rupee of the tribute paid to Delhi, so that it never
 # reads as a Troop's T.
 TRIBUTARY_GLYPH = "₹"
-
-
-def tributary_glyph() -> str:
-    """The sign as drawn: an R where the fallback font has no rupee."""
-    return TRIBUTARY_GLYPH if has_dejavu() else "R"
 
 
 @lru_cache(maxsize=8)
@@ -424,7 +409,7 @@ def typeset(img: Image.Image, xy: Point, words: str, f: Font, *, fill: RGB,
             info: bool = True) -> None:
     """``words`` with the top of the font's ascent at ``xy`` (Pillow's "la" anchor), set
     from cached glyphs, and noted for the legibility tests."""
-    ascent, descent = f.getmetrics()  # type: ignore[union-attr]
+    ascent, descent = f.getmetrics()
     width = typeset_width(words, f)
     mask = Image.new("L", (int(width) + 4, ascent + descent + 2))
     pen = 0.0

@@ -8,8 +8,9 @@ import re
 from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
+from engine.grammar import count
 from renderer import vijayanagara_art as art
-from renderer.common import RGB, Font, Names, clean, fit, font, outcome_title, paste, safe
+from renderer.common import RGB, Font, Names, clean, fit, font, outcome_title, paste
 from renderer.vijayanagara_layout import HEADER_H, WIDTH
 
 TITLE_PX = 26
@@ -32,24 +33,22 @@ def draw_header(img: Image.Image, view: dict, players: Names) -> None:
         d.rectangle((0, 0, WIDTH, HEADER_H - 1), fill=art.BANNER)
         winners = [w for w in (result.get("winners") or []) if isinstance(w, str)]
         title = " & ".join(geo.SHORT.get(w, str(w).capitalize()) for w in winners)
-        title = art.safe_text(
-            f"★ {title} win{'s' if len(winners) == 1 else ''}" if winners
-            else outcome_title(result, [])
-        )
+        title = (f"★ {title} win{'s' if len(winners) == 1 else ''}" if winners
+                 else outcome_title(result, []))
         _title_row(img, winners, title, art.INK, art.INK, players)
         scores = final_scores(view)
-        line = "Final score: " + art.safe_text(" · ").join(
+        line = "Final score: " + " · ".join(
             f"{geo.SHORT.get(f, f)} {scores[f]} VP" for f in ranked(view))
         reason = str(result.get("reason") or "")
         _lines(img, [line, reason] if reason else [line], art.INK)
         return
     active = [a for a in (view.get("active") or []) if isinstance(a, str)]
     who = " & ".join(geo.FACTION_NAMES.get(a, str(a)) for a in active) or "Waiting"
-    title = art.safe_text(f"{who} to act" if active else who)
+    title = f"{who} to act" if active else who
     _title_row(img, active, title, art.CREAM, art.GOLD, players)
     move = int(view.get("move") or 0)
     said = brief(last_move([str(x) for x in (view.get("log") or [])]))
-    head = art.safe_text(f"Move {move} · ") if move else ""
+    head = f"Move {move} · " if move else ""
     _lines(img, [head + " ".join(said)] if said else ["New game"], art.MUTED_CREAM)
 
 
@@ -59,7 +58,7 @@ def _lines(img: Image.Image, paragraphs: list[str], ink: RGB) -> None:
     room = WIDTH - 2 * MARGIN
     out: list[str] = []
     for p in paragraphs:
-        out += quick_wrap(art.safe_text(p.replace("`", "")), f, room, LINES - len(out))
+        out += quick_wrap(p.replace("`", ""), f, room, LINES - len(out))
         if len(out) >= LINES:
             break
     for i, line in enumerate(out[:LINES]):
@@ -91,13 +90,12 @@ def cut(text: str, f: Font, width: float) -> str:
     """``common.fit`` measured as ``quick_wrap`` measures."""
     if art.typeset_width(text, f) <= width:
         return text
-    dots = safe("…")
-    room = width - art.typeset_width(dots, f)
+    room = width - art.typeset_width("…", f)
     used, end = 0.0, 0
     while end < len(text) and used + art.typeset_width(text[end], f) <= room:
         used += art.typeset_width(text[end], f)
         end += 1
-    return text[:end].rstrip() + dots
+    return text[:end].rstrip() + "…"
 
 
 def _title_row(img: Image.Image, factions: list[str], title: str, ink: RGB, names_ink: RGB,
@@ -118,7 +116,7 @@ def _title_row(img: Image.Image, factions: list[str], title: str, ink: RGB, name
     names = ", ".join(n for n in (_name(players, f) for f in factions) if n)
     nx = x + 4 + big.getlength(title)
     if names and WIDTH - MARGIN - nx > 60:
-        art.text(d, (nx, 28), fit(art.safe_text(f" — {names}"), mid, WIDTH - MARGIN - nx),
+        art.text(d, (nx, 28), fit(f" — {names}", mid, WIDTH - MARGIN - nx),
                  mid, fill=names_ink, anchor="lm")
 
 
@@ -155,11 +153,13 @@ def ranked(view: dict) -> list[str]:
 _FACTION = "|".join(geo.SHORT[f] for f in geo.FACTIONS)
 # A line that begins a faction's turn: its Command, Event or pass (not the Decree that
 # goes with a Command, which is part of the same turn).
-TURN = re.compile(rf"^({_FACTION})(: (?!Decree)| pass\b| carry out\b)")
-ROLL = re.compile(r"^Attack in (?P<space>.+?): (?P<a>.+?) \(\d+ units\) roll \[[^\]]*\], "
-                  r"(?P<d>.+?) \(\d+ units\) roll \[[^\]]*\]\.$")
-SCORE = re.compile(r"^(?P<a>.+?) \[(?P<ad>[^\]]*)\] score (?P<ah>\d+) hit\(s\); "
-                   r"(?P<d>.+?) \[(?P<dd>[^\]]*)\] score (?P<dh>\d+) hit\(s\)\.$")
+# The verbs agree with the faction ("Delhi passes", "Mongols pass"); logs stored before
+# issue 36 said "Delhi pass", "roll", "score 1 hit(s)", and are read alike.
+TURN = re.compile(rf"^({_FACTION})(: (?!Decree)| pass(es)?\b| carr(y|ies) out\b)")
+ROLL = re.compile(r"^Attack in (?P<space>.+?): (?P<a>.+?) \(\d+ units?\) rolls? \[[^\]]*\], "
+                  r"(?P<d>.+?) \(\d+ units?\) rolls? \[[^\]]*\]\.$")
+SCORE = re.compile(r"^(?P<a>.+?) \[(?P<ad>[^\]]*)\] scores? (?P<ah>\d+) hit(s|\(s\))?; "
+                   r"(?P<d>.+?) \[(?P<dd>[^\]]*)\] scores? (?P<dh>\d+) hit(s|\(s\))?\.$")
 SWAY = re.compile(r"^(.+? Charge: die \d+ now \d+|.+? Screen the opposing die \d+"
                   r"|The Mongol Charge: \[[^\]]*\])\.$")
 
@@ -174,7 +174,7 @@ def last_move(log: list[str]) -> list[str]:
 
 
 def _hits(n: str) -> str:
-    return f"{n} hit" + ("" if n == "1" else "s")
+    return count(int(n), "hit")
 
 
 def brief(lines: list[str]) -> list[str]:

@@ -101,7 +101,7 @@ def _draw_title(img: Image.Image) -> None:
     x, y = TITLE_XY
     art.text(d, (x, y), "VIJAYANAGARA", font(24, bold=True), info=False, fill=art.INK,
           anchor="ra")
-    art.text(d, (x, y + 30), art.safe_text("The Deccan, 1290–1398"), font(16), info=False,
+    art.text(d, (x, y + 30), "The Deccan, 1290–1398", font(16), info=False,
           fill=art.MUTED_INK, anchor="ra")
 
 

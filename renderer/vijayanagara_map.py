@@ -69,7 +69,7 @@ def name_lines(name: str, room: int) -> tuple[int, tuple[str, ...]]:
     """(font size, lines) of a space's name: one line at the largest size that fits
     ``room``, else two lines at the least size (Rajput / Kingdoms)."""
     for size in NAME_SIZES:
-        if font(size, bold=True).getlength(art.safe_text(name)) <= room:
+        if font(size, bold=True).getlength(name) <= room:
             return size, (name,)
     words = name.split()
     half = max(1, len(words) // 2)
@@ -134,7 +134,7 @@ def _draw_ridge(img: Image.Image) -> None:
 def _name_sprite(text: str, size: int, room: int) -> Image.Image:
     """One line of a space's name, squeezed sideways (like a condensed face) only if it
     is still too long for ``room`` at the least size."""
-    tile = text_sprite(art.safe_text(text), font(size, bold=True), art.INK)
+    tile = text_sprite(text, font(size, bold=True), art.INK)
     if tile.width > room + 4:
         tile = tile.resize((room + 4, tile.height), Image.Resampling.LANCZOS)
     return tile
@@ -327,7 +327,7 @@ def _draw_space(img: Image.Image, sp: str, info: dict) -> None:
         note_glyph(art.LETTER[control], centre)
     elif info.get("tributary"):
         paste(img, art.tributary_sprite(BADGE, MIN_PX), centre)
-        note_glyph(art.tributary_glyph(), centre)
+        note_glyph(art.TRIBUTARY_GLYPH, centre)
 
 
 def draw_spaces(img: Image.Image, view: dict) -> None:

@@ -14,9 +14,10 @@ from bot import ratings
 from bot.pace import Pace
 from bot.replies import escape
 from bot.table.loaded import Loaded
-from bot.table.wording import holders
+from bot.table.wording import holders, winners_line
 from db import Game, Handover, Rated, RatedSeat, Rating, RatingKey, Step, id_of
 from engine import games
+from engine.grammar import count
 
 
 @dataclass(frozen=True)
@@ -157,9 +158,9 @@ def ending(lg: Loaded, rated: Rated, seats: Sequence[RatedSeat]) -> Ending:
     roles = [s.role for s in seats]
     sides = " v ".join(holders(lg, [r])[0] for r in roles)
     days = rated.days
-    span = f"{days:.0f} days" if days >= 2 else f"{days * 24:.0f} hours" if days * 24 >= 2 \
-        else "under 2 hours"
-    length = f"{rated.moves} moves over {span}"
+    span = count(round(days), "day") if days >= 2 else count(round(days * 24), "hour") \
+        if days * 24 >= 2 else "under 2 hours"
+    length = f"{count(rated.moves, 'move')} over {span}"
     lines = [f"📜 Game #{lg.game.id}: {length}; {sides}."]
     scores = result.get("scores") or {}
     real_scores = scores and "resigned" not in result and any(
@@ -175,13 +176,10 @@ def ending(lg: Loaded, rated: Rated, seats: Sequence[RatedSeat]) -> Ending:
         lines.append(f"Not rated: {rated.reason}.")
     winners = result.get("winners") or []
     # The banner tells the board's story: who holds each side at the end.
-    held = {r: s.name if (s := lg.seat_for(r)) else "" for r in roles}
-    plain = [f"{held[r]} ({g.ROLE_NAMES[r]})" for r in roles if r in winners]
-    title = "Game over — " + (f"{' and '.join(plain)} {'wins' if len(plain) == 1 else 'win'}"
-                              if plain else "no winner")
+    title = "Game over — " + (winners_line(lg, winners, raw=True) if winners else "no winner")
     banner = [x for x in (f"Scores: {score_text}" if score_text else "",
                           f"{g.NAME}, game #{lg.game.id}: {length}",
-                          " v ".join(f"{held[r]} ({g.ROLE_NAMES[r]})" for r in roles))
+                          " v ".join(holders(lg, [r], raw=True)[0] for r in roles))
               if x]
     return Ending(lines, title, banner)
 

@@ -11,9 +11,10 @@ from bot.replies import Actor, Confirmation, Place, Reply, escape
 from bot.table.core import TableCore, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import board_image
-from bot.table.wording import COMPUTER, and_, capital, winners_line
+from bot.table.wording import COMPUTER, capital, winners_line
 from db import Seat, id_of
 from engine import games
+from engine.grammar import and_
 
 
 def resignation(roles: Collection[str], resigned: Collection[str], name: str,

@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 
 from bot.replies import Ping, Seated, escape, seat_label
-from bot.table.wording import and_
 from db import Repository
+from engine.grammar import and_
 
 # A person is pinged about the rematches of a game at most once in this long.
 PING_WINDOW = timedelta(hours=24)

@@ -10,7 +10,7 @@ from datetime import datetime
 from bot.hours import Availability
 from bot.pace import Pace, span
 from bot.replies import clip, jump_link
-from bot.table.wording import unix
+from bot.table.wording import people_labels, unix
 from db import MyGame
 from engine import games
 
@@ -63,7 +63,11 @@ def listed(row: MyGame, mine: list[str], now: datetime, duty: Availability) -> L
         left = [x for r in waiting if (x := pace.left(r, now, duty)) is not None]
         clock = f" · ⏱ {span(min(left))} left" if left else ""
         return Listed(0, since, _line(row, you, "⏳ **your move** since", since, clock), link)
-    others = ", ".join(g.ROLE_NAMES.get(r, r) for r in awaited) or "nobody"
+    # The person first, as everywhere ("meera (Tigers)"); a name, never a mention, so a
+    # list pings nobody.
+    others = ", ".join(people_labels((u, name, g.ROLE_NAMES.get(r, r))
+                                     for r, u, name in row.holders if r in awaited)
+                       or [g.ROLE_NAMES.get(r, r) for r in awaited]) or "nobody"
     since = _since(row, pace, awaited)
     return Listed(1, since, _line(row, you, f"waiting for {others} since", since), link)
 

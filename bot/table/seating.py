@@ -12,10 +12,11 @@ from bot.replies import Actor, Place, Reply, echo, escape
 from bot.table.core import TableCore, check_role, pace_of, playable_ids, refusals
 from bot.table.invitations import invitation_pings, not_joined
 from bot.table.loaded import Loaded, Refusal
-from bot.table.wording import COMPUTER, and_, pace_line, seating
+from bot.table.wording import COMPUTER, pace_line, seating
 from db import ChannelBusy, Seat, id_of
 from engine import IllegalAction, games, rng
 from engine.contract import Game as Rules
+from engine.grammar import count, they
 from engine.options import read as read_options
 
 MAX_OPEN_GAMES = 10  # per player and server, unless MAX_OPEN_GAMES says otherwise
@@ -128,7 +129,7 @@ class Seating(TableCore):
         sides = f" (sides: {', '.join(roles)})" if len(roles) > 1 else ""
         free = ("every seat needs a player or the computer" if g.ONE_SIDE_EACH
                 else "free sides are shared among the players")
-        seats_left = (f"{need} more player(s) needed: `/game join`{sides}." if need > 0 else
+        seats_left = (f"{count(need, 'more player')} needed: `/game join`{sides}." if need > 0 else
                       f"Others may `/game join`{sides}; `/game start` when ready ({free}).")
         return Reply(
             public=f"{escape(actor.name)} opens a game of **{g.NAME}** (game #{game.id}). "
@@ -258,7 +259,7 @@ class Seating(TableCore):
                                                     g.ROLE_NAMES)):
             # Nobody takes an invitee's side in their absence, not even the computer.
             raise Refusal(f"A rematch starts when everyone it invited has joined, and "
-                          f"{and_(waiting)} {'has' if len(waiting) == 1 else 'have'} not "
+                          f"{they(waiting, 'has')} not "
                           "joined yet. Wait for them to press **Join**; or the player who "
                           "opened it (or a moderator) can `/game abort` it, and `/game new` "
                           "opens a game without them.")
@@ -274,7 +275,7 @@ class Seating(TableCore):
         if not fill_with_computer and missing > 0:
             why = (f" (in {g.NAME} every side keeps a hidden hand, so nobody plays two)"
                    if one_each else "")
-            raise Refusal(f"{missing} more player(s) needed{why}. Ask someone to "
+            raise Refusal(f"{count(missing, 'more player')} needed{why}. Ask someone to "
                           "`/game join`, or start with `fill_with_computer: True`.")
         return await self._start(lg, intro=f"{escape(actor.name)} starts the game.",
                                  computers=max(empty, 0) if fill_with_computer else 0,

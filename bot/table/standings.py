@@ -14,6 +14,7 @@ from bot.table.loaded import Refusal
 from bot.table.posts import drawn
 from db import Rating
 from engine import games
+from engine.grammar import count
 from renderer import charts
 
 TOP = 25
@@ -47,16 +48,15 @@ class Standings(TableCore):
             return Reply(private=f"No rated game of {name} on {anywhere} yet. `/help topic:"
                          "ratings` says which games count.")
         lines = [f"**Leaderboard — {name}** ({where}; rating = mu − 3 sigma)"]
-        lines += [f"{i}. {escape(r.name)} — {_rating_text(r)} ({r.games} games, {r.wins} "
-                  "wins)" for i, r in enumerate(top, 1)]
+        lines += [f"{i}. {escape(r.name)} — {_rating_text(r)} ({_record(r)})"
+                  for i, r in enumerate(top, 1)]
         mine = (await self.repo.ratings([(guild, game, actor.user_id)])).get(
             (guild, game, actor.user_id))
         if mine is None:
             lines.append(f"You: no rated game of {name} on {anywhere} yet.")
         elif all(r.user_id != actor.user_id for r in top):
             place_no = await self.repo.place_on_board(mine)
-            lines.append(f"…\n{place_no}. you — {_rating_text(mine)} ({mine.games} games, "
-                         f"{mine.wins} wins)")
+            lines.append(f"…\n{place_no}. you — {_rating_text(mine)} ({_record(mine)})")
         return Reply(private=clip("\n".join(lines)))
 
     @refusals
@@ -70,7 +70,7 @@ class Standings(TableCore):
             text = f"{escape(who.name)} has no finished game yet."
             return Reply(public=text) if public else Reply(private=text)
         wins = sum(s.winner for _, s in rows)
-        lines = [f"**{escape(who.name)}** — {_games(len(rows))} finished, {wins} won "
+        lines = [f"**{escape(who.name)}** — {count(len(rows), 'game')} finished, {wins} won "
                  f"({100 * wins / len(rows):.0f} %)"]
         history: dict[str, list[float]] = {}
         guild = place.guild_id or ratings.EVERYWHERE
@@ -86,7 +86,7 @@ class Standings(TableCore):
                 if here else "",
                 f"{_rating_text(everywhere)} across servers" if everywhere else "") if x)
             won = sum(s.winner for _, s in mine)
-            lines.append(f"- {games.get(game).NAME}: {_games(len(mine))}, {won} won"
+            lines.append(f"- {games.get(game).NAME}: {count(len(mine), 'game')}, {won} won"
                          + (f"; {rated}" if rated else "; not rated yet"))
             points = [ratings.ordinal(s.mu_after, s.sigma_after or 0) for r, s in mine
                       if r.counted and s.mu_after is not None and (r.guild_id or "*") in
@@ -100,7 +100,7 @@ class Standings(TableCore):
         lines.append(f"Median time to move: {_minutes(median(waits)) if waits else '—'} · "
                      f"Timeouts: {timeouts} · Favourite side: "
                      f"{games.get(fav_game).ROLE_NAMES.get(fav_role, fav_role)} "
-                     f"({games.get(fav_game).NAME}, {n} games)")
+                     f"({games.get(fav_game).NAME}, {count(n, 'game')})")
         image = None
         if history:
             image = await drawn("all", "chart", partial(
@@ -128,10 +128,11 @@ class Standings(TableCore):
         played = Counter(s.role for _, s in rows)
         won = Counter(s.role for _, s in rows if s.winner)
         shares = [(g.ROLE_NAMES.get(r, r), won[r] / played[r]) for r in g.ROLES if played[r]]
-        lines = [f"**{name} on {where}** — {len(ended)} finished games, "
+        moves = round(mean(r.moves for r in ended.values()))
+        lines = [f"**{name} on {where}** — {count(len(ended), 'finished game')}, "
                  f"{sum(r.counted for r in ended.values())} rated",
-                 f"Average length: {mean(r.moves for r in ended.values()):.0f} moves over "
-                 f"{mean(r.days for r in ended.values()):.1f} days",
+                 f"Average length: {count(moves, 'move')} over "
+                 f"{_days(mean(r.days for r in ended.values()))}",
                  "Wins by side: " + " · ".join(
                      f"{label} {share * 100:.0f} % of {played[r]}"
                      for (label, share), r in zip(shares, [r for r in g.ROLES if played[r]],
@@ -144,13 +145,19 @@ class Standings(TableCore):
                      image_name="stats.png", image_private=True)
 
 
-def _games(n: int) -> str:
-    return f"{n} game" if n == 1 else f"{n} games"
+def _record(r: Rating) -> str:
+    """``1 game, 1 win``, ``3 games, 0 wins``."""
+    return f"{count(r.games, 'game')}, {count(r.wins, 'win')}"
+
+
+def _days(days: float) -> str:
+    """``1.5 days``, ``1 day``: a tenth of a day is as fine as a game's length needs."""
+    return count(days, "day", digits=1)
 
 
 def _minutes(m: float) -> str:
     if m >= 60 * 24:
-        return f"{m / 1440:.1f} days"
+        return _days(m / 1440)
     if m >= 60:
         return f"{int(m // 60)} h {int(m % 60)} min"
     return f"{m:.0f} min"

@@ -14,6 +14,7 @@ from bot.table.turns import panel_reply
 from bot.table.wording import holders, name_of, named
 from db import LogStep, NewStep, id_of, step_arg
 from engine import games
+from engine.grammar import and_
 from engine.replay import shown
 
 # Said when an agreed undo crossed a reveal (see games.REDEAL).
@@ -45,6 +46,20 @@ def _made_for(lg: Loaded, role: str) -> str:
             "replies of a side the computer plays. Nothing was changed.")
 
 
+def _refused(lg: Loaded, actor: Actor, requester: str) -> Reply:
+    """A refused undo, said where it was asked: in the channel, pinging the asker (by id,
+    nobody else), who would otherwise wait for an answer that never comes; the refuser is
+    told what their answer did."""
+    asker = named(lg, requester)
+    mine = [lg.module.ROLE_NAMES[r] for s in lg.seats if s.user_id == requester
+            for r in [s.role] if r]
+    return Reply(public=f"↩ **{escape(actor.name)}** refuses to take back {asker}'s move, "
+                 "so it stands.",
+                 pings=[Ping(requester, name_of(lg, requester), and_(mine))],
+                 ping_note="your undo request was refused: the move stands, and play goes on.",
+                 private=f"You refused, so {asker}'s move stands.")
+
+
 class Undo(TableCore):
     @refusals
     async def undo(self, place: Place, actor: Actor, game_id: int | None = None) -> Reply:
@@ -64,11 +79,14 @@ class Undo(TableCore):
         g = lg.module
         steps = await self.repo.step_log(id_of(lg.game))
         n = len(steps)
+        if lg.in_move and steps and steps[-1].user_id != actor.user_id:
+            raise Refusal(f"{named(lg, steps[-1].user_id)} is in the middle of a move.")
+        if all(s.user_id != actor.user_id for s in steps):
+            raise Refusal("You have not moved yet in this game, so there is nothing of yours "
+                          "to take back: `/undo` takes back your own last move (or a step "
+                          "of it) while nobody else has moved since.")
         if lg.in_move:
             # A move under way, which nobody else has seen: one step back.
-            if not steps or steps[-1].user_id != actor.user_id:
-                raise Refusal(f"{named(lg, steps[-1].user_id if steps else None)} "
-                              "is in the middle of a move.")
             j = k = n - 1
         else:
             j = n - 1
@@ -183,7 +201,7 @@ class Undo(TableCore):
                 raise Refusal("Only the other players decide on this undo.")
             if not yes:
                 if await self.repo.answer_undo(request, refused_by=actor.user_id):
-                    return Reply(private=f"{escape(actor.name)} refuses, so {asker}'s move stands.")
+                    return _refused(lg, actor, request.requester)
                 continue
             agreed = set(json.loads(request.agreed)) | {actor.user_id}
             if agreed >= voters:

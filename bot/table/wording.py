@@ -17,26 +17,35 @@ from bot.reminders import describe
 from bot.replies import escape, seat_label
 from bot.table.loaded import Loaded
 from db import Seat, id_of
+from engine.grammar import and_, they
 
 COMPUTER = "Computer"
 NOT_CHOSEN = "side not chosen"
 
 
-def seat_labels(lg: Loaded, seats: Iterable[Seat]) -> list[str]:
+def seat_labels(lg: Loaded, seats: Iterable[Seat], raw: bool = False) -> list[str]:
     """``seats`` worded for a message, each person once with all their sides, in the
-    order they first appear: ["ravi (Goats)", "Computer (Red and Blue)"]."""
+    order they first appear: ["ravi (Goats)", "Computer (Red and Blue)"]; ``raw``: the
+    names unescaped, for a picture."""
+    return people_labels([(seat.user_id, seat.name,
+                           lg.module.ROLE_NAMES[seat.role] if seat.role else NOT_CHOSEN)
+                          for seat in seats], raw)
+
+
+def people_labels(held: Iterable[tuple[str | None, str, str]], raw: bool = False) -> list[str]:
+    """(user id, name, side) worded as ``seat_labels`` words seats: each person once."""
     sides: dict[tuple[str | None, str], list[str]] = {}
-    for seat in seats:
-        side = lg.module.ROLE_NAMES[seat.role] if seat.role else NOT_CHOSEN
-        sides.setdefault((seat.user_id, seat.name), []).append(side)
-    return [seat_label(escape(name), and_(held)) for (_, name), held in sides.items()]
+    for user_id, name, side in held:
+        sides.setdefault((user_id, name), []).append(side)
+    return [seat_label(name if raw else escape(name), and_(names))
+            for (_, name), names in sides.items()]
 
 
-def holders(lg: Loaded, roles: Iterable[str]) -> list[str]:
+def holders(lg: Loaded, roles: Iterable[str], raw: bool = False) -> list[str]:
     """Whoever plays ``roles``, worded by ``seat_labels`` ("nobody" for a side no seat
     holds)."""
     return seat_labels(lg, [lg.seat_for(r) or Seat(game_id=id_of(lg.game), position=0, role=r,
-                                                   name="nobody") for r in roles])
+                                                   name="nobody") for r in roles], raw)
 
 
 def waiting_for(lg: Loaded, roles: Iterable[str]) -> str:
@@ -61,10 +70,11 @@ def named(lg: Loaded, user_id: str | None) -> str:
     return escape(name_of(lg, user_id))
 
 
-def winners_line(lg: Loaded, winners: list[str]) -> str:
-    """``ravi (Goats) wins``, ``meera (Red) and Computer (Blue) win``."""
-    who = holders(lg, winners)
-    return f"{and_(who)} {'wins' if len(who) == 1 else 'win'}"
+def winners_line(lg: Loaded, winners: list[str], raw: bool = False) -> str:
+    """``ravi (Goats) wins``, ``meera (Red) and Computer (Blue) win``, ``Computer (Red and
+    Blue) wins``: the one wording of a result's winners, in the post's words and (``raw``)
+    on its banner."""
+    return they(holders(lg, winners, raw), "wins")
 
 
 def result_line(lg: Loaded, already_said: str = "") -> str:
@@ -87,11 +97,6 @@ def said_by(who: str, lines: list[str]) -> str:
     """A move as a post says it: ``**ravi**: what the log says``; never a name with nothing
     after it (a move whose steps add no log line is still a move)."""
     return f"{who}: {' '.join(lines)}" if lines else f"{who} moves."
-
-
-def and_(items: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def capital(text: str) -> str:

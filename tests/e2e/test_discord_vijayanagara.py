@@ -69,7 +69,7 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
         h = await fake.slash(user, "play", {"move": "pass"})
         await answer(fake, h)
         post = public_posts(h)[0]
-        assert "pass (+" in content(post) and post.files[0].is_png
+        assert "passes (+" in content(post) and post.files[0].is_png
         # The image carries the position in words for screen readers (alt text).
         (attachment,) = (post.json.get("data") or post.json)["attachments"]
         alt = attachment["description"]
@@ -85,7 +85,7 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
         panel = fake.message_from_callback(r)
         h = await fake.click(nxt_user, int(panel["id"]), fake.custom_id_by_label(panel, "Pass"))
         await h.wait_done()
-        assert "pass (+" in content(public_posts(h)[0])
+        assert "passes (+" in content(public_posts(h)[0])
 
         # Someone who is not acting now is refused privately.
         waiting = "meera" if (await whose_turn(bot))[0] == "ravi" else "ravi"
@@ -96,7 +96,7 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
         h = await fake.slash(waiting, "play", {"move": f"give {acting_role} resources 1"})
         await answer(fake, h)
         gift = public_posts(h)[0]
-        assert "give 1 Resources to" in content(gift)
+        assert "gives 1 Resource to" in content(gift)
         assert f"<@{USERS[acting_user]}>" in content(gift)  # still their decision
 
         # Card, score and rule topics are private answers.
@@ -114,30 +114,57 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
     assert bot_errors == []
 
 
+async def past_a_revealed_card(fake, bot) -> tuple[str, str]:
+    """ravi (Delhi) and meera (Bahmani) start a game and pass (or take the first step a
+    Mongol card offers) until the current card ends and the next one is revealed; returns
+    (who moved last, the other)."""
+    await answer(fake, await fake.slash(
+        "ravi", "game", {"game": "vijayanagara", "side": "delhi"}, subcommand="new"))
+    await answer(fake, await fake.slash("meera", "game", {"side": "bahmani"},
+                                        subcommand="join"))
+    await answer(fake, await fake.slash("ravi", "game", subcommand="start"))
+    # Nobody has moved yet: an undo says so, to the one who asked.
+    r = await answer(fake, await fake.slash("meera", "undo"))
+    assert flags(r) & EPHEMERAL and "You have not moved yet" in content(r), content(r)
+    g = games.get("vijayanagara")
+    for _ in range(40):
+        last, role = await whose_turn(bot)
+        state = json.loads((await bot.repo.live_game("2000")).state)
+        legal = games.tokens(g, g.view(state, role))
+        tok = "pass" if "pass" in legal else sorted(t for t in legal if t != "give")[0]
+        r = await answer(fake, await fake.slash(last, "play", {"move": tok}))
+        assert not flags(r) & EPHEMERAL or "Step" not in content(r), content(r)
+        state = json.loads((await bot.repo.live_game("2000")).state)
+        if state["played"]:
+            break
+    assert state["played"], "the first card ended"
+    return last, "meera" if last == "ravi" else "ravi"
+
+
+@pytest.mark.slow
+async def test_a_refused_undo_is_said_in_the_channel_to_the_asker(fake_discord, db_url,
+                                                                  bot_errors):
+    fake = fake_discord
+    async with fake.running(make_bot(db_url)) as bot:
+        last, other = await past_a_revealed_card(fake, bot)
+        h = await fake.slash(last, "undo")
+        await answer(fake, h)
+        msg = fake.message_from_callback(await h.wait_response())
+        h = await fake.click(other, int(msg["id"]), fake.custom_id_by_label(msg, "Refuse"))
+        await h.wait_done()
+        said = [content(p) for p in public_posts(h)]
+        assert any("refuses to take back" in p and f"<@{USERS[last]}>" in p for p in said), \
+            said
+        state = json.loads((await bot.repo.live_game("2000")).state)
+        assert state["played"], "the move stands"
+    assert bot_errors == []
+
+
 @pytest.mark.slow
 async def test_undo_past_a_revealed_card_by_consent_buttons(fake_discord, db_url, bot_errors):
     fake = fake_discord
     async with fake.running(make_bot(db_url)) as bot:
-        await answer(fake, await fake.slash(
-            "ravi", "game", {"game": "vijayanagara", "side": "delhi"}, subcommand="new"))
-        await answer(fake, await fake.slash("meera", "game", {"side": "bahmani"},
-                                            subcommand="join"))
-        await answer(fake, await fake.slash("ravi", "game", subcommand="start"))
-        # Everyone passes (or takes the first step a Mongol card offers) until the
-        # current card ends and the next one is revealed.
-        g = games.get("vijayanagara")
-        for _ in range(40):
-            last, role = await whose_turn(bot)
-            state = json.loads((await bot.repo.live_game("2000")).state)
-            legal = games.tokens(g, g.view(state, role))
-            tok = "pass" if "pass" in legal else sorted(t for t in legal if t != "give")[0]
-            r = await answer(fake, await fake.slash(last, "play", {"move": tok}))
-            assert not flags(r) & EPHEMERAL or "Step" not in content(r), content(r)
-            state = json.loads((await bot.repo.live_game("2000")).state)
-            if state["played"]:
-                break
-        assert state["played"], "the first card ended"
-        other = "meera" if last == "ravi" else "ravi"
+        last, other = await past_a_revealed_card(fake, bot)
         h = await fake.slash(last, "undo")
         await answer(fake, h)
         request = public_posts(h)[0]

@@ -358,7 +358,6 @@ def test_a_key_names_every_symbol():
 def _clear_caches() -> None:
     for fn in (
         common.font,
-        common.has_dejavu,
         goat_tiger._backdrop,
         goat_tiger._leap_bend,
         goat_tiger.palette,
@@ -370,22 +369,6 @@ def _clear_caches() -> None:
         art.arrow_sprite,
     ):
         fn.cache_clear()
-
-
-def test_renders_without_dejavu_fonts(monkeypatch, tmp_path):
-    # Pillow also looks a bare file name up in the system font folders, so both go
-    monkeypatch.setattr(common, "FONT_DIR", tmp_path / "no-fonts-here")
-    monkeypatch.setattr(common, "FONT_FILES", {False: "NoSuch.ttf", True: "NoSuch-Bold.ttf"})
-    _clear_caches()
-    try:
-        assert not common.has_dejavu()
-        for view in VIEWS.values():
-            img = decode(png(view, PLAYERS))
-            assert img.size == (goat_tiger.WIDTH, goat_tiger.HEIGHT)
-    finally:
-        monkeypatch.undo()
-        _clear_caches()
-    assert common.has_dejavu() or not (common.FONT_DIR / "DejaVuSans.ttf").exists()
 
 
 def test_a_minimal_view_renders():

@@ -7,13 +7,13 @@ ornaments are noted ``info=False`` and exempt."""
 from __future__ import annotations
 
 import io
-from itertools import combinations
 
 import pytest
 from PIL import Image
 
 import renderer
 from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, Drawn, recording
+from tests.renderer.drawn import clashes, outside
 from tools.samples import SAMPLES
 
 
@@ -28,12 +28,6 @@ def _drawn(game: str) -> list[tuple[str, int, int, list[Drawn]]]:
     return out
 
 
-def _overlap(a: Drawn, b: Drawn) -> bool:
-    ax0, ay0, ax1, ay1 = a.box
-    bx0, by0, bx1, by1 = b.box
-    return ax0 < bx1 - 1 and bx0 < ax1 - 1 and ay0 < by1 - 1 and by0 < ay1 - 1
-
-
 @pytest.mark.parametrize("game", sorted(SAMPLES))
 def test_information_text_is_legible_on_a_phone(game):
     for name, width, height, drawn in _drawn(game):
@@ -42,11 +36,8 @@ def test_information_text_is_legible_on_a_phone(game):
         small = [(d.text, round(d.px * PHONE_WIDTH / width, 1)) for d in info
                  if d.px * PHONE_WIDTH / width < PHONE_MIN_PX]
         assert small == [], f"{name}: under {PHONE_MIN_PX} px at {PHONE_WIDTH} px wide"
-        out = [d.text for d in info if d.box[0] < 0 or d.box[1] < 0 or d.box[2] > width
-               or d.box[3] > height]
-        assert out == [], f"{name}: cut at the edge"
-        clash = [(a.text, b.text) for a, b in combinations(info, 2) if _overlap(a, b)]
-        assert clash == [], f"{name}: information texts overlap"
+        assert outside(info, (width, height)) == [], f"{name}: cut at the edge"
+        assert clashes(info) == [], f"{name}: information texts overlap"
 
 
 def test_the_recorder_reads_what_a_label_draws():

@@ -23,7 +23,7 @@ OWN = {
     "rajas": ["rajas.py", "rajas_art.py", "rajas_board.py"],
     "maharaja": ["maharaja.py", "maharaja_map.py", "maharaja_pieces.py", "maharaja_style.py"],
 }
-SHARED = ["__init__.py", "common.py", "text.py", "banner.py", "charts.py"]
+SHARED = ["__init__.py", "common.py", "text.py", "banner.py", "charts.py", "axis.py"]
 # A game whose naming is large may publish a names module too (Rajas: words).
 PUBLISHED = {"data"}
 PUBLISHED_BY = {"rajas": {"words"}}

@@ -441,6 +441,18 @@ def test_the_last_move_in_brief():
                      "after Charge."]
 
 
+def test_the_last_move_reads_verbs_that_agree_with_the_faction():
+    """Since issue 36 a log's verbs agree ("Delhi rolls", "Mongols roll"); a stored log's
+    older lines ("Delhi roll", above) are read alike."""
+    assert vheader.last_move(["Bahmani passes (+1 Resource).", "Card 3: X."]) == [
+        "Bahmani passes (+1 Resource).", "Card 3: X."]
+    assert vheader.last_move(["x", "Delhi carries out the shaded Event.", "y"]) == [
+        "Delhi carries out the shaded Event.", "y"]
+    roll = "Attack in Orissa: Mongols (3 units) roll [1 2 3 4], Delhi (1 unit) rolls [5 6]."
+    assert vheader.brief([roll, "Mongols [1 2 3 4] score 1 hit; Delhi [5 6] scores 0 hits."]) \
+        == ["Attack in Orissa: Mongols [1 2 3 4] 1 hit, Delhi [5 6] 0 hits."]
+
+
 def test_finished_game_has_a_gold_banner_and_the_final_score():
     end = VIEWS["end"]
     playing = {**end, "result": None, "active": ["delhi"]}
@@ -522,7 +534,6 @@ def test_long_or_odd_player_names_do_not_break_the_picture():
 def _clear_caches() -> None:
     for fn in (
         common.font,
-        common.has_dejavu,
         vijayanagara._background,
         vijayanagara.palette,
         vmap.chip_sprite,
@@ -539,20 +550,6 @@ def _clear_caches() -> None:
         art._advance,
     ):
         fn.cache_clear()
-
-
-@pytest.mark.slow
-def test_renders_without_dejavu_fonts(monkeypatch, tmp_path):
-    monkeypatch.setattr(common, "FONT_DIR", tmp_path / "no-fonts-here")
-    monkeypatch.setattr(common, "FONT_FILES", {False: "NoSuch.ttf", True: "NoSuch-Bold.ttf"})
-    _clear_caches()
-    try:
-        assert not common.has_dejavu()
-        for view in VIEWS.values():
-            assert img(view, PLAYERS).size == (W, H)
-    finally:
-        monkeypatch.undo()
-        _clear_caches()
 
 
 @pytest.mark.slow

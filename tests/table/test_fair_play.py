@@ -238,7 +238,7 @@ async def test_steps_inside_a_move_stay_private_and_the_post_carries_the_whole_m
     assert r.public is None and "1 Obedient Amir placed" in r.private
     r = await table.play(HERE, MEERA, "decree trade")
     assert not r.error and r.move_done
-    for part in ("Bahmani: Rally", "Rally in Maharashtra", "Rally in Gujarat", "gain 4 Resources"):
+    for part in ("Bahmani: Rally", "Rally in Maharashtra", "Rally in Gujarat", "gains 4 Resources"):
         assert part in r.public, part
     assert "Rally in Maharashtra" in (await table.log(HERE, SAM)).private
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)

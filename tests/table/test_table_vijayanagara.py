@@ -39,7 +39,7 @@ async def test_one_player_holds_every_faction(table, repo):
     # One line may run through several factions' turns when one person holds them all.
     r = await table.play(HERE, RAVI, "pass pass pass")
     assert not r.error, r.private
-    assert r.public.count("pass (+") == 3
+    assert r.public.count("passes (+") == 3
 
 
 async def test_a_typed_turn_and_a_panel_turn_by_two_players(table, repo):
@@ -83,7 +83,7 @@ async def test_a_player_not_asked_gives_at_any_time_and_it_is_posted(table, repo
     assert any(value == "give delhi" for _, value in pairs)
     r = await table.play(HERE, MEERA, "give delhi resources 2")
     assert not r.error, r.private
-    assert "Bahmani give 2 Resources to Delhi." in r.public
+    assert "Bahmani gives 2 Resources to Delhi." in r.public
     assert [p.user_id for p in r.pings] == [RAVI.user_id]  # Delhi's decision, still
     after = await state_of(repo)
     assert after["resources"]["delhi"] == before["resources"]["delhi"] + 2
@@ -96,7 +96,7 @@ async def test_a_player_not_asked_gives_at_any_time_and_it_is_posted(table, repo
     r = await table.play(HERE, RAVI, "pass")
     assert r.error and "meera" in r.private  # the table waits for the gift
     r = await table.play(HERE, MEERA, "cancel")
-    assert "Bahmani give nothing after all." in r.public
+    assert "Bahmani gives nothing after all." in r.public
     assert [p.user_id for p in r.pings] == [RAVI.user_id]
     spectator = await table.play(HERE, SAM, "give delhi resources 1")
     assert spectator.error and "spectators" in spectator.private
@@ -136,7 +136,7 @@ async def test_the_defender_decides_its_cavalry_mid_turn(table, repo):
     state = await state_of(repo)
     top = state["stack"][-1]  # the seed's dice leave Delhi a Cavalry choice to make
     assert top["t"] == "battle" and top["role"] == "delhi" and top["phase"] == "d_cav"
-    assert "roll [" in r.public  # the dice are shown in the channel
+    assert "rolls [" in r.public  # the dice are shown in the channel
     assert [p.user_id for p in r.pings] == [RAVI.user_id]
     assert "waiting since <t:" in r.ping_note
     refused = await table.play(HERE, MEERA, "ready")

@@ -6,7 +6,7 @@ best effect and their casualties are all alike."""
 
 from __future__ import annotations
 
-from engine import rng
+from engine import grammar, rng
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
 from engine.games.vijayanagara import upkeep
@@ -81,8 +81,10 @@ def _auto(state: dict, f: dict) -> bool:
         f["a_dice"] = [rng.roll(state) for _ in range(f["a_n"])]
         f["d_dice"] = [rng.roll(state) for _ in range(2)]
         state["log"].append(
-            f"Attack in {NAMES[space]}: {pc.fname(a)} ({f['a_units']} units) roll {_show(f, 'a')}, "
-            f"{pc.fname(d)} ({f['d_units']} units) roll {_show(f, 'd')}."
+            f"Attack in {NAMES[space]}: {pc.fname(a)} ({grammar.count(f['a_units'], 'unit')})"
+            f" {grammar.agree(pc.fname(a), 'rolls')} {_show(f, 'a')}, {pc.fname(d)} "
+            f"({grammar.count(f['d_units'], 'unit')}) {grammar.agree(pc.fname(d), 'rolls')} "
+            f"{_show(f, 'd')}."
         )
         pc.touch(state, space)
         f["phase"] = "a_cav"
@@ -103,8 +105,9 @@ def _auto(state: dict, f: dict) -> bool:
         f["a_hits"] = _hits(f["a_dice"], f["a_gone"], f["a_units"])
         f["d_hits"] = _hits(f["d_dice"], f["d_gone"], f["d_units"])
         state["log"].append(
-            f"{pc.fname(a)} {_show(f, 'a')} score {f['a_hits']} hit(s); "
-            f"{pc.fname(d)} {_show(f, 'd')} score {f['d_hits']} hit(s)."
+            f"{pc.fname(a)} {_show(f, 'a')} {grammar.agree(pc.fname(a), 'scores')} "
+            f"{grammar.count(f['a_hits'], 'hit')}; {pc.fname(d)} {_show(f, 'd')} "
+            f"{grammar.agree(pc.fname(d), 'scores')} {grammar.count(f['d_hits'], 'hit')}."
         )
         f["a_left"], f["d_left"] = f["d_hits"], f["a_hits"]
         f["phase"] = "a_cas"
@@ -131,7 +134,7 @@ def _auto(state: dict, f: dict) -> bool:
         up = pc.shift_influence(state, win, +1)
         down = pc.shift_influence(state, lose, -1)
         state["log"].append(
-            f"{pc.fname(win)} win the battle: Influence {pc.fname(win)} {up:+d}, "
+            f"{pc.says(win, 'wins')} the battle: Influence {pc.fname(win)} {up:+d}, "
             f"{pc.fname(lose)} {down:+d} (3.3.4)."
         )
         upkeep.refill_slots(state, lose)
@@ -178,7 +181,7 @@ def _remove(state: dict, f: dict, side: str, key: str) -> None:
     f[side + "_left"] -= 1
     f[side + "_lost"] += 1
     who = f["attacker"] if side == "a" else f["defender"]
-    state["log"].append(f"{pc.fname(who)} lose one {PIECE_NAMES[kind]} in {NAMES[space]}.")
+    state["log"].append(f"{pc.says(who, 'loses')} one {PIECE_NAMES[kind]} in {NAMES[space]}.")
 
 
 def _prompt(state: dict, f: dict) -> tuple[str, dict]:

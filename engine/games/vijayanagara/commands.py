@@ -341,7 +341,7 @@ def _gather_act(state: dict, g: dict, action: str, arg) -> None:
         pc.gain(state, faction, -1)
         up = pc.shift_influence(state, faction, +1)
         down = pc.shift_influence(state, other, -1)
-        state["log"].append(f"{pc.fname(faction)} shift Influence in {NAMES[g['dest']]}: "
+        state["log"].append(f"{pc.says(faction, 'shifts')} Influence in {NAMES[g['dest']]}: "
                             f"{pc.fname(faction)} {up:+d}, {pc.fname(other)} {down:+d}.")
         upkeep.refill_slots(state, other)
         return

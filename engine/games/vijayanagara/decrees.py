@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine import grammar
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
 from engine.games.vijayanagara import upkeep
@@ -62,26 +63,26 @@ def run(state: dict, faction: str, name: str) -> None:
     state["log"].append(f"{pc.fname(faction)}: Decree {TITLE[name]}.")
     if name == "tribute":
         got = pc.gain(state, DELHI, pc.tributary_prosperity(state) // 2)
-        state["log"].append(f"Delhi collect {got} Resources.")
+        state["log"].append(f"Delhi collects {grammar.count(got, 'Resource')}.")
         upkeep.gain_cavalry(state, DELHI, 2)
     elif name == "trade":
         n_prov = sum(1 for p in PROVINCES if pc.pieces(state, p, BAHMANI))
         got = pc.gain(state, BAHMANI, n_prov)
-        state["log"].append(f"Bahmani gain {got} Resources.")
+        state["log"].append(f"Bahmani gains {grammar.count(got, 'Resource')}.")
         infl = state["influence"][BAHMANI]
         upkeep.gain_cavalry(state, BAHMANI, 1 if infl == 0 else 2 if infl <= 2 else 3)
     elif name == "tax":
         amount = pc.controlled_prosperity(state, VIJAYANAGARA) + pc.structures_on_map(
             state, VIJAYANAGARA)
         got = pc.gain(state, VIJAYANAGARA, amount)
-        state["log"].append(f"Vijayanagara gain {got} Resources.")
+        state["log"].append(f"Vijayanagara gains {grammar.count(got, 'Resource')}.")
     elif name == "campaign":
         start_campaign(state, restricted=False)
     elif name == "obedience":
         m.push(state, "obedience", DELHI, done=[])
     elif name == "build":
         kind = "fort" if faction == BAHMANI else "temple"
-        m.ask_choice(state, faction, f"{pc.fname(faction)}: Build a {kind.capitalize()} "
+        m.ask_choice(state, faction, f"{pc.fname(faction)}: Build {grammar.a(kind.capitalize())} "
                      f"({rule('build', faction)}): in which Province?",
                      build_spaces(state, faction), "built", faction=faction, kind=kind)
     elif name == "conspire":
@@ -105,7 +106,8 @@ def build_spaces(state: dict, faction: str) -> list[str]:
 @m.callback
 def built(state: dict, space: str, *, faction: str, kind: str) -> None:
     pc.place(state, space, kind)
-    state["log"].append(f"{pc.fname(faction)} build a {kind.capitalize()} in {NAMES[space]}.")
+    state["log"].append(f"{pc.says(faction, 'builds')} {grammar.a(kind.capitalize())} in "
+                        f"{NAMES[space]}.")
 
 
 # --- Demand Obedience ----------------------------------------------------------------------------
@@ -133,7 +135,8 @@ def _obedience_act(state: dict, f: dict, action: str, arg) -> None:
     f["done"].append(arg)
     pc.set_tributary(state, arg, True)
     got = pc.gain(state, DELHI, PROSPERITY[arg])
-    state["log"].append(f"{NAMES[arg]} is Tributary again; Delhi gain {got} Resources.")
+    state["log"].append(f"{NAMES[arg]} is Tributary again; Delhi gains "
+                        f"{grammar.count(got, 'Resource')}.")
 
 
 m.frame("obedience", prompt=_obedience_prompt, act=_obedience_act)

@@ -4,6 +4,7 @@ faction, and every op does as much as it can (2.3.4)."""
 
 from __future__ import annotations
 
+from engine import grammar
 from engine.games.vijayanagara import commands, decrees, upkeep
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
@@ -172,14 +173,15 @@ def _run(state: dict, op: dict, me: str) -> None:
     log = state["log"]
     if name == "resources":
         got = pc.gain(state, who, op["amount"])
-        log.append(f"{pc.fname(who)} {'gain' if got >= 0 else 'lose'} {abs(got)} Resources.")
+        log.append(f"{pc.says(who, 'gains' if got >= 0 else 'loses')} "
+                   f"{grammar.count(abs(got), 'Resource')}.")
     elif name == "cavalry":
         if op["amount"] > 0:
             upkeep.gain_cavalry(state, who, op["amount"])
         else:
             lost = min(-op["amount"], state["cavalry"][who])
             pc.spend_cavalry(state, who, lost)
-            log.append(f"{pc.fname(who)} return {lost} Cavalry to the pool.")
+            log.append(f"{pc.says(who, 'returns')} {lost} Cavalry to the pool.")
     elif name == "influence":
         moved = pc.shift_influence(state, who, op["amount"])
         log.append(f"{pc.fname(who)} Influence {moved:+d} (now {state['influence'][who]}).")
@@ -258,7 +260,7 @@ def _place(state: dict, f: dict, s: str) -> None:
     pc.place(state, s, kind)
     f["left"] -= 1
     f["done"][s] = f["done"].get(s, 0) + 1
-    state["log"].append(f"Event: a {PIECE_NAMES[kind]} is placed in {NAMES[s]}.")
+    state["log"].append(f"Event: {grammar.a(PIECE_NAMES[kind])} is placed in {NAMES[s]}.")
 
 
 def _remove_options(state: dict, f: dict) -> list[str]:
@@ -311,7 +313,7 @@ def _move(state: dict, f: dict, arg: str) -> None:
     kind, src = f.pop("src").split("@")
     pc.move(state, src, arg, kind, 1)
     f["left"] -= 1
-    state["log"].append(f"Event: a {PIECE_NAMES[kind]} moves {NAMES[src]} → {NAMES[arg]}.")
+    state["log"].append(f"Event: {grammar.a(PIECE_NAMES[kind])} moves {NAMES[src]} → {NAMES[arg]}.")
 
 
 def _flip_ok(state: dict, kind: str, s: str) -> bool:

@@ -6,6 +6,7 @@ checks included (3.1.3), then says `done`. A refused edit changes nothing and sa
 
 from __future__ import annotations
 
+from engine import grammar
 from engine.games.vijayanagara import commands, decrees, upkeep
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
@@ -42,7 +43,7 @@ STAGES = {
 
 
 def start(state: dict, faction: str) -> None:
-    state["log"].append(f"{pc.fname(faction)} carry out this Event by hand; every edit is "
+    state["log"].append(f"{pc.says(faction, 'carries out')} this Event by hand; every edit is "
                         "logged (undo if the table disagrees).")
     m.push(state, "manual", faction, edit=None, got={})
 
@@ -102,7 +103,7 @@ def _why_space(state: dict, f: dict, s: str) -> str | None:
         if not _allowed_in(real, s):
             return f"{PIECE_NAMES[real]}s may not enter {name} (1.3.2, 1.3.3)."
         if real in STRUCTURE.values() and pc.n(state, s, real):
-            return f"{name} already holds a {PIECE_NAMES[real]}: one per space (1.4.4)."
+            return f"{name} already holds {grammar.a(PIECE_NAMES[real])}: one per space (1.4.4)."
         if stage == "to" and s == got["from"]:
             return "Pick a different space to move to."
         return None
@@ -121,16 +122,16 @@ def _why_amount(state: dict, f: dict, a: str) -> str | None:
     if edit == "resources":
         have = state["resources"][who]
         if (up and have >= 24) or (not up and have <= 0):
-            return f"Resources stay within 0-24 (1.8); {pc.fname(who)} have {have}."
+            return f"Resources stay within 0-24 (1.8); {pc.says(who, 'has')} {have}."
     elif edit == "cavalry":
         if up and not state["cavalry"]["pool"] and not pc.cavalry_donors(state, who):
             return "There is no Cavalry token left to take (1.10)."
         if not up and not state["cavalry"][who]:
-            return f"{pc.fname(who)} hold no Cavalry."
+            return f"{pc.says(who, 'holds')} no Cavalry."
     else:
         lvl = state["influence"][who]
         if (up and lvl >= 4) or (not up and lvl <= 0):
-            return f"Influence stays within 0-4 (1.9); {pc.fname(who)} are at {lvl}."
+            return f"Influence stays within 0-4 (1.9); {pc.says(who, 'is')} at {lvl}."
     return None
 
 
@@ -149,7 +150,7 @@ def _prompt(state: dict, f: dict) -> tuple[str, dict]:
 
 def _act(state: dict, f: dict, action: str, arg) -> None:
     if action == "done":
-        state["log"].append(f"{pc.fname(f['role'])} finish the Event.")
+        state["log"].append(f"{pc.says(f['role'], 'finishes')} the Event.")
         m.pop(state, f)
     elif action == "cancel":
         f["edit"], f["got"] = None, {}
@@ -168,17 +169,17 @@ def _apply(state: dict, f: dict) -> None:
     if edit == "place":
         kind = _kind_for(state, f, got["space"])
         pc.place(state, got["space"], kind)
-        line = f"place a {PIECE_NAMES[kind]} in {NAMES[got['space']]}"
+        line = f"place {grammar.a(PIECE_NAMES[kind])} in {NAMES[got['space']]}"
     elif edit == "remove":
         pc.remove(state, got["space"], got["kind"])
-        line = f"remove a {PIECE_NAMES[got['kind']]} from {NAMES[got['space']]}"
+        line = f"remove {grammar.a(PIECE_NAMES[got['kind']])} from {NAMES[got['space']]}"
     elif edit == "move":
         pc.move(state, got["from"], got["to"], got["kind"], 1)
-        line = (f"move a {PIECE_NAMES[got['kind']]} {NAMES[got['from']]} → "
+        line = (f"move {grammar.a(PIECE_NAMES[got['kind']])} {NAMES[got['from']]} → "
                 f"{NAMES[got['to']]}")
     elif edit == "flip":
         pc.flip(state, got["space"], got["kind"], 1)
-        line = f"flip a {PIECE_NAMES[got['kind']]} in {NAMES[got['space']]}"
+        line = f"flip {grammar.a(PIECE_NAMES[got['kind']])} in {NAMES[got['space']]}"
     elif edit == "tributary":
         now = not state["tributary"][got["space"]]
         pc.set_tributary(state, got["space"], now)
@@ -232,7 +233,7 @@ def _why(state: dict, f: dict, action: str, arg) -> str | None:
         return _why_amount(state, f, arg) if arg in ("+1", "-1") else "Type `+1` or `-1`."
     if stage in ("command", "decree"):
         faction = f["got"]["faction"]
-        return (f"{pc.fname(faction)} have no {stage} `{arg}`: "
+        return (f"{pc.says(faction, 'has')} no {stage} `{arg}`: "
                 + ", ".join(_options(state, f)) + ".")
     return None
 

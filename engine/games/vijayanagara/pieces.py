@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from engine import grammar
 from engine.games.vijayanagara.data import (
     BAHMANI,
     BOX,
@@ -292,3 +293,9 @@ def describe_space(space: str) -> str:
 
 def fname(faction: str) -> str:
     return SHORT[faction]
+
+
+def says(faction: str, verb: str) -> str:
+    """``Delhi carries out``, ``Mongols carry out``: a faction's short name and a verb
+    (said of one) that agrees with it (engine.grammar)."""
+    return grammar.says(SHORT[faction], verb)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, overload
 
-from engine import rng
+from engine import grammar, rng
 from engine.games.vijayanagara import battle, commands, decks, decrees, events, upkeep
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
@@ -196,7 +196,7 @@ def _choose_act(state: dict, f: dict, action: str, arg) -> None:
     f["phase"] = "doing"
     if action == "pass":
         got = pc.gain(state, faction, PASS_RESOURCES[faction])
-        state["log"].append(f"{pc.fname(faction)} pass (+{got} Resources).")
+        state["log"].append(f"{pc.says(faction, 'passes')} (+{grammar.count(got, 'Resource')}).")
     elif action == "cmd":
         m.push(state, "cd", faction, cmd=False, decree=False)
     elif action == "command":
@@ -300,7 +300,7 @@ def _event_act(state: dict, f: dict, action: str, arg) -> None:
     m.pop(state, f)
     if decks.events(state)[number]["stay_eligible"]:
         state["turn"]["stay"].append(f["role"])
-    state["log"].append(f"{pc.fname(f['role'])} carry out the {action} Event.")
+    state["log"].append(f"{pc.says(f['role'], 'carries out')} the {action} Event.")
     events.run(state, number, action, f["role"])
 
 
@@ -343,7 +343,7 @@ def gifts(state: dict, choice: str, *, faction: str) -> None:
         return
     pc.shift_influence(state, faction, -1)
     pc.gain(state, faction, 2)
-    state["log"].append(f"{pc.fname(faction)} accept Compromising Gifts: Influence -1, "
+    state["log"].append(f"{pc.says(faction, 'accepts')} Compromising Gifts: Influence -1, "
                         "+2 Resources.")
     upkeep.gain_cavalry(state, faction, 2)
     upkeep.refill_slots(state, faction)
@@ -416,7 +416,8 @@ def plundered(state: dict, f: dict | None, *, space: str, resources: bool = True
         res = state["resources"][DELHI]
         loss = max(0, min(inv, res - 3))
         pc.gain(state, DELHI, -loss)
-        state["log"].append(f"Plunder in {NAMES[space]}: Delhi lose {loss} Resources.")
+        state["log"].append(f"Plunder in {NAMES[space]}: Delhi loses "
+                            f"{grammar.count(loss, 'Resource')}.")
     per = {"punjab": 1, "delhi": 2}.get(space, 0)
     if provinces and per and inv:
         m.push(state, "lose_troops", DELHI, left=per * inv, space=space)
@@ -486,7 +487,7 @@ def _succession_auto(state: dict, f: dict) -> bool:
     elif step == "v_resources":
         got = pc.gain(state, VIJAYANAGARA, state["influence"][VIJAYANAGARA]
                       + pc.structures_on_map(state, VIJAYANAGARA))
-        state["log"].append(f"Vijayanagara gain {got} Resources.")
+        state["log"].append(f"Vijayanagara gains {grammar.count(got, 'Resource')}.")
     elif step in ("b_limited", "v_limited"):
         faction = BAHMANI if step[0] == "b" else VIJAYANAGARA
         opts = ["limited", "skip"] if commands.has_location(state, faction, free=True) else ["skip"]
@@ -520,7 +521,7 @@ def succession_limited(state: dict, choice: str, *, faction: str) -> None:
 def succession_gain(state: dict, cavalry: int, *, faction: str, amount: int) -> None:
     got = pc.gain(state, faction, amount - cavalry)
     if amount:
-        state["log"].append(f"{pc.fname(faction)} gain {got} Resources.")
+        state["log"].append(f"{pc.says(faction, 'gains')} {grammar.count(got, 'Resource')}.")
     upkeep.gain_cavalry(state, faction, cavalry)
 
 
@@ -557,7 +558,7 @@ def _lords_act(state: dict, f: dict, action: str, arg) -> None:
     target = arg[:-1]
     pc.gain(state, f["role"], -3)
     pc.shift_influence(state, target, 1 if arg[-1] == "+" else -1)
-    state["log"].append(f"{pc.fname(f['role'])} pay 3 Resources: {pc.fname(target)} Influence "
+    state["log"].append(f"{pc.says(f['role'], 'pays')} 3 Resources: {pc.fname(target)} Influence "
                         f"{arg[-1]}1 (now {state['influence'][target]}).")
     upkeep.refill_slots(state, target)
 
@@ -666,7 +667,7 @@ def _give_act(state: dict, f: dict, action: str, arg) -> None:
     faction = f["role"]
     if action == "cancel":
         m.pop(state, f)
-        state["log"].append(f"{pc.fname(faction)} give nothing after all.")
+        state["log"].append(f"{pc.says(faction, 'gives')} nothing after all.")
     elif action == "to":
         f["to"] = arg
     elif action == "what":
@@ -679,8 +680,10 @@ def _give_act(state: dict, f: dict, action: str, arg) -> None:
         else:
             state["cavalry"][faction] -= count
             state["cavalry"][f["to"]] += count
-        state["log"].append(f"{pc.fname(faction)} give {count} {f['what'].capitalize()} to "
-                            f"{pc.fname(f['to'])}.")
+        # Cavalry is a mass noun ("2 Cavalry"); Resources are counted ("1 Resource").
+        what = (grammar.count(count, "Resource") if f["what"] == "resources"
+                else f"{count} Cavalry")
+        state["log"].append(f"{pc.says(faction, 'gives')} {what} to {pc.fname(f['to'])}.")
         m.pop(state, f)
 
 

@@ -3,6 +3,7 @@ when the pool is empty (1.10) and refilling Influence slots (1.9)."""
 
 from __future__ import annotations
 
+from engine import grammar
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
 from engine.games.vijayanagara.data import NAMES, SLOT_UNIT, SLOTS, UNIT_KINDS
@@ -28,16 +29,17 @@ def gain_cavalry(state: dict, faction: str, count: int) -> None:
             )
             break
         pc.take_cavalry(state, faction, donors[0])
-        state["log"].append(f"{pc.fname(faction)} take a Cavalry token from {pc.fname(donors[0])}.")
+        state["log"].append(f"{pc.says(faction, 'takes')} a Cavalry token from "
+                            f"{pc.fname(donors[0])}.")
         count -= 1
     if got:
-        state["log"].append(f"{pc.fname(faction)} gain {got} Cavalry.")
+        state["log"].append(f"{pc.says(faction, 'gains')} {got} Cavalry.")
 
 
 @m.callback
 def cavalry_from(state: dict, donor: str, *, faction: str, left: int) -> None:
     pc.take_cavalry(state, faction, donor)
-    state["log"].append(f"{pc.fname(faction)} take a Cavalry token from {pc.fname(donor)}.")
+    state["log"].append(f"{pc.says(faction, 'takes')} a Cavalry token from {pc.fname(donor)}.")
     gain_cavalry(state, faction, left - 1)
 
 
@@ -87,7 +89,7 @@ def _take(state: dict, faction: str, src: str, level: int) -> None:
         where = NAMES[src]
     state["track"][faction][str(level)] += 1
     state["log"].append(
-        f"{pc.fname(faction)} return {'an' if unit == 'amir' else 'a'} {unit.capitalize()} from "
+        f"{pc.says(faction, 'returns')} {grammar.a(unit.capitalize())} from "
         f"{where} to Influence slot {level}."
     )
 

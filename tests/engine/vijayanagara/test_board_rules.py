@@ -699,7 +699,7 @@ def test_1_5_2_a_faction_not_asked_may_give_at_any_time():
     assert "(1.5.2)" in g.view(s, "bahmani")["prompt"]
     s = play(s, "give delhi resources 4", role="bahmani")
     assert s["resources"]["delhi"] == 9 and s["resources"]["bahmani"] == 2
-    assert "Bahmani give 4 Resources to Delhi." in s["log"]
+    assert "Bahmani gives 4 Resources to Delhi." in s["log"]
     assert active(s) == "delhi" and "cmd" in actions(s)
 
 

@@ -198,7 +198,7 @@ def test_a_by_hand_event_is_played_with_logged_edits():
     assert s["resources"]["delhi"] == 5 and s["influence"]["bahmani"] == 1
     assert not s["tributary"]["gujarat"] and s["control"]["gujarat"] == "delhi"
     log = "\n".join(s["log"])
-    for line in ("place a Governor in Malwa", "remove a Obedient Amir from Gujarat",
+    for line in ("place a Governor in Malwa", "remove an Obedient Amir from Gujarat",
                  "move a Troop Malwa → Gujarat", "Tributary marker in Gujarat",
                  "Delhi resources +1", "Bahmani influence +1"):
         assert line in log

@@ -365,7 +365,7 @@ def test_attack_and_plunder_rolls_four_dice_outside_delhi():
                 spaces={"passes": {}, "punjab": {"invader": 3, "troop": 2}})
     fix_dice(s, [1, 1, 1, 1, 6, 6])
     s = play(s, "plunder")
-    assert "Mongols (3 units) roll [1 1 1 1], Delhi (2 units) roll [6 6]." in "\n".join(s["log"])
+    assert "Mongols (3 units) roll [1 1 1 1], Delhi (2 units) rolls [6 6]." in "\n".join(s["log"])
     # four hits, but only two Troops to lose; Delhi missed
     assert pieces(s, "punjab") == {"invader": 3}
 
@@ -376,7 +376,7 @@ def test_attack_and_plunder_rolls_three_dice_in_delhi():
     fix_dice(s, [1, 1, 1, 1, 6])
     s = play(s, "plunder")
     # the fourth die is Delhi's: a 1 that hits
-    assert "Mongols (3 units) roll [1 1 1], Delhi (2 units) roll [1 6]." in "\n".join(s["log"])
+    assert "Mongols (3 units) roll [1 1 1], Delhi (2 units) rolls [1 6]." in "\n".join(s["log"])
     assert pieces(s, "delhi") == {"invader": 2}
 
 
@@ -679,7 +679,7 @@ def test_timur_fights_in_punjab_then_plunders_an_undefended_delhi():
     assert pieces(s, "delhi") == {"invader": 3}
     assert pieces(s, "passes") == {} and pieces(s, "punjab") == {}
     assert "Plunder in Punjab" not in log
-    assert "Plunder in Delhi: Delhi lose 3 Resources." in log
+    assert "Plunder in Delhi: Delhi loses 3 Resources." in log
     assert s["resources"]["delhi"] == 13 - 3
     assert s["timur_bonus"] == 0
     assert s["result"]["scores"]["delhi"] == 18
@@ -690,7 +690,7 @@ def test_timur_attacks_in_delhi_with_three_dice_and_plunders_there():
     fix_dice(s, [1, 1, 6, 6, 6])  # Mongols [1 1 6] v Delhi [6 6]
     s = play(s, "pass pass pass")
     log = "\n".join(s["log"])
-    assert "Attack in Delhi: Mongols (4 units) roll [1 1 6], Delhi (2 units) roll [6 6]." in log
+    assert "Attack in Delhi: Mongols (4 units) roll [1 1 6], Delhi (2 units) rolls [6 6]." in log
     assert pieces(s, "delhi") == {"invader": 4}  # excess Invaders are not sent home
     assert s["resources"]["delhi"] == 13 - 4
     assert s["timur_bonus"] == -1
