@@ -4,7 +4,7 @@
 VENV ?= .venv
 STAMP := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 
-.PHONY: install run test check bench sandbox lint
+.PHONY: install run test check soak bench sandbox lint
 
 install: $(STAMP)
 
@@ -14,17 +14,24 @@ run: $(STAMP)
 sandbox: $(STAMP)
 	$(VENV)/bin/darbar sandbox
 
-# Everything: ruff, mypy and every test (CI runs this through .ci/run).
+# Tests run on every CPU; worksteal hands a long test's neighbours to an idle worker.
+PYTEST := $(VENV)/bin/pytest -n auto --dist worksteal
+
+# Everything but the soak sweeps: ruff, mypy and the suite (CI runs this through .ci/run).
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
-	$(VENV)/bin/pytest
+	$(PYTEST) -m "not soak"
 
-# The fast loop while working: ruff, mypy, then the tests not marked slow (under a minute).
+# The fast loop while working: ruff, mypy, then the tests marked neither slow nor soak.
 check: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
-	$(VENV)/bin/pytest -q -m "not slow"
+	$(PYTEST) -q -m "not slow and not soak"
+
+# The long sweeps (many random positions and games), before a change to a renderer or rules.
+soak: $(STAMP)
+	$(PYTEST) -m soak
 
 bench: $(STAMP)
 	$(VENV)/bin/darbar bench

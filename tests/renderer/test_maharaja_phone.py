@@ -81,7 +81,7 @@ def test_positions_of_a_random_game_read_on_a_phone():
         check(view)
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # test_positions_of_a_random_game_read_on_a_phone samples every run
 @pytest.mark.parametrize("seed,options", [(2, {"players": 3}), (3, {"players": 5}),
                                           (4, {"length": "short"}), (5, {"players": 4})])
 def test_many_positions_of_random_games_read_on_a_phone(seed, options):

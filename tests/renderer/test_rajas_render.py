@@ -240,7 +240,7 @@ def test_random_positions_are_readable_on_a_phone(seed, options, computer):
     assert bad == []
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # test_random_positions_are_readable_on_a_phone samples every run
 @pytest.mark.parametrize("seed, options, computer", GAMES)
 def test_many_random_positions_are_readable_on_a_phone(seed, options, computer):
     bad = []

@@ -86,7 +86,7 @@ def test_random_positions_stay_legible_on_a_phone():
     assert bad == {}
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # test_random_positions_stay_legible_on_a_phone samples every run
 def test_many_random_positions_stay_legible_on_a_phone():
     views = positions((1, 2, 5, 7, 56, 101), 4)
     assert len(views) >= 300
