@@ -19,11 +19,19 @@ from bot.export import FORMAT
 from bot.export import export_game as export
 from bot.replies import clip
 from bot.table import resignation
-from db import LIVE_STATUSES, NewStep, Repository, Seat, VersionConflict, normalise_url, step_arg
+from db import (
+    LIVE_STATUSES,
+    STATUSES,
+    NewStep,
+    Repository,
+    Seat,
+    VersionConflict,
+    normalise_url,
+    step_arg,
+)
 from engine import games
 from engine.replay import replay
 
-STATUSES = ("setup", "active", "finished", "aborted")
 MAX_NAME = 100  # characters in a display name or an id (Discord's names are far shorter)
 MAX_ERROR = 300  # characters of an error line: an engine message may quote the bad input
 

@@ -2,6 +2,7 @@
 
 from db.models import (
     LIVE_STATUSES,
+    STATUSES,
     Checkpoint,
     Game,
     Handover,
@@ -34,6 +35,7 @@ from db.repository import (
 
 __all__ = [
     "LIVE_STATUSES",
+    "STATUSES",
     "ChannelBusy",
     "Checkpoint",
     "Due",
