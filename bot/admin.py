@@ -30,6 +30,8 @@ from db import (
     step_arg,
 )
 from engine import games
+from engine.errors import IllegalAction
+from engine.options import read as read_options
 from engine.replay import replay
 
 MAX_NAME = 100  # characters in a display name or an id (Discord's names are far shorter)
@@ -167,14 +169,15 @@ def check_export(data: object) -> tuple[Export, dict | None]:
     state its live steps replay to (None for a game that never started)."""
     ex = _valid(_EXPORT, data, "game export", "the file")
     g = games.get(ex.game)
+    if ex.state is not None and (other := ex.state.get("game")) != ex.game:
+        named = f"{games.get(other).NAME} ({other})" if other in games.ids() else _shown(other)
+        raise AdminError(f"game: the file says {ex.game}, but its snapshot is a game of "
+                         f"{named}.")
+    _check_options(g, ex)
     _check_sides(g, ex)
     seqs = [s.seq for s in ex.steps]
     if seqs != sorted(set(seqs)):
         raise AdminError("steps: their seq numbers must rise from step to step.")
-    try:
-        g.setup(ex.seed, ex.options)
-    except Exception as e:  # IllegalAction for bad options; odd values may raise anything
-        raise AdminError(f"options: {e}") from None
     live = [(s.role, s.action, s.arg) for s in ex.steps if not s.undone]
     state = None
     if ex.state is not None:
@@ -188,6 +191,26 @@ def check_export(data: object) -> tuple[Export, dict | None]:
         raise AdminError("steps: a game without a snapshot never started, so it has no steps.")
     _check_outcome(g, ex, state)
     return ex, state
+
+
+def _check_options(g, ex: Export) -> None:
+    """The options as ``/game new`` stores them: read by the game's own schema, each value
+    typed as that stores it (no text for a number), and accepted by its setup (which checks
+    what one option says of another)."""
+    try:
+        typed = read_options(g.OPTIONS, ex.options)
+        g.setup(ex.seed, typed)
+    except IllegalAction as e:
+        raise AdminError(f"options: {e}") from None
+    for key, value in typed.items():
+        if ex.options[key] != value or type(ex.options[key]) is not type(value):
+            raise AdminError(f"options.{key}: an export stores {value!r}, not "
+                             f"{_shown(ex.options[key])}.")
+
+
+def _shown(value: object) -> str:
+    """A value from the file, quoted back short (it may be anything)."""
+    return clip(repr(value), 40)
 
 
 def _check_sides(g, ex: Export) -> None:

@@ -429,3 +429,53 @@ def test_import_refuses_one_person_on_two_sides_of_a_game_of_hidden_hands(db_url
     before["seats"][other]["held_by"] = [RAVI.user_id]
     assert_refused(capsys, tmp_path, db_url, before, f"user {RAVI.user_id} holds or has played")
     assert ravi != other
+
+
+# --- options are read by the game's own schema --------------------------------------------
+
+@pytest.fixture
+def rajas(db_url):
+    """A database with a Rajas game under way (a game whose sides depend on its options);
+    returns (url, game id)."""
+    from tests.support.table import seat_fewest
+
+    async def build() -> int:
+        repo = await Repository.open(db_url)
+        await seat_fewest(Table(repo), HERE, "rajas", seed=5)
+        game = await repo.latest_game(HERE.channel_id)
+        await repo.close()
+        return game.id
+
+    return db_url, asyncio.run(build())
+
+
+BAD_OPTIONS = [
+    ("players as a word", put("options", "players", "abc"),
+     "options: Option `players` is a whole number from 2 to 4: `abc` is not."),
+    ("too many players", put("options", "players", 9),
+     "options: Option `players` is a whole number from 2 to 4: 9 is not."),
+    ("players as text", put("options", "players", "2"),
+     "options.players: an export stores 2, not '2'."),
+    ("unknown option", put("options", "fog", 1), "options: There is no option `fog`. Options: "),
+    ("a rules revision", put("options", "revision", 1), "options: There is no option "
+     "`revision`."),
+    ("a variant of another game", put("options", "variant", "monsoon"), "options: Option "
+     "`variant` is "),
+    ("no options", drop("options"), "options: Field required"),
+    ("no seed", drop("seed"), "seed: Field required"),
+    *[(f"renamed {other}", put("game", other), f"game: the file says {other}, but its "
+       "snapshot is a game of Rajas of the Ganges (rajas).")
+      for other in ("goat_tiger", "vijayanagara", "taj_mahal", "maharaja")],
+    ("renamed to no game", put("game", "chess"), "game: Input should be 'goat_tiger'"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("mutate", "fragment"), [c[1:] for c in BAD_OPTIONS],
+                         ids=[c[0] for c in BAD_OPTIONS])
+def test_import_reads_options_by_the_games_own_schema(rajas, capsys, tmp_path, mutate,
+                                                      fragment):
+    url, gid = rajas
+    data = exported(capsys, url, gid, tmp_path)
+    assert data["game"] == "rajas" and data["options"] == {"players": 2}
+    assert_refused(capsys, tmp_path, url, mutate(data), fragment)
