@@ -7,6 +7,7 @@ is exactly the replay of its log."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import sqlite3
 from collections import defaultdict
@@ -22,6 +23,7 @@ from bot.table import resignation
 from db import (
     LIVE_STATUSES,
     STATUSES,
+    ChannelBusy,
     NewStep,
     Repository,
     Seat,
@@ -293,11 +295,17 @@ async def import_game(repo: Repository, data: object, channel_id: str | None = N
     ex, state = await asyncio.to_thread(check_export, data)  # a long log takes a while
     channel = (ex.channel_id if channel_id is None
                else _valid(_CHANNEL, channel_id, "channel id", "--channel"))
+    digest = fingerprint(data)
+    await _not_imported(repo, digest)
     seats = [Seat(position=0, role=s.role, user_id=s.user_id, name=s.name, is_bot=s.is_bot,
                   held_by=json.dumps(s.held_by) if s.held_by else None) for s in ex.seats]
-    game = await repo.create_game(
-        guild_id=ex.guild_id, channel_id=channel, game=ex.game, options=ex.options,
-        seed=ex.seed, created_by=ex.created_by, seats=seats)
+    try:
+        game = await repo.create_game(
+            guild_id=ex.guild_id, channel_id=channel, game=ex.game, options=ex.options,
+            seed=ex.seed, created_by=ex.created_by, seats=seats, imported=digest)
+    except ChannelBusy:
+        await _not_imported(repo, digest)  # an import of the same export got there first
+        raise
     if state is None:
         if ex.status != "setup":
             await repo.set_status(game, ex.status)
@@ -311,6 +319,18 @@ async def import_game(repo: Repository, data: object, channel_id: str | None = N
         game, [NewStep(s.role, s.user_id, s.action, s.arg) for s in ex.steps if not s.undone],
         state, status=None if ex.status == "active" else ex.status, result=ex.result)
     return game.id
+
+
+def fingerprint(data: object) -> str:
+    """What makes two exports the same: their content, however the JSON is laid out."""
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+async def _not_imported(repo: Repository, digest: str) -> None:
+    if (twin := await repo.imported_as(digest)) is not None:
+        raise AdminError(f"Game #{twin} is already this export (it was imported from it); "
+                         "nothing was written.")
 
 
 async def replay_game(repo: Repository, game_id: int, *, repair: bool = False) -> str:

@@ -99,6 +99,9 @@ class Game(SQLModel, table=True):
     # A rematch being set up: the game it follows and each invited person's side (JSON
     # ``{"from": id, "seats": {user id: role}}``); only they may join it.
     plan: str | None = Field(default=None, sa_column=Column(Text))
+    # A game loaded by ``darbar import``: the SHA-256 of the export it was made from, so
+    # that the same export is never loaded twice (unique: not even by two at once).
+    imported: str | None = Field(default=None, unique=True, index=True)
 
     def __init__(self, **data) -> None:
         if "seed" in data:

@@ -229,13 +229,14 @@ def drop(*path):
     return mutate
 
 
-def assert_refused(capsys, tmp_path, url: str, data, fragment: str) -> str:
-    """Importing ``data`` (a dict, or raw text) fails with one error line naming
-    ``fragment``, exit code 1, and leaves every table as it was."""
+def assert_refused(capsys, tmp_path, url: str, data, fragment: str,
+                   channel: str = "3000") -> str:
+    """Importing ``data`` (a dict, or raw text) into ``channel`` fails with one error line
+    naming ``fragment``, exit code 1, and leaves every table as it was."""
     before = dump(url)
     bad = tmp_path / "bad.json"
     bad.write_text(data if isinstance(data, str) else json.dumps(data))
-    code, out, err = run(capsys, "import", str(bad), "--channel", "3000", "--db", url)
+    code, out, err = run(capsys, "import", str(bad), "--channel", channel, "--db", url)
     assert code == 1 and out == ""
     assert err.startswith("darbar import: ") and err.count("\n") == 1, err
     assert fragment in err, err
@@ -479,3 +480,26 @@ def test_import_reads_options_by_the_games_own_schema(rajas, capsys, tmp_path, m
     data = exported(capsys, url, gid, tmp_path)
     assert data["game"] == "rajas" and data["options"] == {"players": 2}
     assert_refused(capsys, tmp_path, url, mutate(data), fragment)
+
+
+# --- the same export is imported once -----------------------------------------------------
+
+@pytest.mark.slow
+def test_importing_the_same_export_twice_is_refused(db, capsys, tmp_path):
+    url, gid = db
+    data = exported(capsys, url, gid, tmp_path)
+    (tmp_path / "game.json").write_text(json.dumps(data))
+    code, out, err = run(capsys, "import", str(tmp_path / "game.json"), "--channel", "3000",
+                         "--db", url)
+    assert code == 0, err
+    first = int(out.split("#")[1].split(".")[0])
+    # The same content, however it is laid out, into another channel: still that export.
+    err = assert_refused(capsys, tmp_path, url, json.dumps(data, indent=3, sort_keys=True),
+                         f"Game #{first} is already this export", channel="3001")
+    assert "nothing was written" in err
+    # An export of the same game taken later is another export.
+    everyone_resigns(url, RAVI, MEERA)
+    (tmp_path / "later.json").write_text(json.dumps(exported(capsys, url, gid, tmp_path)))
+    code, _, err = run(capsys, "import", str(tmp_path / "later.json"), "--channel", "3002",
+                       "--db", url)
+    assert code == 0, err
