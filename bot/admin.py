@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 from bot.export import FORMAT
 from bot.export import export_game as export
+from bot.failures import Failure, one_line
 from bot.replies import clip
 from bot.table import resignation
 from db import (
@@ -37,16 +38,10 @@ from engine.options import read as read_options
 from engine.replay import replay
 
 MAX_NAME = 100  # characters in a display name or an id (Discord's names are far shorter)
-MAX_ERROR = 300  # characters of an error line: an engine message may quote the bad input
 
 
-class AdminError(Exception):
+class AdminError(Failure):
     """A refusal with a message for the operator."""
-
-
-def one_line(error: Exception) -> str:
-    """An error as one short line, whatever text it quotes."""
-    return clip(" ".join(str(error).split()), MAX_ERROR)
 
 
 # --- the shape of an export -------------------------------------------------------------
@@ -122,7 +117,7 @@ def read_export(path: str) -> object:
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))
     except (ValueError, RecursionError) as e:  # bad JSON, bad UTF-8, absurd nesting
-        raise AdminError(f"{path} is not a JSON file: {e}") from None
+        raise AdminError(f"{path} is not a JSON file ({e}).") from None
 
 
 def write_file(path: str, text: str, *, force: bool = False) -> None:
@@ -461,9 +456,15 @@ def backup(database_url: str | None, path: str) -> str:
         raise AdminError(f"{target} exists already; choose a new file.")
     target.parent.mkdir(parents=True, exist_ok=True)
     src = sqlite3.connect(src_path)
-    dst = sqlite3.connect(target)
+    try:
+        dst = sqlite3.connect(target)
+    except sqlite3.Error as e:
+        src.close()
+        raise AdminError(f"Could not write the backup to {target} ({e}).") from None
     try:
         src.backup(dst)
+    except sqlite3.Error as e:
+        raise AdminError(f"Could not copy {src_path} to {target} ({e}).") from None
     finally:
         dst.close()
         src.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 
 from dotenv import load_dotenv
 
@@ -121,8 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         if token:
             from bot.discord_face.client import run
 
-            run(token, database_url=db)
-            return 0
+            return _ending(cmd, lambda: run(token, database_url=db))
         print("No DISCORD_TOKEN is set, so Darbar starts its offline sandbox instead.\n"
               "(Put a bot token in .env to connect to Discord: see .env.example.)\n")
         cmd = "sandbox"
@@ -154,16 +154,18 @@ def _admin(cmd: str, args, db: str | None) -> int:
     import json
 
     from bot import admin
-    from db import ChannelBusy, Repository
-    from db.migrations import MigrationError
+    from bot.failures import opening_database
+    from db import Repository, normalise_url
 
     async def go() -> str:
         if cmd == "backup":
             return admin.backup(db, args.path)
         if cmd == "migrate":
-            return await admin.migrate(db)
+            with opening_database(normalise_url(db)):
+                return await admin.migrate(db)
         data = admin.read_export(args.file) if cmd == "import" else None  # before any write
-        repo = await Repository.open(db)
+        with opening_database(normalise_url(db)):
+            repo = await Repository.open(db)
         try:
             if cmd == "list":
                 return "\n".join(await admin.list_games(repo, args.status)) or "No games."
@@ -187,14 +189,20 @@ def _admin(cmd: str, args, db: str | None) -> int:
         finally:
             await repo.close()
 
+    return _ending(cmd, lambda: print(asyncio.run(go())))
+
+
+def _ending(cmd: str, command: Callable[[], object]) -> int:
+    """Run ``command``: exit status 0, or 1 with one sentence for a failure the operator
+    can put right (bot.failures); any other failure is a bug and keeps its traceback."""
+    from bot.failures import said
+
     try:
-        print(asyncio.run(go()))
-    except ChannelBusy as e:
-        print(f"darbar {cmd}: channel {e} has a game in progress; use --channel.",
-              file=sys.stderr)
-        return 1
-    except (admin.AdminError, OSError, ValueError, MigrationError) as e:
-        print(f"darbar {cmd}: {admin.one_line(e)}", file=sys.stderr)
+        command()
+    except Exception as e:
+        if (sentence := said(e)) is None:
+            raise
+        print(f"darbar {cmd}: {sentence}", file=sys.stderr)
         return 1
     return 0
 
