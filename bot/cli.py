@@ -68,7 +68,8 @@ def parser() -> argparse.ArgumentParser:
         "list": sub.add_parser("list", help="list the stored games"),
         "export": sub.add_parser("export", help="write a game (options, seed, log, snapshot) "
                                  "as JSON"),
-        "import": sub.add_parser("import", help="load a game exported as JSON"),
+        "import": sub.add_parser("import", help="load a game exported as JSON (each export "
+                                 "once)"),
         "replay": sub.add_parser("replay", help="re-run a game's log and compare it with the "
                                  "stored snapshot"),
         "undo": sub.add_parser("undo", help="take back the last N steps of an active game"),
