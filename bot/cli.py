@@ -111,7 +111,8 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     load_dotenv()
-    args = parser().parse_args(argv)
+    line = parser()
+    args = line.parse_args(argv)
 
     from bot.logsetup import setup_logging
 
@@ -142,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
                     for r in (args.rate or "105").split(",")]
         only = args.only.split(",") if args.only else None
         if only and not set(only) <= set(SECTIONS):
-            parser().error(f"--only takes some of {', '.join(SECTIONS)}")
+            line.error(f"--only takes some of {', '.join(SECTIONS)}")
         return run_bench(backend=args.backend, db=args.db, stored=args.stored,
                          channels=args.channels, moves=args.moves, runs=runs,
                          quick=args.quick, pg_fsync=not args.pg_no_fsync, only=only,

@@ -9,7 +9,7 @@ import socket
 
 import pytest
 
-from bot.cli import main
+from bot.cli import main, parser
 from bot.table import Table
 from db import STATUSES, Repository
 from tests.support.table import HERE, RAVI
@@ -27,8 +27,6 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 def parsers() -> dict[str, argparse.ArgumentParser]:
     """``darbar`` and each of its subcommands, by how they are typed."""
-    from bot.cli import parser
-
     top = parser()
     actions = [a for a in top._actions if isinstance(a, argparse._SubParsersAction)]
     return {"darbar": top} | {f"darbar {name}": sub for name, sub in actions[0].choices.items()}
@@ -88,14 +86,15 @@ def closed_port() -> int:
 
 
 def assert_one_sentence(capsys, argv: list[str], *fragments: str) -> str:
-    """``darbar ARGV`` fails with exit status 1 and one line naming each fragment."""
+    """``darbar ARGV`` fails with exit status 1, no traceback, and ends with one sentence
+    naming each fragment (any line before it is the log's); returns that sentence."""
     code, out, err = run(capsys, *argv)
-    assert code == 1 and out == "", err
-    assert err.startswith(f"darbar {argv[0]}: ") and err.count("\n") == 1, err
-    assert err.rstrip().endswith("."), err
+    last = err.splitlines()[-1] if err else ""
+    assert code == 1 and "Traceback" not in out + err, err
+    assert last.startswith(f"darbar {argv[0]}: ") and last.endswith("."), err
     for fragment in fragments:
-        assert fragment in err, err
-    return err
+        assert fragment in last, err
+    return last
 
 
 @pytest.fixture
