@@ -115,6 +115,9 @@ def _word(action: str, arg: object) -> str:
 def why(state: dict, role: str, action: str, arg: object) -> str:
     """The rule that stops this step now."""
     e = state["queue"][0] if state["queue"] else None
+    meant = _misnamed(_word(action, arg))
+    if meant:  # a word for a group of spaces: its spaces' names, then what is asked now
+        return f"{meant} {_elsewhere(state, role, '', e)}"
     if action == "roll":
         return _why_roll(state)
     if action in STAGE_ACTIONS[_stage(state)] and (arg is not None or action in PLAIN):
@@ -139,6 +142,39 @@ def _elsewhere(state: dict, role: str, action: str, e: dict | None) -> str:
     if e is None and action in BELONGS:
         return f"{BELONGS[action]}; now you are asked to {text}"
     return f"You are asked to {text}"
+
+
+CHAMBER_BY_FACE = re.compile(r"(?:palace|chamber)?-?([1-6])")
+
+
+def _misnamed(word: str) -> str:
+    """What a player may have meant by a word that names a group of spaces (``palace``,
+    ``market``, ``swap``) or a palace chamber by its die value (``palace-3``): the spaces'
+    own names, by the rule text's section; empty for any other word."""
+    face = CHAMBER_BY_FACE.fullmatch(word)
+    if face or word in ("palace", "chamber", "chambers"):
+        chambers = words.listing(f"`{name}` {'takes ' * (n == 1)}a {n}"
+                                 for name, n in data.CHAMBERS.items())
+        named = ("The palace's chambers are typed by name, one for each die face: "
+                 f"{chambers}; its other spaces are `swap-…`, `terrace-…` and `money` "
+                 "(Actions at the palace).")
+        if not face:
+            return named
+        chamber = next(c for c, n in data.CHAMBERS.items() if n == int(face[1]))
+        return (f"A die showing {face[1]} goes to {words.CHAMBER_NAMES[chamber]}, "
+                f"`{chamber}`. {named}")
+    if word in ("market", "markets"):
+        markets = words.listing(f"`{g}`" for g in ("assorted", *data.GOODS))
+        return f"The market's spaces are {markets} (Market action)."
+    if word in ("swap", "exchange", "exchanges"):
+        return (f"The exchanges are {words.listing(f'`swap-{c}`' for c in _exchanges())}, "
+                "named by the colour of the die each takes (Actions at the palace).")
+    if word in ("terrace", "terraces"):
+        return (f"The terraces are {words.listing(f'`terrace-{c}`' for c in data.COLOURS)}, "
+                "named by the colour of the die each gives (Actions at the palace).")
+    if word in ("harbour", "port", "boat"):
+        return "The harbor is typed `harbor` (River action)."
+    return ""
 
 
 def _why_roll(state: dict) -> str:
