@@ -8,6 +8,7 @@ frames. ``used`` / ``arrived`` keep every piece to one use per Command (3.1.2).
 
 from __future__ import annotations
 
+from engine import grammar
 from engine.games.vijayanagara import battle, upkeep
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
@@ -405,7 +406,8 @@ def _attack_auto(state: dict, a: dict) -> bool:
         alone = ["alone"] if _attackers_in(state, faction, s, c["used"]) else []
         if spaces:
             m.ask_choice(state, faction, f"{pc.fname(faction)}: bring up to "
-                         f"{SUPPORT_CAP[faction]} Unit(s) from one adjacent space with your "
+                         f"{grammar.count(SUPPORT_CAP[faction], 'Unit')} from one adjacent space "
+                         f"with your "
                          f"{STRUCTURE[faction].capitalize()}"
                          + (", or fight `alone`." if alone else "."),
                          [*spaces, *alone], "attack_support")

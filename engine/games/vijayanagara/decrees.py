@@ -177,7 +177,8 @@ def _campaign_prompt(state: dict, f: dict) -> tuple[str, dict]:
     acts["done"] = None
     text = (f"Delhi: Campaign (4.2.2){where} at {NAMES[here]}, carrying "
             f"{f['carry']['troop']} Troops and "
-            f"{f['carry']['governor']} Governors, {3 - f['steps']} step(s) left: `take` pieces "
+            f"{f['carry']['governor']} Governors, "
+            f"{grammar.count(3 - f['steps'], 'step')} left: `take` pieces "
             "here, `drop` some, name an adjacent space to move on, or `done` (the column stops "
             "here).")
     return text, acts
