@@ -227,7 +227,7 @@ def campaign_take(state: dict, count: int, *, kind: str) -> None:
     f = _campaign(state)
     if count:
         f["carry"][kind] += count
-        state["log"].append(f"{pc.plural(count, kind)} join the column in {NAMES[f['at']]}.")
+        state["log"].append(f"{pc.counted(count, kind)} join the column in {NAMES[f['at']]}.")
 
 
 @m.callback
@@ -236,7 +236,7 @@ def campaign_drop(state: dict, count: int, *, kind: str) -> None:
     if count:
         f["carry"][kind] -= count
         f["dropped"][kind] = f["dropped"].get(kind, 0) + count
-        state["log"].append(f"{pc.plural(count, kind)} stay in {NAMES[f['at']]}.")
+        state["log"].append(f"{pc.counted(count, kind)} stay in {NAMES[f['at']]}.")
 
 
 m.frame("campaign", prompt=_campaign_prompt, act=_campaign_act)

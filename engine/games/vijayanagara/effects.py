@@ -278,7 +278,7 @@ def _remove(state: dict, f: dict, arg: str) -> None:
         for k in _kinds(f["op"]["piece"]):
             c = pc.remove(state, arg, k, pc.n(state, arg, k))
             if c:
-                state["log"].append(f"Event: {pc.plural(c, k)} removed from {NAMES[arg]}.")
+                state["log"].append(f"Event: {pc.counted(c, k)} removed from {NAMES[arg]}.")
         f["left"] = 0
         return
     kind, s = arg.split("@")
