@@ -32,7 +32,7 @@ from db import (
     normalise_url,
     step_arg,
 )
-from engine import games
+from engine import games, grammar
 from engine.errors import IllegalAction
 from engine.options import read as read_options
 from engine.replay import replay
@@ -109,7 +109,7 @@ def _valid(schema: TypeAdapter, data: object, what: str, whole: str):
         where = where.lstrip(".") or whole
         msg = ("expected a JSON object" if first["type"] == "model_type"
                else first["msg"].removeprefix("Value error, "))
-        more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
+        more = f" (and {grammar.count(len(errors) - 1, 'more problem')})" if len(errors) > 1 else ""
         raise AdminError(f"Not a valid {what}: {where}: {msg}{more}.") from None
 
 
@@ -377,7 +377,8 @@ async def undo_game(repo: Repository, game_id: int, n: int = 1) -> str:
     log = [(s.role, s.action, step_arg(s)) for s in keep]
     state = replay(game.game, game.seed, json.loads(game.options), log, json.loads(game.state))
     await repo.undo_steps(game, [s.seq for s in steps[-n:]], state)
-    return f"Game #{game_id}: {n} step(s) taken back; {len(keep)} remain."
+    return (f"Game #{game_id}: {grammar.count(n, 'step')} taken back; {len(keep)} "
+            f"{grammar.agree(len(keep), 'remains')}.")
 
 
 async def abort_game(repo: Repository, game_id: int, *, tries: int = 5) -> str:
@@ -412,7 +413,8 @@ async def recompute_ratings(repo: Repository) -> str:
     for game in finished:
         await table.conclude(await table._loaded(game))
     counted = sum(1 for r, _ in await repo.seats_rated() if r.counted)
-    return (f"Rated {len(finished)} finished game(s) again; {counted} player result(s) "
+    return (f"Rated {grammar.count(len(finished), 'finished game')} again; "
+            f"{grammar.count(counted, 'player result')} "
             "counted toward ratings.")
 
 

@@ -133,7 +133,7 @@ def test_undo_takes_back_steps_and_keeps_the_log_consistent(db, capsys):
     url, gid = db
     before, version = stored(url, gid)
     code, out, _ = run(capsys, "undo", str(gid), "3", "--db", url)
-    assert code == 0 and "3 step(s) taken back" in out
+    assert code == 0 and "3 steps taken back" in out
     after, new_version = stored(url, gid)
     assert new_version == version + 1 and after != before
     assert "OK" in run(capsys, "replay", str(gid), "--db", url)[1]
