@@ -7,6 +7,7 @@ is exactly the replay of its log."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import sqlite3
 from collections import defaultdict
@@ -17,24 +18,30 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 from bot.export import FORMAT
 from bot.export import export_game as export
+from bot.failures import Failure, one_line
 from bot.replies import clip
 from bot.table import resignation
-from db import LIVE_STATUSES, NewStep, Repository, Seat, VersionConflict, normalise_url, step_arg
-from engine import games
+from db import (
+    LIVE_STATUSES,
+    STATUSES,
+    ChannelBusy,
+    NewStep,
+    Repository,
+    Seat,
+    VersionConflict,
+    normalise_url,
+    step_arg,
+)
+from engine import games, grammar
+from engine.errors import IllegalAction
+from engine.options import read as read_options
 from engine.replay import replay
 
-STATUSES = ("setup", "active", "finished", "aborted")
 MAX_NAME = 100  # characters in a display name or an id (Discord's names are far shorter)
-MAX_ERROR = 300  # characters of an error line: an engine message may quote the bad input
 
 
-class AdminError(Exception):
+class AdminError(Failure):
     """A refusal with a message for the operator."""
-
-
-def one_line(error: Exception) -> str:
-    """An error as one short line, whatever text it quotes."""
-    return clip(" ".join(str(error).split()), MAX_ERROR)
 
 
 # --- the shape of an export -------------------------------------------------------------
@@ -102,7 +109,7 @@ def _valid(schema: TypeAdapter, data: object, what: str, whole: str):
         where = where.lstrip(".") or whole
         msg = ("expected a JSON object" if first["type"] == "model_type"
                else first["msg"].removeprefix("Value error, "))
-        more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
+        more = f" (and {grammar.count(len(errors) - 1, 'more problem')})" if len(errors) > 1 else ""
         raise AdminError(f"Not a valid {what}: {where}: {msg}{more}.") from None
 
 
@@ -110,7 +117,7 @@ def read_export(path: str) -> object:
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))
     except (ValueError, RecursionError) as e:  # bad JSON, bad UTF-8, absurd nesting
-        raise AdminError(f"{path} is not a JSON file: {e}") from None
+        raise AdminError(f"{path} is not a JSON file ({e}).") from None
 
 
 def write_file(path: str, text: str, *, force: bool = False) -> None:
@@ -159,14 +166,15 @@ def check_export(data: object) -> tuple[Export, dict | None]:
     state its live steps replay to (None for a game that never started)."""
     ex = _valid(_EXPORT, data, "game export", "the file")
     g = games.get(ex.game)
+    if ex.state is not None and (other := ex.state.get("game")) != ex.game:
+        named = f"{games.get(other).NAME} ({other})" if other in games.ids() else _shown(other)
+        raise AdminError(f"game: the file says {ex.game}, but its snapshot is a game of "
+                         f"{named}.")
+    _check_options(g, ex)
     _check_sides(g, ex)
     seqs = [s.seq for s in ex.steps]
     if seqs != sorted(set(seqs)):
         raise AdminError("steps: their seq numbers must rise from step to step.")
-    try:
-        g.setup(ex.seed, ex.options)
-    except Exception as e:  # IllegalAction for bad options; odd values may raise anything
-        raise AdminError(f"options: {e}") from None
     live = [(s.role, s.action, s.arg) for s in ex.steps if not s.undone]
     state = None
     if ex.state is not None:
@@ -180,6 +188,26 @@ def check_export(data: object) -> tuple[Export, dict | None]:
         raise AdminError("steps: a game without a snapshot never started, so it has no steps.")
     _check_outcome(g, ex, state)
     return ex, state
+
+
+def _check_options(g, ex: Export) -> None:
+    """The options as ``/game new`` stores them: read by the game's own schema, each value
+    typed as that stores it (no text for a number), and accepted by its setup (which checks
+    what one option says of another)."""
+    try:
+        typed = read_options(g.OPTIONS, ex.options)
+        g.setup(ex.seed, typed)
+    except IllegalAction as e:
+        raise AdminError(f"options: {e}") from None
+    for key, value in typed.items():
+        if ex.options[key] != value or type(ex.options[key]) is not type(value):
+            raise AdminError(f"options.{key}: an export stores {value!r}, not "
+                             f"{_shown(ex.options[key])}.")
+
+
+def _shown(value: object) -> str:
+    """A value from the file, quoted back short (it may be anything)."""
+    return clip(repr(value), 40)
 
 
 def _check_sides(g, ex: Export) -> None:
@@ -262,11 +290,17 @@ async def import_game(repo: Repository, data: object, channel_id: str | None = N
     ex, state = await asyncio.to_thread(check_export, data)  # a long log takes a while
     channel = (ex.channel_id if channel_id is None
                else _valid(_CHANNEL, channel_id, "channel id", "--channel"))
+    digest = fingerprint(data)
+    await _not_imported(repo, digest)
     seats = [Seat(position=0, role=s.role, user_id=s.user_id, name=s.name, is_bot=s.is_bot,
                   held_by=json.dumps(s.held_by) if s.held_by else None) for s in ex.seats]
-    game = await repo.create_game(
-        guild_id=ex.guild_id, channel_id=channel, game=ex.game, options=ex.options,
-        seed=ex.seed, created_by=ex.created_by, seats=seats)
+    try:
+        game = await repo.create_game(
+            guild_id=ex.guild_id, channel_id=channel, game=ex.game, options=ex.options,
+            seed=ex.seed, created_by=ex.created_by, seats=seats, imported=digest)
+    except ChannelBusy:
+        await _not_imported(repo, digest)  # an import of the same export got there first
+        raise
     if state is None:
         if ex.status != "setup":
             await repo.set_status(game, ex.status)
@@ -280,6 +314,18 @@ async def import_game(repo: Repository, data: object, channel_id: str | None = N
         game, [NewStep(s.role, s.user_id, s.action, s.arg) for s in ex.steps if not s.undone],
         state, status=None if ex.status == "active" else ex.status, result=ex.result)
     return game.id
+
+
+def fingerprint(data: object) -> str:
+    """What makes two exports the same: their content, however the JSON is laid out."""
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+async def _not_imported(repo: Repository, digest: str) -> None:
+    if (twin := await repo.imported_as(digest)) is not None:
+        raise AdminError(f"Game #{twin} is already this export (it was imported from it); "
+                         "nothing was written.")
 
 
 async def replay_game(repo: Repository, game_id: int, *, repair: bool = False) -> str:
@@ -331,7 +377,8 @@ async def undo_game(repo: Repository, game_id: int, n: int = 1) -> str:
     log = [(s.role, s.action, step_arg(s)) for s in keep]
     state = replay(game.game, game.seed, json.loads(game.options), log, json.loads(game.state))
     await repo.undo_steps(game, [s.seq for s in steps[-n:]], state)
-    return f"Game #{game_id}: {n} step(s) taken back; {len(keep)} remain."
+    return (f"Game #{game_id}: {grammar.count(n, 'step')} taken back; {len(keep)} "
+            f"{grammar.agree(len(keep), 'remains')}.")
 
 
 async def abort_game(repo: Repository, game_id: int, *, tries: int = 5) -> str:
@@ -366,7 +413,8 @@ async def recompute_ratings(repo: Repository) -> str:
     for game in finished:
         await table.conclude(await table._loaded(game))
     counted = sum(1 for r, _ in await repo.seats_rated() if r.counted)
-    return (f"Rated {len(finished)} finished game(s) again; {counted} player result(s) "
+    return (f"Rated {grammar.count(len(finished), 'finished game')} again; "
+            f"{grammar.count(counted, 'player result')} "
             "counted toward ratings.")
 
 
@@ -410,9 +458,15 @@ def backup(database_url: str | None, path: str) -> str:
         raise AdminError(f"{target} exists already; choose a new file.")
     target.parent.mkdir(parents=True, exist_ok=True)
     src = sqlite3.connect(src_path)
-    dst = sqlite3.connect(target)
+    try:
+        dst = sqlite3.connect(target)
+    except sqlite3.Error as e:
+        src.close()
+        raise AdminError(f"Could not write the backup to {target} ({e}).") from None
     try:
         src.backup(dst)
+    except sqlite3.Error as e:
+        raise AdminError(f"Could not copy {src_path} to {target} ({e}).") from None
     finally:
         dst.close()
         src.close()

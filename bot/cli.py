@@ -6,14 +6,33 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 
 from dotenv import load_dotenv
 
 
-def main(argv: list[str] | None = None) -> int:
-    load_dotenv()
+def _count(text: str) -> int:
+    """A game number or a count of steps: a whole number from 1."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{number} is not allowed: it counts from 1")
+    return number
+
+
+GAME_HELP = "the game's number, as `darbar list` shows it (#12 is 12)"
+
+
+def parser() -> argparse.ArgumentParser:
+    """The whole command line: every subcommand, every argument with its help."""
+    from db import STATUSES
+
     parser = argparse.ArgumentParser(prog="darbar", description=__doc__)
-    sub = parser.add_subparsers(dest="cmd")
+    sub = parser.add_subparsers(dest="cmd", metavar="COMMAND",
+                                help="what to do (default: run); `darbar COMMAND --help` "
+                                "describes each")
     sub.add_parser("run", help="run the Discord bot (the sandbox when DISCORD_TOKEN is unset)")
     sb = sub.add_parser("sandbox", help="play offline in the terminal")
     sb.add_argument("--images", default=None,
@@ -22,7 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     sb.add_argument("--user", default="ravi", help="whose name you play under at the start")
     bench = sub.add_parser("bench", help="load figures: moves/s, p50/p99 latency, peak memory "
                            "with stored games, on SQLite and PostgreSQL")
-    bench.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
+    bench.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both",
+                       help="which databases to measure (default: both)")
     bench.add_argument("--stored", type=int, default=1000, help="games stored before the load")
     bench.add_argument("--channels", type=int, default=50, help="channels playing at once")
     bench.add_argument("--moves", type=int, default=2000, help="moves per run, in total")
@@ -49,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
         "list": sub.add_parser("list", help="list the stored games"),
         "export": sub.add_parser("export", help="write a game (options, seed, log, snapshot) "
                                  "as JSON"),
-        "import": sub.add_parser("import", help="load a game exported as JSON"),
+        "import": sub.add_parser("import", help="load a game exported as JSON (each export "
+                                 "once)"),
         "replay": sub.add_parser("replay", help="re-run a game's log and compare it with the "
                                  "stored snapshot"),
         "undo": sub.add_parser("undo", help="take back the last N steps of an active game"),
@@ -64,22 +85,36 @@ def main(argv: list[str] | None = None) -> int:
     admin["ratings"].add_argument("--recompute", action="store_true",
                                   help="forget every rating and rate every finished game "
                                   "again, in the order they ended")
-    admin["list"].add_argument("--status", default=None)
+    admin["list"].add_argument("--status", choices=STATUSES, default=None,
+                               help="only the games in this state (default: all)")
     for name in ("export", "replay", "undo", "abort"):
-        admin[name].add_argument("game", type=int)
-    admin["export"].add_argument("--out", default=None, help="file (default: stdout)")
+        admin[name].add_argument("game", type=_count, metavar="GAME", help=GAME_HELP)
+    admin["export"].add_argument("--out", default=None, metavar="FILE",
+                                 help="write it to this file (default: print it)")
     admin["export"].add_argument("--force", action="store_true",
                                  help="overwrite the --out file if it exists")
-    admin["import"].add_argument("file")
-    admin["import"].add_argument("--channel", default=None, help="put it in this channel id")
+    admin["import"].add_argument("file", metavar="FILE",
+                                 help="a game as `darbar export` (or /replay whole:) wrote it")
+    admin["import"].add_argument("--channel", default=None, metavar="ID",
+                                 help="the Discord channel id to put it in (default: the "
+                                 "channel it was exported from, which must have no game in "
+                                 "progress)")
     admin["replay"].add_argument("--repair", action="store_true",
                                  help="store the replay as the snapshot when they differ")
-    admin["undo"].add_argument("n", type=int, nargs="?", default=1)
-    admin["backup"].add_argument("path")
+    admin["undo"].add_argument("n", type=_count, nargs="?", default=1, metavar="N",
+                               help="how many steps, the last first (default: 1)")
+    admin["backup"].add_argument("path", metavar="PATH",
+                                 help="the new file to write the copy to (never overwritten)")
     for p in (sb, bench, sub.choices["run"], *admin.values()):
         p.add_argument("--db", default=None, help="database URL (default: DATABASE_URL, else "
                        "darbar.sqlite3 in DARBAR_DATA; the sandbox's is sandbox.sqlite3 there)")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    load_dotenv()
+    line = parser()
+    args = line.parse_args(argv)
 
     from bot.logsetup import setup_logging
 
@@ -92,8 +127,7 @@ def main(argv: list[str] | None = None) -> int:
             from bot.discord_face.client import run
 
             opened(db)
-            run(token, database_url=db)
-            return 0
+            return _ending(cmd, lambda: run(token, database_url=db))
         print("No DISCORD_TOKEN is set, so Darbar starts its offline sandbox instead.\n"
               "(Put a bot token in .env to connect to Discord: see .env.example.)\n")
         cmd = "sandbox"
@@ -117,16 +151,13 @@ def main(argv: list[str] | None = None) -> int:
                     for r in (args.rate or "105").split(",")]
         only = args.only.split(",") if args.only else None
         if only and not set(only) <= set(SECTIONS):
-            parser.error(f"--only takes some of {', '.join(SECTIONS)}")
+            line.error(f"--only takes some of {', '.join(SECTIONS)}")
         return run_bench(backend=args.backend, db=args.db, stored=args.stored,
                          channels=args.channels, moves=args.moves, runs=runs,
                          quick=args.quick, pg_fsync=not args.pg_no_fsync, only=only,
                          ack_games=args.ack_games, ack_rounds=args.ack_rounds)
-    if cmd in admin:
-        opened(db)
-        return _admin(cmd, args, db)
-    parser.print_help()
-    return 2
+    opened(db)
+    return _admin(cmd, args, db)
 
 
 def opened(db: str | None) -> None:
@@ -142,16 +173,18 @@ def _admin(cmd: str, args, db: str | None) -> int:
     import json
 
     from bot import admin
-    from db import ChannelBusy, Repository
-    from db.migrations import MigrationError
+    from bot.failures import opening_database
+    from db import Repository, normalise_url
 
     async def go() -> str:
         if cmd == "backup":
             return admin.backup(db, args.path)
         if cmd == "migrate":
-            return await admin.migrate(db)
+            with opening_database(normalise_url(db)):
+                return await admin.migrate(db)
         data = admin.read_export(args.file) if cmd == "import" else None  # before any write
-        repo = await Repository.open(db)
+        with opening_database(normalise_url(db)):
+            repo = await Repository.open(db)
         try:
             if cmd == "list":
                 return "\n".join(await admin.list_games(repo, args.status)) or "No games."
@@ -175,14 +208,20 @@ def _admin(cmd: str, args, db: str | None) -> int:
         finally:
             await repo.close()
 
+    return _ending(cmd, lambda: print(asyncio.run(go())))
+
+
+def _ending(cmd: str, command: Callable[[], object]) -> int:
+    """Run ``command``: exit status 0, or 1 with one sentence for a failure the operator
+    can put right (bot.failures); any other failure is a bug and keeps its traceback."""
+    from bot.failures import said
+
     try:
-        print(asyncio.run(go()))
-    except ChannelBusy as e:
-        print(f"darbar {cmd}: channel {e} has a game in progress; use --channel.",
-              file=sys.stderr)
-        return 1
-    except (admin.AdminError, OSError, ValueError, MigrationError) as e:
-        print(f"darbar {cmd}: {admin.one_line(e)}", file=sys.stderr)
+        command()
+    except Exception as e:
+        if (sentence := said(e)) is None:
+            raise
+        print(f"darbar {cmd}: {sentence}", file=sys.stderr)
         return 1
     return 0
 

@@ -3,6 +3,7 @@
 from db.location import normalise_url
 from db.models import (
     LIVE_STATUSES,
+    STATUSES,
     Checkpoint,
     Game,
     Handover,
@@ -34,6 +35,7 @@ from db.repository import (
 
 __all__ = [
     "LIVE_STATUSES",
+    "STATUSES",
     "ChannelBusy",
     "Checkpoint",
     "Due",

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 # The install: the checkout (or package root) that holds db/. Relative paths are read
 # against it, so `sqlite:///data/darbar.sqlite3` in an older .env keeps meaning the file
@@ -51,8 +52,13 @@ def normalise_url(url: str | None) -> str:
 
 def describe(url: str | None) -> str:
     """The database as an operator reads it: a SQLite file's path, else the URL as
-    given (``url`` or ``DATABASE_URL``) with its password masked."""
-    full = make_url(normalise_url(url))
+    given (``url`` or ``DATABASE_URL``) with its password masked. A setting that is no URL
+    is not echoed (it may be a password pasted in the wrong place): the command then says
+    what is wrong with it."""
+    try:
+        full = make_url(normalise_url(url))
+    except ArgumentError:
+        return "(the setting is not a database URL)"
     if full.get_backend_name() == "sqlite":
         return full.database or ":memory:"
     given = make_url(url or os.environ.get("DATABASE_URL") or str(full))

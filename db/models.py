@@ -19,6 +19,7 @@ from sqlmodel import Field, SQLModel
 # unique index makes the database itself refuse a second one, so two racing
 # `/game new` commands (even in two processes) cannot both succeed.
 LIVE_STATUSES = ("setup", "active")
+STATUSES = (*LIVE_STATUSES, "finished", "aborted")  # every status a game is stored with
 _LIVE_WHERE = text("status IN ('setup', 'active')")
 
 
@@ -76,7 +77,7 @@ class Game(SQLModel, table=True):
         sa_column=Column("seed", BigInteger, key="seed_int", nullable=False, default=0),
     )
     seed_hex: str | None = Field(default=None, repr=False, sa_column=Column(Text))
-    status: str = Field(default="setup", index=True)  # setup | active | finished | aborted
+    status: str = Field(default="setup", index=True)  # one of STATUSES
     created_by: str
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
@@ -98,6 +99,9 @@ class Game(SQLModel, table=True):
     # A rematch being set up: the game it follows and each invited person's side (JSON
     # ``{"from": id, "seats": {user id: role}}``); only they may join it.
     plan: str | None = Field(default=None, sa_column=Column(Text))
+    # A game loaded by ``darbar import``: the SHA-256 of the export it was made from, so
+    # that the same export is never loaded twice (unique: not even by two at once).
+    imported: str | None = Field(default=None, unique=True, index=True)
 
     def __init__(self, **data) -> None:
         if "seed" in data:

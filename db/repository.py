@@ -305,9 +305,11 @@ class Repository:
         sched: Sched | None = None,
         now: datetime | None = None,
         plan: dict | None = None,
+        imported: str | None = None,
     ) -> Game:
         now = now or utcnow()
         row = Game(
+            imported=imported,
             guild_id=guild_id,
             channel_id=channel_id,
             game=game,
@@ -330,6 +332,12 @@ class Repository:
         except IntegrityError as e:
             raise ChannelBusy(channel_id) from e
         return row
+
+    async def imported_as(self, digest: str) -> int | None:
+        """The game made from the export whose SHA-256 is ``digest``, if one was."""
+        async with self.engine.connect() as conn:
+            return (await conn.execute(
+                sa_select(_G.c.id).where(_G.c.imported == digest))).scalar()
 
     async def get_game(self, game_id: int) -> Game | None:
         async with self._sessions() as s:

@@ -13,6 +13,8 @@ import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from engine import grammar
+
 Check = Callable[[dict], list[str]]
 
 
@@ -82,7 +84,7 @@ def check_files(data_dir: Path, checks: Mapping[str, Check], argv: list[str],
         except (AttributeError, TypeError, KeyError, ValueError) as e:
             found = [f"not shaped like a {kind} file ({type(e).__name__}: {e})"]
         if found:
-            print(f"{path} ({kind}): {len(found)} problem(s)")
+            print(f"{path} ({kind}): {grammar.count(len(found), 'problem')}")
             for line in found:
                 print(f"  - {line}")
             bad += 1

@@ -133,7 +133,7 @@ def test_undo_takes_back_steps_and_keeps_the_log_consistent(db, capsys):
     url, gid = db
     before, version = stored(url, gid)
     code, out, _ = run(capsys, "undo", str(gid), "3", "--db", url)
-    assert code == 0 and "3 step(s) taken back" in out
+    assert code == 0 and "3 steps taken back" in out
     after, new_version = stored(url, gid)
     assert new_version == version + 1 and after != before
     assert "OK" in run(capsys, "replay", str(gid), "--db", url)[1]
@@ -233,13 +233,14 @@ def drop(*path):
     return mutate
 
 
-def assert_refused(capsys, tmp_path, url: str, data, fragment: str) -> str:
-    """Importing ``data`` (a dict, or raw text) fails with one error line naming
-    ``fragment``, exit code 1, and leaves every table as it was."""
+def assert_refused(capsys, tmp_path, url: str, data, fragment: str,
+                   channel: str = "3000") -> str:
+    """Importing ``data`` (a dict, or raw text) into ``channel`` fails with one error line
+    naming ``fragment``, exit code 1, and leaves every table as it was."""
     before = dump(url)
     bad = tmp_path / "bad.json"
     bad.write_text(data if isinstance(data, str) else json.dumps(data))
-    code, out, err = run(capsys, "import", str(bad), "--channel", "3000", "--db", url)
+    code, out, err = run(capsys, "import", str(bad), "--channel", channel, "--db", url)
     assert code == 1 and out == ""
     assert err.startswith("darbar import: ") and err.count("\n") == 1, err
     assert fragment in err, err
@@ -433,3 +434,76 @@ def test_import_refuses_one_person_on_two_sides_of_a_game_of_hidden_hands(db_url
     before["seats"][other]["held_by"] = [RAVI.user_id]
     assert_refused(capsys, tmp_path, db_url, before, f"user {RAVI.user_id} holds or has played")
     assert ravi != other
+
+
+# --- options are read by the game's own schema --------------------------------------------
+
+@pytest.fixture
+def rajas(db_url):
+    """A database with a Rajas game under way (a game whose sides depend on its options);
+    returns (url, game id)."""
+    from tests.support.table import seat_fewest
+
+    async def build() -> int:
+        repo = await Repository.open(db_url)
+        await seat_fewest(Table(repo), HERE, "rajas", seed=5)
+        game = await repo.latest_game(HERE.channel_id)
+        await repo.close()
+        return game.id
+
+    return db_url, asyncio.run(build())
+
+
+BAD_OPTIONS = [
+    ("players as a word", put("options", "players", "abc"),
+     "options: Option `players` is a whole number from 2 to 4: `abc` is not."),
+    ("too many players", put("options", "players", 9),
+     "options: Option `players` is a whole number from 2 to 4: 9 is not."),
+    ("players as text", put("options", "players", "2"),
+     "options.players: an export stores 2, not '2'."),
+    ("unknown option", put("options", "fog", 1), "options: There is no option `fog`. Options: "),
+    ("a rules revision", put("options", "revision", 1), "options: There is no option "
+     "`revision`."),
+    ("a variant of another game", put("options", "variant", "monsoon"), "options: Option "
+     "`variant` is "),
+    ("no options", drop("options"), "options: Field required"),
+    ("no seed", drop("seed"), "seed: Field required"),
+    *[(f"renamed {other}", put("game", other), f"game: the file says {other}, but its "
+       "snapshot is a game of Rajas of the Ganges (rajas).")
+      for other in ("goat_tiger", "vijayanagara", "taj_mahal", "maharaja")],
+    ("renamed to no game", put("game", "chess"), "game: Input should be 'goat_tiger'"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("mutate", "fragment"), [c[1:] for c in BAD_OPTIONS],
+                         ids=[c[0] for c in BAD_OPTIONS])
+def test_import_reads_options_by_the_games_own_schema(rajas, capsys, tmp_path, mutate,
+                                                      fragment):
+    url, gid = rajas
+    data = exported(capsys, url, gid, tmp_path)
+    assert data["game"] == "rajas" and data["options"] == {"players": 2}
+    assert_refused(capsys, tmp_path, url, mutate(data), fragment)
+
+
+# --- the same export is imported once -----------------------------------------------------
+
+@pytest.mark.slow
+def test_importing_the_same_export_twice_is_refused(db, capsys, tmp_path):
+    url, gid = db
+    data = exported(capsys, url, gid, tmp_path)
+    (tmp_path / "game.json").write_text(json.dumps(data))
+    code, out, err = run(capsys, "import", str(tmp_path / "game.json"), "--channel", "3000",
+                         "--db", url)
+    assert code == 0, err
+    first = int(out.split("#")[1].split(".")[0])
+    # The same content, however it is laid out, into another channel: still that export.
+    err = assert_refused(capsys, tmp_path, url, json.dumps(data, indent=3, sort_keys=True),
+                         f"Game #{first} is already this export", channel="3001")
+    assert "nothing was written" in err
+    # An export of the same game taken later is another export.
+    everyone_resigns(url, RAVI, MEERA)
+    (tmp_path / "later.json").write_text(json.dumps(exported(capsys, url, gid, tmp_path)))
+    code, _, err = run(capsys, "import", str(tmp_path / "later.json"), "--channel", "3002",
+                       "--db", url)
+    assert code == 0, err

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
@@ -21,6 +22,7 @@ from bot.discord_face.commands import add_commands
 from bot.discord_face.context import NO_PINGS, mention
 from bot.discord_face.respond import post, run_and_respond
 from bot.discord_face.views import DYNAMIC_ITEMS
+from bot.failures import Failure, opening_database, reason
 from bot.health import HealthServer
 from bot.logsetup import log_context
 from bot.metrics import HEAP_RETURNED, SCHEDULER_ERRORS, set_open_games
@@ -29,7 +31,7 @@ from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, shard_of
 from bot.replies import Notice, Place, Reply
 from bot.table import Table, open_games_limit
-from db import Game, Repository, id_of
+from db import Game, Repository, id_of, normalise_url
 
 log = logging.getLogger("darbar.discord")
 DRAIN_SECONDS = 10.0  # how long closing waits for replies under way
@@ -109,7 +111,8 @@ class DarbarBot(commands.Bot):
         if self.health_at is not None:  # first: /healthz answers while the rest starts
             self.health = HealthServer(self.readiness, self.refresh_metrics)
             await self.health.start(*self.health_at)
-        self.repo = await Repository.open(self.database_url)
+        with opening_database(normalise_url(self.database_url)):
+            self.repo = await Repository.open(self.database_url)
         limiter = RateLimiter(*self.rate_limit) if self.rate_limit else None
         self.table = Table(self.repo, limiter=limiter, reminders=self.reminder_policy,
                            max_open_games=self.max_open_games, defaults=self.defaults,
@@ -390,11 +393,29 @@ def make_bot(env: Mapping[str, str] = os.environ, **kwargs) -> DarbarBot:
 
 
 def run(token: str, *, database_url: str | None = None) -> None:
+    """Run the bot until it is stopped; a Failure (one sentence) when Discord cannot be
+    reached or refuses the token: discord.py retries a lost connection by itself, but not
+    the first login, so these end the process."""
     configure_endpoints()
     bot = make_bot(database_url=database_url)
     if isinstance(bot, ShardedDarbarBot):
         log.info("running shards %s of %d", bot.shard_ids, bot.shard_count)
-    asyncio.run(serve(bot, token))
+    try:
+        asyncio.run(serve(bot, token))
+    except discord.LoginFailure:
+        raise Failure("Discord refused the bot token (DISCORD_TOKEN): copy it again from the "
+                      "Developer Portal (your application, Bot, Reset Token) into .env.") from None
+    except (aiohttp.ClientError, discord.GatewayNotFound, discord.DiscordServerError) as e:
+        raise Failure(f"Could not reach Discord ({_unreachable(e)}): check the network and "
+                      "try again.") from None
+
+
+def _unreachable(error: Exception) -> str:
+    if isinstance(error, aiohttp.ClientConnectorError):
+        return f"{error.host}:{error.port}: {reason(error.os_error)}"
+    if isinstance(error, discord.HTTPException):
+        return f"it answered {error.status}"
+    return reason(error)
 
 
 async def serve(bot: DarbarBot, token: str) -> None:

@@ -30,6 +30,8 @@ from sqlalchemy import text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from engine import grammar
+
 HERE = Path(__file__).parent
 log = logging.getLogger("darbar.db")
 # Alembic says "Context impl SQLiteImpl." at every open; only what was migrated is news.
@@ -97,7 +99,8 @@ def _upgrade(conn: Connection, automatic: bool) -> list[str]:
     if automatic and not all(_automatic(r) for r in todo):
         manual = [r for r in todo if not _automatic(r)]
         raise MigrationError(
-            f"The database needs migration(s) {', '.join(manual)}, which are not run "
+            f"The database needs {grammar.count(len(manual), 'migration')} "
+            f"{', '.join(manual)}, which are not run "
             "unattended: back it up (`darbar backup` or pg_dump), then run `darbar migrate`.")
     command.upgrade(config(conn), "head")
     log.info("database migrated: %s", ", ".join(todo))

@@ -20,7 +20,7 @@ def test_a_file_is_checked_by_the_longest_name_in_its_own(tmp_path, capsys):
     assert "my_map.json (map): agrees with every sourced fact" in out
     assert "x_map_extra.json (map_extra): agrees" in out
     assert datafiles.check_files(tmp_path, CHECKS, [str(tmp_path / "bad_map.json")]) == 1
-    assert "bad_map.json (map): 1 problem(s)\n  - 36 areas, not so here" in \
+    assert "bad_map.json (map): 1 problem\n  - 36 areas, not so here" in \
         capsys.readouterr().out
 
 
@@ -36,9 +36,9 @@ def test_an_unknown_unreadable_or_misshapen_file_is_named_not_a_crash(tmp_path, 
     out = capsys.readouterr().out
     assert "cards.json: name it after what it holds (map)" in out
     assert "broken_map.json: cannot read it" in out
-    assert "list_map.json (map): 1 problem(s)\n  - not shaped like a map file (it holds no " \
+    assert "list_map.json (map): 1 problem\n  - not shaped like a map file (it holds no " \
         "JSON object)" in out
-    assert "odd_map.json (map): 1 problem(s)\n  - not shaped like a map file (TypeError" in out
+    assert "odd_map.json (map): 1 problem\n  - not shaped like a map file (TypeError" in out
 
 
 def test_a_game_may_tell_a_file_by_what_it_holds(tmp_path, capsys):

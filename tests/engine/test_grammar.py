@@ -3,6 +3,10 @@ and verbs that agree with every side name of every game."""
 
 from __future__ import annotations
 
+import re
+import tokenize
+from pathlib import Path
+
 import pytest
 
 from engine import games, grammar
@@ -71,3 +75,27 @@ def test_lists():
     assert grammar.and_(["a"]) == "a"
     assert grammar.and_(["a", "b"]) == "a and b"
     assert grammar.and_(["a", "b", "c"], "or") == "a, b or c"
+
+
+DOCSTRING = ('"' * 3, "'" * 3)
+
+
+def _hand_made_plurals(path: Path) -> list[str]:
+    """String literals of ``path`` that say "(s)" after a word (not docstrings, nor the
+    operator's log lines, formatted lazily by ``logging``)."""
+    texts = (getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING), tokenize.STRING)
+    with path.open("rb") as f:
+        return [f"{path.name}:{t.start[0]}: {t.string}" for t in tokenize.tokenize(f.readline)
+                if t.type in texts and re.search(r"[\w}]\(s\)", t.string)
+                and not t.string.startswith(DOCSTRING) and "%d" not in t.string]
+
+
+def test_no_text_builds_a_plural_by_hand():
+    """Issue 36: every count is worded by engine/grammar.py. No sentence of the engine, the
+    bot or the tools says "1 step(s)", "1 Troop(s)", "1 game(s)"."""
+    root = Path(__file__).resolve().parents[2]
+    found = [line for folder in ("engine", "bot", "renderer", "db", "tools")
+             for path in sorted((root / folder).rglob("*.py"))
+             if path.name != "fake_discord.py"  # Discord's own words ("Recipient(s)")
+             for line in _hand_made_plurals(path)]
+    assert not found, "\n".join(found)

@@ -239,7 +239,7 @@ async def test_recompute_reproduces_the_ratings_table(table, repo):
     before = await admin.rating_table(repo)
     assert len(before) == 4
     said = await admin.recompute_ratings(repo)
-    assert "3 finished game(s)" in said
+    assert "3 finished games" in said
     assert await admin.rating_table(repo) == before
 
 

@@ -193,3 +193,19 @@ async def test_a_full_kali_asks_to_make_room_and_score_counts_fame_spaces(table,
     assert len(dice) == 10 and [c for c, _ in dice].count("blue") == 1
     r = await table.score(HERE, SAM)
     assert "the race in fame spaces" in r.private and "fame spaces to go." in r.private
+
+
+async def test_palace_typed_is_refused_naming_the_chambers_and_their_die_values(table, repo):
+    """Actions at the palace: `/play palace` names no space; the refusal lists the
+    chambers by name and die value and what is possible now, and nothing is stored."""
+    who = await seat_fewest(table, HERE, "rajas", seed=8)
+    game = await repo.latest_game(HERE.channel_id)
+    role = R.active(json.loads(game.state))[0]
+    r = await table.play(HERE, who[role], "palace")
+    assert r.error and r.private.startswith(
+        "`palace` is not possible now. The palace's chambers are typed by name, one for "
+        "each die face: `mogul` takes a 1, `dancer` a 2, `yogi` a 3, `raja` a 4, `builder` "
+        "a 5 and `portuguese` a 6"), r.private
+    assert "Possible: " in r.private
+    after = await repo.latest_game(HERE.channel_id)
+    assert (after.version, after.state) == (game.version, game.state)

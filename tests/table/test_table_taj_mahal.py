@@ -289,3 +289,33 @@ async def test_a_player_who_resigns_hands_their_colour_to_the_computer(table, re
     r = await table.resign(HERE, rest[-1], confirm=True, game_id=game.id)
     assert (await repo.latest_game(HERE.channel_id)).status == "finished"
     assert "Game over" in r.public
+
+
+async def test_a_line_past_the_turn_names_the_one_white_card_rule_and_plays_nothing(table,
+                                                                                    repo):
+    """Playing the game: one coloured card and at most one white or special card a turn.
+    `/play <coloured> <white> <another card>` is refused whole with that rule and the line
+    that would do (not "your move was complete"), and nothing is stored."""
+    who = await _three(table)
+    rng = random.Random(4)
+    for _ in range(60):
+        state = await _state(repo)
+        role = tm.active(state)[0]
+        acts = tm.view(state, role)["actions"]
+        hand = [tm.KIND[c] for c in state["hands"][role]]
+        white = next((k for k in hand if tm.CARDS[k]["colour"] == "white"), None)
+        if state["turn"]["stage"] == "play" and acts.get("play") and white:
+            coloured = acts["play"][0]
+            third = next(k for k in hand if k not in (coloured, white))
+            r = await table.play(HERE, who[role], f"{coloured} {white} {third}")
+            assert r.error and r.public is None
+            rule = ("exactly one coloured card" if tm.CARDS[third]["colour"] in tm.COLOURED
+                    else "at most one white or special card")
+            assert rule in r.private and "(\"Playing the game\")" in r.private, r.private
+            assert (f"Send `{coloured} {white}` now and `{third}` on a later turn. Nothing "
+                    "was played.") in r.private, r.private
+            assert await _state(repo) == state
+            return
+        for line in random_move_lines(state, rng):
+            await table.play(HERE, who[role], line)
+    raise AssertionError("nobody held a coloured and a white card at the start of a turn")

@@ -3,6 +3,7 @@ placement or removal, a battle's choice, a movement step, a factory or an arms m
 
 from __future__ import annotations
 
+from engine import grammar
 from engine.games.maharaja import board, colonial, data, turns
 from engine.games.maharaja import forces as f
 from engine.games.maharaja.colonial import build
@@ -77,21 +78,21 @@ def _queued_step(state: dict, q: dict, action: str, arg) -> None:
                                                                       q["placed"]):
                 state["queue"].pop(0)
                 turns.log(state, f"The {turns.nname(nation)} place "
-                          f"{turns.plural(len(q['placed']), 'new army')} in "
+                          f"{grammar.count(len(q['placed']), 'new army')} in "
                           + ", ".join(sorted({board.called(p) for p in q["placed"]},
                                              key=str)) + ".")
         else:
             f.add(state, arg, nation, q["n"])
             state["pool"][nation] -= q["n"]
             state["queue"].pop(0)
-            turns.log(state, f"{turns.plural(q['n'])} of the {turns.nname(nation)} "
+            turns.log(state, f"{turns.armies(q['n'])} of the {turns.nname(nation)} "
                       f"{turns.verb(q['n'], 'arrives', 'arrive')} in {board.called(arg)}.")
     elif q["do"] == "remove":
         turns.eliminate(state, arg, nation, 1)
         q["done"] = q.get("done", 0) + 1
         if q["done"] >= q["n"] or not f.on_map(state, nation):
             state["queue"].pop(0)
-            turns.log(state, f"The {turns.nname(nation)} remove {turns.plural(q['done'])} "
+            turns.log(state, f"The {turns.nname(nation)} remove {turns.armies(q['done'])} "
                       f"({q['why']}).")
     elif q["do"] == "lead":
         state["leaders"][q["leader"]] = arg

@@ -3,6 +3,7 @@ each round's dice and hits, falling back, and boats that attacked at sea going h
 
 from __future__ import annotations
 
+from engine import grammar
 from engine.games.maharaja import battle as bt
 from engine.games.maharaja import board, data, turns
 from engine.games.maharaja import forces as f
@@ -84,7 +85,7 @@ def battle_step(state: dict, b: dict, action: str, arg) -> None:
             lid = f.leader_at(state, place, side)
             if lid and not f.count(state, place, side):
                 state["leaders"][lid] = b["to"]
-        turns.log(state, f"{turns.plural(n)} of the {turns.nname(side)} "
+        turns.log(state, f"{turns.armies(n)} of the {turns.nname(side)} "
                   f"{turns.verb(n, 'falls', 'fall')} back from {board.called(place)} to "
                   f"{board.called(b['to'])}.")
         if b["stage"] == "att_count":
@@ -157,7 +158,7 @@ def _round(state: dict, b: dict) -> None:
         if a_left > k:
             turns.eliminate(state, place, att, a_left - k)
             lost = a_left - k
-            turns.log(state, f"{turns.plural(lost)} of the {turns.nname(att)} "
+            turns.log(state, f"{turns.armies(lost)} of the {turns.nname(att)} "
                       f"{turns.verb(lost, 'has', 'have')} nowhere to land and "
                       f"{turns.verb(lost, 'is', 'are')} lost.")
         state["battle"] = None
@@ -190,4 +191,4 @@ def _roll_text(nation: str, dice: list[int], mod: int, hits: int) -> str:
     if not dice:
         return f"the {turns.nname(nation)} roll no dice (a factory never rolls)"
     return (f"the {turns.nname(nation)} roll " + " ".join(map(str, dice))
-            + (f" (+{mod})" if mod else "") + f", {turns.plural(hits, 'hit')}")
+            + (f" (+{mod})" if mod else "") + f", {grammar.count(hits, 'hit')}")

@@ -122,7 +122,7 @@ def queued(state: dict, q: dict) -> tuple[str, dict]:
         return f"{who}: place {what} ({left} to place).", {"place": opts}
     if q["do"] == "remove":
         left = q["n"] - q.get("done", 0)
-        return (f"{who}: remove {turns.plural(left)} ({q['why']}).",
+        return (f"{who}: remove {turns.armies(left)} ({q['why']}).",
                 {"remove": f.places_of(state, nation)})
     if q["do"] == "lead":
         return (f"{who}: where does {data.LEADERS[q['leader']]['name']} join your armies?",
@@ -232,7 +232,7 @@ def battle_prompt(state: dict, b: dict) -> tuple[str, dict]:
         if ways:
             acts["retreat"] = ways
         return (f"{ROLE_NAMES[f.owner(state, att)]}, for the {turns.nname(att)}: the "
-                f"battle in {where} goes on ({turns.plural(f.count(state, place, att))} against "
+                f"battle in {where} goes on ({turns.armies(f.count(state, place, att))} against "
                 f"{side_text(state, place, dfn, b['factory'])}). Fight on or fall back?",
                 acts)
     # the defender after a round
@@ -256,7 +256,7 @@ def _may_submit_here(state: dict, nation: str, place: str) -> bool:
 
 def side_text(state: dict, place: str, nation: str, factory: bool) -> str:
     n = f.count(state, place, nation)
-    text = turns.plural(n) if n else ""
+    text = turns.armies(n) if n else ""
     if factory and state["factories"].get(place) == nation:
         text = f"{text} and a factory" if text else "a factory"
     return text

@@ -135,7 +135,7 @@ def _free_move(state: dict, nation: str, origin: str, dest: str, n: int, lead: b
     f.add(state, dest, nation, n)
     if lead:
         state["leaders"][f.leader_of(state, nation)] = dest
-    turns.log(state, f"Shut out of India by submissions, {turns.plural(n)} of the "
+    turns.log(state, f"Shut out of India by submissions, {turns.armies(n)} of the "
               f"{turns.nname(nation)} {turns.verb(n, 'moves', 'move')} on from "
               f"{board.called(origin)} to {board.called(dest)} (a free move).")
 
@@ -153,7 +153,7 @@ def _do_move(state: dict, nation: str, origin: str, dest: str, n: int, lead: boo
     state["moved"][dest] = state["moved"].get(dest, 0) + n
     came = state["came"].setdefault(dest, {})
     came[origin] = came.get(origin, 0) + n
-    text = f"{turns.plural(n)} of the {turns.nname(nation)} " \
+    text = f"{turns.armies(n)} of the {turns.nname(nation)} " \
         f"{turns.verb(n, 'moves', 'move')} from {board.called(origin)} to {board.called(dest)}"
     if lead:
         lid = f.leader_of(state, nation)

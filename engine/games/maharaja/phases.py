@@ -92,7 +92,7 @@ def _invasion(state: dict, nation: str) -> None:
             continue
         f.add(state, a["at"], nation, n)
         state["pool"][nation] -= n
-        turns.log(state, f"{turns.plural(n)} of the {turns.nname(nation)} "
+        turns.log(state, f"{turns.armies(n)} of the {turns.nname(nation)} "
                   f"{turns.verb(n, 'arrives', 'arrive')} in {board.called(a['at'])}.")
     lid = turns.entering_leader(state, nation)
     if lid:

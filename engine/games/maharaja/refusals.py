@@ -250,7 +250,7 @@ def _queue_asks(state: dict, q: dict) -> str:
         return f"The new armies of {nation} are placed first ({left} to place)."
     if q["do"] == "remove":
         left = q["n"] - q.get("done", 0)
-        return f"{cap(nation)} remove {turns.plural(left)} first ({q['why']})."
+        return f"{cap(nation)} remove {turns.armies(left)} first ({q['why']})."
     if q["do"] == "lead":
         return (f"{data.LEADERS[q['leader']]['name']} joins an army of {nation} first: choose "
                 "where.")
@@ -382,10 +382,10 @@ def _move_count_stop(state: dict, nation: str, origin: str, dest: str, word: str
     free, here = decisions.free_armies(state, origin, nation), f.count(state, origin, nation)
     if k > free:
         moved = here - free
-        return (f"You may move at most {turns.plural(free)} from {start}: {here} "
+        return (f"You may move at most {turns.armies(free)} from {start}: {here} "
                 f"{turns.verb(here, 'is', 'are')} there"
                 + (f", and {moved} of them moved in this movement" if moved else "") + ".")
-    return f"{where} has room for {turns.plural(max(mine))} more: {STACKING}."
+    return f"{where} has room for {turns.armies(max(mine))} more: {STACKING}."
 
 
 # --- battle ----------------------------------------------------------------------------------
@@ -419,7 +419,7 @@ def _battle(state: dict, b: dict, action: str, arg: object) -> str:
                     "alone. " + _battle_asks(state, b))
         n = f.count(state, b["place"], b["def"])
         return (f"Only a fight against a factory left alone is broken off: {the(b['def'])} "
-                f"still have {turns.plural(n)} in {board.called(b['place'])}.")
+                f"still have {turns.armies(n)} in {board.called(b['place'])}.")
     if action == "skip":
         return ("Only an optional battle (against a factory alone, or colonial armies at sea) "
                 "is skipped, before its first round. " + _battle_asks(state, b))
@@ -499,10 +499,10 @@ def _retreat_count_stop(state: dict, b: dict, word: str) -> str:
         return f"{rule}: how many armies fall back (a leader goes with the last of them)."
     k = int(m.group(1))
     if k > n:
-        return f"{rule}: {turns.plural(n)} of {the(side)} {turns.verb(n, 'is', 'are')} in " \
+        return f"{rule}: {turns.armies(n)} of {the(side)} {turns.verb(n, 'is', 'are')} in " \
             f"{board.called(b['place'])}."
     if k > came:
-        return (f"{rule}: {turns.plural(came)} of {the(side)} came from "
+        return (f"{rule}: {turns.armies(came)} of {the(side)} came from "
                 f"{board.called(b['to'])}, and each army falls back only to the area it "
                 "came from.")
     if k > space:

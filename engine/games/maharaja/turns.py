@@ -5,6 +5,9 @@ going, the end-of-turn checks (stacking, overpopulation) and the victory point c
 
 from __future__ import annotations
 
+from functools import partial
+
+from engine import grammar
 from engine.games.maharaja import board, data, scoring
 from engine.games.maharaja import forces as f
 
@@ -24,10 +27,8 @@ def nname(nation: str) -> str:
     return f.nation_name(nation)
 
 
-def plural(n: int, word: str = "army") -> str:
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word[:-1] + 'ies' if word.endswith('army') else word + 's'}"
+# "1 army", "2 armies": the count the game says most
+armies = partial(grammar.count, noun="army")
 
 
 def listed(items: list[str]) -> str:
@@ -103,7 +104,7 @@ def replace(state: dict, old: str, new: str) -> None:
             moved += k
     for lid in [lid for lid in state["leaders"] if data.LEADERS[lid]["nation"] == old]:
         remove_leader(state, lid, f"the {nname(old)} leave play")
-    log(state, f"The {nname(new)} replace the {nname(old)}: {plural(moved)} "
+    log(state, f"The {nname(new)} replace the {nname(old)}: {armies(moved)} "
         f"{verb(moved, 'changes', 'change')} hands.")
 
 
@@ -203,7 +204,7 @@ def stacking_check(state: dict, nation: str) -> None:
             n = f.count(state, sea, nation)
             if n and not any(f.colonial(x) for x in f.foes_at(state, sea, nation)):
                 eliminate(state, sea, nation, n)
-                log(state, f"{plural(n)} of the {nname(nation)} left at sea in "
+                log(state, f"{armies(n)} of the {nname(nation)} left at sea in "
                     f"{board.called(sea)} {verb(n, 'is', 'are')} lost.")
     for place in data.LAND:
         n = f.count(state, place, nation)
@@ -212,14 +213,14 @@ def stacking_check(state: dict, nation: str) -> None:
             # Darbar's reading: nations that never fight never share an area either; the
             # one that ends its movement there (arrivals included) gives way.
             eliminate(state, place, nation, n)
-            log(state, f"{plural(n)} of the {nname(nation)} may not stay in "
+            log(state, f"{armies(n)} of the {nname(nation)} may not stay in "
                 f"{board.called(place)} with the {nname(share[0])} and "
                 f"{verb(n, 'is', 'are')} removed.")
             continue
         over = n - f.limit(state, place, nation)
         if over > 0:
             eliminate(state, place, nation, over)
-            log(state, f"{plural(over)} of the {nname(nation)} in {board.called(place)} "
+            log(state, f"{armies(over)} of the {nname(nation)} in {board.called(place)} "
                 f"{verb(over, 'exceeds', 'exceed')} the stacking limit and "
                 f"{verb(over, 'is', 'are')} removed.")
 
@@ -233,7 +234,7 @@ def overpopulation(state: dict, nation: str) -> None:
     excess = f.on_map(state, nation) - f.OVERPOPULATION * len(f.areas_of(state, nation))
     if excess <= 0:
         return
-    log(state, f"Overpopulation: the {nname(nation)} lose {plural(excess)}.")
+    log(state, f"Overpopulation: the {nname(nation)} lose {armies(excess)}.")
     while excess > 0:
         outside = [p for p in data.PLACES if not board.is_land(p) and f.count(state, p,
                                                                                 nation)]

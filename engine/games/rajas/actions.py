@@ -4,7 +4,7 @@ ends."""
 
 from __future__ import annotations
 
-from engine import rng
+from engine import grammar, rng
 from engine.games.rajas import dice, words
 from engine.games.rajas import province as prov
 from engine.games.rajas.data import BOARD, CHAMBERS, GOODS, ROLE_NAMES, TILES, stack_of
@@ -150,7 +150,7 @@ def _resolve(state: dict, role: str, e: dict, action: str, arg) -> None:
                      if c == colour and v == value and i not in done)
             p["dice"][i][1] = rng.randint(state, 6) + 1
             state["log"].append(f"{ROLE_NAMES[role]} rerolls {words.a_die(colour, value)} "
-                                f"and gets {words.a(str(p['dice'][i][1]))}.")
+                                f"and gets {grammar.a(str(p['dice'][i][1]))}.")
             q.insert(0, {**e, "rerolled": [*done, i]})
     elif do == "market":
         score_markets(state, role, arg, e["max"])

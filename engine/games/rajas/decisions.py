@@ -3,6 +3,7 @@ for the queued effect that waits for a choice."""
 
 from __future__ import annotations
 
+from engine import grammar
 from engine.games.rajas import dice, words
 from engine.games.rajas import province as prov
 from engine.games.rajas.data import BUILDINGS, CHAMBERS, COLOURS, GOODS, ROLE_NAMES, TILES
@@ -79,7 +80,7 @@ def decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
             return f"give up a die showing {faces[0]}", {"die": steps}
         what = f"{e['colour']} die" if e.get("colour") else "die"
         shown = "" if len(faces) == 6 else f" showing {words.faces(faces)}"
-        return f"give up {words.a(what)}{shown} {purpose(e['then'])}", {"die": steps}
+        return f"give up {grammar.a(what)}{shown} {purpose(e['then'])}", {"die": steps}
     if do == "place_tile":
         t = TILES[e["tile"]]
         ways = [prov.token(c, r) for c, r in prov.placements(p["cells"], t["roads"])]
@@ -93,7 +94,7 @@ def decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
         if full:
             acts = {"drop": sorted({dice.token(c, v) for c, v in p["dice"]})}
         acts["skip"] = None
-        what = words.count(e["n"], "die", "dice") if e["n"] > 1 else "a die"
+        what = grammar.count(e["n"], "die", "dice") if e["n"] > 1 else "a die"
         return (f"take {what} of your choice"
                 + (" (your Kali is full: put one back first, or `skip`)" if full else ""),
                 acts)
@@ -106,7 +107,7 @@ def decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
         acts = {"river": [str(k) for k in range(max(least, 1), len(most) + 1)]}
         if least == 0:
             acts["stay"] = None
-        return (f"move your boat up to {words.count(e['max'], 'free space')}"
+        return (f"move your boat up to {grammar.count(e['max'], 'free space')}"
                 + (", or `stay`" if least == 0 else ""), acts)
     if do == "reroll":
         left = [d for i, d in enumerate(p["dice"]) if d[1] and i not in e.get("rerolled", [])]

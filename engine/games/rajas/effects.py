@@ -5,6 +5,7 @@ meeting. An effect that needs a choice is queued (``state["queue"]``) and waits 
 
 from __future__ import annotations
 
+from engine import grammar
 from engine.games.rajas import data, words
 from engine.games.rajas import province as prov
 from engine.games.rajas.data import CROSS, RIVER, ROLE_NAMES, TILES, TRACKS
@@ -224,7 +225,7 @@ def score_markets(state: dict, role: str, good: str | None, most: int) -> None:
         values = sorted((m["value"] for m in markets if m["good"] == good),
                         reverse=True)[:most]
         what = good
-    state["log"].append(f"{ROLE_NAMES[role]} scores {words.count(len(values), what + ' market')}"
+    state["log"].append(f"{ROLE_NAMES[role]} scores {grammar.count(len(values), what + ' market')}"
                         ".")
     add_money(state, role, sum(values))
 

@@ -4,7 +4,7 @@ fewer), rolled at once (printed rules) or at the end of the turn (Yucata)."""
 
 from __future__ import annotations
 
-from engine import rng
+from engine import grammar, rng
 from engine.games.rajas import dice, words
 from engine.games.rajas.data import COLOURS, ROLE_NAMES
 from engine.games.rajas.position import errata, me
@@ -35,11 +35,11 @@ def dice_decision(state: dict, role: str, e: dict) -> tuple[str, dict]:
     p = me(state, role)
     colours = list(dict.fromkeys(e.get("colours") or COLOURS))
     kind = f"{colours[0]} " if len(colours) == 1 else ""
-    what = (f"{e['n']} {kind}dice" if e["n"] > 1 else words.a(f"{kind}die")) + (
+    what = (f"{e['n']} {kind}dice" if e["n"] > 1 else grammar.a(f"{kind}die")) + (
         "" if kind else " of your choice")
     if over_kali(state, role, e):
         free = room(p)
-        hands = f"room for {words.count(free, 'more die', 'more dice')}" if free else "no room"
+        hands = f"room for {grammar.count(free, 'more die', 'more dice')}" if free else "no room"
         return (f"take {what}: your Kali has {hands}, so first put dice of yours back into "
                 "the supply (`return-…`), or take `fewer`",
                 {"return": sorted({dice.token(c, v) for c, v in p["dice"]}), "fewer": None})
@@ -76,7 +76,7 @@ def give_die(state: dict, role: str, tok: str, quiet: bool = False) -> int:
         p["karma"] -= 1
     if not quiet:
         state["log"].append(f"{ROLE_NAMES[role]} gives up {words.a_die(colour, value)}" + (
-            f", turned with a karma to {words.a(str(shown))}" if turned else "") + ".")
+            f", turned with a karma to {grammar.a(str(shown))}" if turned else "") + ".")
     return shown
 
 
@@ -91,8 +91,8 @@ def gain_die(state: dict, role: str, colour: str) -> None:
     state["supply"][colour] -= 1
     value = rng.randint(state, 6) + 1 if state["options"]["rules"] == "printed" else 0
     p["dice"].append([colour, value])
-    state["log"].append(f"{ROLE_NAMES[role]} takes {words.a(colour)} die"
-                        + (f" and rolls {words.a(str(value))}." if value else " (rolled at the "
+    state["log"].append(f"{ROLE_NAMES[role]} takes {grammar.a(colour)} die"
+                        + (f" and rolls {grammar.a(str(value))}." if value else " (rolled at the "
                            "end of the turn)."))
 
 

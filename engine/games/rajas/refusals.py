@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from engine import grammar
 from engine.errors import refusal
 from engine.games.rajas import data, decisions, dice, kali, position, spaces, tokens, words
 from engine.games.rajas import province as prov
@@ -115,6 +116,9 @@ def _word(action: str, arg: object) -> str:
 def why(state: dict, role: str, action: str, arg: object) -> str:
     """The rule that stops this step now."""
     e = state["queue"][0] if state["queue"] else None
+    meant = _misnamed(_word(action, arg))
+    if meant:  # a word for a group of spaces: its spaces' names, then what is asked now
+        return f"{meant} {_elsewhere(state, role, '', e)}"
     if action == "roll":
         return _why_roll(state)
     if action in STAGE_ACTIONS[_stage(state)] and (arg is not None or action in PLAIN):
@@ -141,6 +145,39 @@ def _elsewhere(state: dict, role: str, action: str, e: dict | None) -> str:
     return f"You are asked to {text}"
 
 
+CHAMBER_BY_FACE = re.compile(r"(?:palace|chamber)?-?([1-6])")
+
+
+def _misnamed(word: str) -> str:
+    """What a player may have meant by a word that names a group of spaces (``palace``,
+    ``market``, ``swap``) or a palace chamber by its die value (``palace-3``): the spaces'
+    own names, by the rule text's section; empty for any other word."""
+    face = CHAMBER_BY_FACE.fullmatch(word)
+    if face or word in ("palace", "chamber", "chambers"):
+        chambers = grammar.and_(f"`{name}` {'takes ' * (n == 1)}a {n}"
+                                 for name, n in data.CHAMBERS.items())
+        named = ("The palace's chambers are typed by name, one for each die face: "
+                 f"{chambers}; its other spaces are `swap-…`, `terrace-…` and `money` "
+                 "(Actions at the palace).")
+        if not face:
+            return named
+        chamber = next(c for c, n in data.CHAMBERS.items() if n == int(face[1]))
+        return (f"A die showing {face[1]} goes to {words.CHAMBER_NAMES[chamber]}, "
+                f"`{chamber}`. {named}")
+    if word in ("market", "markets"):
+        markets = grammar.and_(f"`{g}`" for g in ("assorted", *data.GOODS))
+        return f"The market's spaces are {markets} (Market action)."
+    if word in ("swap", "exchange", "exchanges"):
+        return (f"The exchanges are {grammar.and_(f'`swap-{c}`' for c in _exchanges())}, "
+                "named by the colour of the die each takes (Actions at the palace).")
+    if word in ("terrace", "terraces"):
+        return (f"The terraces are {grammar.and_(f'`terrace-{c}`' for c in data.COLOURS)}, "
+                "named by the colour of the die each gives (Actions at the palace).")
+    if word in ("harbour", "port", "boat"):
+        return "The harbor is typed `harbor` (River action)."
+    return ""
+
+
 def _why_roll(state: dict) -> str:
     if state["options"]["rules"] == "printed":
         return ("With the printed rules (`rules=printed`) a new die is rolled as soon as "
@@ -161,10 +198,10 @@ def _why_place(state: dict, role: str, space: object) -> str:
     space = str(space)
     if space.startswith("swap-") and space[5:] not in _exchanges():
         return (f"There is no {space[5:]} exchange: the exchanges take "
-                f"{words.listing(_exchanges(), 'or')} dice")
+                f"{grammar.and_(_exchanges(), 'or')} dice")
     if space.startswith("terrace-") and space[8:] not in data.COLOURS:
         return (f"There is no {space[8:]} terrace: the terraces give "
-                f"{words.listing(data.COLOURS)} dice")
+                f"{grammar.and_(data.COLOURS)} dice")
     if space == "mango" and not state["options"].get("mango"):
         return "Mango Village is not in this game (option `mango=on`)"
     limit = _once_a_round(state, role, space)
@@ -299,7 +336,7 @@ def _swap(state: dict, role: str, space: str) -> str:
     give = space[5:]
     take = next(x["take"] for x in data.BOARD["exchange"] if x["give"] == give)
     if not any(c == give for c, _ in position.me(state, role)["dice"]):
-        return f"The {give} exchange takes {words.a(give)} die, and you have none"
+        return f"The {give} exchange takes {grammar.a(give)} die, and you have none"
     return _out_of(state, take)
 
 
@@ -350,7 +387,7 @@ def _wrong_colour(e: dict) -> str:
     if e["do"] == "pay":
         return (f"This is paid with {e['colour']} dice only: a tile costs dice of its own "
                 "colour (Building action)")
-    return f"The {e['colour']} exchange takes {words.a(e['colour'])} die (Actions at the palace)"
+    return f"The {e['colour']} exchange takes {grammar.a(e['colour'])} die (Actions at the palace)"
 
 
 def _no_such_die(p: dict, colour: str, value: int) -> str:
@@ -360,8 +397,8 @@ def _no_such_die(p: dict, colour: str, value: int) -> str:
     shown = [str(v) for v in sorted(v for v in mine if v)]
     new = len(mine) - len(shown)
     if new:
-        shown.append(f"{words.count(new, 'new die', 'new dice')} not rolled yet (`roll`)")
-    return f"You have no {colour} {value}; your {colour} dice: {words.listing(shown)}"
+        shown.append(f"{grammar.count(new, 'new die', 'new dice')} not rolled yet (`roll`)")
+    return f"You have no {colour} {value}; your {colour} dice: {grammar.and_(shown)}"
 
 
 def _why_pay(p: dict, e: dict, colour: str, value: int, turned: bool) -> str:
@@ -378,7 +415,7 @@ def _why_pay(p: dict, e: dict, colour: str, value: int, turned: bool) -> str:
     other = dice.token(colour, value, not turned)
     instead = f": give `{other}` instead" if other in dice.payment_steps(
         p["dice"], colour, p["karma"], e["need"]) else ""
-    return (f"Given as {words.a(str(gives))}, your {colour} {value} leaves "
+    return (f"Given as {grammar.a(str(gives))}, your {colour} {value} leaves "
             f"{e['need'] - gives} to pay, and your other {colour} dice make at most {best}"
             f"{' with your karma' if karma else ''} (Building action){instead}")
 
@@ -528,7 +565,7 @@ def _shape(roads: list[str]) -> str:
 def _wrong_shape(tid: str, cell: str) -> str:
     turns = [f"`{prov.token(cell, r)}`" for r in prov.rotations(data.TILES[tid]["roads"])]
     return (f"The {words.tile_words(tid)} has {_shape(data.TILES[tid]['roads'])}: turned, it "
-            f"lies as {words.listing(turns, 'or')}")
+            f"lies as {grammar.and_(turns, 'or')}")
 
 
 def _no_road_in(p: dict, cell: str, roads: list[str]) -> str:
@@ -536,13 +573,13 @@ def _no_road_in(p: dict, cell: str, roads: list[str]) -> str:
     fed = _fed_sides(p["cells"], cell)
     if not fed:
         open_cells = sorted({c for c, _ in prov.placements(p["cells"], roads)})
-        where = f"; roads lead to {words.listing(open_cells)}" if open_cells else ""
+        where = f"; roads lead to {grammar.and_(open_cells)}" if open_cells else ""
         return (f"No road leads to {cell}: a new tile must meet a road joined to the "
                 f"residence (The province boards){where}")
     ways = [f"`{prov.token(cell, r)}`" for r in prov.rotations(roads) if set(r) & set(fed)]
-    sides = words.listing((words.SIDE_NAMES[s] for s in fed), "or")
+    sides = grammar.and_((words.SIDE_NAMES[s] for s in fed), "or")
     return (f"A road reaches {cell} only from the {sides}: turn the tile so that one of its "
-            f"roads meets it, as {words.listing(ways, 'or')} (The province boards)")
+            f"roads meets it, as {grammar.and_(ways, 'or')} (The province boards)")
 
 
 def _fed_sides(cells: dict, cell: str) -> list[str]:
@@ -560,7 +597,7 @@ def _fed_sides(cells: dict, cell: str) -> list[str]:
 def _cut_off(p: dict, cell: str, roads: list[str]) -> str:
     trial = {**p["cells"], cell: {**p["cells"][cell], "roads": roads}}
     lost = sorted(set(trial) - prov.connected(trial))
-    return (f"Turned so, the new tile would cut {words.listing(lost)} off from the residence: "
+    return (f"Turned so, the new tile would cut {grammar.and_(lost)} off from the residence: "
             "every tile keeps a road to it (Actions at the palace: master builder)")
 
 
@@ -590,7 +627,7 @@ def _why_colour(state: dict, role: str, colour: object, e: dict) -> str:
         return (f"Your Kali is full ({p['kali']} dice): put a die back first (`drop-…`), or "
                 "`skip` (Placing workers)")
     if e.get("colours") and colour not in e["colours"]:
-        return f"This gives {words.listing(e['colours'], 'or')} dice only"
+        return f"This gives {grammar.and_(e['colours'], 'or')} dice only"
     return _out_of(state, str(colour))
 
 
@@ -598,7 +635,7 @@ def _kali_short(state: dict, role: str, e: dict) -> str:
     """Placing workers (Kali's hands): these dice do not all fit."""
     free, due = kali.room(position.me(state, role)), kali.dice_due(state, e)
     hands = f"room for only {free}" if free else "no free hand"
-    return (f"This gives {words.count(due, 'die', 'dice')} and your Kali has {hands}: first "
+    return (f"This gives {grammar.count(due, 'die', 'dice')} and your Kali has {hands}: first "
             "put dice back into the supply (`return-…`), or take `fewer` (Placing workers)")
 
 
@@ -662,9 +699,9 @@ def _why_river(state: dict, role: str, steps: object, e: dict) -> str:
         return "To leave the boat where it is, type `stay`" if e.get("shorter") else _why_stay(
             state, role, None, e)
     if k > e["max"]:
-        return f"This move is up to {words.count(e['max'], 'free space')} (River action)"
+        return f"This move is up to {grammar.count(e['max'], 'free space')} (River action)"
     reach = position.river_reach(state, role, e["max"])
-    return (f"Your boat is {words.count(len(reach), 'free space')} from the final space "
+    return (f"Your boat is {grammar.count(len(reach), 'free space')} from the final space "
             "(River action)")
 
 
@@ -698,7 +735,7 @@ def _why_slot(state: dict, role: str, edge: object, e: dict) -> str:
                 "or covered (Navaratnas version)")
     free = [words.edge(s) for s in position.free_slots(p, colour)]
     return (f"{words.edge(str(edge))} is not a free {colour} space; yours: "
-            f"{words.listing(free) or 'none'}")
+            f"{grammar.and_(free) or 'none'}")
 
 
 def _why_village(state: dict, role: str, cell: object, e: dict) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine import grammar
 from engine.games.rajas import dice, words
 from engine.games.rajas import province as prov
 from engine.games.rajas.data import BOARD, CHAMBERS, TILES, stack_of
@@ -39,10 +40,10 @@ def describe(action: str, arg: object) -> str:
     if action == "die":
         colour, value, turned = dice.die_of(arg)
         return f"Give up {words.a_die(colour, value)}" + (
-            f" as {words.a(str(dice.flip(value)))} (karma)" if turned else "")
+            f" as {grammar.a(str(dice.flip(value)))} (karma)" if turned else "")
     if action == "cell":
         cell, roads = prov.placement_of(arg)
-        return f"Place on {cell}, roads {words.listing(words.SIDE_NAMES[r] for r in roads)}"
+        return f"Place on {cell}, roads {grammar.and_(words.SIDE_NAMES[r] for r in roads)}"
     if action == "place":
         return _space_label(arg)
     if action == "return":  # revision 2's name for revision 1's `drop`
@@ -51,11 +52,11 @@ def describe(action: str, arg: object) -> str:
         "yield": lambda: f"Take {words.yield_tile(arg)}",
         "slot": lambda: f"Lay it on {words.edge(arg)}",
         "village": lambda: f"Score the village on {arg}",
-        "colour": lambda: f"Take {words.a(arg)} die",
+        "colour": lambda: f"Take {grammar.a(arg)} die",
         "drop": lambda: f"Put back {words.a_die(*dice.die_of(arg)[:2])}",
         "reroll": lambda: f"Reroll {words.a_die(*dice.die_of(arg)[:2])}",
         "upgrade": lambda: f"Upgrade your {arg}s",
-        "river": lambda: f"Move the boat {words.count(int(arg), 'free space')}",
+        "river": lambda: f"Move the boat {grammar.count(int(arg), 'free space')}",
         "good": lambda: f"Score {arg} markets",
         "chamber": lambda: f"{words.cap(words.CHAMBER_NAMES[arg])}, free",
         "cover": lambda: f"Build over {arg}",
@@ -70,9 +71,9 @@ def _space_label(space: str) -> str:
     if space.startswith("swap-"):
         give = space[5:]
         take = next(x["take"] for x in BOARD["exchange"] if x["give"] == give)
-        return f"Exchange {words.a(give)} die for two {take}"
+        return f"Exchange {grammar.a(give)} die for two {take}"
     if space.startswith("terrace-"):
-        return f"Terrace: {words.a(space[8:])} die"
+        return f"Terrace: {grammar.a(space[8:])} die"
     return {"quarry": "Quarry: build", "harbor": "Harbor: river", "assorted":
             "Market: assorted goods", "money": "Palace: 2 money, reroll",
             "mango": "Mango Tree: villages again"}.get(space, f"Market: {space}")

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from engine.games.rajas import data
 from engine.games.rajas.data import TILES
+from engine.grammar import a, and_, count
 
 SIDE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 CHAMBER_NAMES = {"mogul": "the Great Mogul", "dancer": "the Dancer", "yogi": "the Yogi",
@@ -16,28 +17,8 @@ CHAMBER_NAMES = {"mogul": "the Great Mogul", "dancer": "the Dancer", "yogi": "th
                  "portuguese": "the Portuguese"}
 
 
-def a(phrase: str) -> str:
-    """``phrase`` with its indefinite article: "an orange 5", "a blue 2", "an 8"."""
-    first = phrase.split(" ", 1)[0]
-    vowel = first[:1] in "aeiou" or first in ("8", "11", "18") or first.startswith("8")
-    return f"{'an' if vowel else 'a'} {phrase}"
-
-
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def count(n: int, noun: str, plural: str = "") -> str:
-    """``1 die``, ``2 dice``; ``1 free space``, ``3 free spaces``."""
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
-
-
-def listing(items: Iterable[str], last: str = "and") -> str:
-    """``a``, ``a and b``, ``a, b and c`` (or ``or``)."""
-    items = list(items)
-    if len(items) < 2:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
 def die(colour: str, value: int) -> str:
@@ -58,7 +39,7 @@ def dice(ds: Iterable[list]) -> str:
 def faces(values: Iterable[int]) -> str:
     """``1``, ``1, 2 or 3``, or ``any value``."""
     values = sorted(set(values))
-    return "any value" if len(values) == 6 else listing(map(str, values), "or")
+    return "any value" if len(values) == 6 else and_(map(str, values), "or")
 
 
 def edge(name: str) -> str:
@@ -127,7 +108,7 @@ def earning(code: str) -> str:
     if parts[0] == "dice" and parts[-1] == "karma":  # dice_violet_per_karma
         return f"a {parts[1]} die per karma"
     if parts[0] == "dice":  # dice_violet_green_orange: one die of each colour
-        return listing(a(c) for c in parts[1:]) + " die"
+        return and_(a(c) for c in parts[1:]) + " die"
     if parts[0] == "palace":  # palace_yogi
         return f"{CHAMBER_NAMES[parts[1]]}'s action, free"
     if parts[0] == "slot":

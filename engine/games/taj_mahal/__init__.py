@@ -16,6 +16,7 @@ from engine.games.taj_mahal.rules import (
     ROLES,
     act,
     describe,
+    explain_line,
     hand_text,
     parse_token,
     redeal,
@@ -32,7 +33,8 @@ from engine.games.taj_mahal.texts import RULES_SUMMARY, RULES_TOPICS, score_repo
 __all__ = [
     "GAME",
     "ID", "NAME", "ONE_SIDE_EACH", "OPTIONS", "PLAYERS", "ROLE_NAMES", "ROLES",
-    "RULES_SUMMARY", "RULES_TOPICS", "act", "bot_steps", "describe", "hand_text",
+    "RULES_SUMMARY", "RULES_TOPICS", "act", "bot_steps", "describe", "explain_line",
+    "hand_text",
     "parse_token", "redeal", "result", "reveal_mark", "score_report", "setup", "sides",
     "summary", "token", "view",
 ]
@@ -53,6 +55,7 @@ GAME = Game(
     token=token,
     describe=describe,
     parse_token=parse_token,
+    explain_line=explain_line,
     RULES_SUMMARY=RULES_SUMMARY,
     RULES_TOPICS=RULES_TOPICS,
     score_report=score_report,

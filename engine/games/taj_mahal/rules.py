@@ -34,6 +34,7 @@ from engine.games.taj_mahal.data import (
     VISITS,
 )
 from engine.games.taj_mahal.scoring import commodity_points, hand_points, palace_points
+from engine.grammar import and_, count
 from engine.jsontree import clone
 from engine.options import Option, with_defaults
 from engine.rng import seed_state
@@ -230,11 +231,6 @@ def _stage(state: dict, role: str) -> tuple[str, dict]:
             {"take": _kinds(state["supply"])})
 
 
-def count(n: int, thing: str) -> str:
-    """``1 card``, ``2 cards``."""
-    return f"{n} {thing}{'' if n == 1 else 's'}"
-
-
 def _empty_cities(state: dict) -> list[str]:
     """Where a palace won by an influence tile may go: an empty city, or the city where the
     crown palace went this visit if it stands alone there ("one normal palace may be placed
@@ -309,7 +305,8 @@ def _why_card(state: dict, role: str, kind: str) -> str:
         if kind == COLOUR_CHANGE:
             return (f"`{COLOUR_CHANGE}` frees the colour of the coloured card played with it, "
                     "so it goes first, before that card: play it on a later turn.")
-        return "You have played a white or special card this turn, and a turn plays at most one."
+        return ("You have played a white or special card this turn, and a turn plays at most "
+                f"one (\"Playing the game\"). {_now(state, role)}")
     if colour in COLOURED:
         return _why_colour(state, role)
     if kind == COLOUR_CHANGE:
@@ -393,6 +390,41 @@ def _misnamed(word: str) -> str:
             return f"A card's name lists its symbols {IN_ORDER}: this card is `{meant}`."
     return (f"No card is called `{word}`: a card is named by its colour and symbols (two on a "
             f"coloured card, one on a white card) {IN_ORDER}.")
+
+
+def explain_line(state: dict, role: str, words: list[str]) -> str | None:
+    """Why a typed line that runs past the end of its turn is refused: the rule the word
+    after the turn would break (a second coloured card, a second white or special card,
+    withdrawing after playing), and the line that would do. None for any other refusal,
+    which the step itself words (a card not held, a colour locked)."""
+    before, turn = state, state["move"]
+    for i, word in enumerate(words):
+        if state["result"] is not None or role not in active(state) or state["move"] != turn:
+            return _past_the_turn(before, role, words[:i], words[i].strip().lower())
+        try:
+            state = act(state, role, *parse_token(state, role, word))
+        except IllegalAction:
+            return None
+    return None
+
+
+def _past_the_turn(state: dict, role: str, done: list[str], word: str) -> str | None:
+    kinds = [KIND[w] for w in (x.strip().lower() for x in done) if w in KIND]
+    if not kinds or (word not in KIND and word != "withdraw"):
+        return None
+    line = " ".join(w.strip().lower() for w in done)
+    instead = f"Send `{line}` now and `{word}` on a later turn."
+    if word == "withdraw":
+        return ("A turn either plays cards or withdraws (\"Playing the game\"): this turn "
+                f"plays {and_([named(k) for k in kinds])}. {instead}")
+    coloured = CARDS[KIND[word]]["colour"] in COLOURED
+    same = [k for k in kinds if (CARDS[k]["colour"] in COLOURED) == coloured]
+    if not same:
+        return None
+    rule = ("A turn plays exactly one coloured card" if coloured else
+            "A turn plays one coloured card and at most one white or special card with it")
+    return (f"{rule} (\"Playing the game\"): {named(same[0])} was this turn's, so "
+            f"{named(word)} would be a second. {instead}")
 
 
 # --- steps ---------------------------------------------------------------------------------
@@ -501,13 +533,8 @@ def _withdraw(state: dict, role: str) -> None:
         prizes.append("the province tile (most Elephants)")
     me["out"] = True
     if me["moved"]:
-        state["log"].append(f"{name} withdraws and wins {_and(prizes) or 'nothing'}.")
+        state["log"].append(f"{name} withdraws and wins {and_(prizes) or 'nothing'}.")
     _next_placement(state, role)
-
-
-def _and(items: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return " and ".join(x for x in (", ".join(items[:-1]), *items[-1:]) if x)
 
 
 def _next_placement(state: dict, role: str) -> None:
@@ -567,7 +594,7 @@ def _score_withdrawal(state: dict, role: str) -> None:
         gain = commodity_points(me["goods"], shown)
         me["goods"] += shown
         me["tiles"].append(state["visit"])
-        _score(state, role, gain, f"the province tile ({_and(shown)})")
+        _score(state, role, gain, f"the province tile ({and_(shown)})")
     if t["placed"]:
         gain = palace_points(PROVINCE_OF, ROADS, state["palaces"], role, current(state))
         _score(state, role, gain, "palaces")

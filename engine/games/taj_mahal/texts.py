@@ -4,6 +4,7 @@ as it stands. Like the public view, these show no hand and no deck."""
 from __future__ import annotations
 
 from engine.games.taj_mahal import rules as tm
+from engine.grammar import count
 
 RULES_SUMMARY = (
     "**Taj Mahal** (Reiner Knizia, 2000; rules in our words). 3–5 players win palaces, "
@@ -78,7 +79,7 @@ def score_report(state: dict) -> str:
         tiles = ", ".join(f"{n} {s}" for s, n in p["influence"].items() if n)
         specials = [tm.named(c) for c, holder in view["specials"].items() if holder == r]
         goods = ", ".join(f"{p['goods'].count(g)} {g}" for g in dict.fromkeys(p["goods"]))
-        parts = [tm.count(palaces.get(r, 0), "palace"), f"{tm.count(p['hand'], 'card')} in hand"]
+        parts = [count(palaces.get(r, 0), "palace"), f"{count(p['hand'], 'card')} in hand"]
         parts += [x for x in (tiles and f"tiles: {tiles}", goods and f"goods: {goods}",
                               specials and "special: " + ", ".join(specials)) if x]
         lines.append(f"- {tm.ROLE_NAMES[r]}: **{p['score']}** ({'; '.join(parts)})")

@@ -192,7 +192,8 @@ def _prompt(state: dict, f: dict) -> tuple[str, dict]:
         you, them = _show(f, side), _show(f, "d" if side == "a" else "a")
         text = (
             f"{pc.fname(f['role'])}: Cavalry in the battle in {NAMES[f['space']]} (1.10). "
-            f"Your dice {you}, theirs {them}; you hold {state['cavalry'][f['role']]} token(s). "
+            f"Your dice {you}, theirs {them}; you hold "
+            f"{grammar.count(state['cavalry'][f['role']], 'token')}. "
             "`chargeN` lowers your die N by one; `screenN` removes their die N (not a 1); "
             "`ready` when done."
         )

@@ -8,6 +8,7 @@ frames. ``used`` / ``arrived`` keep every piece to one use per Command (3.1.2).
 
 from __future__ import annotations
 
+from engine import grammar
 from engine.games.vijayanagara import battle, upkeep
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
@@ -220,7 +221,7 @@ m.frame("cmd", prompt=_cmd_prompt, act=_cmd_act)
 def _conscript(state: dict, f: dict, faction: str, s: str) -> None:
     cap = 5 if s == "delhi" else 2 if pc.n(state, s, "qasbah") else 1
     placed = pc.place(state, s, "troop", cap)
-    state["log"].append(f"Conscript in {NAMES[s]}: {pc.plural(placed, 'troop')} placed.")
+    state["log"].append(f"Conscript in {NAMES[s]}: {pc.counted(placed, 'troop')} placed.")
     f["adjust"] = {"space": s, "kind": "troop", "placed": placed, "lo": 1}
 
 
@@ -231,7 +232,7 @@ def _rally(state: dict, f: dict, faction: str, s: str) -> None:
     obedient, rebelling = UNIT_KINDS[faction]
     kind = rebelling if state["control"][s] == faction else obedient
     placed = pc.place(state, s, kind, cap)
-    state["log"].append(f"Rally in {NAMES[s]}: {pc.plural(placed, kind)} placed.")
+    state["log"].append(f"Rally in {NAMES[s]}: {pc.counted(placed, kind)} placed.")
     f["adjust"] = {"space": s, "kind": kind, "placed": placed, "lo": 1}
 
 
@@ -372,7 +373,7 @@ def moved(state: dict, count: int, *, origin: str, kind: str, rest: list, batch:
         here[new_kind] = here.get(new_kind, 0) + count
         c["arrived"][g["dest"]] = here
         g["moved"] += count
-        state["log"].append(f"{pc.plural(count, kind)} move {NAMES[origin]} → {NAMES[g['dest']]}.")
+        state["log"].append(f"{pc.counted(count, kind)} move {NAMES[origin]} → {NAMES[g['dest']]}.")
     if rest:
         _ask_move(state, g, origin, rest, batch + count)
 
@@ -405,7 +406,8 @@ def _attack_auto(state: dict, a: dict) -> bool:
         alone = ["alone"] if _attackers_in(state, faction, s, c["used"]) else []
         if spaces:
             m.ask_choice(state, faction, f"{pc.fname(faction)}: bring up to "
-                         f"{SUPPORT_CAP[faction]} Unit(s) from one adjacent space with your "
+                         f"{grammar.count(SUPPORT_CAP[faction], 'Unit')} from one adjacent space "
+                         f"with your "
                          f"{STRUCTURE[faction].capitalize()}"
                          + (", or fight `alone`." if alone else "."),
                          [*spaces, *alone], "attack_support")

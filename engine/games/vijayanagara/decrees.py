@@ -177,7 +177,8 @@ def _campaign_prompt(state: dict, f: dict) -> tuple[str, dict]:
     acts["done"] = None
     text = (f"Delhi: Campaign (4.2.2){where} at {NAMES[here]}, carrying "
             f"{f['carry']['troop']} Troops and "
-            f"{f['carry']['governor']} Governors, {3 - f['steps']} step(s) left: `take` pieces "
+            f"{f['carry']['governor']} Governors, "
+            f"{grammar.count(3 - f['steps'], 'step')} left: `take` pieces "
             "here, `drop` some, name an adjacent space to move on, or `done` (the column stops "
             "here).")
     return text, acts
@@ -226,7 +227,7 @@ def campaign_take(state: dict, count: int, *, kind: str) -> None:
     f = _campaign(state)
     if count:
         f["carry"][kind] += count
-        state["log"].append(f"{pc.plural(count, kind)} join the column in {NAMES[f['at']]}.")
+        state["log"].append(f"{pc.counted(count, kind)} join the column in {NAMES[f['at']]}.")
 
 
 @m.callback
@@ -235,7 +236,7 @@ def campaign_drop(state: dict, count: int, *, kind: str) -> None:
     if count:
         f["carry"][kind] -= count
         f["dropped"][kind] = f["dropped"].get(kind, 0) + count
-        state["log"].append(f"{pc.plural(count, kind)} stay in {NAMES[f['at']]}.")
+        state["log"].append(f"{pc.counted(count, kind)} stay in {NAMES[f['at']]}.")
 
 
 m.frame("campaign", prompt=_campaign_prompt, act=_campaign_act)

@@ -64,7 +64,7 @@ def validate(effect, where: str = "effect") -> list[str]:
             continue
         extra = set(op) - OPS[name] - {"op"}
         if extra:
-            errors.append(f"{at}: unknown field(s) {sorted(extra)}")
+            errors.append(f"{at}: {grammar.count(len(extra), 'unknown field')} {sorted(extra)}")
         for key in ("where", "from", "to") if name == "move" else ("where",):
             if key in op and (not isinstance(op[key], dict) or set(op[key]) - FILTER_KEYS):
                 errors.append(f"{at}: bad filter {key}={op[key]!r}")
@@ -278,7 +278,7 @@ def _remove(state: dict, f: dict, arg: str) -> None:
         for k in _kinds(f["op"]["piece"]):
             c = pc.remove(state, arg, k, pc.n(state, arg, k))
             if c:
-                state["log"].append(f"Event: {pc.plural(c, k)} removed from {NAMES[arg]}.")
+                state["log"].append(f"Event: {pc.counted(c, k)} removed from {NAMES[arg]}.")
         f["left"] = 0
         return
     kind, s = arg.split("@")
@@ -348,7 +348,8 @@ def _flip(state: dict, f: dict, arg: str) -> None:
         for k in _kinds(f["op"]["piece"]):
             if k.endswith(src) and _flip_ok(state, k, arg):
                 c = pc.flip(state, arg, k)
-                state["log"].append(f"Event: {c} {PIECE_NAMES[k]}(s) in {NAMES[arg]} turn {to}.")
+                state["log"].append(f"Event: {grammar.count(c, PIECE_NAMES[k])} in "
+                                    f"{NAMES[arg]} turn {to}.")
         f["left"] = 0
         return
     kind, s = arg.split("@")

@@ -85,9 +85,9 @@ def on_track(state: dict, box_kind: str) -> int:
     )
 
 
-def plural(count: int, kind: str) -> str:
-    name = PIECE_NAMES[kind]
-    return f"{count} {name}" + ("" if count == 1 else "s")
+def counted(count: int, kind: str) -> str:
+    """``1 Troop``, ``2 Obedient Amirs``: a number of pieces of ``kind``."""
+    return grammar.count(count, PIECE_NAMES[kind])
 
 
 # --- moving pieces -------------------------------------------------------------

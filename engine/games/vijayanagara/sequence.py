@@ -442,7 +442,8 @@ def _lose_auto(state: dict, f: dict) -> bool:
 
 
 def _lose_prompt(state: dict, f: dict) -> tuple[str, dict]:
-    return (f"Delhi: Mongols plunder {NAMES[f['space']]}: remove {f['left']} more Troop(s) from "
+    return (f"Delhi: Mongols plunder {NAMES[f['space']]}: remove "
+            f"{grammar.count(f['left'], 'more Troop')} from "
             "Provinces of your choice (3.5.3)."), {"space": _troop_provinces(state)}
 
 
@@ -546,7 +547,7 @@ def _lords_auto(state: dict, f: dict) -> bool:
 
 def _lords_prompt(state: dict, f: dict) -> tuple[str, dict]:
     return (f"{pc.fname(f['role'])}: Lords of the Deccan (2.5.3): pay 3 Resources to shift an "
-            f"Influence track by one ({f['left']} time(s) left), or `done`."), {
+            f"Influence track by one ({grammar.count(f['left'], 'time')} left), or `done`."), {
         "shift": _lords_shifts(state, f), "done": None}
 
 
@@ -601,7 +602,9 @@ def _timur_auto(state: dict, f: dict) -> bool:
         return True
     left = pc.n(state, "delhi", "invader")
     state["timur_bonus"] = max(-3, 3 - left)
-    state["log"].append(f"Timur's invasion is over: {left} Invader(s) remain in Delhi; Delhi "
+    state["log"].append(f"Timur's invasion is over: "
+                        f"{grammar.count(left, 'Invader')} {grammar.agree(left, 'remains')} in "
+                        "Delhi; Delhi "
                         f"{state['timur_bonus']:+d} VP (5.1).")
     m.pop(state, f)
     finish(state)

@@ -100,7 +100,8 @@ def _refill_prompt(state: dict, f: dict) -> tuple[str, dict]:
     need = SLOTS[faction][level] - state["track"][faction][str(level)]
     unit = SLOT_UNIT[faction].capitalize()
     return (
-        f"{pc.fname(faction)}: Influence fell below slot {level}; put {need} more {unit}(s) back "
+        f"{pc.fname(faction)}: Influence fell below slot {level}; put "
+        f"{grammar.count(need, f'more {unit}')} back "
         "on it from `available` or from a space on the map (1.9).",
         {"from": _sources(state, faction)},
     )

@@ -186,6 +186,48 @@ def test_a_step_of_another_stage_says_what_is_asked_now():
     assert "cannot be left out" in _refused(state, "skip")
 
 
+CHAMBER_NAMES = ("The palace's chambers are typed by name, one for each die face: `mogul` "
+                 "takes a 1, `dancer` a 2, `yogi` a 3, `raja` a 4, `builder` a 5 and "
+                 "`portuguese` a 6; its other spaces are `swap-…`, `terrace-…` and `money` "
+                 "(Actions at the palace).")
+
+
+def test_palace_names_the_chambers_it_accepts_by_die_value():
+    """Actions at the palace: the Great Mogul takes a die showing "1", the Dancer "2", the
+    Yogi "3", Raja Man Singh "4", the master builder "5", the Portuguese "6". `palace`
+    names no space: the refusal lists the chambers' names with their die values."""
+    state = _bare()
+    msg = _refused(state, "palace")
+    assert _reason(msg) == (f"{CHAMBER_NAMES} You are asked to place a worker, or `pass` for "
+                            "this round."), msg
+    assert msg.endswith("`money`, `pass`.")
+    assert _reason(_refused(state, "chamber")) == _reason(msg)
+
+
+def test_a_chamber_typed_by_its_die_value_names_the_chamber():
+    """Actions at the palace: "Yogi: Give up one die showing a 3"."""
+    state = _bare()
+    for word in ("palace-3", "palace3", "3"):
+        why = _reason(_refused(state, word))
+        assert why.startswith(f"A die showing 3 goes to the Yogi, `yogi`. {CHAMBER_NAMES}"), why
+
+
+def test_the_market_the_exchanges_and_the_terraces_name_their_spaces():
+    """Market action: the assorted goods market and the markets of one good; Actions at
+    the palace: the exchanges and the terraces, one a colour."""
+    state = _bare()
+    assert _reason(_refused(state, "market")).startswith(
+        "The market's spaces are `assorted`, `silk`, `tea` and `spices` (Market action).")
+    assert _reason(_refused(state, "swap")).startswith(
+        "The exchanges are `swap-orange`, `swap-green`, `swap-violet` and `swap-blue`, named "
+        "by the colour of the die each takes (Actions at the palace).")
+    assert _reason(_refused(state, "terrace")).startswith(
+        "The terraces are `terrace-violet`, `terrace-blue`, `terrace-orange` and "
+        "`terrace-green`, named by the colour of the die each gives (Actions at the "
+        "palace).")
+    assert _reason(_refused(state, "harbour")).startswith("The harbor is typed `harbor`")
+
+
 def test_the_printed_rules_neither_roll_later_nor_let_the_boat_stay():
     """River action (printed rules): a "1" moves the boat exactly one space; dice are
     rolled as they are taken."""

@@ -10,6 +10,7 @@ import pytest
 
 from engine import games
 from engine.errors import IllegalAction
+from engine.games.taj_mahal import GAME
 from engine.games.taj_mahal import rules as tm
 from tests.engine.taj_mahal.positions import dealt
 
@@ -209,3 +210,51 @@ def test_every_refusal_names_a_rule_and_what_is_possible_from_what_the_player_se
                 assert "is not possible now" not in REFUSAL.fullmatch(said)["why"], said
                 assert said == refused(other, role, word)
     assert stages >= {"play", "extra", "place", "supply"}, stages
+
+
+# --- a typed line that runs past the end of its turn (the table asks ``explain_line``) ----
+
+
+def test_a_second_white_card_in_one_line_names_the_one_white_card_rule():
+    """Playing the game: "In addition to the one colored card, a player may also play
+    either one white card or one special card"; three ways to play cards a turn."""
+    state, role = dealt("red-vizier-general", "white-monk", "white-princess")
+    assert GAME.explain_line is not None
+    why = GAME.explain_line(state, role, ["red-vizier-general", "white-monk",
+                                             "white-princess"])
+    assert why == (
+        "A turn plays one coloured card and at most one white or special card with it "
+        "(\"Playing the game\"): `white-monk` was this turn's, so `white-princess` would be "
+        "a second. Send `red-vizier-general white-monk` now and `white-princess` on a later "
+        "turn.")
+
+
+def test_a_special_card_after_a_white_one_and_a_second_coloured_card_are_named_too():
+    """Playing the game: one white or one special card, exactly one coloured card; the
+    special cards: "Only one special card may be played by a player in a turn"."""
+    state, role = dealt("red-vizier-general", "red-monk-princess", "white-monk",
+                        "special-elephant")
+    why = GAME.explain_line(state, role, ["red-vizier-general", "white-monk",
+                                             "special-elephant"])
+    assert why is not None and why.startswith(
+        "A turn plays one coloured card and at most one white or special card with it "
+        "(\"Playing the game\"): `white-monk` was this turn's, so `special-elephant` would "
+        "be a second.")
+    why = GAME.explain_line(state, role, ["red-vizier-general", "white-monk",
+                                             "red-monk-princess"])
+    assert why == (
+        "A turn plays exactly one coloured card (\"Playing the game\"): `red-vizier-general` "
+        "was this turn's, so `red-monk-princess` would be a second. Send `red-vizier-general "
+        "white-monk` now and `red-monk-princess` on a later turn.")
+    why = GAME.explain_line(state, role, ["red-vizier-general", "white-monk", "withdraw"])
+    assert why is not None and why.startswith(
+        "A turn either plays cards or withdraws (\"Playing the game\"): ")
+
+
+def test_a_line_refused_for_another_reason_keeps_its_own_reason():
+    """Only a line that runs past its turn is explained here: a card not held is said by
+    the step itself, and a whole turn has nothing to explain."""
+    state, role = dealt("red-vizier-general", "white-monk", "white-princess")
+    for words in (["red-monk-princess", "white-monk", "white-princess"],
+                  ["red-vizier-general", "white-monk"], ["withdraw"]):
+        assert GAME.explain_line(state, role, words) is None
