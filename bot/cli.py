@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from collections.abc import Callable
@@ -126,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         if token:
             from bot.discord_face.client import run
 
-            opened(db)
+            opened(db, logged=True)
             return _ending(cmd, lambda: run(token, database_url=db))
         print("No DISCORD_TOKEN is set, so Darbar starts its offline sandbox instead.\n"
               "(Put a bot token in .env to connect to Discord: see .env.example.)\n")
@@ -160,12 +161,16 @@ def main(argv: list[str] | None = None) -> int:
     return _admin(cmd, args, db)
 
 
-def opened(db: str | None) -> None:
+def opened(db: str | None, *, logged: bool = False) -> None:
     """The first line of every command that opens a database says which (on stderr, so
-    an export on stdout stays clean), its password masked."""
+    an export on stdout stays clean), its password masked. ``logged``: as a log line (the
+    bot's, whose log may be JSON lines for a collector)."""
     from db.location import describe
 
-    print(f"Database: {describe(db)}", file=sys.stderr, flush=True)
+    if logged:
+        logging.getLogger("darbar").info("Database: %s", describe(db))
+    else:
+        print(f"Database: {describe(db)}", file=sys.stderr, flush=True)
 
 
 def _admin(cmd: str, args, db: str | None) -> int:

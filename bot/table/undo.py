@@ -81,10 +81,6 @@ class Undo(TableCore):
         n = len(steps)
         if lg.in_move and steps and steps[-1].user_id != actor.user_id:
             raise Refusal(f"{named(lg, steps[-1].user_id)} is in the middle of a move.")
-        if all(s.user_id != actor.user_id for s in steps):
-            raise Refusal("You have not moved yet in this game, so there is nothing of yours "
-                          "to take back: `/undo` takes back your own last move (or a step "
-                          "of it) while nobody else has moved since.")
         if lg.in_move:
             # A move under way, which nobody else has seen: one step back.
             j = k = n - 1
@@ -95,6 +91,10 @@ class Undo(TableCore):
                 if steps[j].action != games.REDEAL and steps[j].role not in computer:
                     raise Refusal(_made_for(lg, steps[j].role))
                 j -= 1
+            if all(s.user_id != actor.user_id for s in steps):
+                raise Refusal("You have not moved yet in this game, so there is nothing of "
+                              "yours to take back: `/undo` takes back your own last move (or "
+                              "a step of it) while nobody else has moved since.")
             if j < 0:
                 raise Refusal("There is nothing of yours to undo.")
             if steps[j].user_id != actor.user_id:

@@ -96,6 +96,7 @@ async def test_the_operator_sees_health_metrics_and_json_logs_and_sigterm_loses_
     lines = [json.loads(line) for line in err.splitlines()]
     assert all({"time", "level", "logger", "message"} <= set(x) for x in lines)
     assert any(x["message"] == "SIGTERM: closing" for x in lines)
+    assert lines[0]["message"].startswith("Database: ")  # which database, as a JSON line too
     assert not [x for x in lines if x["level"] == "ERROR"], err
     played = [x for x in lines if x["logger"] == "darbar.interactions"
               and x.get("interaction") == "play" and x["message"].startswith("command play: ok")]
