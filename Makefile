@@ -14,8 +14,8 @@ run: $(STAMP)
 sandbox: $(STAMP)
 	$(VENV)/bin/darbar sandbox
 
-# Tests run on every CPU; worksteal hands a long test's neighbours to an idle worker.
-PYTEST := $(VENV)/bin/pytest -n auto --dist worksteal
+# Tests run on every CPU, handed out in the order tests/conftest.py gives (the slow first).
+PYTEST := $(VENV)/bin/pytest -n auto --dist load
 
 # Everything but the soak sweeps: ruff, mypy and the suite (CI runs this through .ci/run).
 test: $(STAMP)

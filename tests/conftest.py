@@ -42,3 +42,11 @@ def db_url(request, tmp_path) -> str:
     if request.param == "sqlite":
         return f"sqlite+aiosqlite:///{tmp_path / 'test.sqlite3'}"
     return request.getfixturevalue("pg_db_url")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The slow tests first, in their order, then the rest. With several workers
+    (`make test`: pytest-xdist's load scheduling hands out tests in this order), the long
+    ones start early and the quick ones fill in around them, so a run never ends waiting
+    for one long test that started last."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

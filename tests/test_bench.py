@@ -47,21 +47,47 @@ def test_a_seeded_match_is_the_same_every_time_and_stops_where_asked():
     assert len(turns) == 40 and set(turns) == set(games.sides(g, {}))
 
 
-@pytest.mark.slow
-def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
+def bench(tmp_path, *options: str) -> str:
+    """What ``darbar bench`` at a tiny size prints (SQLite, 20 stored games, 3 channels)."""
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env["PYTHONPATH"] = str(ROOT)  # this checkout, whatever the venv was installed from
     done = subprocess.run(
         [sys.executable, "-m", "bot", "bench", "--backend", "sqlite", "--stored", "20",
-         "--channels", "3", "--moves", "10", "--procs", "2", "--rate", "0,50", "--quick",
-         "--ack-games", "2"],
+         "--channels", "3", "--moves", "10", "--procs", "2", "--quick", *options],
         capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    out = done.stdout
-    # The engine alone, and undo late in a game.
+    return done.stdout
+
+
+def assert_engine_figures(out: str) -> None:
     for game in ("goat_tiger", "vijayanagara", "taj_mahal", "rajas", "maharaja"):
         assert re.search(rf"{game}\s+\d+\.\d games/s\s+\d+ steps/s", out), game
+
+
+def assert_load_figures(run: str, moves: int) -> None:
+    assert int(re.search(r"moves completed\s+(\d+)", run).group(1)) >= moves
+    for figure in ("moves per second", "latency p50", "latency p99"):
+        assert re.search(rf"{figure}\s+\d+\.\d", run), figure
+    assert re.search(r"peak RSS\s+\d+ MB \(\d+, \d+ per process\)", run)
+
+
+@pytest.mark.slow
+def test_bench_prints_the_engine_and_load_figures(tmp_path):
+    """The sections every change may move, in every run; the whole bench is a soak test."""
+    out = bench(tmp_path, "--rate", "0", "--only", "engine,load")
+    assert_engine_figures(out)
+    assert "sqlite: 20 games stored" in out
+    runs = out.split("sqlite · ")[1:]
+    assert len(runs) == 1 and runs[0].startswith("2 processes · 3 goat_tiger channels · flat out")
+    assert_load_figures(runs[0], 10)
+
+
+@pytest.mark.soak
+def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
+    out = bench(tmp_path, "--rate", "0,50", "--ack-games", "2")
+    # The engine alone, and undo late in a game.
+    assert_engine_figures(out)
     # Taj Mahal's pictures, computer and turns through the table.
     for figure in (r"board start\s+\d+\.\d ms, \d+\.\d KB", r"hand picture\s+\d+\.\d ms",
                    r"computer think time\s+median \d+\.\d ms",
@@ -113,11 +139,7 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
     assert runs[0].startswith("2 processes · 3 goat_tiger channels · flat out")
     assert runs[1].startswith("2 processes · 3 goat_tiger channels · paced at 50 moves/s")
     for run in runs:
-        moves = int(re.search(r"moves completed\s+(\d+)", run).group(1))
-        assert moves >= 10  # 10 in total, rounded up to whole moves per channel
-        for figure in ("moves per second", "latency p50", "latency p99"):
-            assert re.search(rf"{figure}\s+\d+\.\d", run), figure
-        assert re.search(r"peak RSS\s+\d+ MB \(\d+, \d+ per process\)", run)
+        assert_load_figures(run, 10)  # 10 in total, rounded up to whole moves per channel
         assert re.search(r"stored games\s+20 before the runs, \d+ now", run)
     # The bot, as `python -m bot`, against the fake Discord: two games against the computer.
     assert rest.startswith(" (2 goat_tiger games against the computer and 1 vijayanagara game "

@@ -20,6 +20,7 @@ import pytest
 
 from engine import games
 from engine.contract import Game
+from tests.support.soak import sample
 from tests.support.views import same_while_alike
 from tools import arena
 
@@ -91,11 +92,11 @@ def test_the_same_view_gets_the_same_decision(game_id, which):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("seed", sample(range(10, 14)))
 @pytest.mark.parametrize("game_id,which", CASES)
-def test_the_same_view_gets_the_same_decision_throughout_games(game_id, which):
+def test_the_same_view_gets_the_same_decision_throughout_games(game_id, which, seed):
     """Whole games (bounded), several seeds: late positions hide other things."""
     g = games.get(game_id)
     _, checks = CHECKS.get(game_id, USUAL_CHECKS)
-    for seed in range(10, 14):
-        compared = list(decisions(g, OPTIONS[game_id][which], seed, checks, max_turns=400))
-        assert compared
+    compared = list(decisions(g, OPTIONS[game_id][which], seed, checks, max_turns=400))
+    assert compared

@@ -134,7 +134,7 @@ def test_exported_from_the_game_package() -> None:
 # --- strength ------------------------------------------------------------------
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # the computer's strength: `make soak`, and darbar bench's figures
 def test_goats_beat_random_tigers() -> None:
     wins = 0
     for seed in range(20):
@@ -144,6 +144,7 @@ def test_goats_beat_random_tigers() -> None:
     assert wins >= 18
 
 
+@pytest.mark.soak  # the computer's strength: `make soak`, and darbar bench's figures
 def test_tigers_beat_random_goats() -> None:
     wins = 0
     for seed in range(20):
@@ -153,7 +154,7 @@ def test_tigers_beat_random_goats() -> None:
     assert wins >= 19
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # the computer's strength: `make soak`, and darbar bench's figures
 def test_deeper_goats_hold_shallow_tigers() -> None:
     """Goats searching deeper never lose to the easy Tigers (the games differ
     by a few random opening placements)."""

@@ -72,7 +72,7 @@ def test_it_attacks_a_lone_factory_and_skips_a_sea_battle_it_would_lose():
     assert ai.choose(s, who) == ("skip", None)
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # the computer's strength: `make soak`, and darbar bench's figures
 def test_it_beats_players_who_move_at_random():
     """Seeded 4-player games, the computer on one colour (a different one each game): it
     wins at least 3 of 4."""

@@ -11,16 +11,18 @@ import pytest
 
 from engine.games.maharaja import rules as R
 from tests.engine.maharaja.play import check, random_step
+from tests.support.soak import sample
 
 pytestmark = pytest.mark.slow  # every test here takes seconds
 
 
-@pytest.mark.parametrize("seed,options,revision", [
-    (1, {"players": 3}, 2), (2, {"players": 4}, 2), (3, {"players": 5}, 2),
-    (4, {"length": "short"}, 2),
+@pytest.mark.parametrize("seed,options,revision", sample([
+    (1, {"players": 3}, 2),
     # games stored before issue 24 (no revision) play on with the rules they began under
-    (5, {"players": 4}, 1), (6, {"length": "short"}, 1),
-])
+    (6, {"length": "short"}, 1),
+    (2, {"players": 4}, 2), (3, {"players": 5}, 2), (4, {"length": "short"}, 2),
+    (5, {"players": 4}, 1),
+], keep=2))
 def test_random_games_keep_every_invariant_and_end_after_turn_16(seed, options, revision):
     rng = random.Random(seed)
     state = R.setup(seed, options)

@@ -20,7 +20,7 @@ def _game(seed: int, computer: str) -> dict:
                       arena.random_opponents(g)(seed))
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # the computer's strength: `make soak`, and darbar bench's figures
 def test_the_computer_beats_random_players():
     """In `darbar bench` it won 20 of 20 3-player games; two seats here keep CI quick."""
     for seed, seat in ((1, "red"), (2, "white")):

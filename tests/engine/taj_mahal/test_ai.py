@@ -40,7 +40,7 @@ def play(seed: int, seats: dict[str, str]) -> dict:
     return final["result"]
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # the computer's strength: `make soak`, and darbar bench's figures
 def test_the_computer_beats_random_players_in_nine_games_of_ten():
     wins = 0
     for seed in range(30):
@@ -49,7 +49,7 @@ def test_the_computer_beats_random_players_in_nine_games_of_ten():
     assert wins >= 27, wins
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # the computer's strength: `make soak`, and darbar bench's figures
 def test_the_computer_outscores_a_simple_greedy_player_in_most_games():
     ahead = 0
     for seed in range(30):
