@@ -141,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         db = getattr(args, "db", None) or sandbox_url()
         opened(db)
         images = args.images or str(data_folder() / "sandbox_images")
-        return run_sandbox(db=db, images=images, channel=args.channel, user=args.user)
+        return _ending(cmd, lambda: run_sandbox(db=db, images=images, channel=args.channel,
+                                                user=args.user))
     if cmd == "bench":
         from tools.bench import SECTIONS, run_bench
 
@@ -217,18 +218,19 @@ def _admin(cmd: str, args, db: str | None) -> int:
 
 
 def _ending(cmd: str, command: Callable[[], object]) -> int:
-    """Run ``command``: exit status 0, or 1 with one sentence for a failure the operator
-    can put right (bot.failures); any other failure is a bug and keeps its traceback."""
+    """Run ``command``: its exit status (0 unless it gives one), or 1 with one sentence for
+    a failure the operator can put right (bot.failures); any other failure is a bug and
+    keeps its traceback."""
     from bot.failures import said
 
     try:
-        command()
+        status = command()
     except Exception as e:
         if (sentence := said(e)) is None:
             raise
         print(f"darbar {cmd}: {sentence}", file=sys.stderr)
         return 1
-    return 0
+    return status if isinstance(status, int) else 0
 
 
 if __name__ == "__main__":

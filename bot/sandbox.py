@@ -27,11 +27,12 @@ from typing import Any
 
 from bot import commands, guide, workers
 from bot.commands import GROUPS, BadInput, Command, Param, Role
+from bot.failures import opening_database
 from bot.reminders import Nudge
 from bot.replies import CONFIRMABLE, Actor, Confirmation, Page, Place, Reply
 from bot.scheduler import tick
 from bot.table import Table, open_games_limit
-from db import Repository
+from db import Repository, normalise_url
 
 log = logging.getLogger("darbar.sandbox")
 
@@ -369,7 +370,8 @@ def _indent(prefix: str, text: str) -> str:
 
 
 async def _main(db: str | None, images: str, channel: str, user: str) -> int:
-    repo = await Repository.open(db)
+    with opening_database(normalise_url(db)):
+        repo = await Repository.open(db)
     interactive = sys.stdin.isatty()
     sandbox = Sandbox(Table(repo, max_open_games=open_games_limit()), Path(images), channel,
                       user, echo=not interactive)

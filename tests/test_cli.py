@@ -138,7 +138,7 @@ def test_a_file_that_cannot_be_written_is_named(capsys, tmp_path, sqlite_url):
 
 def test_a_database_that_does_not_answer_is_named_without_its_password(capsys):
     url = f"postgresql://darbar:s3cret@127.0.0.1:{closed_port()}/darbar"
-    for command in (["list"], ["export", "1"], ["migrate"]):
+    for command in (["list"], ["export", "1"], ["migrate"], ["sandbox"]):
         err = assert_one_sentence(capsys, [*command, "--db", url],
                                   "Could not open the database postgresql+asyncpg://darbar:***@"
                                   "127.0.0.1:", "connection refused", "--db or DATABASE_URL")

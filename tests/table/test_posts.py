@@ -44,6 +44,20 @@ def test_many_middling_lines_are_cut_in_the_middle_and_never_hang(lines, width):
     assert kept[0].startswith("000") and kept.count("…") <= 1
 
 
+async def random_moves(table, repo, g, actor, rng, moves: int):
+    """The replies to ``moves`` random whole moves typed by ``actor``, one line at a time
+    (fewer if the game ends first)."""
+    for _ in range(moves):
+        game = await repo.latest_game(HERE.channel_id)
+        if game.status != "active":
+            return
+        state = json.loads(game.state)
+        role = g.view(state, None)["active"][0]
+        steps, _ = games.random_move(g, state, rng)
+        for line in games.typed_lines(g, state, role, steps):
+            yield await table.play(HERE, actor, line)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id, players", [("taj_mahal", 5), ("rajas", 4),
                                               ("maharaja", 5), ("goat_tiger", None)])
@@ -53,28 +67,19 @@ async def test_against_many_computers_every_post_fits_and_pings(table, repo, gam
     g = games.get(game_id)
     await table.new(HERE, RAVI, game_id, opponent="computer", seed=21,
                     options={"players": players} if players else {})
-    rng = random.Random(2)
     longest = 0
-    for _ in range(12):
-        game = await repo.latest_game(HERE.channel_id)
-        if game.status != "active":
-            break
-        state = json.loads(game.state)
-        role = g.view(state, None)["active"][0]
-        steps, _ = games.random_move(g, state, rng)
-        for line in games.typed_lines(g, state, role, steps):
-            r = await table.play(HERE, RAVI, line)
-            if r.public is None:
-                continue
-            longest = max(longest, len(r.public))
-            text = r.public_text(mention)
-            assert len(text) <= MAX_TEXT
-            if r.pings:
-                assert text.endswith(f"{mention(r.pings[-1])} ({r.pings[-1].role}) — "
-                                     f"{r.ping_note}"), text[-300:]
-                assert all(mention(p) in text for p in r.pings)
-            # Never a name with nothing after it ("**Computer**: " and no move).
-            assert not re.search(r"\*\*[^*\n]+\*\*:\s*(\n|$)", text), text
+    async for r in random_moves(table, repo, g, RAVI, random.Random(2), 12):
+        if r.public is None:
+            continue
+        longest = max(longest, len(r.public))
+        text = r.public_text(mention)
+        assert len(text) <= MAX_TEXT
+        if r.pings:
+            assert text.endswith(f"{mention(r.pings[-1])} ({r.pings[-1].role}) — "
+                                 f"{r.ping_note}"), text[-300:]
+            assert all(mention(p) in text for p in r.pings)
+        # Never a name with nothing after it ("**Computer**: " and no move).
+        assert not re.search(r"\*\*[^*\n]+\*\*:\s*(\n|$)", text), text
     assert longest > 0
 
 
@@ -128,18 +133,9 @@ async def test_every_games_move_post_keeps_who_moved_when_shortened(table, repo,
     g = games.get(game_id)
     name = "ravi`s *_~|> # \\ <@1>"
     await table.new(HERE, Actor(RAVI.user_id, name), game_id, opponent="computer", seed=3)
-    rng, posts = random.Random(5), []
-    for _ in range(4):
-        game = await repo.latest_game(HERE.channel_id)
-        if game.status != "active":
-            break
-        state = json.loads(game.state)
-        role = g.view(state, None)["active"][0]
-        steps, _ = games.random_move(g, state, rng)
-        for line in games.typed_lines(g, state, role, steps):
-            r = await table.play(HERE, Actor(RAVI.user_id, name), line)
-            if r.public and r.public.startswith(f"**{escape(name)}**"):
-                posts.append(r.public)
+    posts = [r.public async for r in random_moves(table, repo, g, Actor(RAVI.user_id, name),
+                                                  random.Random(5), 4)
+             if r.public and r.public.startswith(f"**{escape(name)}**")]
     assert posts
     # The mover's first line over every line the posts had after theirs: the shape of a
     # post, long enough to need shortening in every game.
