@@ -142,6 +142,7 @@ def test_undo_takes_back_steps_and_keeps_the_log_consistent(db, capsys):
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+@pytest.mark.slow
 def test_backup_is_a_consistent_copy(db, capsys, tmp_path):
     url, gid = db
     target = tmp_path / "backups" / "copy.sqlite3"

@@ -20,6 +20,7 @@ from tools import arena
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_a_random_player_gives_up_a_turn_only_when_nothing_else_is_legal():
     g = games.get("rajas")
     avoid = arena.RANDOM_PLAY["rajas"][0]
@@ -35,6 +36,7 @@ def test_a_random_player_gives_up_a_turn_only_when_nothing_else_is_legal():
     assert tempted and g.result(state) is not None
 
 
+@pytest.mark.slow
 def test_a_seeded_match_is_the_same_every_time_and_stops_where_asked():
     g = games.get("maharaja")
     opponents = arena.random_opponents(g)

@@ -132,6 +132,7 @@ def test_reminders_and_a_seat_handed_over_in_the_sandbox(tmp_path):
     assert "[DM to @ravi]" in out.split("/wait 30")[-1]  # the new wait, after the answer
 
 
+@pytest.mark.slow
 async def test_an_undo_request_is_answered_in_the_sandbox_too(tmp_path, monkeypatch):
     """Past a revealed card the others vote, as with Discord's buttons (seed 1: the card
     order is Delhi, Bahmani, Vijayanagara, and the third pass ends the card)."""
@@ -164,6 +165,7 @@ async def run_lines(sandbox: Sandbox, *lines: str) -> list[str]:
     return [await sandbox.handle(line) for line in lines]
 
 
+@pytest.mark.slow
 async def test_resign_asks_to_confirm_as_in_discord(sandbox):
     asked, status, no, again, _, yes, late = (await run_lines(
         sandbox, "@ravi /game new goat_tiger side:goats", "@meera /game join", "@meera /resign",
@@ -176,6 +178,7 @@ async def test_resign_asks_to_confirm_as_in_discord(sandbox):
     assert "is over" in late
 
 
+@pytest.mark.slow
 async def test_a_side_offered_is_taken_with_take_as_with_discords_button(sandbox):
     offer, wrong, taken, again = (await run_lines(
         sandbox, "@ravi /game new goat_tiger side:goats", "@meera /game join",
@@ -211,6 +214,7 @@ async def test_rules_topic_means_the_channels_game_as_in_discord(sandbox):
         assert topic.replace("**", "")[:60] in await sandbox.handle(line), line
 
 
+@pytest.mark.slow
 async def test_taj_mahal_against_the_computer_with_the_hand_to_the_player_only(sandbox):
     new, hand, spectator = await run_lines(
         sandbox, "@ravi /game new taj_mahal opponent:computer", "/hand", "@sam /hand")
@@ -219,6 +223,7 @@ async def test_taj_mahal_against_the_computer_with_the_hand_to_the_player_only(s
     assert "not seated" in spectator and "image:" not in spectator
 
 
+@pytest.mark.slow
 async def test_maharaja_against_the_computer_names_the_nation_to_play(sandbox):
     new, steps, words = await run_lines(
         sandbox, "@ravi /game new maharaja opponent:computer", "/play", "/board text")
@@ -229,6 +234,7 @@ async def test_maharaja_against_the_computer_names_the_nation_to_play(sandbox):
     assert "Maharaja, turn " in words and "To move:" in words
 
 
+@pytest.mark.slow
 async def test_a_replay_writes_its_animation_and_log_beside_the_pictures(sandbox, tmp_path):
     out = await run_lines(
         sandbox, "@ravi /game new goat_tiger side:goats", "@meera /game join", "@ravi /play c3",

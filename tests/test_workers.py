@@ -48,6 +48,7 @@ def wait_until(condition, what: str, timeout: float = 60) -> None:
         time.sleep(0.05)
 
 
+@pytest.mark.slow
 async def test_shutdown_leaves_no_worker_behind():
     pids = set(await asyncio.gather(*(workers.POOL.run(os.getpid) for _ in range(20))))
     assert pids and os.getpid() not in pids

@@ -50,6 +50,7 @@ async def _load_release(db_url: str, tmp_path: Path) -> str:
     return db_url
 
 
+@pytest.mark.slow
 async def test_a_new_database_is_made_by_the_migrations_and_matches_the_models(db_url):
     repo = await Repository.open(db_url)
     try:
@@ -132,6 +133,7 @@ async def test_a_database_newer_than_the_code_is_refused(db_url):
         await Repository.open(db_url)
 
 
+@pytest.mark.slow
 async def test_a_migration_not_safe_unattended_waits_for_darbar_migrate(db_url, tmp_path,
                                                                       monkeypatch, capsys):
     url = await _load_release(db_url, tmp_path)

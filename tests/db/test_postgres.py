@@ -65,6 +65,7 @@ async def test_two_concurrent_appends_on_one_version_apply_once(two_repos):
     assert len(steps) == 1 and json.loads(fresh.state) == {"by": json.loads(steps[0].arg)}
 
 
+@pytest.mark.slow
 async def test_two_racing_creates_on_one_channel_give_one_game(two_repos):
     a, b = two_repos
     async with a.engine.connect() as blocker:
@@ -84,6 +85,7 @@ async def test_two_racing_creates_on_one_channel_give_one_game(two_repos):
     assert [s.name for s in await b.seats(winner.id)] == ["ravi"]
 
 
+@pytest.mark.slow
 async def test_the_one_live_game_index_is_partial_and_timestamps_are_timestamptz(two_repos):
     a, _ = two_repos
     async with a.engine.connect() as conn:

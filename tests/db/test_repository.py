@@ -42,6 +42,7 @@ async def test_one_live_game_per_channel_enforced_by_the_database(repo):
     assert (await repo.live_game("c1")).id == again.id
 
 
+@pytest.mark.slow
 async def test_two_racing_creates_give_exactly_one_game(repo):
     results = await asyncio.gather(new_game(repo, "race"), new_game(repo, "race"),
                                    return_exceptions=True)
@@ -63,6 +64,7 @@ async def test_append_is_version_checked_and_atomic(repo):
     assert [(s.seq, s.action, json.loads(s.arg)) for s in steps] == [(1, "place", "c3")]
 
 
+@pytest.mark.slow
 async def test_concurrent_appends_on_one_version_apply_once(repo):
     game = await new_game(repo)
     attempts = [repo.append_steps(game, [NewStep("goats", "u1", "place", f"c{i}")], {"i": i})
@@ -86,6 +88,7 @@ async def test_undone_steps_stay_on_record_but_leave_the_live_log(repo):
     assert [s.seq for s in await repo.steps(game.id)] == [1, 3]  # seq numbers are never reused
 
 
+@pytest.mark.slow
 async def test_checkpoints_follow_the_live_log_and_go_stale_on_undo(repo):
     game = await new_game(repo)
     steps = [NewStep("goats", "u1", "place", f"c{i}") for i in range(3)]
@@ -118,6 +121,7 @@ async def test_seats_and_start(repo):
     assert [s.role for s in await repo.seats(game.id)] == ["goats", "tigers"]
 
 
+@pytest.mark.slow
 async def test_a_plain_postgresql_url_is_accepted(pg_db_url):
     r = await Repository.open(pg_db_url.replace("postgresql+asyncpg://", "postgresql://"))
     try:
@@ -156,12 +160,14 @@ async def test_sqlite_timestamps_written_by_older_code_read_as_utc(repo):
     assert game.updated_at == datetime(2024, 1, 2, 3, 4, 5, 6, tzinfo=UTC)
 
 
+@pytest.mark.slow
 async def test_large_seeds_are_stored(repo):
     game = await repo.create_game(guild_id=None, channel_id="big", game="goat_tiger",
                                   options={}, seed=2**40 + 3, created_by="u1")
     assert (await repo.get_game(game.id)).seed == 2**40 + 3
 
 
+@pytest.mark.slow
 async def test_what_falls_due_is_claimed_once_across_two_repositories(repo, db_url):
     from db import Sched
 
@@ -194,6 +200,7 @@ async def test_what_falls_due_is_claimed_once_across_two_repositories(repo, db_u
         await other.close()
 
 
+@pytest.mark.slow
 async def test_a_seat_changes_hands_with_a_version_check(repo):
     game = await new_game(repo)
     [seat] = await repo.seats(game.id)
@@ -242,6 +249,7 @@ async def test_a_players_games_include_the_rematches_inviting_them(repo):
     assert not taken.invited
 
 
+@pytest.mark.slow
 async def test_a_rematch_ping_is_noted_once_a_window_across_two_repositories(repo, db_url):
     """Whom a rematch's post may ping: each person once per window per finished game,
     whichever process (connection pool) asks first, even when two ask at once."""

@@ -52,6 +52,7 @@ async def play_a_move(table: GameTable, place: Place) -> None:
     assert not r.error, r.private
 
 
+@pytest.mark.slow
 async def test_new_games_get_distinct_256_bit_secrets(repo):
     table = GameTable(repo)
     for place in (HERE, THERE):
@@ -115,6 +116,7 @@ async def test_processes_opening_an_old_database_together_all_succeed(repo, db_u
         assert "seed_hex" in await columns(repo, "game")
 
 
+@pytest.mark.slow
 async def test_export_and_import_keep_a_256_bit_seed(repo):
     table = GameTable(repo)
     await table.new(HERE, RAVI, "vijayanagara", role="delhi")
@@ -129,6 +131,7 @@ async def test_export_and_import_keep_a_256_bit_seed(repo):
     await assert_replays(repo, copy.id)
 
 
+@pytest.mark.slow
 async def test_free_sides_are_dealt_from_the_seeds_own_stream(repo):
     table = GameTable(repo)
     seed = 2**200 + 17  # random.Random(seed) would deal delhi, bahmani, vijayanagara

@@ -33,6 +33,7 @@ async def new_and_join(fake: FakeDiscord) -> RecordedRequest:
     return await answer(fake, await fake.slash("meera", "game", subcommand="join"))
 
 
+@pytest.mark.slow
 async def test_a_3000_character_option_gets_a_short_polite_refusal(fake_discord, db_url,
                                                                   bot_errors):
     fake = fake_discord
@@ -92,6 +93,7 @@ async def test_a_resign_confirmation_outlives_a_restart_and_a_stale_one_is_refus
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_display_names_neither_ping_nor_format(fake_discord, db_url, bot_errors):
     fake = fake_discord
     fake.nicks[RAVI] = "# [Free Nitro](https://evil.example)"
@@ -118,6 +120,7 @@ async def test_display_names_neither_ping_nor_format(fake_discord, db_url, bot_e
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_a_button_forged_onto_a_public_post_changes_nothing_there(fake_discord, db_url,
                                                                         bot_errors):
     """Issue 23 point 13, reproduced: a spectator's "No, keep playing" on a public move
@@ -150,6 +153,7 @@ async def test_a_button_forged_onto_a_public_post_changes_nothing_there(fake_dis
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_sides_are_suggested_from_the_game_being_opened_or_the_channels_game(
         fake_discord, db_url, bot_errors):
     """The catalogue's autocomplete (bot/commands.py) as Discord sees it: /game new reads

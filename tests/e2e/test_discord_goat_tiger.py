@@ -84,6 +84,7 @@ def public_posts(handle) -> list[RecordedRequest]:
     return out
 
 
+@pytest.mark.slow
 async def test_commands_are_synced_without_message_content_intent(fake_discord, db_url,
                                                                    bot_errors):
     async with fake_discord.running(make_bot(db_url)):
@@ -204,6 +205,7 @@ async def test_against_the_computer_and_resign(fake_discord, db_url, bot_errors)
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_a_restart_repairs_a_stale_snapshot_from_the_log(fake_discord, db_url, bot_errors):
     fake = fake_discord
     async with fake.running(make_bot(db_url)) as bot:
@@ -220,6 +222,7 @@ async def test_a_restart_repairs_a_stale_snapshot_from_the_log(fake_discord, db_
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_a_flood_of_commands_is_slowed_politely(fake_discord, db_url, bot_errors):
     fake = fake_discord
     bot = DarbarBot(database_url=db_url, guild_ready_timeout=0.1, rate_limit=(5, 60.0))

@@ -180,6 +180,7 @@ def test_each_process_serves_only_its_shards_guilds():
     assert plain.owns_guild(guild_on_0) and plain.owns_guild(guild_on_1)
 
 
+@pytest.mark.slow
 async def test_a_sharded_process_identifies_with_its_shard_and_plays(fake_discord, db_url,
                                                                       bot_errors):
     fake = fake_discord

@@ -279,6 +279,7 @@ async def test_one_person_against_three_computers_to_the_end(fake_discord, db_ur
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_a_double_click_on_a_card_plays_it_once(fake_discord, db_url, bot_errors):
     fake = fake_discord
     async with fake.running(make_bot(db_url)) as bot:

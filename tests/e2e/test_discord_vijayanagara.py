@@ -182,6 +182,7 @@ async def test_undo_past_a_revealed_card_by_consent_buttons(fake_discord, db_url
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_autocomplete_keeps_helping_on_a_long_line(fake_discord, db_url, bot_errors,
                                                          monkeypatch):
     """Reproduced: past ~95 typed characters Discord refused every list ("Loading options

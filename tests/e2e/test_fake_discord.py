@@ -192,6 +192,7 @@ async def test_autocomplete_and_guild_command(fake_discord, bot, bot_errors):
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_defer_then_edit_original_and_followup(fake_discord, bot, bot_errors):
     handle = await fake_discord.slash("ravi", "slow")
     callback = await handle.wait_response()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import aiohttp
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot import health
@@ -60,6 +61,7 @@ def test_the_endpoint_is_off_unless_a_port_is_given_and_on_localhost_unless_told
     assert make_bot({"HEALTH_PORT": "9108"}).health_at == ("127.0.0.1", 9108)
 
 
+@pytest.mark.slow
 async def test_health_readiness_and_metrics_as_the_bot_plays(fake_discord, db_url,
                                                              bot_errors):
     fake = fake_discord
@@ -118,6 +120,7 @@ async def test_health_readiness_and_metrics_as_the_bot_plays(fake_discord, db_ur
     assert bot_errors == []
 
 
+@pytest.mark.slow
 async def test_not_ready_while_the_gateway_reconnects(fake_discord, db_url, bot_errors):
     """A dropped gateway connection makes the process not ready until it is back, so a
     load balancer or an orchestrator stops counting on it meanwhile."""

@@ -140,6 +140,7 @@ async def test_a_rate_limited_move_post_still_appears_once(fake_discord, db_url,
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.game)
+@pytest.mark.slow
 async def test_autocomplete_offers_only_legal_next_tokens(fake_discord, db_url, bot_errors,
                                                           script, capsys):
     fake, g = fake_discord, script.module
@@ -212,6 +213,7 @@ async def test_the_real_entry_point_plays_and_survives_a_restart(fake_discord, t
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.game)
+@pytest.mark.slow
 async def test_refusals_are_ephemeral_and_change_nothing(fake_discord, db_url, bot_errors,
                                                          script):
     fake, g = fake_discord, script.module
@@ -241,6 +243,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(fake_discord, db_url, b
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.game)
+@pytest.mark.slow
 async def test_double_click_applies_one_step(fake_discord, db_url, bot_errors, script):
     fake, g = fake_discord, script.module
     first = script.random_game()[0]

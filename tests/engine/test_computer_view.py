@@ -82,6 +82,7 @@ def decisions(g: Game, options: dict, seed: int, checks: int,
 
 
 @pytest.mark.parametrize("game_id,which", CASES)
+@pytest.mark.slow
 def test_the_same_view_gets_the_same_decision(game_id, which):
     """The fast slice: a few computer turns early in one game of each."""
     g = games.get(game_id)

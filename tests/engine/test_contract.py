@@ -28,6 +28,7 @@ def test_the_registry_gives_each_game_its_typed_description(game_id):
 
 
 @pytest.mark.parametrize("game_id", IDS)
+@pytest.mark.slow
 def test_the_functions_keep_the_contract_over_random_steps(game_id):
     g = games.get(game_id)
     rng = random.Random(3)
@@ -51,6 +52,7 @@ def test_the_functions_keep_the_contract_over_random_steps(game_id):
 
 
 @pytest.mark.parametrize("game_id", IDS)
+@pytest.mark.slow
 def test_capabilities_are_data_that_agree_with_the_game(game_id):
     g = games.get(game_id)
     state = g.setup(7, {})

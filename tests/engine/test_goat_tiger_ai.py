@@ -187,6 +187,7 @@ def test_tiger_takes_the_winning_fifth_goat(level: str) -> None:
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.slow
 def test_tiger_captures_an_undefended_goat(level: str) -> None:
     # Placement phase: the goat on c3 has d3 empty behind it, with the tiger
     # on b3 in front. ("easy", two plies deep, may first bring a second tiger
@@ -224,6 +225,7 @@ SAFE_TWO_OF_SEVEN = "b1 b2 c1 c2 c3 d1 d2 d3 e2 e3 b5 b6 c5 c6 d6"
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.slow
 def test_goats_do_not_walk_into_a_leap(level: str) -> None:
     # Movement phase, nothing attacked yet, but five of the seven goat moves
     # open a leap (e.g. c5-d5 leaves d4 free to leap c4... or b4 to leap c5);
@@ -260,6 +262,7 @@ def midgame(seed: int, plies: int) -> dict:
 
 
 @pytest.mark.parametrize("plies", [0, 9, 31])
+@pytest.mark.slow
 def test_same_state_same_move_and_state_untouched(plies: int) -> None:
     state = midgame(3, plies)
     frozen = json.dumps(state, sort_keys=True)
@@ -274,6 +277,7 @@ def test_same_state_same_move_and_state_untouched(plies: int) -> None:
 # --- mid-move ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_mid_move_returns_the_rest_of_the_move() -> None:
     # c3 can go to b3 (opening a leap) or c4 (safe): the bot finishes c3-c4.
     state = position(SAFE_TWO_OF_SEVEN, "a b4 d4", to_move="goats")
@@ -293,6 +297,7 @@ def test_mid_move_keeps_the_best_move_of_the_selected_piece() -> None:
     assert ai.bot_steps(sel, "goats") == [("to", "c5")]
 
 
+@pytest.mark.slow
 def test_mid_move_for_tigers() -> None:
     state = position("c3", "a b3 b4", to_move="tigers", in_hand=14)
     sel = g.act(state, "tigers", "select", "b3")

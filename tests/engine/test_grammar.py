@@ -90,6 +90,7 @@ def _hand_made_plurals(path: Path) -> list[str]:
                 and not t.string.startswith(DOCSTRING) and "%d" not in t.string]
 
 
+@pytest.mark.slow
 def test_no_text_builds_a_plural_by_hand():
     """Issue 36: every count is worded by engine/grammar.py. No sentence of the engine, the
     bot or the tools says "1 step(s)", "1 Troop(s)", "1 game(s)"."""

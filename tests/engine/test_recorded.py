@@ -21,5 +21,6 @@ def test_every_game_has_recorded_logs():
 
 
 @pytest.mark.parametrize("game, i, entry", RECORDED, ids=[f"{g}-{i}" for g, i, _ in RECORDED])
+@pytest.mark.slow
 def test_a_recorded_game_replays_to_the_state_it_was_recorded_with(game, i, entry):
     assert replayed(entry) == entry["state"]

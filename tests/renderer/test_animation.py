@@ -86,6 +86,7 @@ def test_every_frame_is_kept_exactly_when_it_fits():
     assert animate(frames) == (made.name, made.data)  # the same bytes every time
 
 
+@pytest.mark.slow
 def test_too_big_it_keeps_fewer_positions_first_and_last_among_them():
     frames = _frames(48, noise=200)
     whole = len(animation(frames).data)
@@ -100,6 +101,7 @@ def test_too_big_it_keeps_fewer_positions_first_and_last_among_them():
                                  last).getbbox() is None
 
 
+@pytest.mark.slow
 def test_with_few_positions_left_it_draws_them_smaller():
     frames = _frames(MIN_FRAMES, size=(400, 300), noise=1500)
     whole = len(animation(frames).data)

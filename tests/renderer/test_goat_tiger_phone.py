@@ -10,6 +10,7 @@ import io
 import random
 from itertools import combinations
 
+import pytest
 from PIL import Image
 
 import renderer
@@ -61,6 +62,7 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
 
 
+@pytest.mark.slow
 def test_every_text_is_legible_whole_apart_and_off_the_pieces():
     for view in POSITIONS:
         with recording() as drawn:

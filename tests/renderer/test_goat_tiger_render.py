@@ -90,6 +90,7 @@ def test_file_is_small(name):
     assert len(png(VIEWS[name], PLAYERS)) < 300_000
 
 
+@pytest.mark.slow
 def test_same_view_gives_same_bytes_even_with_cold_caches():
     first = png(VIEWS["mid"], PLAYERS)
     assert png(VIEWS["mid"], PLAYERS) == first
@@ -264,6 +265,7 @@ def test_captured_goat_point_is_crossed_out():
     assert count(decode(png(_without_last(view))), LAYOUT[over], 16, red) == 0
 
 
+@pytest.mark.slow
 def test_placement_rings_the_new_goat_without_an_arrow():
     view = VIEWS["crowded"]
     assert view["last"]["from"] is None
@@ -289,6 +291,7 @@ W = goat_tiger.WIDTH
 HEADER = (0, 0, W, goat_tiger.HEADER_H)
 
 
+@pytest.mark.slow
 def test_finished_game_shows_a_banner_instead_of_whose_turn():
     end = VIEWS["end"]
     unfinished = {**end, "result": None, "to_move": "goats", "active": ["goats"]}
@@ -304,6 +307,7 @@ def test_draw_has_its_own_banner():
     assert count(img, (W // 2, 10), 8, art.BANNER_DRAW) > 200
 
 
+@pytest.mark.slow
 def test_header_names_the_player_to_move():
     view = VIEWS["mid"]
     named, anonymous = decode(png(view, PLAYERS)), decode(png(view))
@@ -336,6 +340,7 @@ def around_xy(c: tuple[float, float], r: int) -> tuple[int, int, int, int]:
     return (x - r, y - r, x + r + 1, y + r + 1)
 
 
+@pytest.mark.slow
 def test_the_last_move_is_in_the_header_and_the_move_count_in_the_status_text():
     view = VIEWS["mid"]
     img, later = decode(png(view)), decode(png({**view, "move": view["move"] + 1}))

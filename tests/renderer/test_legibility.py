@@ -29,6 +29,7 @@ def _drawn(game: str) -> list[tuple[str, int, int, list[Drawn]]]:
 
 
 @pytest.mark.parametrize("game", sorted(SAMPLES))
+@pytest.mark.slow
 def test_information_text_is_legible_on_a_phone(game):
     for name, width, height, drawn in _drawn(game):
         info = [d for d in drawn if d.info]

@@ -76,6 +76,7 @@ def check(view: dict) -> None:
         assert not any(_meet(c, b) for b in boxes.values()), "a sea's chip"
 
 
+@pytest.mark.slow
 def test_positions_of_a_random_game_read_on_a_phone():
     for view in positions(1, {"players": 4}, every=60):
         check(view)

@@ -45,6 +45,7 @@ def test_a_png_narrow_enough_for_a_phone_and_small():
 
 
 @pytest.mark.parametrize("name", ["start", "mid", "end"])
+@pytest.mark.slow
 def test_samples_stay_under_400_kb(name):
     views, players = SAMPLES["maharaja"]
     assert len(P.render(views()[name], dict(players))) <= 400_000
@@ -59,6 +60,7 @@ def test_an_army_shows_in_its_area_in_its_players_colour():
     assert fill_of(img(view), chip) == PLAYER[view["control"]["guptas"]]
 
 
+@pytest.mark.slow
 def test_a_nations_chips_show_the_player_who_owns_it():
     """The tester's case: in the mid sample the Cholas belong to Green and are green, and
     nations of different players never share a colour."""

@@ -4,6 +4,8 @@ play, each player's points and nations, and who arms, submitted to or allied wit
 
 from __future__ import annotations
 
+import pytest
+
 from engine import games
 from engine.games.maharaja import rules as R
 from renderer import status
@@ -11,6 +13,7 @@ from tests.renderer.test_maharaja_phone import positions
 from tools.samples import SAMPLES
 
 
+@pytest.mark.slow
 def test_the_turn_the_acting_nation_and_the_order_of_play():
     views, players = SAMPLES["maharaja"]
     text = status("maharaja", views()["mid"], dict(players))
@@ -19,6 +22,7 @@ def test_the_turn_the_acting_nation_and_the_order_of_play():
     assert head.endswith("Po Du")
 
 
+@pytest.mark.slow
 def test_every_player_with_points_nations_and_colour():
     views, players = SAMPLES["maharaja"]
     lines = status("maharaja", views()["mid"], dict(players)).split("\n")
@@ -41,11 +45,13 @@ def test_a_battle_titles_arms_submissions_and_allies_are_said():
                                     "British allies: Ra.")
 
 
+@pytest.mark.slow
 def test_the_end_says_the_game_is_over():
     views, players = SAMPLES["maharaja"]
     assert "the game is over" in status("maharaja", views()["end"], dict(players))
 
 
+@pytest.mark.slow
 def test_short_enough_for_a_post_and_nothing_hidden():
     """A few lines: about 250 characters, under 380 at the most crowded (five 32-character
     names add their length); and the same for a game redealt: no die to come shows."""

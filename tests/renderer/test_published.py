@@ -58,6 +58,7 @@ def _allowed(game: str, dotted: str) -> bool:
 
 
 @pytest.mark.parametrize("game", sorted(OWN))
+@pytest.mark.slow
 def test_a_renderer_imports_only_what_its_game_publishes(game):
     bad = [f"{name}: {dotted or game}" for name in OWN[game] + SHARED
            for dotted in _game_imports(RENDERER / name, game)

@@ -102,6 +102,7 @@ def test_every_code_has_its_words_in_the_key():
 # --- the tile in hand ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_tile_in_hand_is_drawn_on_every_cell_it_may_go_to_and_in_its_slot(placing):
     """The mover's own preview, a tile taken and paid for: it lies nowhere in the view
     (its display slot is empty), yet the picture shows it in its slot, marked, and on each
@@ -234,6 +235,7 @@ NAMES = {"red": "ravi", "yellow": "Meena the Magnificent", "white": "Computer",
 
 
 @pytest.mark.parametrize("seed, options, computer", [g for g in GAMES if not g[2]])
+@pytest.mark.slow
 def test_random_positions_are_readable_on_a_phone(seed, options, computer):
     bad = [(i, p) for i, view in enumerate(_positions(seed, options, computer, 23))
            if (p := _problems(view, NAMES))]

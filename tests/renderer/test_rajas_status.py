@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import renderer
 from engine import games
 from engine.games.rajas import rules as R
@@ -36,6 +38,7 @@ def test_the_order_of_play_and_every_players_standing():
         "3/3 workers, T4 F3")
 
 
+@pytest.mark.slow
 def test_a_game_in_play_and_a_game_over():
     g = games.get("rajas")
     seen = False

@@ -48,6 +48,7 @@ def test_every_palace_lies_within_its_citys_ring_and_off_every_road():
         assert math.dist((x, y), (px, py)) + r < geo.PROVINCE_R[data.PROVINCE_OF[cid]], cid
 
 
+@pytest.mark.slow
 def test_a_palace_is_drawn_inside_its_ring_only():
     """The pixels in a player's colour: all within the ring of a city holding their palace
     (or in the players' key under the map)."""
@@ -146,6 +147,7 @@ def _inner(box):
 
 
 @pytest.mark.parametrize("seed,players", [(1, 3), (2, 4), (3, 5)])
+@pytest.mark.slow
 def test_random_positions_read_on_a_phone(seed, players):
     names = {"red": "a very long display name indeed", "blue": "Meena", "green": None,
              "yellow": "Computer", "black": "ravi"}

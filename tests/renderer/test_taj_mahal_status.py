@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import games
 from engine.games.taj_mahal import data
 from renderer import status
@@ -26,6 +28,7 @@ def test_the_status_is_registered_for_the_public_post():
     assert status("taj_mahal", view, NAMES) == taj_mahal_status(view, NAMES)
 
 
+@pytest.mark.slow
 def test_the_visit_what_is_left_to_win_and_the_players_in_turn_order():
     view = _mid()  # visit 7, Ajmer; Yellow to play, then Red; Blue and Green withdrew
     lines = status("taj_mahal", view, NAMES).split("\n")
@@ -42,12 +45,14 @@ def test_the_visit_what_is_left_to_win_and_the_players_in_turn_order():
     assert any(line.startswith("Commodities: Red tea; Blue 2 tea") for line in lines)
 
 
+@pytest.mark.slow
 def test_a_finished_game_gives_the_scores_best_first():
     view = SAMPLES["taj_mahal"][0]()["end"]
     text = status("taj_mahal", view, NAMES)
     assert text.startswith("Scores: Yellow (Computer) 55, Red (ravi) 51")
 
 
+@pytest.mark.slow
 def test_the_status_is_short_and_names_nothing_hidden():
     """A few lines (five players and a supply of nine cards make the longest), every bold
     mark closed on its line; a redealt game (other hands, other deck) reads alike."""

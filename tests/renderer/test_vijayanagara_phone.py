@@ -79,6 +79,7 @@ def problems(view: dict) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_random_positions_stay_legible_on_a_phone():
     views = positions((3, 11), 15)
     assert len(views) >= 30

@@ -72,6 +72,7 @@ async def roles_of(repo, place=HERE) -> dict[str, str]:
 
 # --- the result post -------------------------------------------------------------------
 
+@pytest.mark.slow
 async def test_the_result_post_has_a_banner_the_length_and_rematch_buttons(table, repo):
     await seat(table, "goat_tiger", [RAVI, MEERA], role="goats")
     normal = await table.board(HERE, RAVI)
@@ -88,6 +89,7 @@ async def test_the_result_post_has_a_banner_the_length_and_rematch_buttons(table
 
 # --- the rematch -----------------------------------------------------------------------
 
+@pytest.mark.slow
 async def test_a_rematch_of_two_players_rotates_the_seats_in_two_clicks(table, repo):
     await seat(table, "goat_tiger", [RAVI, MEERA], pace="slow", role="goats")
     old = await repo.latest_game(HERE.channel_id)
@@ -119,6 +121,7 @@ async def test_a_rematch_of_two_players_rotates_the_seats_in_two_clicks(table, r
 @pytest.mark.parametrize(("game", "count", "options"), [
     ("taj_mahal", 3, {"players": "3"}), ("rajas", 4, {"players": "4"}),
     ("maharaja", 5, {"players": "5"})])
+@pytest.mark.slow
 async def test_a_rematch_of_every_player_count(table, repo, game, count, options):
     people = PEOPLE[:count]
     await seat(table, game, people, options)
@@ -140,6 +143,7 @@ async def test_a_rematch_of_every_player_count(table, repo, game, count, options
     assert [after[u] for u in order] == [before[u] for u in order[1:] + order[:1]]
 
 
+@pytest.mark.slow
 async def test_keep_and_shuffle_and_the_computer_fills_its_seats(table, repo):
     await table.new(HERE, RAVI, "goat_tiger", role="goats", opponent="computer")
     await table.resign(HERE, RAVI, confirm=True)
@@ -183,6 +187,7 @@ async def test_ratings_are_the_librarys_own_values(table, repo, game, count, opt
     assert not board.error and "1. " + people[-1].name in board.private
 
 
+@pytest.mark.slow
 async def test_games_that_must_not_count_do_not(table, repo):
     # Against the computer.
     await table.new(HERE, RAVI, "goat_tiger", role="goats", opponent="computer")
@@ -228,6 +233,7 @@ async def test_games_that_must_not_count_do_not(table, repo):
     assert len(ratings) == 4 and all(r.games == 1 for r in ratings)  # 2 people, 2 scopes
 
 
+@pytest.mark.slow
 async def test_recompute_reproduces_the_ratings_table(table, repo):
     for i, winner in enumerate(["goats", "tigers", "goats"]):
         place = Place(str(3000 + i), HERE.guild_id)
@@ -243,6 +249,7 @@ async def test_recompute_reproduces_the_ratings_table(table, repo):
     assert await admin.rating_table(repo) == before
 
 
+@pytest.mark.slow
 async def test_leaderboard_profile_and_stats_answer(table, repo):
     for i in range(3):
         place = Place(str(4000 + i), HERE.guild_id)
@@ -265,6 +272,7 @@ async def test_leaderboard_profile_and_stats_answer(table, repo):
     assert r.error and "don't know the game" in r.private
 
 
+@pytest.mark.slow
 async def test_in_a_dm_the_standings_speak_of_all_servers(table, repo):
     for i, guild in enumerate(["1000", "1001"]):  # a game in each of two servers
         place = Place(str(4100 + i), guild)

@@ -50,6 +50,7 @@ async def goat_tiger(table, pace: str, on_timeout: str = "lose") -> None:
     assert not r.error, r.private
 
 
+@pytest.mark.slow
 async def test_going_away_for_longer_while_away_keeps_the_days_already_away(table, repo,
                                                                             clock):
     await goat_tiger(table, "48h+0h/48h")  # the goats (ravi) are awaited from T0
@@ -66,6 +67,7 @@ async def test_going_away_for_longer_while_away_keeps_the_days_already_away(tabl
     assert t == T0 + timedelta(days=8, hours=47)
 
 
+@pytest.mark.slow
 async def test_changing_playing_hours_never_gives_back_time_already_used(table, repo,
                                                                        clock):
     await goat_tiger(table, "24h+0h/24h")
@@ -79,6 +81,7 @@ async def test_changing_playing_hours_never_gives_back_time_already_used(table, 
     assert t == T0 + timedelta(hours=28)  # Tuesday 10:00: an hour into his hours
 
 
+@pytest.mark.slow
 async def test_a_vote_to_wait_adds_the_time_it_says(table, repo, clock, monkeypatch):
     swap_game(monkeypatch, "vijayanagara", bot_steps=None)  # no computer: the others vote
     await table.new(HERE, RAVI, "vijayanagara", role="delhi", pace="60h+0h/100h")
@@ -97,6 +100,7 @@ async def test_a_vote_to_wait_adds_the_time_it_says(table, repo, clock, monkeypa
     assert t == T0 + timedelta(hours=61 + 24)
 
 
+@pytest.mark.slow
 async def test_a_side_handed_away_and_back_keeps_the_time_it_had(table, repo, clock):
     await goat_tiger(table, "24h+0h/24h")
     await run(table, clock, 23, step=timedelta(hours=1))
@@ -109,6 +113,7 @@ async def test_a_side_handed_away_and_back_keeps_the_time_it_had(table, repo, cl
     assert t == T0 + timedelta(hours=24)
 
 
+@pytest.mark.slow
 async def test_a_side_whose_time_ran_out_comes_with_a_days_grace(table, repo, clock):
     await goat_tiger(table, "live", on_timeout="seat")
     events = await run(table, clock, 25, step=timedelta(hours=1))
@@ -120,6 +125,7 @@ async def test_a_side_whose_time_ran_out_comes_with_a_days_grace(table, repo, cl
     assert await left(repo, clock, "goats") == 24 * H
 
 
+@pytest.mark.slow
 async def test_the_week_after_an_idle_warning_counts_from_the_warning(table, repo, clock):
     await table.new(HERE, RAVI, "goat_tiger", role="goats")
     await table.join(HERE, MEERA)
@@ -136,6 +142,7 @@ async def test_the_week_after_an_idle_warning_counts_from_the_warning(table, rep
     assert "is abandoned" in gone.post.public and t - warned <= timedelta(days=7, hours=1)
 
 
+@pytest.mark.slow
 async def test_timeouts_alone_never_keep_a_game_going(table, repo, clock):
     """Both people stopped coming; the computer plays each timed-out move. Once everyone
     has run out of time with nobody moving in between, the game waits a week for a
@@ -154,6 +161,7 @@ async def test_timeouts_alone_never_keep_a_game_going(table, repo, clock):
     assert (await repo.latest_game(HERE.channel_id)).status == "aborted"
 
 
+@pytest.mark.slow
 async def test_a_person_moving_after_everyone_ran_out_keeps_the_game(table, repo, clock):
     await goat_tiger(table, "live", on_timeout="move")
     await table.remind(HERE, RAVI, "off")
@@ -174,6 +182,7 @@ async def test_a_person_moving_after_everyone_ran_out_keeps_the_game(table, repo
     assert (await repo.latest_game(HERE.channel_id)).status == "active"
 
 
+@pytest.mark.slow
 async def test_a_clock_longer_than_the_idle_limit_is_never_cut_short(table, repo, clock):
     await goat_tiger(table, "1000h+0h/1000h")  # 41 days and 16 hours; idle limit 30 days
     await table.remind(HERE, RAVI, "off")
@@ -189,6 +198,7 @@ async def test_a_clock_longer_than_the_idle_limit_is_never_cut_short(table, repo
     ("America/New_York", "9999-12-31 23:00"), ("Asia/Kolkata", "0001-01-01"),
     ("UTC", "9999-12-31"), ("UTC", "99999999999d"), ("UTC", "9999999999999999999999h"),
     ("UTC", "2026-02-30"), ("UTC", "1e400d")])
+@pytest.mark.slow
 async def test_times_away_out_of_all_range_are_refused_politely(table, repo, tz, when):
     assert not (await table.me(HERE, RAVI, timezone=tz)).error
     r = await table.me(HERE, RAVI, away_until=when)

@@ -43,6 +43,7 @@ async def _two_people(table, game_id: str) -> dict:
 
 
 @pytest.mark.parametrize("game_id", ALL)
+@pytest.mark.slow
 async def test_an_aborted_game_s_last_picture_says_it_was_abandoned(table, drawn, game_id):
     await _two_people(table, game_id)
     drawn.clear()

@@ -226,6 +226,7 @@ async def test_a_line_stops_at_the_dice_and_says_why_in_public_terms(table, repo
     await assert_replays(repo, game.id)
 
 
+@pytest.mark.slow
 async def test_steps_inside_a_move_stay_private_and_the_post_carries_the_whole_move(
         table, repo):
     """Reproduced: `cmd rally maharashtra`, `gujarat done`, `decree trade` posted only the
@@ -249,6 +250,7 @@ async def test_steps_inside_a_move_stay_private_and_the_post_carries_the_whole_m
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
 
 
+@pytest.mark.slow
 async def test_undo_inside_a_move_takes_back_one_step_and_says_which(table, repo):
     """Reproduced: /undo in the middle of a turn silently discarded the whole turn."""
     async def state():
@@ -281,6 +283,7 @@ async def test_undo_against_the_computer_says_its_reply_goes_too(table, repo):
     assert "computer's reply is taken back too" in r.public
 
 
+@pytest.mark.slow
 async def test_autocomplete_on_a_long_line_stays_within_discord_limits_and_helps(
         table, repo):
     """Reproduced: past ~95 typed characters every choice's value was too long, so

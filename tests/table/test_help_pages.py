@@ -42,6 +42,7 @@ async def every_page(table: Table, first: Reply) -> list[str]:
 
 @pytest.mark.parametrize(("name", "values"), ASKED,
                          ids=[f"{n}-{'-'.join(v.values()) or 'all'}" for n, v in ASKED])
+@pytest.mark.slow
 async def test_every_help_page_and_rules_topic_fits_whole(table, name, values):
     command = commands.find(None, name)
     first = await command.run(table, HERE, RAVI, **values)

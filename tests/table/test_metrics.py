@@ -19,6 +19,7 @@ def sample(name: str, **labels: str) -> float:
     return REGISTRY.get_sample_value(name, labels) or 0.0
 
 
+@pytest.mark.slow
 async def test_moves_are_counted_by_game(table):
     await table.new(HERE, RAVI, "goat_tiger", role="goats", seed=5)
     await table.join(HERE, MEERA)

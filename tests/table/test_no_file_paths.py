@@ -45,6 +45,7 @@ def _sentences(path: Path) -> list[tuple[int, str]]:
 
 
 @pytest.mark.parametrize("path", PLAYER_FACING, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.slow
 def test_no_string_a_player_reads_names_a_file(path):
     found = [(line, text) for line, text in _sentences(path)
              if FILE_PATH.search(text) and not NAMED_FILES.match(text.strip())

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.replies import Actor, Place, escape
 from engine import games
 from tests.support.table import HERE, MEERA, MOD, RAVI, SAM
 from tests.table.test_after_the_game import end_with, play_moves, seat
 
 
+@pytest.mark.slow
 async def test_the_winners_are_named_alike_in_the_text_and_on_the_banner(table, repo):
     # ravi alone against two computer sides: ravi resigns, the computer's two sides win.
     r = await table.new(HERE, RAVI, "taj_mahal", options={"players": 3},
@@ -28,6 +31,7 @@ async def test_the_winners_are_named_alike_in_the_text_and_on_the_banner(table, 
     assert r.image_alt.startswith(f"Game over — {said}."), r.image_alt
 
 
+@pytest.mark.slow
 async def test_counts_of_one_are_singular_in_the_result_and_the_standings(table, repo):
     place = Place("4200", HERE.guild_id)
     await seat(table, "goat_tiger", [RAVI, MEERA], place=place, role="goats")
@@ -44,6 +48,7 @@ async def test_counts_of_one_are_singular_in_the_result_and_the_standings(table,
         assert not any(f"1 {w}s" in text for w in ("game", "win", "move", "day")), text
 
 
+@pytest.mark.slow
 async def test_a_rated_game_of_one_says_one_game_and_one_win(table, repo):
     place = Place("4300", HERE.guild_id)
     await seat(table, "goat_tiger", [RAVI, MEERA], place=place, role="goats")
@@ -55,6 +60,7 @@ async def test_a_rated_game_of_one_says_one_game_and_one_win(table, repo):
     assert "1 finished game, 1 rated" in stats, stats
 
 
+@pytest.mark.slow
 async def test_my_games_and_the_game_list_name_the_awaited_person_not_a_mention(table, repo):
     odd = Actor("108", "m*e*e_r`a <@1>")
     await seat(table, "goat_tiger", [RAVI, odd], role="goats")

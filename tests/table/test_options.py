@@ -53,6 +53,7 @@ def test_typed_options_are_refused_before_any_game_sees_them(typed, said):
         parse_options(typed)
 
 
+@pytest.mark.slow
 async def test_an_option_the_players_seated_contradict_is_refused_at_the_start(table, repo):
     """Reproduced: `/game new rajas options:advanced=white` with one player joining made
     `/game start` fail with an error nobody could read."""

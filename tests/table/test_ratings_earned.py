@@ -27,6 +27,7 @@ async def rating_of(repo, person, game="goat_tiger", where=HERE.guild_id):
     return None if r is None else (r.mu, r.sigma, r.games)
 
 
+@pytest.mark.slow
 async def test_a_side_handed_over_before_the_end_does_not_rate_who_took_it(table, repo):
     """Reproduced: the creator held both sides, played every move and handed the losing
     side to a member one move before the end: the game was rated and the member lost
@@ -133,6 +134,7 @@ async def test_a_side_a_steward_handed_to_the_computer_rates_nobody(table, repo)
     assert await rating_of(repo, RAVI, "rajas") == pytest.approx((*second, 1))
 
 
+@pytest.mark.slow
 async def test_a_conclusion_a_crash_cut_off_is_made_once_at_start(repo, tmp_path):
     """The final write was stored, then the process died before the rating and the result
     post: at the next start (two processes starting at once) the game is concluded and

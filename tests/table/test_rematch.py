@@ -59,6 +59,7 @@ async def stored(repo, place=HERE):
 
 # --- 1. the start waits for everyone invited ------------------------------------------
 
+@pytest.mark.slow
 async def test_a_rematch_starts_only_when_everyone_invited_has_joined(table, repo):
     old = await finished(table, repo, [RAVI, MEERA, ASHA, ARJUN], "rajas", {"players": "4"})
     r = await table.rematch(HERE, RAVI, old.id)
@@ -83,6 +84,7 @@ async def test_a_rematch_starts_only_when_everyone_invited_has_joined(table, rep
     assert all(planned.get(s.user_id, s.role) == s.role for s in seats)
 
 
+@pytest.mark.slow
 async def test_a_rematch_an_invitee_never_joins_is_closed_after_its_setup_days(table, repo,
                                                                               clock):
     old = await finished(table, repo, [RAVI, MEERA], role="goats")
@@ -96,6 +98,7 @@ async def test_a_rematch_an_invitee_never_joins_is_closed_after_its_setup_days(t
 
 # --- 2. the open-games limit ------------------------------------------------------------
 
+@pytest.mark.slow
 async def test_the_open_games_limit_holds_for_opening_and_joining_a_rematch(repo, clock):
     table = Table(repo, now=clock, max_open_games=2)
     old = await finished(table, repo, [RAVI, MEERA], role="goats")
@@ -122,6 +125,7 @@ async def test_the_open_games_limit_holds_for_opening_and_joining_a_rematch(repo
 
 # --- 3. no ping storm -------------------------------------------------------------------
 
+@pytest.mark.slow
 async def test_rematch_leave_rematch_pings_each_person_once_a_day(table, repo, clock):
     old = await finished(table, repo, [RAVI, MEERA], role="goats")
     r = await table.rematch(HERE, MEERA, old.id)
@@ -141,6 +145,7 @@ async def test_rematch_leave_rematch_pings_each_person_once_a_day(table, repo, c
     assert notified(await table.rematch(HERE, MEERA, old.id)) == [RAVI.user_id]
 
 
+@pytest.mark.slow
 async def test_the_posts_of_a_rematch_ping_only_whom_they_have_not_pinged_today(table, repo,
                                                                                clock):
     old = await finished(table, repo, [RAVI, MEERA, ASHA], "rajas", {"players": "3"})

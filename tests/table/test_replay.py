@@ -87,6 +87,7 @@ async def _resign_all(table, repo, who: dict, place=HERE) -> None:
     assert (await repo.latest_game(place.channel_id)).status == "finished"
 
 
+@pytest.mark.slow
 async def test_a_game_being_set_up_or_played_is_refused_and_nothing_of_it_is_told(table, repo):
     await table.new(HERE, RAVI, "taj_mahal", seed=7, options={"players": 3})
     r = await table.replay(HERE, SAM)
@@ -146,6 +147,7 @@ async def test_after_the_end_every_completed_move_is_there_as_it_was_posted(tabl
         assert r.error and r.private == said
 
 
+@pytest.mark.slow
 async def test_hidden_hands_are_told_in_the_replay_at_each_position_once_it_is_over(table, repo):
     who = await seat_fewest(table, HERE, "taj_mahal", seed=7)
     await _play(table, repo, who, 2)
@@ -171,6 +173,7 @@ async def test_hidden_hands_are_told_in_the_replay_at_each_position_once_it_is_o
     assert "hand" not in (await table.replay(THERE, SAM)).private
 
 
+@pytest.mark.slow
 async def test_a_game_of_another_channel_or_none_is_refused_alike(table, repo):
     who, _ = await _goat_tiger(table, THERE)
     await _play(table, repo, who, 2, place=THERE)
@@ -195,6 +198,7 @@ async def test_a_game_of_another_channel_or_none_is_refused_alike(table, repo):
     assert await table.replay_choices(THERE, "taj") == []
 
 
+@pytest.mark.slow
 async def test_an_aborted_game_is_over_and_replays_once_it_had_begun(table, repo):
     await table.new(HERE, RAVI, "goat_tiger")
     await table.abort(HERE, RAVI)
@@ -236,6 +240,7 @@ async def test_a_click_replays_from_a_checkpoint_and_shows_the_same(table, repo,
     assert r.error and r.private == "Game #1 has moves 0 (the start) to 14."
 
 
+@pytest.mark.slow
 async def test_whole_attaches_the_animation_and_the_log_as_darbar_export_writes_it(table, repo):
     who, _ = await _goat_tiger(table)
     await _play(table, repo, who, 6)

@@ -9,6 +9,7 @@ import json
 import logging
 from datetime import timedelta
 
+import pytest
 from prometheus_client import REGISTRY
 
 from bot.logsetup import make_handler
@@ -24,6 +25,7 @@ def errors() -> float:
     return REGISTRY.get_sample_value("darbar_scheduler_errors_total") or 0.0
 
 
+@pytest.mark.slow
 async def test_a_failing_game_is_logged_counted_and_tried_again_and_the_others_are_reminded(
         table, repo, monkeypatch):
     ids = []

@@ -40,6 +40,7 @@ async def test_the_creator_cannot_hop_seats_to_read_another_hand(table, repo):
     assert json.loads(next(s for s in seats if s.role == meeras).held_by) == [MEERA.user_id]
 
 
+@pytest.mark.slow
 async def test_a_resigned_player_cannot_come_back_on_another_side(table, repo):
     who = await seat_fewest(table, HERE, "taj_mahal", seed=7)
     meeras = next(r for r, p in who.items() if p == MEERA)
@@ -52,6 +53,7 @@ async def test_a_resigned_player_cannot_come_back_on_another_side(table, repo):
     assert not r.error
 
 
+@pytest.mark.slow
 async def test_fill_with_computer_fills_every_empty_seat(table, repo):
     """Reproduced: Rajas for 3 with two people seated gave [yellow Alice, red Bob,
     white Alice]: Alice held two sides and no computer played."""
@@ -72,6 +74,7 @@ async def test_fill_with_computer_fills_every_empty_seat(table, repo):
     assert len(seats) == 3 and not any(s.is_bot for s in seats)
 
 
+@pytest.mark.slow
 async def test_sides_are_suggested_for_the_game_being_opened_or_the_channels_game(table):
     assert await table.side_choices(HERE, None, "") == []  # no game here, none named
     assert await table.side_choices(HERE, "goat_tiger", "T") == [("Tigers", "tigers")]

@@ -45,6 +45,7 @@ def at(p):
     return f"@{p.user_id}"
 
 
+@pytest.mark.slow
 async def test_reminders_fall_due_after_the_idle_time_and_stop_after_the_last(table, repo):
     await two_player_game(table)
     t0 = await last_move_time(repo)
@@ -62,6 +63,7 @@ async def test_reminders_fall_due_after_the_idle_time_and_stop_after_the_last(ta
     assert numbers == [2, 3] and MAX_REMINDERS == 3
 
 
+@pytest.mark.slow
 async def test_the_last_reminder_points_to_reassign(table, repo):
     await two_player_game(table)
     t0 = await last_move_time(repo)
@@ -71,6 +73,7 @@ async def test_the_last_reminder_points_to_reassign(table, repo):
     assert "/game reassign" not in sent[0].channel_text(at)
 
 
+@pytest.mark.slow
 async def test_a_move_starts_a_new_wait_for_the_next_player(table, repo):
     await two_player_game(table)
     t0 = await last_move_time(repo)
@@ -83,6 +86,7 @@ async def test_a_move_starts_a_new_wait_for_the_next_player(table, repo):
     assert n.number == 1 and [p.user_id for p in n.pings] == [MEERA.user_id]
 
 
+@pytest.mark.slow
 async def test_each_player_chooses_how_they_are_reminded_in_every_game(table, repo):
     """`/me reminders:` is a person's own way, over the game's: Ravi, in a game that
     mentions in the channel, gets DMs; the game's way again with `game`; none with `off`
@@ -195,6 +199,7 @@ async def test_each_shard_reminds_only_its_own_guilds(table, repo):
     assert len(await due_nudges(table, later, owns=lambda g: shard_of(g, 4) == mine)) == 1
 
 
+@pytest.mark.slow
 async def test_a_moderator_hands_a_seat_to_another_player(table, repo):
     await two_player_game(table)
     await table.play(HERE, RAVI, "c3")
@@ -214,6 +219,7 @@ async def test_a_moderator_hands_a_seat_to_another_player(table, repo):
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
 
 
+@pytest.mark.slow
 async def test_a_side_is_offered_and_only_the_member_offered_it_takes_it(table, repo):
     """Reproduced: `/game reassign` seated a member who had not asked for it (and so made
     them lose a game they never played). Now it posts an offer that pings that member
@@ -238,6 +244,7 @@ async def test_a_side_is_offered_and_only_the_member_offered_it_takes_it(table, 
     assert seats == {"goats": RAVI.user_id, "tigers": SAM.user_id}
 
 
+@pytest.mark.slow
 async def test_a_stale_offer_is_refused_politely_and_changes_nothing(table, repo):
     await two_player_game(table)
     forged = await table.take(HERE, SAM, 999)
@@ -273,6 +280,7 @@ async def test_a_stale_offer_is_refused_politely_and_changes_nothing(table, repo
     assert r.error and r.private
 
 
+@pytest.mark.slow
 async def test_only_the_creator_or_a_moderator_reassigns(table, repo):
     await two_player_game(table)
     before = await snapshot(repo)
@@ -304,6 +312,7 @@ async def test_an_abandoned_seat_goes_to_the_computer_which_moves_at_once(table,
     assert r.error and "already plays" in r.private
 
 
+@pytest.mark.slow
 async def test_games_without_a_computer_player_need_a_person(repo, monkeypatch):
     swap_game(monkeypatch, "vijayanagara", bot_steps=None)
     table = Table(repo)
@@ -325,6 +334,7 @@ async def test_seats_are_not_reassigned_before_the_start(table, repo):
     assert r.error and "/game leave" in r.private
 
 
+@pytest.mark.slow
 async def test_a_lost_race_shows_the_position_as_it_is_now(table, repo):
     await two_player_game(table)
     panel = await table.panel(HERE, RAVI)
@@ -349,6 +359,7 @@ async def test_the_last_person_cannot_hand_their_side_to_the_computer(table, rep
     assert not (await table.abort(HERE, RAVI)).error
 
 
+@pytest.mark.slow
 async def test_one_player_may_hold_only_so_many_open_games(repo):
     table = Table(repo, max_open_games=2)
     for channel in ("1", "2"):

@@ -61,6 +61,7 @@ async def test_a_full_two_player_game_by_typed_moves(table, repo):
     await assert_replays(repo, game.id)
 
 
+@pytest.mark.slow
 async def test_refusals_are_private_and_leave_the_game_untouched(table, repo):
     await two_player_game(table)
     await table.play(HERE, RAVI, "c3")
@@ -85,6 +86,7 @@ async def test_refusals_are_private_and_leave_the_game_untouched(table, repo):
     assert await snapshot(repo) == before
 
 
+@pytest.mark.slow
 async def test_a_multi_step_line_is_all_or_nothing(table, repo):
     await two_player_game(table)
     await table.play(HERE, RAVI, "c3")
@@ -94,6 +96,7 @@ async def test_a_multi_step_line_is_all_or_nothing(table, repo):
     assert await snapshot(repo) == before
 
 
+@pytest.mark.slow
 async def test_a_goat_move_while_placing_gets_the_placement_reason(table, repo):
     """5.5: Goats move only once all are placed. `/play c3 d3` is refused with that reason
     (not "your move was complete" nor "c3 is taken"), and nothing is stored."""
@@ -123,6 +126,7 @@ async def test_a_step_inside_a_move_stays_private_until_the_move_completes(table
     assert "leap b3 → d3 over c3" in r.public and "captured (1 of 5)" in r.public
 
 
+@pytest.mark.slow
 async def test_the_public_post_carries_the_status_lines_under_the_move(table):
     await two_player_game(table)
     r = await table.play(HERE, RAVI, "c3")
@@ -132,6 +136,7 @@ async def test_the_public_post_carries_the_status_lines_under_the_move(table):
     assert turn > 0  # under the move's own lines
 
 
+@pytest.mark.slow
 async def test_panel_clicks_apply_once_and_stale_panels_are_refused(table, repo):
     await two_player_game(table)
     panel = await table.panel(HERE, RAVI)
@@ -160,6 +165,7 @@ async def test_panel_for_someone_whose_turn_it_is_not(table):
     assert r.error and "spectators" in r.private
 
 
+@pytest.mark.slow
 async def test_autocomplete_offers_only_legal_next_tokens(table):
     await two_player_game(table)
     await table.play(HERE, RAVI, "c3")
@@ -179,6 +185,7 @@ async def test_autocomplete_offers_only_legal_next_tokens(table):
     assert len(bad) == 1 and "not a point" in bad[0][0]
 
 
+@pytest.mark.slow
 async def test_undo_takes_back_your_move_until_the_opponent_answers(table, repo):
     await two_player_game(table)
     await table.play(HERE, RAVI, "c3")
@@ -198,6 +205,7 @@ async def test_undo_takes_back_your_move_until_the_opponent_answers(table, repo)
     await assert_replays(repo, game.id)
 
 
+@pytest.mark.slow
 async def test_resign_and_abort(table, repo):
     await two_player_game(table)
     r = await table.abort(HERE, MEERA)
@@ -242,6 +250,7 @@ async def test_seating_rules(table):
     assert "ravi (Tigers) · meera (Goats)" in r.public
 
 
+@pytest.mark.slow
 async def test_one_person_may_play_both_sides(table, repo):
     await table.new(HERE, RAVI, "goat_tiger", role="goats")
     r = await table.join(HERE, RAVI, "tigers")
@@ -283,6 +292,7 @@ async def test_computer_moves_first_when_it_has_the_goats(table, repo):
     assert json.loads(game.state)["to_move"] == "tigers"
 
 
+@pytest.mark.slow
 async def test_a_crash_while_starting_leaves_the_game_as_it_was(table, repo, monkeypatch):
     """Reproduced: a kill in the middle of /game start left the game half dealt (the
     shared sides seated, the game not started). Seats and the deal are one write now."""

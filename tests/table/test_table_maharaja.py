@@ -45,6 +45,7 @@ async def test_one_person_against_the_computer_on_every_other_colour(table, repo
     await assert_replays(repo, game.id)
 
 
+@pytest.mark.slow
 async def test_the_ping_names_the_colour_and_its_nation(table, repo):
     who = await seat_fewest(table, HERE, "maharaja", seed=2)
     state = await _state(repo)
@@ -58,6 +59,7 @@ async def test_the_ping_names_the_colour_and_its_nation(table, repo):
         f"{R.ROLE_NAMES[nxt]}, for the {R.turns.nname(decisions.deciding_nation(after))}"]
 
 
+@pytest.mark.slow
 async def test_a_player_not_to_move_may_submit_and_a_spectator_may_not(table, repo):
     """R: submission may be declared at any time. It is played at once and posted, and the
     game still waits for the player whose turn it is."""
@@ -84,6 +86,7 @@ async def test_a_player_not_to_move_may_submit_and_a_spectator_may_not(table, re
     assert r.move_done and "submit" in r.public and r.image  # posted with the board
 
 
+@pytest.mark.slow
 async def test_score_and_rules_say_what_is_reconstructed(table, repo):
     await seat_fewest(table, HERE, "maharaja", seed=6)
     r = await table.score(HERE, MEERA)
@@ -94,6 +97,7 @@ async def test_score_and_rules_say_what_is_reconstructed(table, repo):
     assert "operator who owns the printed game can put in theirs" in r.private
 
 
+@pytest.mark.slow
 async def test_a_reminder_names_the_nation_the_colour_plays_for(table, repo):
     who = await seat_fewest(table, HERE, "maharaja", seed=2)
     game = await repo.latest_game(HERE.channel_id)
@@ -144,6 +148,7 @@ async def _asked_where_from(table, repo, who: dict) -> dict:
     raise AssertionError("no movement ever began")
 
 
+@pytest.mark.slow
 async def test_a_count_typed_before_where_from_is_refused_with_what_is_asked(table, repo):
     """Typed moves (docs/maharaja.md): a place, where to, then how many; `/play 2` first
     says so instead of only "not possible"."""

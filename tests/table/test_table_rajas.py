@@ -25,6 +25,7 @@ from tests.support.table import (
 )
 
 
+@pytest.mark.slow
 async def test_board_shows_any_sides_province_where_the_picture_shows_one(table, repo):
     """Rajas' picture holds one province: /board side: shows anyone's, to the asker."""
     who = await seat_fewest(table, HERE, "rajas", seed=3)
@@ -40,6 +41,7 @@ async def test_board_shows_any_sides_province_where_the_picture_shows_one(table,
     assert r.error and "already shows every side" in r.private
 
 
+@pytest.mark.slow
 async def test_a_whole_turn_typed_is_posted_with_the_roll_and_pings_the_next(table, repo):
     who = await seat_fewest(table, HERE, "rajas", seed=8)
     game = await repo.latest_game(HERE.channel_id)
@@ -111,6 +113,7 @@ async def test_the_quarry_without_money_is_refused_naming_the_money_needed(table
     assert "Possible: " in r.private
 
 
+@pytest.mark.slow
 async def test_a_tile_where_no_road_leads_is_refused_naming_the_road_rule(table, repo):
     """The province boards: each tile is connected to the residence by a road; the
     residence's roads lead to b1, c2 and d1."""
@@ -177,6 +180,7 @@ async def test_the_dancer_s_draw_stops_a_typed_line_and_autocomplete(table, repo
     assert r.consent is not None  # seen, so taken back only if the other agrees
 
 
+@pytest.mark.slow
 async def test_a_full_kali_asks_to_make_room_and_score_counts_fame_spaces(table, repo):
     """Placing workers (Kali's hands): a terrace on a full Kali asks to put a die back
     or take fewer; End of the game: /score counts the fame spaces between the markers."""

@@ -104,6 +104,7 @@ async def test_a_hand_is_shown_to_its_owner_only(table, repo):
     assert r.error and "no hidden hands" in r.private
 
 
+@pytest.mark.slow
 async def test_the_panel_offers_the_cards_by_name_with_the_hand_and_a_hand_button(table, repo):
     who = await _three(table)
     state = await _state(repo)
@@ -119,6 +120,7 @@ async def test_the_panel_offers_the_cards_by_name_with_the_hand_and_a_hand_butto
     assert r.error and "not your turn" in r.private
 
 
+@pytest.mark.slow
 async def test_a_whole_turn_typed_is_posted_and_the_next_colour_is_pinged(table, repo):
     who = await _three(table)
     state = await _state(repo)
@@ -144,6 +146,7 @@ async def test_a_whole_turn_typed_is_posted_and_the_next_colour_is_pinged(table,
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
 
 
+@pytest.mark.slow
 async def test_a_card_of_another_colour_is_refused_with_the_rule(table, repo):
     who = await _three(table)
     rng = random.Random(5)
@@ -190,6 +193,7 @@ async def test_a_word_that_names_no_card_says_so_and_lists_what_to_type(table, r
     assert await _state(repo) == state
 
 
+@pytest.mark.slow
 async def test_a_card_not_in_hand_or_a_white_card_alone_is_refused_with_the_rule(table, repo):
     """Playing the game: cards are played from the player's hand, and "White cards and
     special cards may never be played without a colored card"."""
@@ -253,6 +257,7 @@ async def test_a_withdrawal_typed_whole_places_palaces_and_takes_from_the_supply
     raise AssertionError("nobody won a palace")
 
 
+@pytest.mark.slow
 async def test_undo_across_a_draw_from_the_deck_needs_the_others(table, repo):
     """A withdrawal without playing draws a card the mover has seen: undo asks first."""
     who = await _three(table)
@@ -268,6 +273,7 @@ async def test_undo_across_a_draw_from_the_deck_needs_the_others(table, repo):
     assert await _state(repo) == state
 
 
+@pytest.mark.slow
 async def test_a_player_who_resigns_hands_their_colour_to_the_computer(table, repo):
     """With hidden hands the others play on; the game ends only when nobody is left."""
     who = await _three(table)
@@ -291,6 +297,7 @@ async def test_a_player_who_resigns_hands_their_colour_to_the_computer(table, re
     assert "Game over" in r.public
 
 
+@pytest.mark.slow
 async def test_a_line_past_the_turn_names_the_one_white_card_rule_and_plays_nothing(table,
                                                                                     repo):
     """Playing the game: one coloured card and at most one white or special card a turn.

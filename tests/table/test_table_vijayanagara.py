@@ -3,6 +3,8 @@ multi-faction turns, panel steps, a cross-player Cavalry decision, /card and /sc
 
 import json
 
+import pytest
+
 from bot.replies import Place
 from tests.support.table import HERE, MEERA, RAVI, SAM, assert_replays, png_size
 
@@ -42,6 +44,7 @@ async def test_one_player_holds_every_faction(table, repo):
     assert r.public.count("passes (+") == 3
 
 
+@pytest.mark.slow
 async def test_a_typed_turn_and_a_panel_turn_by_two_players(table, repo):
     r = await two_players(table, DELHI_FIRST_SEED)
     assert "ravi (Delhi Sultanate and Vijayanagara Empire) · meera (Bahmani Kingdom)" in r.public
@@ -72,6 +75,7 @@ async def test_a_typed_turn_and_a_panel_turn_by_two_players(table, repo):
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
 
 
+@pytest.mark.slow
 async def test_a_player_not_asked_gives_at_any_time_and_it_is_posted(table, repo):
     """1.5.2: Resources and Cavalry may be given at any time, not only on one's turn."""
     await two_players(table, DELHI_FIRST_SEED)  # Delhi (ravi) to act; meera holds Bahmani
@@ -128,6 +132,7 @@ async def test_the_board_in_words_and_as_alt_text(table, repo):
     assert shown.public and shown.private is None
 
 
+@pytest.mark.slow
 async def test_the_defender_decides_its_cavalry_mid_turn(table, repo):
     await two_players(table, BAHMANI_FIRST_SEED)
     # meera's Bahmani attack Delhi in Madhyadesh; Delhi (ravi) holds two Cavalry tokens.
@@ -151,6 +156,7 @@ async def test_the_defender_decides_its_cavalry_mid_turn(table, repo):
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
 
 
+@pytest.mark.slow
 async def test_card_score_and_rule_topics(table):
     await two_players(table, DELHI_FIRST_SEED)
     card = await table.card(HERE, SAM)
@@ -164,6 +170,7 @@ async def test_card_score_and_rule_topics(table):
     assert unknown.error and "`attack`" in unknown.private
 
 
+@pytest.mark.slow
 async def test_card_and_score_on_a_game_without_them(table):
     await table.new(HERE, RAVI, "goat_tiger", role="goats", seed=1)
     await table.join(HERE, MEERA)
@@ -183,6 +190,7 @@ async def _third_pass_reveals_a_card(table, repo):
     return state
 
 
+@pytest.mark.slow
 async def test_undo_past_a_revealed_card_needs_the_others_consent(table, repo):
     before = await _third_pass_reveals_a_card(table, repo)
     r = await table.undo(HERE, RAVI)
@@ -199,6 +207,7 @@ async def test_undo_past_a_revealed_card_needs_the_others_consent(table, repo):
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
 
 
+@pytest.mark.slow
 async def test_a_refused_or_stale_undo_request_changes_nothing(table, repo):
     before = await _third_pass_reveals_a_card(table, repo)
     r = await table.undo(HERE, RAVI)
@@ -211,6 +220,7 @@ async def test_a_refused_or_stale_undo_request_changes_nothing(table, repo):
     assert stale.error and "lapsed" in stale.private
 
 
+@pytest.mark.slow
 async def test_alone_at_the_table_a_revealed_card_stands_but_a_pass_before_it_does_not(
         table, repo):
     """Issue 23, point 4: with nobody else seated, nobody can agree to take back a move
@@ -241,6 +251,7 @@ async def test_opening_says_the_game_may_start_and_autocomplete_offers_legal_tok
     assert "cmd conscript orissa" in offered and "cmd conscript punjab" not in offered
 
 
+@pytest.mark.slow
 async def test_undo_votes_are_kept_by_the_bot_not_the_button(table, repo):
     """Reproduced: a forged button naming another requester, or an 'agreed' list, undid
     a move nobody agreed to take back. The button now names a request the bot keeps."""
@@ -263,6 +274,7 @@ async def test_undo_votes_are_kept_by_the_bot_not_the_button(table, repo):
     assert await state_of(repo) == before
 
 
+@pytest.mark.slow
 async def test_asking_again_pings_nobody_twice(table, repo):
     """Reproduced: 60 /undo in 1.4 s gave 40 public pings."""
     await _third_pass_reveals_a_card(table, repo)
@@ -278,6 +290,7 @@ async def test_asking_again_pings_nobody_twice(table, repo):
     assert again.error and not again.pings and "refused" in again.private
 
 
+@pytest.mark.slow
 async def test_an_undo_button_from_an_older_game_is_refused(table, repo):
     """Reproduced: the Undo button from an old game's panel undid a move in the
     channel's new game."""
@@ -294,6 +307,7 @@ async def test_an_undo_button_from_an_older_game_is_refused(table, repo):
     assert state["moves"] == 1
 
 
+@pytest.mark.slow
 async def test_a_step_out_of_turn_is_refused_once_with_what_may_be_done(table):
     """The table says whose turn it is once, then what the other player may do now (give,
     1.5.2), not the game's own "not your turn" a second time."""

@@ -210,6 +210,7 @@ def _duty(where):
     return zone, (540, 1380) if hours.startswith("09") else None
 
 
+@pytest.mark.slow
 async def test_a_timeout_can_end_the_game_with_the_late_player_losing(table, repo, clock):
     await table.new(HERE, RAVI, "goat_tiger", role="goats", pace="live", on_timeout="lose")
     r = await table.join(HERE, MEERA)
@@ -229,6 +230,7 @@ async def test_a_timeout_can_end_the_game_with_the_late_player_losing(table, rep
     assert await tick(table, clock.t + timedelta(days=60)) == []
 
 
+@pytest.mark.slow
 async def test_without_a_computer_player_the_others_vote(table, repo, clock, monkeypatch):
     swap_game(monkeypatch, "vijayanagara", bot_steps=None)
     await table.new(HERE, RAVI, "vijayanagara", role="delhi", pace="24h+0h/24h")
@@ -269,6 +271,7 @@ async def test_without_a_computer_player_the_others_vote(table, repo, clock, mon
     assert game.status == "finished" and late_role not in json.loads(game.result)["winners"]
 
 
+@pytest.mark.slow
 async def test_a_stalled_vijayanagara_faction_gets_its_move_from_the_computer(table, repo,
                                                                              clock):
     # Issue 29: Vijayanagara has a computer now; a timeout's move is the computer's, from
@@ -289,6 +292,7 @@ async def test_a_stalled_vijayanagara_faction_gets_its_move_from_the_computer(ta
     await assert_replays(repo, game.id)
 
 
+@pytest.mark.slow
 async def test_a_game_never_started_is_closed_and_an_idle_one_abandoned(table, repo, clock):
     other = Place(channel_id="2001", guild_id=HERE.guild_id)
     await table.new(other, RAVI, "goat_tiger")  # nobody joins
@@ -311,6 +315,7 @@ async def test_a_game_never_started_is_closed_and_an_idle_one_abandoned(table, r
     assert (await repo.latest_game(HERE.channel_id)).status == "aborted"
 
 
+@pytest.mark.slow
 async def test_a_move_after_the_warning_keeps_the_game(table, repo, clock):
     await table.new(HERE, RAVI, "goat_tiger", role="goats")
     await table.join(HERE, MEERA)
@@ -322,6 +327,7 @@ async def test_a_move_after_the_warning_keeps_the_game(table, repo, clock):
     assert events == [] and (await repo.latest_game(HERE.channel_id)).status == "active"
 
 
+@pytest.mark.slow
 async def test_two_schedulers_over_one_database_never_do_anything_twice(repo, clock, db_url):
     """Many games, two schedulers ticking at once over the same database (two connection
     pools, as two processes have): every reminder, warning and timeout happens once."""
@@ -365,6 +371,7 @@ AREAS = {"Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Austr
          "Europe", "Indian", "Pacific"}
 
 
+@pytest.mark.slow
 async def test_me_takes_a_time_zone_whatever_its_case_and_only_a_real_one(table, repo):
     async def saved():
         return (await repo.players([RAVI.user_id]))[RAVI.user_id].tz
@@ -406,6 +413,7 @@ async def test_me_refuses_hours_that_read_two_ways_and_keeps_the_saved_ones(tabl
     assert not r.error and "09:00–17:00" in r.private
 
 
+@pytest.mark.slow
 async def test_me_validates_and_a_moderator_lists_the_servers_games(table, repo, clock):
     r = await table.me(HERE, RAVI, timezone="Mars/Olympus")
     assert r.error and "not a time zone" in r.private

@@ -38,6 +38,7 @@ async def _steps_after(repo, game: Game, n: int, role: str) -> list[tuple[str, o
 
 
 @pytest.mark.parametrize("game_id,moves", CASES)
+@pytest.mark.slow
 async def test_a_timeouts_move_depends_on_the_sides_view_only(repo, clock, game_id, moves):
     table = Table(repo, now=clock)
     g = games.get(game_id)

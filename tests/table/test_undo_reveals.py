@@ -60,6 +60,7 @@ async def test_against_the_computer_an_outcome_seen_stands_and_a_step_before_it_
     assert granted >= 3 and refused >= 3, (granted, refused)
 
 
+@pytest.mark.slow
 async def test_an_agreed_undo_past_a_draw_deals_the_deck_anew(table, repo):
     """Reproduced: all agreed to undo a Taj Mahal withdrawal that drew a card; the card
     went back on top of the deck and drawing again gave it again, so the asker knew the

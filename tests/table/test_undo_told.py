@@ -3,10 +3,13 @@ asked, in the channel, with the asker pinged; an undo before one has moved says 
 
 from __future__ import annotations
 
+import pytest
+
 from tests.support.table import HERE, MEERA, RAVI, SAM, snapshot
 from tests.table.test_table_vijayanagara import _third_pass_reveals_a_card, state_of
 
 
+@pytest.mark.slow
 async def test_a_refused_undo_is_told_to_the_asker_in_the_channel(table, repo):
     before = await _third_pass_reveals_a_card(table, repo)
     asked = await table.undo(HERE, RAVI)
@@ -21,6 +24,7 @@ async def test_a_refused_undo_is_told_to_the_asker_in_the_channel(table, repo):
     assert await state_of(repo) == before
 
 
+@pytest.mark.slow
 async def test_undo_before_you_have_moved_says_you_have_not_moved_yet(table, repo):
     await table.new(HERE, RAVI, "goat_tiger", role="goats", seed=1)
     await table.join(HERE, MEERA)

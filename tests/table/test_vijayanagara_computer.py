@@ -4,6 +4,8 @@ computer takes over, and by-hand decks, which keep people on every seat."""
 
 import json
 
+import pytest
+
 from engine import games
 from tests.support.table import ASHA, HERE, MEERA, MOD, RAVI, assert_replays, snapshot
 
@@ -19,6 +21,7 @@ async def seats_of(repo) -> dict:
     return {s.role: (s.user_id, s.is_bot) for s in await repo.seats(game.id)}
 
 
+@pytest.mark.slow
 async def test_one_person_plays_delhi_against_two_computers(table, repo):
     r = await table.new(HERE, RAVI, "vijayanagara", role="delhi", opponent="computer", seed=2)
     assert not r.error, r.private
@@ -49,6 +52,7 @@ async def test_two_friends_fill_the_third_seat_with_the_computer(table, repo):
     assert G.view(await state_of(repo), None)["active"][0] in ("delhi", "bahmani")
 
 
+@pytest.mark.slow
 async def test_a_stalled_faction_passes_to_the_computer(table, repo):
     await table.new(HERE, RAVI, "vijayanagara", role="delhi", seed=1)
     await table.join(HERE, MEERA, "bahmani")
@@ -62,6 +66,7 @@ async def test_a_stalled_faction_passes_to_the_computer(table, repo):
     await assert_replays(repo, (await repo.latest_game(HERE.channel_id)).id)
 
 
+@pytest.mark.slow
 async def test_the_computer_takes_over_a_resigned_faction(table, repo):
     await table.new(HERE, RAVI, "vijayanagara", role="delhi", seed=3)
     await table.join(HERE, MEERA, "bahmani")

@@ -22,6 +22,7 @@ async def two_player_game(table, first=RAVI, second=MEERA):
     return (await table.repo.live_game(HERE.channel_id)).id
 
 
+@pytest.mark.slow
 async def test_resign_asks_first_and_an_answer_about_a_replaced_game_changes_nothing(table,
                                                                                      repo):
     first = await two_player_game(table)
@@ -55,6 +56,7 @@ async def test_resign_asks_first_and_an_answer_about_a_replaced_game_changes_not
     assert (await repo.get_game(second)).status == "active"
 
 
+@pytest.mark.slow
 async def test_a_finished_game_says_it_is_over_wherever_a_game_in_progress_is_needed(table):
     await two_player_game(table)
     await table.resign(HERE, MEERA, confirm=True)
@@ -74,6 +76,7 @@ async def test_a_finished_game_says_it_is_over_wherever_a_game_in_progress_is_ne
     assert r.error and "Game #2 (Aadu-Huli aata (Goat-Tiger)) here was aborted." in r.private
 
 
+@pytest.mark.slow
 async def test_names_are_escaped_in_messages_but_kept_raw_in_the_database_and_images(
         table, repo, monkeypatch):
     drawn = []
@@ -103,6 +106,7 @@ async def test_names_are_escaped_in_messages_but_kept_raw_in_the_database_and_im
 
 
 @pytest.mark.parametrize("hostile", ["x" * 3000, "<@999>`" * 500, "**bold** @everyone " * 200])
+@pytest.mark.slow
 async def test_echoed_input_is_short_and_stays_inside_its_code_span(table, hostile):
     with pytest.raises(ValueError) as refused:
         parse_options(hostile.replace(" ", "_"))

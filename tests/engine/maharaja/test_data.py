@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine.games.maharaja import data
 
 
@@ -62,6 +64,7 @@ def test_the_validator_finds_a_wrong_fact(tmp_path):
         data.check_chart(bad)
 
 
+@pytest.mark.slow
 def test_python_m_checks_files_by_name(tmp_path):
     good = tmp_path / "victory.json"
     good.write_text(json.dumps(data.FILES["victory"]))

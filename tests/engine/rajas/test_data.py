@@ -69,6 +69,7 @@ def test_the_validator_says_what_is_wrong(name, edit, said):
     assert any(said in p for p in found), found
 
 
+@pytest.mark.slow
 def test_the_command_line_checks_typed_in_files(tmp_path):
     good = tmp_path / "my_tiles.json"
     good.write_text(json.dumps(data.FILES["tiles"]))

@@ -329,6 +329,7 @@ WRONG = re.compile(r"\b(Red|Yellow|White|Black) (take|give|send|pass|gain|reach|
                    r"build|roll|move|draw|lay|put|reroll|upgrade|leave|have)\b|\ba (orange|8)\b")
 
 
+@pytest.mark.slow
 def test_log_lines_prompts_and_labels_read_as_english():
     """"Red sends", not "Red send"; "an orange 6", not "a orange6"."""
     texts = []

@@ -187,6 +187,7 @@ WORDS = [*sorted(set(tm.KIND.values())), *sorted(tm.PROVINCE_OF), "withdraw", "d
          "xyzzy-42", "red-monk", "violet-elephant-mogul", "lahore", "special-2"]
 
 
+@pytest.mark.slow
 def test_every_refusal_names_a_rule_and_what_is_possible_from_what_the_player_sees():
     """Any word in random positions of every stage: each refusal has a reason and the
     legal steps, and reads the same whatever the other hands and the deck hold."""

@@ -47,6 +47,7 @@ def random_people(seed: int) -> arena.Player:
     return arena.random_opponents(g)(seed)
 
 
+@pytest.mark.slow
 def test_the_computer_plays_a_whole_card_for_each_faction():
     turns = 0
     for _role, _steps, _after in arena.turns(g, g.setup(5, {}), {}, checked()):
@@ -113,6 +114,7 @@ def _positions(n: int) -> list[dict]:
     return out
 
 
+@pytest.mark.slow
 def test_the_same_view_gets_the_same_decision_whatever_is_hidden():
     for i, state in enumerate(_positions(8)):
         role = g.view(state, None)["active"][0]

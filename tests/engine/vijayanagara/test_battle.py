@@ -48,6 +48,7 @@ def test_3_2_4_targets_are_rebelling_units_or_a_structure_alone():
     assert spaces_offered(s) == {"madhyadesh", "gondwana", "andhra"}
 
 
+@pytest.mark.slow
 def test_3_2_4_defender_units_are_set_to_rebelling_other_factions_are_not():
     s = delhi_turn(spaces={"madhyadesh": {"troop": 3, "amir_o": 2, "amir_r": 1,
                                           "raja_o": 1, "raja_r": 1}})
@@ -189,6 +190,7 @@ def test_3_3_4_winner_gains_influence_loser_loses_it():
     assert active(s) == "vijayanagara"
 
 
+@pytest.mark.slow
 def test_3_3_4_the_defender_may_win_the_influence():
     s = bahmani_turn(spaces={"andhra": {"amir_o": 2, "raja_o": 3}},
                      influence={"bahmani": 1, "vijayanagara": 0})
@@ -197,6 +199,7 @@ def test_3_3_4_the_defender_may_win_the_influence():
     assert s["influence"] == {"bahmani": 0, "vijayanagara": 1}
 
 
+@pytest.mark.slow
 def test_3_3_4_equal_losses_shift_no_influence():
     s = bahmani_turn(spaces={"andhra": {"amir_o": 2, "raja_o": 3}},
                      influence={"bahmani": 1, "vijayanagara": 1})
@@ -226,6 +229,7 @@ def test_3_4_4_temple_support_one_raja():
     assert pieces(s, "karnataka") == {"temple": 1, "raja_o": 3}
 
 
+@pytest.mark.slow
 def test_3_4_4_pure_raid_by_a_single_raja():
     s = vijayanagara_turn(spaces={"andhra": {"troop": 2},
                                   "karnataka": {"temple": 1, "raja_o": 3}})
@@ -269,6 +273,7 @@ def test_1_10_charge_lowers_own_die_not_below_one_and_the_token_returns_to_the_p
     assert pieces(s, "madhyadesh") == {"troop": 2, "amir_r": 2}
 
 
+@pytest.mark.slow
 def test_1_10_a_charged_six_may_hit():
     s = delhi_turn(spaces={"madhyadesh": {"troop": 5, "amir_r": 5}}, cavalry={"delhi": 1})
     s = attack(s, "cmd attack madhyadesh", [6, 6, 6, 6, 6, 6])
@@ -276,6 +281,7 @@ def test_1_10_a_charged_six_may_hit():
     assert pieces(s, "madhyadesh") == {"troop": 5, "amir_r": 4}
 
 
+@pytest.mark.slow
 def test_1_10_sixes_always_miss():
     s = delhi_turn(spaces={"madhyadesh": {"troop": 9, "amir_r": 5}})
     s = attack(s, "cmd attack madhyadesh", [6, 6, 6, 6, 6, 6])
@@ -295,6 +301,7 @@ def test_1_10_four_dice_score_four_hits_at_most():
     assert pieces(s, "madhyadesh") == {"troop": 7, "amir_r": 3}
 
 
+@pytest.mark.slow
 def test_1_10_screen_removes_an_opposing_die_but_never_a_one():
     s = delhi_turn(spaces={"madhyadesh": {"troop": 2, "amir_r": 2}}, cavalry={"delhi": 1})
     s = attack(s, "cmd attack madhyadesh", [6, 6, 6, 6, 1, 2])
@@ -348,6 +355,7 @@ def test_casualties_are_chosen_by_the_defending_owner():
     assert active(s) == "bahmani"
 
 
+@pytest.mark.slow
 def test_casualties_are_chosen_by_the_attacker_among_involved_pieces():
     s = delhi_turn(spaces={"gujarat": {"troop": 1, "amir_r": 2},
                            "malwa": {"qasbah": 1, "troop": 3}})

@@ -136,6 +136,7 @@ def _qasbah_attack(malwa_troops, malwa_amirs=1):
                       independent=["malwa", "gujarat"], resources={"delhi": 5})
 
 
+@pytest.mark.slow
 def test_3_1_2_units_that_attacked_cannot_support_another_attack():
     s = play(_qasbah_attack(2), "cmd attack")
     assert spaces_offered(s) == {"malwa", "gujarat"}  # Gujarat only by support from Malwa
@@ -145,6 +146,7 @@ def test_3_1_2_units_that_attacked_cannot_support_another_attack():
     assert "gujarat" not in spaces_offered(s)
 
 
+@pytest.mark.slow
 def test_3_1_2_units_that_supported_cannot_attack_again():
     s = play(_qasbah_attack(2), "cmd attack gujarat")
     fix_dice(s, [6, 6, 6, 6, 6, 6])
@@ -153,6 +155,7 @@ def test_3_1_2_units_that_supported_cannot_attack_again():
     assert "malwa" not in spaces_offered(s)  # both Troops there supported
 
 
+@pytest.mark.slow
 def test_3_1_2_units_that_did_not_support_attack_alone():
     s = play(_qasbah_attack(3, malwa_amirs=3), "cmd attack gujarat")
     fix_dice(s, [6, 6, 6, 6, 6, 6])
@@ -163,6 +166,7 @@ def test_3_1_2_units_that_did_not_support_attack_alone():
     assert pieces(s, "malwa") == {"troop": 3, "qasbah": 1, "amir_r": 3}
 
 
+@pytest.mark.slow
 def test_3_1_2_a_supporter_lost_in_battle_leaves_the_unused_troop_free():
     s = play(_qasbah_attack(3), "cmd attack gujarat")
     fix_dice(s, [1, 6, 6, 6, 1, 6])  # Delhi hit once, Bahmani hit once

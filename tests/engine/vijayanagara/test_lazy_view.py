@@ -56,6 +56,7 @@ def _positions(seeds: range, every: int) -> list[dict]:
     return out
 
 
+@pytest.mark.slow
 def test_every_view_holds_what_the_eager_view_held_in_its_order():
     positions = _positions(range(6), 4)
     assert len(positions) > 400

@@ -665,6 +665,7 @@ def _before_timur(**kw) -> dict:
     return position(card=DELHI_FIRST, deck=["t2"], cavalry={}, **{"resources": {"delhi": 10}, **kw})
 
 
+@pytest.mark.slow
 def test_timur_fights_in_punjab_then_plunders_an_undefended_delhi():
     """2.6 step 2 ignores Punjab's Resource consequences; in Delhi (step 3) they apply even
     with no Delhi Unit left to fight (3.5.3: "regardless of whether any attack actually

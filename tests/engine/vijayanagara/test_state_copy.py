@@ -7,6 +7,8 @@ import copy
 import json
 import random
 
+import pytest
+
 from engine import games, jsontree
 from engine.games.vijayanagara import rules
 from tests.engine.vijayanagara import fuzz
@@ -28,6 +30,7 @@ def _game(seed: int, steps: int = 400) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 def test_the_fast_copy_plays_the_same_game_as_deepcopy(monkeypatch):
     fast = [_game(seed) for seed in (1, 2)]
     monkeypatch.setattr(rules, "_copy", copy.deepcopy)
