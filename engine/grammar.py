@@ -11,12 +11,39 @@ every game to what it should read as."""
 from __future__ import annotations
 
 import re
+import sys
+import types
 from collections.abc import Iterable
 from functools import cache
 
-import inflect
 
-_engine = inflect.engine()
+def _import_inflect() -> types.ModuleType:
+    """``inflect`` without ``typeguard``'s instrumentation. inflect 7 wraps its methods
+    in ``@typechecked``, which re-parses and recompiles them when the module is imported:
+    3.5-4 s of CPU on our 2-core machine, paid by every process (the bot, each picture
+    worker, every admin command), where the rest of Darbar imports in about 1 s
+    (jaraco/inflect#212, open). The checks only guard inflect's own arguments, which
+    tests/engine/test_grammar.py covers for every phrase we give it, so the decorator is
+    the identity while inflect loads, and the real ``typeguard`` (if any) is put back."""
+    if "inflect" in sys.modules:
+        return sys.modules["inflect"]
+    stand_in = types.ModuleType("typeguard")
+    stand_in.typechecked = lambda target=None, **_: (  # type: ignore[attr-defined]
+        target if target is not None else (lambda later: later)
+    )
+    real = sys.modules.get("typeguard")
+    sys.modules["typeguard"] = stand_in
+    try:
+        import inflect
+    finally:
+        if real is None:
+            del sys.modules["typeguard"]
+        else:
+            sys.modules["typeguard"] = real
+    return inflect
+
+
+_engine = _import_inflect().engine()
 _NUMBER = re.compile(r"\d+")
 _BRACKETS = re.compile(r"\s*\([^)]*\)$")  # a seat's sides after its person
 

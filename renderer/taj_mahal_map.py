@@ -210,10 +210,19 @@ def on_a_road(box: Box) -> bool:
 def _place(cid: str, w: float, h: float, *others: Box) -> Box:
     """Beside the city: the first way round from outwards that is clear of the map and
     of every road, else the first clear of the map."""
+    # Tried one at a time, in order, stopping at the first that will do: most cities
+    # need one or two tries of the 48, and every process draws this layout at import.
     turns = sorted(range(-180, 180, 15), key=abs)
-    boxes = [_beside(cid, t, w, h, gap) for gap in (1, 5) for t in turns]
-    clear = [b for b in boxes if clear_of_the_map(b, *others)]
-    return next((b for b in clear if not on_a_road(b)), (clear or boxes)[0])
+    first_clear: Box | None = None
+    for gap in (1, 5):
+        for turn in turns:
+            box = _beside(cid, turn, w, h, gap)
+            if not clear_of_the_map(box, *others):
+                continue
+            if not on_a_road(box):
+                return box
+            first_clear = first_clear or box
+    return first_clear or _beside(cid, turns[0], w, h, 1)
 
 
 CROWN_BOX: dict[str, Box] = {c: _place(c, CROWN_W, CROWN_H) for c in CITY_XY}
