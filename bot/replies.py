@@ -210,6 +210,10 @@ class Reply:
     choices: list[Choice] = field(default_factory=list)
     game_id: int | None = None
     version: int | None = None
+    # A post of the game's public log (a move's, a catch-up; bot/table/deliveries.py):
+    # the log's length the channel had been shown before it, and will have after it.
+    log_from: int | None = None
+    log_seen: int | None = None
     error: bool = False
     # True once the caller's move is complete (the panel can close).
     move_done: bool = False

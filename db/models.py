@@ -102,6 +102,15 @@ class Game(SQLModel, table=True):
     # A game loaded by ``darbar import``: the SHA-256 of the export it was made from, so
     # that the same export is never loaded twice (unique: not even by two at once).
     imported: str | None = Field(default=None, unique=True, index=True)
+    # The delivery ledger (bot/table/deliveries.py): how much of the public log the
+    # channel has been shown (its length, as of the write ``posted_version``): NULL for a
+    # game whose posts went out before the ledger; while a post could not be made, why
+    # (JSON: ``{"why": …, "missing": […], "tries": n}``) and when to try it again
+    # (NULL: at the next move, ``/board`` or restart only, e.g. a missing permission).
+    posted: int | None = None
+    posted_version: int | None = None
+    undelivered: str | None = Field(default=None, sa_column=Column(Text))
+    redeliver_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
 
     def __init__(self, **data) -> None:
         if "seed" in data:

@@ -58,6 +58,7 @@ ADMIN_ROLE_PERMISSIONS = _P(
     administrator=True, manage_channels=True, manage_guild=True, manage_roles=True,
     manage_messages=True,
 ).value
+NONCE_WINDOW = 120.0  # seconds a nonce is remembered (Discord: "a few minutes")
 BOT_PERMISSIONS = MEMBER_PERMISSIONS | _P(
     manage_channels=True, manage_roles=True, manage_messages=True, manage_threads=True,
     mention_everyone=True,
@@ -90,6 +91,9 @@ class RecordedRequest:
     status: int  # what the fake answered
     time: float  # time.monotonic() when it was answered
     response: Any = None  # snapshot of the JSON the fake answered
+    # A message the bot posted in a channel while answering an interaction there: that
+    # interaction's id (the latest one answered in the channel; see InteractionHandle).
+    for_interaction: int | None = None
 
     def __repr__(self) -> str:
         return f"<{self.method} {self.path} -> {self.status}>"
@@ -117,6 +121,7 @@ class _Failure:
     status: int
     retry_after: float
     times: int
+    after: bool = False  # the request is carried out first, then answered with ``status``
 
 
 @dataclass
@@ -144,8 +149,11 @@ class InteractionHandle:
 
     @property
     def requests(self) -> list[RecordedRequest]:
-        """Every REST request that used this interaction's token (callback, followups, edits)."""
-        return [r for r in self._fake.requests if self.token in r.path]
+        """Every REST request that used this interaction's token (callback, followups, edits),
+        and the channel messages the bot posted while this was the latest interaction
+        answered in its channel (a move's post sent as a channel message, with a nonce)."""
+        return [r for r in self._fake.requests
+                if self.token in r.path or r.for_interaction == self.id]
 
     @property
     def original(self) -> JSON | None:
@@ -176,8 +184,8 @@ class InteractionHandle:
         response = await self.wait_response(timeout)
         if response.json.get("type") in (5, 6):
             await self._fake.wait_for(
-                lambda r: self.token in r.path and r.method in ("PATCH", "POST")
-                and "/callback" not in r.path,
+                lambda r: (self.token in r.path or r.for_interaction == self.id)
+                and r.method in ("PATCH", "POST", "DELETE") and "/callback" not in r.path,
                 timeout=max(deadline - loop.time(), 0.01),
             )
         count = -1
@@ -249,6 +257,7 @@ class FakeDiscord:
         self.api_base = self.gateway_url = self.base_url = ""
         self._interactions: dict[int, _Interaction] = {}
         self._failures: list[_Failure] = []
+        self._nonces: dict[tuple[int, str], tuple[int, float]] = {}  # -> (message, when)
         self._changed = asyncio.Event()
         self._gateway_ready = asyncio.Event()
         self._ws: web.WebSocketResponse | None = None
@@ -420,12 +429,15 @@ class FakeDiscord:
         status: int = 429,
         retry_after: float = 0.2,
         times: int = 1,
+        after: bool = False,
     ) -> None:
         """Answer the next ``times`` requests whose method matches (``*`` = any) and whose path
         (after /api/v10) matches ``path_regex`` (re.search) with a 429 (retried by discord.py
-        after ``retry_after``) or a 5xx (retried after 1, 3, 5 ... s: slow!)."""
+        after ``retry_after``) or a 5xx (retried after 1, 3, 5 ... s: slow!). ``after``: the
+        request is carried out first (a message is stored) and only its answer is the
+        failure, as when Discord times out behind its proxy."""
         self._failures.append(
-            _Failure(method.upper(), re.compile(path_regex), status, retry_after, times)
+            _Failure(method.upper(), re.compile(path_regex), status, retry_after, times, after)
         )
 
     async def drop_gateway(self, *, wait: bool = True, timeout: float = 5.0) -> None:
@@ -808,6 +820,9 @@ class FakeDiscord:
         }
         if "message_reference" in payload:
             message["message_reference"] = payload["message_reference"]
+        if payload.get("nonce") is not None:
+            message["nonce"] = str(payload["nonce"])
+            self._nonces[(channel_id, message["nonce"])] = (mid, time.monotonic())
         if interaction is not None:
             message.update(
                 webhook_id=str(self.application_id), application_id=str(self.application_id),
@@ -869,6 +884,9 @@ class FakeDiscord:
             failure.times -= 1
             if failure.times <= 0:
                 self._failures.remove(failure)
+            if failure.after:
+                with contextlib.suppress(_ApiError):
+                    await self._route(_Call(request.method, (), body, files, query), path)
             status, response = failure.status, {"message": f"{failure.status}: fake", "code": 0}
             if status == 429:
                 response = {"message": "You are being rate limited.", "global": False,
@@ -889,7 +907,8 @@ class FakeDiscord:
         reply = _json_response(status, response, headers)
         snapshot = json.loads(reply.body) if status != 204 else None  # type: ignore[arg-type]
         self.requests.append(RecordedRequest(request.method, path, query, body, files, status,
-                                             time.monotonic(), snapshot))
+                                             time.monotonic(), snapshot,
+                                             self._answering(request.method, path)))
         self._changed.set()
         self._changed = asyncio.Event()
         return reply
@@ -1075,7 +1094,10 @@ class FakeDiscord:
         cid = int(call.args[0])
         self._known_channel(cid)
         if call.method == "POST":
-            return 200, self._create_message(cid, call.json or {}, call.files)
+            payload = call.json or {}
+            if (twin := self._same_nonce(cid, payload)) is not None:
+                return 200, twin
+            return 200, self._create_message(cid, payload, call.files)
         public = [m for m in self.messages_in(cid) if not m["flags"] & EPHEMERAL]
         if "before" in call.query:
             public = [m for m in public if int(m["id"]) < int(call.query["before"])]
@@ -1083,6 +1105,29 @@ class FakeDiscord:
             public = [m for m in public if int(m["id"]) > int(call.query["after"])]
         public.sort(key=lambda m: int(m["id"]), reverse=True)
         return 200, public[: int(call.query.get("limit", 50))]
+
+    def _answering(self, method: str, path: str) -> int | None:
+        """The interaction a channel message belongs to: the latest answered in that
+        channel (tests answer one interaction at a time per channel)."""
+        match = re.fullmatch(r"/channels/(\d+)/messages", path)
+        if method != "POST" or match is None:
+            return None
+        cid = int(match[1])
+        answered = [s.id for s in self._interactions.values()
+                    if s.channel_id == cid and s.responded]
+        return max(answered, default=None)
+
+    def _same_nonce(self, cid: int, payload: JSON) -> JSON | None:
+        """With ``enforce_nonce``, Discord answers a message whose nonce the same author
+        used in the channel within the last few minutes with that message, and stores
+        nothing new."""
+        nonce = payload.get("nonce")
+        if nonce is None or not payload.get("enforce_nonce"):
+            return None
+        mid, made = self._nonces.get((cid, str(nonce)), (0, 0.0))
+        if mid in self.messages and time.monotonic() - made < NONCE_WINDOW:
+            return self.messages[mid]
+        return None
 
     async def _h_channel_message(self, call: _Call) -> tuple[int, Any]:
         cid, mid = int(call.args[0]), int(call.args[1])

@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot import health, memory, scheduler, workers
 from bot.discord_face.commands import add_commands
 from bot.discord_face.context import NO_PINGS, mention
+from bot.discord_face.delivery import POST_ERRORS, failure_of
 from bot.discord_face.respond import post, run_and_respond
 from bot.discord_face.views import DYNAMIC_ITEMS
 from bot.failures import Failure, opening_database, reason
@@ -205,6 +206,7 @@ class DarbarBot(commands.Bot):
         while not self.is_closed():
             try:
                 await self.run_schedule()
+                await self.redeliver(self.clock())
             except Exception:  # a failed tick must not end the loop
                 log.exception("scheduler tick failed")
             # Heap the render threads freed goes back to the system (see bot/memory.py).
@@ -233,6 +235,37 @@ class DarbarBot(commands.Bot):
                                   game_id, item.place.channel_id)
         return len(due)
 
+    async def redeliver(self, now: datetime | None = None) -> int:
+        """Post what this process's games owe their channels: those whose retry after an
+        outage has come (``now``), or every one (at start). How many were posted."""
+        made = 0
+        for game in await self.table.owed(now):
+            if not self.owns_guild(game.guild_id):
+                continue
+            with log_context(game_id=game.id, guild_id=game.guild_id):
+                owed = await self.table.catch_up(id_of(game))
+                if owed is not None and await self._post_game(*owed):
+                    made += 1
+        if made:
+            log.info("posted what %d game(s) owed their channels", made)
+        return made
+
+    async def _post_game(self, place: Place, reply: Reply) -> bool:
+        """A game's post that no interaction asked for, recorded in the delivery ledger:
+        whether it was made."""
+        try:
+            await post(self._channel(place), reply)
+        except POST_ERRORS as e:
+            failed = failure_of(e, files=reply.image is not None)
+            if failed is None:
+                raise
+            log.warning("game #%s: its post in channel %s was not made: %s",
+                        reply.game_id, place.channel_id, e)
+            await self.table.undelivered(reply, failed)
+            return False
+        await self.table.delivered(reply)
+        return True
+
     async def _dm(self, user_id: str, text: str) -> bool:
         """A direct message, if the user allows them."""
         try:
@@ -243,7 +276,7 @@ class DarbarBot(commands.Bot):
             return False
 
     async def _announce(self, notice: Notice) -> None:
-        await post(self._channel(notice.place), notice.post)
+        await self._post_game(notice.place, notice.post)
         for user_id, text in notice.dms:
             await self._dm(user_id, text)
 
@@ -284,13 +317,13 @@ class DarbarBot(commands.Bot):
             place = Place(channel_id=game.channel_id, guild_id=game.guild_id)
             reply = await self.table.resume(place)
             if reply is not None:
-                try:
-                    await post(self._channel(place), reply)
-                    resumed += 1
-                except discord.HTTPException as e:
-                    log.warning("game #%d resumed, but its post failed: %s", game.id, e)
+                resumed += 1
+                await self._post_game(place, reply)
         if resumed:
             log.info("resumed %d game(s) waiting for the computer", resumed)
+        # Then whatever else a channel was not shown: a post that failed, or a move a crash
+        # came between the write and the post of (bot/table/deliveries.py).
+        await self.redeliver()
         # A game whose final write a crash left without its rating and result post is
         # concluded now; of several processes starting, the one that records it posts it.
         # Only recent ones: older finished games without ratings come from databases made
@@ -302,11 +335,8 @@ class DarbarBot(commands.Bot):
             reply = await self.table.complete(id_of(game))
             if reply is None:
                 continue
-            try:
-                await post(self._channel(Place(game.channel_id, game.guild_id)), reply)
+            if await self._post_game(Place(game.channel_id, game.guild_id), reply):
                 log.info("game #%d concluded at start (a crash had cut it off)", game.id)
-            except discord.HTTPException as e:
-                log.warning("game #%d concluded, but its result post failed: %s", game.id, e)
 
     def _channel(self, place: Place) -> discord.PartialMessageable:
         return self.get_partial_messageable(

@@ -32,10 +32,12 @@ import discord
 
 from bot import workers
 from bot.discord_face.context import NO_PINGS, kind_of, mention, pings_for, take_up
+from bot.discord_face.delivery import POST_ERRORS, already_answered, failure_of, missing_in
 from bot.discord_face.views import extras, panel_view, public_view
 from bot.logsetup import add_log_context, log_field
 from bot.metrics import FIRST_ANSWER, INTERACTIONS
 from bot.replies import Ping, Reply, clip
+from bot.table import Table, delivery_key, not_posted
 
 log = logging.getLogger("darbar.interactions")
 
@@ -180,39 +182,26 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
     private = clip(reply.private) if reply.private else None
 
     if public is not None:
-        files = _files(reply)
-        view = public_view(reply)
-        kwargs = {"allowed_mentions": pings_for(reply.pings)}
-        if files:
-            kwargs["files"] = files
-        if view is not None:
-            kwargs["view"] = view
-        if from_panel and not deferred:
-            await resp.edit_message(content=private or "Done.", view=extras(None, reply))
-            _answered(interaction)
-            await interaction.followup.send(public, **kwargs)
-        elif deferred:
-            # The post first; then the panel closes, or the private "thinking…" placeholder
-            # becomes what the caller alone should read (or goes, if nothing).
-            await interaction.followup.send(public, **kwargs)
-            if from_panel:
-                await interaction.edit_original_response(content=private or "Done.",
-                                                         view=extras(None, reply))
-            elif private or reply.links:
-                await interaction.edit_original_response(
-                    content=private or "Your move is posted.", view=extras(None, reply))
-            else:
-                await interaction.delete_original_response()
-        else:
-            await resp.send_message(public, **kwargs)
-            _answered(interaction)
-            if private and reply.error:
-                await interaction.followup.send(private, ephemeral=True,
-                                                allowed_mentions=NO_PINGS)
-            elif reply.links:  # the next game waiting on the mover, for them alone
-                await interaction.followup.send(private or "Your move is posted.",
-                                                ephemeral=True, view=extras(None, reply),
-                                                allowed_mentions=NO_PINGS)
+        failed = missing_in(interaction, files=_has_files(reply))
+        if failed is None:
+            try:
+                await _post_public(interaction, reply, public, private, from_panel=from_panel)
+            except POST_ERRORS as e:
+                if already_answered(e):  # Discord took the first try, post and all
+                    return await _delivered(interaction, reply)
+                failed = failure_of(e, files=_has_files(reply))
+                if failed is None:
+                    raise
+                log.warning("public post of game #%s not made: %s", reply.game_id, e)
+        if failed is None:
+            await _delivered(interaction, reply)
+            return
+        table = _table(interaction)
+        if table is not None:
+            await table.undelivered(reply, failed)
+        await _private_after(interaction, "\n".join(x for x in (
+            not_posted(failed, stored=reply.log_seen is not None), private) if x),
+            reply, from_panel=from_panel)
         return
 
     text = clip(private or reply.prompt or "…")
@@ -245,6 +234,91 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
         _answered(interaction)
 
 
+def _has_files(reply: Reply) -> bool:
+    return reply.image is not None or bool(reply.files)
+
+
+def _table(interaction: discord.Interaction) -> Table | None:
+    return getattr(interaction.client, "table", None)
+
+
+async def _delivered(interaction: discord.Interaction, reply: Reply) -> None:
+    if (table := _table(interaction)) is not None:
+        await table.delivered(reply)
+
+
+async def _post_public(interaction: discord.Interaction, reply: Reply, public: str,
+                       private: str | None, *, from_panel: bool) -> None:
+    """The public post of an interaction's reply, and what the caller alone reads.
+
+    Answered directly, the post is the interaction's first answer (one request; sent
+    again by discord.py after a 5xx, Discord refuses the second with 40060, so it is
+    never doubled). Otherwise it is a message of the channel's with the post's nonce
+    (``delivery_key``): an interaction's followup has none, so one that Discord stored
+    before answering 500 would be stored again when discord.py sends it again."""
+    resp = interaction.response
+    deferred = resp.is_done()
+    files = _files(reply)
+    view = public_view(reply)
+    kwargs: dict = {"allowed_mentions": pings_for(reply.pings)}
+    if files:
+        kwargs["files"] = files
+    if view is not None:
+        kwargs["view"] = view
+    if not deferred and not from_panel:
+        await resp.send_message(public, **kwargs)
+        _answered(interaction)
+        if private and reply.error:
+            await interaction.followup.send(private, ephemeral=True, allowed_mentions=NO_PINGS)
+        elif reply.links:  # the next game waiting on the mover, for them alone
+            await interaction.followup.send(private or "Your move is posted.", ephemeral=True,
+                                            view=extras(None, reply),
+                                            allowed_mentions=NO_PINGS)
+        return
+    if from_panel and not deferred:
+        await resp.edit_message(content=private or "Done.", view=extras(None, reply))
+        _answered(interaction)
+    await _in_channel(interaction, reply, public, **kwargs)
+    if from_panel:
+        if deferred:
+            await interaction.edit_original_response(content=private or "Done.",
+                                                     view=extras(None, reply))
+    elif private or reply.links:
+        # The private "thinking…" placeholder becomes what the caller alone should read.
+        await interaction.edit_original_response(
+            content=private or "Your move is posted.", view=extras(None, reply))
+    else:
+        await interaction.delete_original_response()
+
+
+async def _in_channel(interaction: discord.Interaction, reply: Reply, public: str,
+                      **kwargs) -> None:
+    """The post as a message of the interaction's channel, with its nonce."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.abc.Messageable):
+        await interaction.followup.send(public, **kwargs)
+        return
+    await channel.send(public, nonce=delivery_key(reply), **kwargs)
+
+
+async def _private_after(interaction: discord.Interaction, text: str, reply: Reply, *,
+                         from_panel: bool) -> None:
+    """What the caller alone reads, in place of a post that could not be made: the first
+    answer if none was given, else in the panel or the "thinking…" placeholder."""
+    resp = interaction.response
+    text = clip(text)
+    if not resp.is_done():
+        if from_panel:
+            await resp.edit_message(content=text, view=extras(None, reply))
+        else:
+            await resp.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        _answered(interaction)
+    elif from_panel or resp.type is discord.InteractionResponseType.deferred_channel_message:
+        await interaction.edit_original_response(content=text, view=extras(None, reply))
+    else:
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+
+
 async def post(channel: discord.abc.Messageable, reply: Reply,
                pings: Iterable[Ping] | None = None) -> None:
     """A public reply that no interaction asked for (after a restart, a reminder).
@@ -254,4 +328,4 @@ async def post(channel: discord.abc.Messageable, reply: Reply,
         kwargs["files"] = files
     if (view := public_view(reply)) is not None:
         kwargs["view"] = view
-    await channel.send(reply.public_text(mention), **kwargs)
+    await channel.send(reply.public_text(mention), nonce=delivery_key(reply), **kwargs)

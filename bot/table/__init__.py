@@ -14,6 +14,8 @@ the outcome. This package never imports discord.
     looking.py      /game status, /log, /board, /card, /score, /hand, /rules
     replaying.py    /replay: a finished game's story, its animation and its log
     stewardship.py  /game reassign, resuming after a restart
+    deliveries.py   the delivery ledger: what a channel was shown of its game, what it
+                    missed when a post failed, and the post that makes it up
     clocks.py       /game remind, /game vote, and what the scheduler finds due in a game
                     (reminders, timeouts, the clean-up of stale games)
     community.py    /mygames, /me, /game list, /server settings
@@ -31,6 +33,7 @@ from __future__ import annotations
 from bot.table.clocks import Clocks
 from bot.table.community import Community
 from bot.table.core import CHECKPOINT_EVERY, TableCore, check_role, playable_ids, refusals
+from bot.table.deliveries import Deliveries, Failed, delivery_key, not_posted
 from bot.table.endings import Endings, resignation
 from bot.table.loaded import Loaded, Refusal
 from bot.table.looking import LOG_TAIL, Looking
@@ -51,13 +54,17 @@ from bot.table.wording import COMPUTER
 
 
 class Table(Rematch, Moves, Undo, Endings, Looking, Replaying, Stewardship, Clocks,
-            Community, Standings):
+            Community, Standings, Deliveries):
     """Every command a face can give a channel's game (see the modules above)."""
 
 
 __all__ = [
     "CHECKPOINT_EVERY",
     "CHOICE_MAX",
+    "Deliveries",
+    "Failed",
+    "delivery_key",
+    "not_posted",
     "COMPUTER",
     "LOG_TAIL",
     "MAX_CHOICES",

@@ -298,11 +298,13 @@ class TableCore:
         return await self.repo.reassign_seat(lg.game, id_of(seat), user_id=user_id, name=name,
                                              is_bot=is_bot, sched=sched, now=now, why=why)
 
-    async def _post(self, lg: Loaded, text: str) -> Reply:
-        """The public post after a change everyone sees (``posts.public_update``); when
-        the game has just ended, concluded first (rated once) and said so."""
+    async def _post(self, lg: Loaded, text: str, *, since: int | None = None,
+                    late: bool = False) -> Reply:
+        """The public post after a change everyone sees (``posts.public_update``: ``text``
+        tells the public log from ``since``); when the game has just ended, concluded
+        first (rated once) and said so."""
         ending = await self.conclude(lg) if lg.game.status == "finished" else None
-        return await public_update(lg, text, ending=ending)
+        return await public_update(lg, text, ending=ending, since=since, late=late)
 
     async def conclude(self, lg: Loaded) -> Ending:
         """Record a finished game for the ratings (exactly once, whoever gets here first)

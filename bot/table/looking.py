@@ -86,6 +86,12 @@ class Looking(TableCore):
         ``side``: whose part of the board a picture shows where it cannot show everyone's
         (a Rajas province); by default the side to act."""
         lg = await self._latest(place, "There is no game on the table in this channel.")
+        if lg.game.undelivered is not None and not words and not side:
+            # A post of this game failed (a permission, an outage): the board is asked
+            # for here, so the channel gets what it missed, now that it can be posted.
+            reply = await self._post(lg, "", late=True)
+            reply.private = "This channel had missed posts of this game: they are posted now."
+            return reply
         if side:
             side = check_role(lg.module, side, json.loads(lg.game.options))
             if not renderer.focuses(lg.game.game):

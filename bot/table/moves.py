@@ -126,10 +126,11 @@ class Moves(TableCore):
                 " ".join(done), note) if x))
         # The whole move, however many lines or clicks it took: everything since the
         # position the others last saw.
-        lines = new.public_view()["log"][len(lg.public_view()["log"]):]
+        since = len(lg.public_view()["log"])
+        lines = new.public_view()["log"][since:]
         new, bot_lines = await self._run_bots(new)
         reply = await self._post(new, "\n".join([
-            said_by(f"**{escape(actor.name)}**", lines), *bot_lines]))
+            said_by(f"**{escape(actor.name)}**", lines), *bot_lines]), since=since)
         reply.private = note or None
         reply.move_done = True
         if (link := await self.next_game_link(actor, after_game=id_of(new.game))) is not None:

@@ -18,6 +18,7 @@ from bot.replies import Ping, Reply, clip, escape
 from bot.table.conclusion import Ending
 from bot.table.loaded import Loaded
 from bot.table.wording import clock_line, result_line
+from engine.grammar import count
 
 # Board images are drawn off the event loop (Pillow releases the GIL while it encodes), on
 # two threads of their own: more threads drawing at once only fight the loop for the GIL
@@ -56,17 +57,28 @@ async def drawn(game_id: str, picture: str, draw: Callable[[], T]) -> T:
                               _first_or_plain((game_id, picture), draw)))
 
 
-async def public_update(lg: Loaded, text: str, ending: Ending | None = None) -> Reply:
+async def public_update(lg: Loaded, text: str, ending: Ending | None = None, *,
+                        since: int | None = None, late: bool = False) -> Reply:
     """The public post after a completed move: image, log, who is next; or, at the end
     (``ending``), the result post: the picture under a banner that says who won, the
-    scores, the game's length and who played whom, the ratings, and Rematch buttons."""
+    scores, the game's length and who played whom, the ratings, and Rematch buttons.
+
+    ``text`` tells the public log's lines from ``since`` on (its length before this
+    call's writes; all of them if not given). Lines before that which the channel was
+    never shown (bot/table/deliveries.py) come first: when a post of this game failed,
+    or always (``late``: a restart's or a retry's catch-up)."""
     view = lg.public_view()
+    log = view["log"]
+    since = len(log) if since is None else min(since, len(log))
+    if (late or lg.game.undelivered) and lg.game.posted is not None \
+            and lg.game.posted < since:
+        text = "\n".join(x for x in (missed_lines(log[lg.game.posted:since]), text) if x)
     # What reads better as text than in a picture on a phone (scores, the card): beside it.
     players = {s.role: escape(s.name) for s in lg.seats if s.role}
     said = renderer.status(lg.game.game, shown_view(lg), players)
     text = "\n".join(x for x in (text, said) if x)
     reply = Reply(public=text, **await board_image(lg), game_id=lg.game.id,
-                  version=lg.game.version)
+                  version=lg.game.version, log_from=since, log_seen=len(log))
     names = lg.module.ROLE_NAMES
     if lg.game.status == "finished":
         reply.public = "\n".join([text, result_line(lg, already_said=text),
@@ -89,6 +101,13 @@ async def public_update(lg: Loaded, text: str, ending: Ending | None = None) -> 
         since = int(lg.game.updated_at.timestamp())  # stored and read as aware UTC
         reply.ping_note = f"your move (waiting since <t:{since}:R>)."
     return reply
+
+
+def missed_lines(lines: list[str]) -> str:
+    """The public log lines a channel missed, in front of the post that makes them up."""
+    head = (f"📬 **Not posted at the time** (I could not post here then): "
+            f"{count(len(lines), 'line')} of the game's log.")
+    return "\n".join([head, *lines])
 
 
 async def board_image(lg: Loaded, *, mine: bool = False, focus: str | None = None,

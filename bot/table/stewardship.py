@@ -161,10 +161,13 @@ class Stewardship(TableCore):
         game = await self.repo.live_game(place.channel_id)
         if game is None or game.status != "active":
             return None
-        lg, lines = await self._run_bots(await self._loaded(game))
+        lg = await self._loaded(game)
+        since = len(lg.public_view()["log"])
+        lg, lines = await self._run_bots(lg)
         if not lines:
             return None
-        reply = await self._post(lg, "\n".join(lines))
+        # With the moves before them that a crash kept from the channel (a person's).
+        reply = await self._post(lg, "\n".join(lines), since=since, late=True)
         reply.move_done = True
         return reply
 
