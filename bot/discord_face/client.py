@@ -321,9 +321,6 @@ class DarbarBot(commands.Bot):
                 await self._post_game(place, reply)
         if resumed:
             log.info("resumed %d game(s) waiting for the computer", resumed)
-        # Then whatever else a channel was not shown: a post that failed, or a move a crash
-        # came between the write and the post of (bot/table/deliveries.py).
-        await self.redeliver()
         # A game whose final write a crash left without its rating and result post is
         # concluded now; of several processes starting, the one that records it posts it.
         # Only recent ones: older finished games without ratings come from databases made
@@ -337,6 +334,9 @@ class DarbarBot(commands.Bot):
                 continue
             if await self._post_game(Place(game.channel_id, game.guild_id), reply):
                 log.info("game #%d concluded at start (a crash had cut it off)", game.id)
+        # Then whatever else a channel was not shown: a post that failed, or a move a crash
+        # came between the write and the post of (bot/table/deliveries.py).
+        await self.redeliver()
 
     def _channel(self, place: Place) -> discord.PartialMessageable:
         return self.get_partial_messageable(

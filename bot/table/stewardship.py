@@ -184,4 +184,5 @@ class Stewardship(TableCore):
         if not recorded:
             return None
         return await public_update(lg, f"🏁 The result of game #{game_id} "
-                                       f"({lg.module.NAME}), delayed by a restart.", ending)
+                                       f"({lg.module.NAME}), delayed by a restart.", ending,
+                                   late=True)
