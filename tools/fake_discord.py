@@ -134,6 +134,7 @@ class _Interaction:
     message_id: int | None = None  # the message a component lives on
     original_id: int | None = None
     responded: bool = False
+    answer_type: int | None = None  # the callback's type (4 a message, 5 deferred, ...)
     followup_ids: list[int] = field(default_factory=list)
 
 
@@ -1047,7 +1048,7 @@ class FakeDiscord:
                                  f"{state.type}", 50035)
         if rtype == 8:
             self._check_choices(data.get("choices") or [])
-        state.responded = True
+        state.responded, state.answer_type = True, rtype
         interaction: JSON = {"id": str(state.id), "type": state.type}
         if state.original_id is not None:
             flags = self.messages[state.original_id]["flags"]
@@ -1107,15 +1108,17 @@ class FakeDiscord:
         return 200, public[: int(call.query.get("limit", 50))]
 
     def _answering(self, method: str, path: str) -> int | None:
-        """The interaction a channel message belongs to: the latest answered in that
-        channel (tests answer one interaction at a time per channel)."""
+        """The interaction a channel message belongs to: the latest in that channel whose
+        answer is still to come (deferred, or a component's message updated), as a
+        move's post is sent after its first answer (tests do one such at a time in a
+        channel; a command answered at once, /board or /log, is not waiting for one)."""
         match = re.fullmatch(r"/channels/(\d+)/messages", path)
         if method != "POST" or match is None:
             return None
         cid = int(match[1])
-        answered = [s.id for s in self._interactions.values()
-                    if s.channel_id == cid and s.responded]
-        return max(answered, default=None)
+        waiting = [s.id for s in self._interactions.values()
+                   if s.channel_id == cid and s.answer_type in (5, 6, 7)]
+        return max(waiting, default=None)
 
     def _same_nonce(self, cid: int, payload: JSON) -> JSON | None:
         """With ``enforce_nonce``, Discord answers a message whose nonce the same author

@@ -136,7 +136,12 @@ class DarbarBot(commands.Bot):
         # now, before the gateway is read: one begun later gets the computer's replies
         # from its own moves, and resuming it too would make them beside those.
         started = await self.repo.list_games("active")
-        self.verified = asyncio.create_task(self._verify_games(started))
+        # So are the games whose channel a crash or a failed post left owing a post: taken
+        # now, so a game that moves in this process (and posts for itself) is not among them.
+        since = self.clock() - timedelta(days=CONCLUDE_WITHIN_DAYS)
+        owed = [g for g in await self.table.owed()
+                if g.status != "finished" or g.updated_at >= since]
+        self.verified = asyncio.create_task(self._verify_games(started, owed))
         # Deadlines and reminders live in the database, so what fell due while the bot
         # was down is done at the first tick after a restart.
         self.reminding = asyncio.create_task(self._schedule_loop())
@@ -206,7 +211,7 @@ class DarbarBot(commands.Bot):
         while not self.is_closed():
             try:
                 await self.run_schedule()
-                await self.redeliver(self.clock())
+                await self.redeliver(await self.table.owed(self.clock()))
             except Exception:  # a failed tick must not end the loop
                 log.exception("scheduler tick failed")
             # Heap the render threads freed goes back to the system (see bot/memory.py).
@@ -235,15 +240,16 @@ class DarbarBot(commands.Bot):
                                   game_id, item.place.channel_id)
         return len(due)
 
-    async def redeliver(self, now: datetime | None = None) -> int:
-        """Post what this process's games owe their channels: those whose retry after an
-        outage has come (``now``), or every one (at start). How many were posted."""
+    async def redeliver(self, games: list[Game]) -> int:
+        """Post what ``games`` owe their channels (those of this process's shards), each
+        as it was when listed: one that moved since made it up with its own post. How
+        many were posted."""
         made = 0
-        for game in await self.table.owed(now):
+        for game in games:
             if not self.owns_guild(game.guild_id):
                 continue
             with log_context(game_id=game.id, guild_id=game.guild_id):
-                owed = await self.table.catch_up(id_of(game))
+                owed = await self.table.catch_up(id_of(game), at=game.version)
                 if owed is not None and await self._post_game(*owed):
                     made += 1
         if made:
@@ -293,9 +299,11 @@ class DarbarBot(commands.Bot):
             public=nudge.channel_text(mention), game_id=nudge.game_id, awaiting=True),
             pings=nudge.pings)
 
-    async def _verify_games(self, started: list[Game]) -> None:
+    async def _verify_games(self, started: list[Game], owed: list[Game]) -> None:
         """Check the active games' snapshots; then make the computer's replies that a
-        crash cut off, in ``started``: the games active when this process started."""
+        crash cut off, in ``started``: the games active when this process started; then
+        post what ``owed`` (games whose channel had not been shown their whole log when
+        it started) still owe, unless they moved since (their own post made it up)."""
         from bot.admin import verify_active
 
         checked, repaired = await verify_active(self.repo)
@@ -336,7 +344,7 @@ class DarbarBot(commands.Bot):
                 log.info("game #%d concluded at start (a crash had cut it off)", game.id)
         # Then whatever else a channel was not shown: a post that failed, or a move a crash
         # came between the write and the post of (bot/table/deliveries.py).
-        await self.redeliver()
+        await self.redeliver(owed)
 
     def _channel(self, place: Place) -> discord.PartialMessageable:
         return self.get_partial_messageable(

@@ -111,12 +111,16 @@ class Deliveries(TableCore):
             "why": failed.why, "missing": list(failed.missing), "detail": failed.detail,
             "tries": tries + 1, "at": self.now().isoformat()}, retry_at)
 
-    async def catch_up(self, game_id: int) -> tuple[Place, Reply] | None:
+    async def catch_up(self, game_id: int, at: int | None = None
+                       ) -> tuple[Place, Reply] | None:
         """The post a game's channel is owed: every public log line it was not shown,
         then the position now (picture, whose turn, the pings). None if it is owed
-        nothing (or the game is set aside)."""
+        nothing, is set aside, or is no longer at version ``at`` (a move since posted
+        for itself, and a post of its own may be on its way)."""
         game = await self.repo.get_game(game_id)
-        if game is None or game.posted is None or game.state is None:
+        if game is None or game.posted is None or game.state is None \
+                or (at is not None and game.version != at) \
+                or game.status not in ("setup", "active", "finished"):
             return None
         lg = await self._loaded(game)
         log = lg.public_view()["log"]
