@@ -1,0 +1,35 @@
+"""What the bot must be allowed in a channel to run a game there, read from the
+permissions Discord sends with every interaction (``app_permissions``: the bot's own in
+that channel or thread, its overwrites counted), and worded as a server's settings word
+them. The bot reads no message history and needs no other permission (docs/hosting.md
+lists the same ones for the invite)."""
+
+from __future__ import annotations
+
+import discord
+
+# discord.Permissions' attribute -> the name in Discord's channel settings.
+TO_POST = {"view_channel": "View Channel", "send_messages": "Send Messages",
+           "attach_files": "Attach Files", "embed_links": "Embed Links"}
+# In a thread Discord asks for this one instead of Send Messages.
+IN_THREADS = {"send_messages_in_threads": "Send Messages in Threads"}
+THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+           discord.ChannelType.news_thread)
+
+
+def needed(*, thread: bool) -> dict[str, str]:
+    """The permissions a game's posts need in a channel, or in a thread."""
+    if not thread:
+        return TO_POST
+    return {**{k: v for k, v in TO_POST.items() if k != "send_messages"}, **IN_THREADS}
+
+
+def missing_here(interaction: discord.Interaction) -> tuple[str, ...]:
+    """The permissions the bot lacks to post a game where ``interaction`` was made (none
+    outside a server: no game is played there)."""
+    if interaction.guild_id is None:
+        return ()
+    perms = interaction.app_permissions
+    thread = getattr(interaction.channel, "type", None) in THREADS
+    return tuple(word for name, word in needed(thread=thread).items()
+                 if not getattr(perms, name))

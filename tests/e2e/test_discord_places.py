@@ -1,0 +1,44 @@
+"""Where a game lives, as Discord really has it (issue 37): a channel or thread the bot
+cannot post in, a thread archived or locked, a channel or thread deleted, a reminder the
+channel refuses. Through the real discord.py client and the fake Discord's permission
+masks and threads."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.test_discord_goat_tiger import EPHEMERAL, answer, content, flags
+from tests.e2e.test_discord_stewardship import bot_at
+
+pytestmark = pytest.mark.slow  # the bot through the fake Discord
+
+
+async def game_new(fake, channel_id: int, user: str = "ravi"):
+    return await answer(fake, await fake.slash(
+        user, "game", {"game": "goat_tiger", "side": "goats"}, subcommand="new",
+        channel_id=channel_id))
+
+
+async def test_game_new_names_the_permissions_the_bot_lacks_and_opens_nothing(
+        fake_discord, db_url, bot_errors):
+    fake = fake_discord
+    fake.deny(2001, "attach_files", "embed_links")
+    async with fake.running(bot_at(db_url)) as bot:
+        refused = await game_new(fake, 2001)
+        assert flags(refused) & EPHEMERAL
+        said = content(refused)
+        assert "Attach Files and Embed Links" in said
+        assert "Edit Channel → Permissions" in said  # where to grant them
+        assert await bot.repo.latest_game("2001") is None
+        # In a thread it is Send Messages in Threads that it needs.
+        thread = await fake.add_thread(2000, "goats-and-tigers")
+        fake.deny(2000, "send_messages_in_threads")
+        said = content(await game_new(fake, thread))
+        assert "Send Messages in Threads" in said and "Attach Files" not in said
+        assert await bot.repo.latest_game(str(thread)) is None
+        # Granted again: the game opens.
+        fake.allow(2001, "attach_files", "embed_links")
+        opened = await game_new(fake, 2001)
+        assert not flags(opened) & EPHEMERAL and "game #" in content(opened)
+        assert (await bot.repo.latest_game("2001")).status == "setup"
+    assert bot_errors == []
