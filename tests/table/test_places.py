@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from bot.table import Table
-from tests.support.table import HERE, MEERA, RAVI
+from tests.support.table import HERE, MEERA, MOD, RAVI
 from tests.table.test_after_the_game import end_with, roles_of, seat
 
 
@@ -32,3 +32,25 @@ async def test_a_rematch_is_not_opened_where_the_bot_lacks_permissions(table, re
     reply = await table.rematch(lacking, RAVI, finished.id)
     assert reply.error and "Send Messages" in reply.private
     assert (await repo.latest_game(HERE.channel_id)).id == finished.id
+
+
+async def test_a_deleted_channels_game_is_set_aside_and_kept(table, repo, clock):
+    table = Table(repo, now=clock, max_open_games=1)
+    await seat(table, "goat_tiger", [RAVI, MEERA])
+    game = await repo.latest_game(HERE.channel_id)
+    assert f"#{game.id}" in (await table.my_games(HERE, RAVI)).private
+    steps = await repo.step_log(game.id)
+
+    assert await table.set_aside([HERE.channel_id]) == [game.id]
+    aside = await repo.get_game(game.id)
+    assert aside.status == "aside" and aside.due_at is None  # nothing falls due in it
+    assert await repo.step_log(game.id) == steps  # its whole log kept
+    mine = (await table.my_games(HERE, RAVI)).private
+    assert f"#{game.id}" not in mine
+    listed = (await table.list_games(HERE, MOD)).private
+    assert f"#{game.id}" in listed and "set aside: its channel was deleted" in listed
+    # It no longer counts among the player's open games: a new one opens elsewhere.
+    elsewhere = replace(HERE, channel_id="2001")
+    assert not (await table.new(elsewhere, RAVI, "goat_tiger")).error
+    # Set aside once: a second deletion event finds nothing to do.
+    assert await table.set_aside([HERE.channel_id]) == []
