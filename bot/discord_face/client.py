@@ -312,6 +312,20 @@ class DarbarBot(commands.Bot):
         return self.get_partial_messageable(
             int(place.channel_id), guild_id=int(place.guild_id) if place.guild_id else None)
 
+    # --- places that go away ------------------------------------------------------------
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A deleted channel's games are set aside, and its threads' (those known)."""
+        threads = [t.id for t in channel.guild.threads if t.parent_id == channel.id]
+        await self._set_aside([channel.id, *threads])
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._set_aside([payload.thread_id])
+
+    async def _set_aside(self, channel_ids: list[int]) -> None:
+        if self.table is not None:
+            await self.table.set_aside([str(i) for i in channel_ids])
+
     async def on_ready(self) -> None:
         log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))
 

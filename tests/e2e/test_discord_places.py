@@ -5,6 +5,8 @@ masks and threads."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.e2e.test_discord_goat_tiger import EPHEMERAL, answer, content, flags
@@ -41,4 +43,45 @@ async def test_game_new_names_the_permissions_the_bot_lacks_and_opens_nothing(
         opened = await game_new(fake, 2001)
         assert not flags(opened) & EPHEMERAL and "game #" in content(opened)
         assert (await bot.repo.latest_game("2001")).status == "setup"
+    assert bot_errors == []
+
+
+async def seat_two(fake, channel_id: int) -> None:
+    await game_new(fake, channel_id)
+    await answer(fake, await fake.slash("meera", "game", subcommand="join",
+                                        channel_id=channel_id))
+
+
+async def until(check, tries: int = 200) -> None:
+    for _ in range(tries):
+        if await check():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("never came true")
+
+
+async def test_a_deleted_channel_or_thread_sets_its_game_aside(fake_discord, db_url,
+                                                               bot_errors):
+    fake = fake_discord
+    async with fake.running(bot_at(db_url)) as bot:
+        thread = await fake.add_thread(2000, "a-game-in-a-thread")
+        inner = await fake.add_thread(2002, "a-thread-of-a-deleted-channel")
+        for place in (2001, thread, inner):
+            await seat_two(fake, place)
+        games = {p: (await bot.repo.latest_game(str(p))).id for p in (2001, thread, inner)}
+
+        async def aside(place: int) -> bool:
+            return (await bot.repo.get_game(games[place])).status == "aside"
+
+        await fake.delete_channel(2001)  # CHANNEL_DELETE
+        await until(lambda: aside(2001))
+        await fake.delete_channel(thread)  # THREAD_DELETE
+        await until(lambda: aside(thread))
+        await fake.delete_channel(2002)  # its threads go with it, unannounced
+        await until(lambda: aside(inner))
+        mine = content(await answer(fake, await fake.slash("meera", "mygames")))
+        assert all(f"#{game_id}" not in mine for game_id in games.values())
+        listed = content(await answer(fake, await fake.slash("ravi", "game", subcommand="list")))
+        assert listed.count("set aside: its channel was deleted") == 3
+        assert [(await bot.repo.get_game(i)).due_at for i in games.values()] == [None] * 3
     assert bot_errors == []
