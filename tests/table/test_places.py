@@ -1,13 +1,15 @@
 """Where a game lives: a channel the bot cannot post in opens no game (the face names what
 it lacks in ``Place.missing``), and a deleted channel's games are set aside."""
 
+import json
 from dataclasses import replace
 
 import pytest
 
+from bot.admin import export_game, import_game
 from bot.table import Table
 from tests.support.table import HERE, MEERA, MOD, RAVI
-from tests.table.test_after_the_game import end_with, roles_of, seat
+from tests.table.test_after_the_game import end_with, play_moves, roles_of, seat
 
 
 @pytest.fixture
@@ -54,3 +56,16 @@ async def test_a_deleted_channels_game_is_set_aside_and_kept(table, repo, clock)
     assert not (await table.new(elsewhere, RAVI, "goat_tiger")).error
     # Set aside once: a second deletion event finds nothing to do.
     assert await table.set_aside([HERE.channel_id]) == []
+
+
+async def test_a_game_set_aside_comes_back_by_its_export_in_another_channel(table, repo):
+    await seat(table, "goat_tiger", [RAVI, MEERA])
+    await play_moves(table, repo, 3)
+    game = await repo.latest_game(HERE.channel_id)
+    await table.set_aside([HERE.channel_id])
+    data = json.loads(json.dumps(await export_game(repo, game.id)))
+    back = await repo.get_game(await import_game(repo, data, channel_id="2009"))
+    assert back.status == "active" and back.channel_id == "2009"
+    assert [s.action for s in await repo.step_log(back.id)] == \
+        [s.action for s in await repo.step_log(game.id)]
+    assert f"#{back.id}" in (await table.my_games(HERE, RAVI)).private
