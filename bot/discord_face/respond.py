@@ -44,6 +44,10 @@ DEFER_AFTER = 1.0
 RESTARTING = "Darbar is restarting: try again in a minute. Nothing was changed."
 CUT_SHORT = ("Darbar is restarting, so this was cut short. What the channel shows stands; "
              "if your command is not there, try it again in a minute.")
+THREAD_ARCHIVED = 50083  # Discord's answer to a post into a locked, archived thread
+LOCKED = ("This thread is archived and locked, so I cannot post here: a moderator must "
+          "unlock it (the thread's ⋯ menu → Unlock Thread). What you did is stored and stands; "
+          "`/board` shows the game once the thread is open again.")
 
 
 def closing(interaction: discord.Interaction) -> bool:
@@ -114,7 +118,7 @@ async def run_and_respond(
             if asyncio.iscoroutine(work):
                 work.close()  # never started
             outcome = "restarting"
-            await _restarting(interaction, RESTARTING)
+            await _tell(interaction, RESTARTING)
             return
         reply = await _run_and_respond(interaction, work, from_panel)
         outcome = "refused" if reply.error else "ok"
@@ -122,7 +126,7 @@ async def run_and_respond(
         if closing(interaction):  # the drain's time is up: say so before the bot goes
             outcome = "restarting"
             with contextlib.suppress(discord.HTTPException):
-                await _restarting(interaction, CUT_SHORT)
+                await _tell(interaction, CUT_SHORT)
         raise
     finally:
         if in_flight is not None and me is not None:
@@ -132,8 +136,9 @@ async def run_and_respond(
             "%s %s: %s in %.0f ms", kind, name, outcome, (time.perf_counter() - start) * 1000)
 
 
-async def _restarting(interaction: discord.Interaction, text: str) -> None:
-    """Tell the one who interacted that the bot is restarting, however far it got."""
+async def _tell(interaction: discord.Interaction, text: str) -> None:
+    """Tell the one who interacted, privately, however far the answer got (that the bot
+    is restarting, that a post could not be made)."""
     resp = interaction.response
     if not resp.is_done():
         await resp.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
@@ -169,7 +174,15 @@ async def _run_and_respond(interaction: discord.Interaction, work: Awaitable[Rep
         warned.cancel()
     # The game the table call was about (a refusal's too), in what is logged from now on.
     add_log_context(game_id=reply.game_id or context.run(log_field, "game_id"))
-    await deliver(interaction, reply, from_panel=from_panel)
+    try:
+        await deliver(interaction, reply, from_panel=from_panel)
+    except discord.HTTPException as e:
+        # What was done is stored: the one who did it is told why the channel cannot
+        # see it, never that it failed.
+        if e.code != THREAD_ARCHIVED:
+            raise
+        log.warning("a post in a locked thread was refused: %s", e)
+        await _tell(interaction, LOCKED)
     return reply
 
 

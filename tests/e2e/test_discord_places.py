@@ -85,3 +85,34 @@ async def test_a_deleted_channel_or_thread_sets_its_game_aside(fake_discord, db_
         assert listed.count("set aside: its channel was deleted") == 3
         assert [(await bot.repo.get_game(i)).due_at for i in games.values()] == [None] * 3
     assert bot_errors == []
+
+
+async def test_a_move_reopens_an_archived_thread_and_is_kept_in_a_locked_one(
+        fake_discord, db_url, bot_errors):
+    fake = fake_discord
+    async with fake.running(bot_at(db_url)) as bot:
+        archived = await fake.add_thread(2000, "archived")
+        locked = await fake.add_thread(2001, "locked")
+        for place in (archived, locked):
+            await seat_two(fake, place)
+        await fake.archive_thread(archived)
+        await fake.archive_thread(locked, locked=True)
+
+        posted = await answer(fake, await fake.slash("ravi", "play", {"move": "c3"},
+                                                     channel_id=archived))
+        assert "Goats place on c3" in content(posted) and not flags(posted) & EPHEMERAL
+        assert not fake.channels[archived]["thread_metadata"]["archived"]
+
+        before = await bot.repo.latest_game(str(locked))
+        handle = await fake.slash("ravi", "play", {"move": "c3"}, channel_id=locked)
+        await handle.wait_done(quiet=0.05)
+        told = [m for m in (handle.original, *handle.followups) if m is not None]
+        assert told and all(m["flags"] & EPHEMERAL for m in told)
+        said = " ".join(m["content"] for m in told)
+        assert "locked" in said and "moderator" in said and "stored" in said
+        assert not any("c3" in m["content"] for m in fake.messages_in(locked)
+                       if not m["flags"] & EPHEMERAL)
+        after = await bot.repo.latest_game(str(locked))
+        assert after.version > before.version  # the move is kept
+        assert [s.action for s in await bot.repo.step_log(after.id)]
+    assert bot_errors == []
