@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot import health, memory, scheduler, workers
 from bot.discord_face.commands import add_commands
 from bot.discord_face.context import NO_PINGS, mention
+from bot.discord_face.permissions import UNKNOWN_CHANNEL, refused_because
 from bot.discord_face.respond import post, run_and_respond
 from bot.discord_face.views import DYNAMIC_ITEMS
 from bot.failures import Failure, opening_database, reason
@@ -227,6 +228,8 @@ class DarbarBot(commands.Bot):
                 except discord.HTTPException as e:  # a deleted channel, lost permissions
                     log.warning("game notice in channel %s not delivered: %s",
                                 item.place.channel_id, e)
+                    if e.code == UNKNOWN_CHANNEL:  # deleted while nobody was told
+                        await self._set_aside([int(item.place.channel_id)])
                 except Exception:
                     SCHEDULER_ERRORS.inc()
                     log.exception("game #%s: its notice in channel %s was not delivered",
@@ -254,11 +257,27 @@ class DarbarBot(commands.Bot):
                   or not await self._dm(p.user_id, nudge.dm_text(p))]
         if not public:
             return
+        reached = len(public) < len(nudge.pings)
         nudge = replace(nudge, pings=tuple(public))
         # A public post like any other, with the "Make your move" button under it.
-        await post(self._channel(nudge.place), Reply(
-            public=nudge.channel_text(mention), game_id=nudge.game_id, awaiting=True),
-            pings=nudge.pings)
+        try:
+            await post(self._channel(nudge.place), Reply(
+                public=nudge.channel_text(mention), game_id=nudge.game_id, awaiting=True),
+                pings=nudge.pings)
+            return
+        except discord.HTTPException as e:
+            why = refused_because(e, f"<#{nudge.place.channel_id}>")
+            if why is None:
+                raise
+            log.warning("game #%d: its reminder in channel %s was refused (%s); sent by DM",
+                        nudge.game_id, nudge.place.channel_id, e)
+        # The channel refused it: to each by DM instead, saying why; if that reaches
+        # nobody either, it is not counted as sent (tried again later).
+        for ping in public:
+            reached = await self._dm(ping.user_id, nudge.dm_text(ping, why)) or reached
+        if not reached and await self.table.reminder_unsent(nudge):
+            log.warning("game #%d: its reminder reached nobody; tried again later",
+                        nudge.game_id)
 
     async def _verify_games(self, started: list[Game]) -> None:
         """Check the active games' snapshots; then make the computer's replies that a

@@ -32,6 +32,7 @@ import discord
 
 from bot import workers
 from bot.discord_face.context import NO_PINGS, kind_of, mention, pings_for, take_up
+from bot.discord_face.permissions import THREAD_ARCHIVED
 from bot.discord_face.views import extras, panel_view, public_view
 from bot.logsetup import add_log_context, log_field
 from bot.metrics import FIRST_ANSWER, INTERACTIONS
@@ -44,7 +45,6 @@ DEFER_AFTER = 1.0
 RESTARTING = "Darbar is restarting: try again in a minute. Nothing was changed."
 CUT_SHORT = ("Darbar is restarting, so this was cut short. What the channel shows stands; "
              "if your command is not there, try it again in a minute.")
-THREAD_ARCHIVED = 50083  # Discord's answer to a post into a locked, archived thread
 LOCKED = ("This thread is archived and locked, so I cannot post here: a moderator must "
           "unlock it (the thread's ⋯ menu → Unlock Thread). What you did is stored and stands; "
           "`/board` shows the game once the thread is open again.")

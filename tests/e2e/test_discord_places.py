@@ -6,11 +6,12 @@ masks and threads."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
 from tests.e2e.test_discord_goat_tiger import EPHEMERAL, answer, content, flags
-from tests.e2e.test_discord_stewardship import bot_at
+from tests.e2e.test_discord_stewardship import bot_at, posts_to
 
 pytestmark = pytest.mark.slow  # the bot through the fake Discord
 
@@ -115,4 +116,71 @@ async def test_a_move_reopens_an_archived_thread_and_is_kept_in_a_locked_one(
         after = await bot.repo.latest_game(str(locked))
         assert after.version > before.version  # the move is kept
         assert [s.action for s in await bot.repo.step_log(after.id)]
+    assert bot_errors == []
+
+
+def dms_to(fake, user: str, after: int = 0) -> list:
+    return posts_to(fake, fake.dm_channel_id(user), after)
+
+
+async def test_a_reminder_the_channel_refuses_comes_by_dm_or_waits(fake_discord, db_url,
+                                                                   bot_errors):
+    fake = fake_discord
+    async with fake.running(bot_at(db_url)) as bot:
+        await seat_two(fake, 2001)
+        game_id = (await bot.repo.latest_game("2001")).id
+    # A day later the bot may no longer post in the channel: Ravi is reminded by DM,
+    # told why it came so and what a moderator must fix.
+    fake.deny(2001, "send_messages")
+    mark = len(fake.requests)
+    async with fake.running(bot_at(db_url, hours_later=25)) as bot:
+        dm = await fake.wait_for(lambda r: r.method == "POST" and r.path.endswith(
+            f"/channels/{fake.dm_channel_id('ravi')}/messages"), after=mark)
+        said = dm.json["content"]
+        assert "Your move as the Goats" in said and "Send Messages" in said
+        assert "moderator" in said
+        await asyncio.sleep(0.3)  # many ticks: it was sent once
+        assert len(dms_to(fake, "ravi", mark)) == 1
+        assert [r.status for r in posts_to(fake, 2001, mark)] == [403]
+        sent = json.loads((await bot.repo.get_game(game_id)).pace)["sent"]
+    # A day on, the channel shut and Ravi's DMs too: the reminder reaches nobody, so it
+    # is not counted, and it is tried again an hour later, not at every tick.
+    fake.deny(2001, "view_channel")
+    mark = len(fake.requests)
+    async with fake.running(bot_at(db_url, hours_later=49)) as bot:
+        fake.fail_next("POST", f"/channels/{fake.dm_channel_id('ravi')}/messages",
+                       status=403, times=100)
+        await fake.wait_for(lambda r: r.method == "POST" and r.path.endswith(
+            "/channels/2001/messages"), after=mark)
+        await asyncio.sleep(0.3)
+        assert [r.status for r in posts_to(fake, 2001, mark)] == [403]
+        game = await bot.repo.get_game(game_id)
+        assert json.loads(game.pace)["sent"] == sent  # not counted
+        hours = (game.due_at - bot.clock()).total_seconds() / 3600
+        assert 0.9 < hours <= 1.0
+    # Once the channel is open again, the next look posts it there, once.
+    fake.allow(2001, "view_channel", "send_messages")
+    fake._failures.clear()
+    mark = len(fake.requests)
+    async with fake.running(bot_at(db_url, hours_later=50.5)):
+        nudge = await fake.wait_for(lambda r: r.method == "POST" and r.path.endswith(
+            "/channels/2001/messages") and r.status == 200, after=mark)
+        assert "<@101>" in nudge.json["content"]
+        await asyncio.sleep(0.3)
+        assert len(posts_to(fake, 2001, mark)) == 1
+    assert bot_errors == []
+
+
+async def test_a_notice_into_a_deleted_channel_sets_its_game_aside(fake_discord, db_url,
+                                                                   bot_errors):
+    fake = fake_discord
+    async with fake.running(bot_at(db_url)) as bot:
+        await seat_two(fake, 2001)
+        game_id = (await bot.repo.latest_game("2001")).id
+    # Deleted while the bot was down: it never heard; the reminder's post is 10003.
+    del fake.channels[2001]
+    async with fake.running(bot_at(db_url, hours_later=25)) as bot:
+        async def aside() -> bool:
+            return (await bot.repo.get_game(game_id)).status == "aside"
+        await until(aside)
     assert bot_errors == []
