@@ -26,6 +26,7 @@ async def test_a_game_is_not_opened_where_the_bot_lacks_permissions(table, repo)
     assert await repo.latest_game(HERE.channel_id) is None
 
 
+@pytest.mark.slow  # a whole game seated (and played)
 async def test_a_rematch_is_not_opened_where_the_bot_lacks_permissions(table, repo):
     await seat(table, "goat_tiger", [RAVI, MEERA])
     await end_with(table, repo, list((await roles_of(repo)).values()))
@@ -36,6 +37,7 @@ async def test_a_rematch_is_not_opened_where_the_bot_lacks_permissions(table, re
     assert (await repo.latest_game(HERE.channel_id)).id == finished.id
 
 
+@pytest.mark.slow  # a whole game seated (and played)
 async def test_a_deleted_channels_game_is_set_aside_and_kept(table, repo, clock):
     table = Table(repo, now=clock, max_open_games=1)
     await seat(table, "goat_tiger", [RAVI, MEERA])
@@ -58,6 +60,7 @@ async def test_a_deleted_channels_game_is_set_aside_and_kept(table, repo, clock)
     assert await table.set_aside([HERE.channel_id]) == []
 
 
+@pytest.mark.slow  # a whole game seated (and played)
 async def test_a_game_set_aside_comes_back_by_its_export_in_another_channel(table, repo):
     await seat(table, "goat_tiger", [RAVI, MEERA])
     await play_moves(table, repo, 3)
