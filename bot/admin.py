@@ -22,6 +22,7 @@ from bot.failures import Failure, one_line
 from bot.replies import clip
 from bot.table import resignation
 from db import (
+    ASIDE,
     LIVE_STATUSES,
     STATUSES,
     ChannelBusy,
@@ -260,11 +261,20 @@ def _check_outcome(g, ex: Export, state: dict | None) -> None:
         allowed = {"finished": [ended]}
     else:
         allowed = {"active": [None], "aborted": [None], "finished": _resignations(g, ex)}
-    if ex.status not in allowed:
+    status = revived(ex.status, state)
+    if status not in allowed:
         raise AdminError(f"status: the log leaves this game {' or '.join(allowed)}, "
                          f"not {ex.status}.")
-    if ex.result not in allowed[ex.status]:
+    if ex.result not in allowed[status]:
         raise AdminError(f"result: not what the step log of this {ex.status} game comes to.")
+
+
+def revived(status: str, state: dict | None) -> str:
+    """A game set aside (its channel deleted) comes back as it was then: being set up,
+    or played."""
+    if status != ASIDE:
+        return status
+    return "setup" if state is None else "active"
 
 
 def _resignations(g, ex: Export) -> list[dict]:
@@ -288,6 +298,7 @@ async def import_game(repo: Repository, data: object, channel_id: str | None = N
     its log must replay to its snapshot, its status and result follow from the log. All of
     it is checked before anything is written."""
     ex, state = await asyncio.to_thread(check_export, data)  # a long log takes a while
+    status = revived(ex.status, state)
     channel = (ex.channel_id if channel_id is None
                else _valid(_CHANNEL, channel_id, "channel id", "--channel"))
     digest = fingerprint(data)
@@ -302,8 +313,8 @@ async def import_game(repo: Repository, data: object, channel_id: str | None = N
         await _not_imported(repo, digest)  # an import of the same export got there first
         raise
     if state is None:
-        if ex.status != "setup":
-            await repo.set_status(game, ex.status)
+        if status != "setup":
+            await repo.set_status(game, status)
         return game.id
     g = games.get(ex.game)
     seat_rows = await repo.seats(game.id)
@@ -312,7 +323,7 @@ async def import_game(repo: Repository, data: object, channel_id: str | None = N
     game = await repo.get_game(game.id)
     await repo.append_steps(
         game, [NewStep(s.role, s.user_id, s.action, s.arg) for s in ex.steps if not s.undone],
-        state, status=None if ex.status == "active" else ex.status, result=ex.result)
+        state, status=None if status == "active" else status, result=ex.result)
     return game.id
 
 

@@ -79,6 +79,7 @@ class Nudge:
     number: int
     deadline: int | None = None  # unix time the player's time runs out (a clock)
     by_dm: frozenset[str] = frozenset()  # whom to remind by DM (closed DMs: the channel)
+    roles: tuple[str, ...] = ()  # the sides whose reminders it counts as sent
 
     @property
     def last(self) -> bool:
@@ -97,10 +98,13 @@ class Nudge:
         return clip(f"⏰ {who} — **{self.game_name}** (game #{self.game_id}) has been waiting "
                     f"for your move since <t:{self.since}:R>. `/play` to move." + self._tail())
 
-    def dm_text(self, ping: Ping) -> str:
+    def dm_text(self, ping: Ping, why: str = "") -> str:
+        """The reminder by DM; ``why``: why it came so, though the player chose the
+        channel (the channel refused it)."""
         return clip(f"⏰ Your move as the {ping.role} in **{self.game_name}** "
                     f"(game #{self.game_id}) in <#{self.place.channel_id}>: it has been waiting "
-                    f"since <t:{self.since}:R>." + self._tail())
+                    f"since <t:{self.since}:R>." + self._tail()
+                    + (f"\n-# This came by direct message because {why}" if why else ""))
 
 
 def shard_of(guild_id: str | None, shard_count: int) -> int:

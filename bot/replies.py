@@ -30,8 +30,13 @@ class Actor:
 
 @dataclass(frozen=True)
 class Place:
+    """Where a command was given. ``missing``: the permissions the bot lacks there to post
+    a game, in the words a server's settings use ("Attach Files"), as the face read them
+    from Discord; a face that needs none (the sandbox) leaves it empty."""
+
     channel_id: str
     guild_id: str | None = None
+    missing: tuple[str, ...] = ()
 
 
 def seat_label(who: str, side: str) -> str:

@@ -2,6 +2,7 @@
 
 from db.location import normalise_url
 from db.models import (
+    ASIDE,
     LIVE_STATUSES,
     STATUSES,
     Checkpoint,
@@ -34,6 +35,7 @@ from db.repository import (
 )
 
 __all__ = [
+    "ASIDE",
     "LIVE_STATUSES",
     "STATUSES",
     "ChannelBusy",

@@ -19,7 +19,11 @@ from sqlmodel import Field, SQLModel
 # unique index makes the database itself refuse a second one, so two racing
 # `/game new` commands (even in two processes) cannot both succeed.
 LIVE_STATUSES = ("setup", "active")
-STATUSES = (*LIVE_STATUSES, "finished", "aborted")  # every status a game is stored with
+# Every status a game is stored with. "aside": set aside, its channel or thread deleted
+# under it; not live (nothing falls due, it frees its channel and its players' counts)
+# but not over either: its log is whole, for an export that brings it back elsewhere.
+STATUSES = (*LIVE_STATUSES, "finished", "aborted", "aside")
+ASIDE = "aside"
 _LIVE_WHERE = text("status IN ('setup', 'active')")
 
 

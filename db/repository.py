@@ -45,6 +45,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from db import migrations
 from db.location import normalise_url
 from db.models import (
+    ASIDE,
     LIVE_STATUSES,
     Checkpoint,
     Game,
@@ -818,6 +819,21 @@ class Repository:
                             & (col(Game.undelivered).is_not(None)
                                | (col(Game.posted_version) < col(Game.version))))
             return list((await s.exec(q.order_by(col(Game.id)))).all())
+    async def set_aside(self, channel_ids: Collection[str], now: datetime) -> list[int]:
+        """The games being set up or played in these channels (deleted), set aside:
+        nothing falls due in them any more. Their ids; none if another process (or an
+        earlier event) set them aside already."""
+        if not channel_ids:
+            return []
+        async with self._tx() as s:
+            conn = await s.connection()
+            rows = await conn.execute(
+                update(Game).where(col(Game.channel_id).in_(list(channel_ids)),
+                                   col(Game.status).in_(LIVE_STATUSES))
+                .values(status=ASIDE, due_at=None, updated_at=now,
+                        version=col(Game.version) + 1)
+                .returning(col(Game.id)))
+            return sorted(row[0] for row in rows if row[0] is not None)
 
     async def schedule_unscheduled(self, now: datetime) -> int:
         """Games being set up or played that have no due time (made before the
@@ -876,11 +892,16 @@ class Repository:
                    for row in rows if row.id not in taken]
         return seated + [g for g in invited if g.roles]
 
-    async def games_in(self, guild_id: str, limit: int = 500) -> list[MyGame]:
-        """The server's games being set up or played, newest first (sides left empty)."""
+    async def games_in(self, guild_id: str, limit: int = 500,
+                       aside_since: datetime | None = None) -> list[MyGame]:
+        """The server's games being set up or played, and those set aside since
+        ``aside_since``, newest first (sides left empty)."""
+        shown: Any = _G.c.status.in_(LIVE_STATUSES)
+        if aside_since is not None:
+            shown = shown | ((_G.c.status == ASIDE) & (_G.c.updated_at >= aside_since))
         q = (sa_select(_G.c.id, _G.c.guild_id, _G.c.channel_id, _G.c.game, _G.c.status,
                        _G.c.updated_at, _G.c.awaiting, _G.c.pace, null())
-             .where(_G.c.guild_id == guild_id, _G.c.status.in_(LIVE_STATUSES))
+             .where(_G.c.guild_id == guild_id, shown)
              .order_by(_G.c.id.desc()).limit(limit))
         return await self._my_games(q)
 

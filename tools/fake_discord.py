@@ -64,6 +64,9 @@ BOT_PERMISSIONS = MEMBER_PERMISSIONS | _P(
     mention_everyone=True,
 ).value
 _OPTION_TYPES = {bool: 5, int: 4, float: 10, str: 3}
+THREAD = 11  # a public thread's channel type
+# Discord's answers to a post the bot may not make (JSON error codes).
+UNKNOWN_CHANNEL, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_ARCHIVED = 10003, 50001, 50013, 50083
 
 
 @dataclass
@@ -248,6 +251,8 @@ class FakeDiscord:
         for position, cid in enumerate(channel_ids):
             self._add_channel(cid, "general" if position == 0 else f"channel-{position}", position)
         self.dm_channels: dict[int, JSON] = {}  # user id -> DM channel
+        # Permissions taken from the bot, per channel (a thread also has its parent's).
+        self.bot_denied: dict[int, int] = {}
         self.requests: list[RecordedRequest] = []
         self.messages: dict[int, JSON] = {}
         self.deleted_message_ids: list[int] = []
@@ -373,6 +378,87 @@ class FakeDiscord:
 
     def dm_channel_id(self, user: str | int) -> int:
         return int(self._dm_channel(self._user_id(user))["id"])
+
+    # ------------------------------------------------------------------ permissions, threads
+    def deny(self, channel_id: int, *names: str) -> None:
+        """Take permissions (discord.Permissions flag names: ``"attach_files"``) from the bot
+        in a channel (and its threads), as a channel overwrite for its role would."""
+        self.bot_denied[channel_id] = self.bot_denied.get(channel_id, 0) | _flags(names)
+
+    def allow(self, channel_id: int, *names: str) -> None:
+        """Give back permissions taken with ``deny``."""
+        self.bot_denied[channel_id] = self.bot_denied.get(channel_id, 0) & ~_flags(names)
+
+    def bot_permissions(self, channel_id: int) -> int:
+        """The bot's permissions in a guild channel or thread, as ``app_permissions`` carries
+        them. Without View Channel it has none there (Discord's implicit denial)."""
+        channel = self.channels.get(channel_id, {})
+        denied = self.bot_denied.get(channel_id, 0)
+        if channel.get("parent_id") and channel.get("type") == THREAD:
+            denied |= self.bot_denied.get(int(channel["parent_id"]), 0)
+        allowed = BOT_PERMISSIONS & ~denied
+        return allowed if allowed & _P(view_channel=True).value else 0
+
+    async def add_thread(self, parent_id: int, name: str = "thread") -> int:
+        """A public thread (type 11) in ``parent_id``, announced with THREAD_CREATE."""
+        thread = self._add_channel(
+            self._snowflake(), name, 0, type=THREAD, parent_id=str(parent_id),
+            owner_id=str(self.bot_id), member_count=1, message_count=0,
+            thread_metadata={"archived": False, "locked": False, "auto_archive_duration": 1440,
+                             "archive_timestamp": _now()})
+        await self._dispatch("THREAD_CREATE", {**thread, "newly_created": True})
+        return int(thread["id"])
+
+    async def archive_thread(self, thread_id: int, *, locked: bool = False) -> None:
+        """Archive a thread (``locked``: only members with Manage Threads may reopen it)."""
+        await self._set_thread(thread_id, archived=True, locked=locked)
+
+    async def unlock_thread(self, thread_id: int) -> None:
+        """A moderator unlocks (and so reopens) a thread."""
+        await self._set_thread(thread_id, archived=False, locked=False)
+
+    async def _set_thread(self, thread_id: int, **metadata: bool) -> None:
+        thread = self.channels[thread_id]
+        thread["thread_metadata"].update(metadata, archive_timestamp=_now())
+        await self._dispatch("THREAD_UPDATE", thread)
+
+    async def delete_channel(self, channel_id: int) -> None:
+        """Delete a channel (its threads with it) or a thread, announced on the gateway
+        (CHANNEL_DELETE, THREAD_DELETE); later calls to it answer 10003 Unknown Channel."""
+        channel = self.channels.pop(channel_id)
+        if channel["type"] == THREAD:
+            await self._dispatch("THREAD_DELETE", {k: channel[k] for k in (
+                "id", "guild_id", "parent_id", "type")})
+            return
+        for tid in [i for i, c in self.channels.items() if c.get("parent_id") == str(channel_id)
+                    and c["type"] == THREAD]:
+            del self.channels[tid]
+        await self._dispatch("CHANNEL_DELETE", channel)
+
+    async def _may_post(self, channel_id: int, payload: JSON, files: list[RecordedFile], *,
+                        answer: bool = False, ephemeral: bool = False) -> JSON:
+        """Refuse a message as Discord would, or return its payload as Discord keeps it.
+        ``answer``: an interaction's answer (callback, followup, edit), sent through the
+        interaction's webhook: it needs neither View Channel nor Send Messages, but the
+        bot's own Attach Files and Embed Links (Discord's changelog, 2022-06-29)."""
+        channel = self.channels.get(channel_id)
+        if channel is None:  # a DM
+            return payload
+        perms = _P(self.bot_permissions(channel_id))
+        thread = channel["type"] == THREAD
+        if not answer and not perms.view_channel:
+            raise _ApiError(403, "Missing Access", MISSING_ACCESS)
+        if thread and not ephemeral and channel["thread_metadata"]["archived"]:
+            if channel["thread_metadata"]["locked"]:
+                raise _ApiError(400, "Thread is archived", THREAD_ARCHIVED)
+            await self._set_thread(channel_id, archived=False)  # a post reopens it
+        if not answer and not (perms.send_messages_in_threads if thread else perms.send_messages):
+            raise _ApiError(403, "Missing Permissions", MISSING_PERMISSIONS)
+        if files and not perms.attach_files:
+            raise _ApiError(403, "Missing Permissions", MISSING_PERMISSIONS)
+        if payload.get("embeds") and not perms.embed_links:
+            payload = {**payload, "embeds": []}  # dropped without a word, as Discord does
+        return payload
 
     def component_custom_ids(self, message: JSON) -> list[str]:
         """custom_ids of every component in a message (action rows and components v2)."""
@@ -571,7 +657,8 @@ class FakeDiscord:
         payload: JSON = {
             "id": str(iid), "type": itype, "token": f"tok{iid}{secrets.token_hex(8)}",
             "version": 1, "application_id": str(self.application_id), "data": data,
-            "attachment_size_limit": 25 * 1024 * 1024, "app_permissions": str(BOT_PERMISSIONS),
+            "attachment_size_limit": 25 * 1024 * 1024,
+            "app_permissions": str(self.bot_permissions(channel)),
             "locale": "en-US", "entitlements": [], "entitlement_sku_ids": [],
         }
         if guild:
@@ -741,9 +828,12 @@ class FakeDiscord:
         }
         if full:
             members = [self._member(uid) for uid in [self.bot_id, *self.users.values()]]
+            threads = [c for c in self.channels.values() if c["type"] == THREAD]
             guild.update(
-                channels=sorted(self.channels.values(), key=lambda c: c["position"]),
-                members=members, member_count=len(members), threads=[], presences=[],
+                channels=sorted((c for c in self.channels.values() if c["type"] != THREAD),
+                                key=lambda c: c["position"]),
+                members=members, member_count=len(members), presences=[],
+                threads=[t for t in threads if not t["thread_metadata"]["archived"]],
                 voice_states=[], stage_instances=[], guild_scheduled_events=[],
                 soundboard_sounds=[], large=False, unavailable=False, joined_at=self._joined_at,
             )
@@ -1032,6 +1122,8 @@ class FakeDiscord:
         message: JSON | None = None
         if rtype in (4, 5):
             flags = int(data.get("flags") or 0)
+            data = await self._may_post(state.channel_id, data, call.files, answer=True,
+                                        ephemeral=bool(flags & EPHEMERAL))
             if rtype == 5:
                 data, flags = {}, (flags & EPHEMERAL) | LOADING
             message = self._create_message(state.channel_id, data, call.files, flags=flags,
@@ -1068,8 +1160,11 @@ class FakeDiscord:
 
     async def _h_followup(self, call: _Call) -> tuple[int, Any]:
         state = self._token_state(call.args[0])
-        message = self._create_message(state.channel_id, call.json or {}, call.files,
-                                       interaction=state)
+        self._known_channel(state.channel_id)
+        body = call.json or {}
+        body = await self._may_post(state.channel_id, body, call.files, answer=True,
+                                    ephemeral=bool(int(body.get("flags") or 0) & EPHEMERAL))
+        message = self._create_message(state.channel_id, body, call.files, interaction=state)
         state.followup_ids.append(int(message["id"]))
         return (200, message) if call.query.get("wait") in ("1", "true", "True") else (204, None)
 
@@ -1095,7 +1190,7 @@ class FakeDiscord:
         cid = int(call.args[0])
         self._known_channel(cid)
         if call.method == "POST":
-            payload = call.json or {}
+            payload = await self._may_post(cid, call.json or {}, call.files)
             if (twin := self._same_nonce(cid, payload)) is not None:
                 return 200, twin
             return 200, self._create_message(cid, payload, call.files)
@@ -1134,6 +1229,7 @@ class FakeDiscord:
 
     async def _h_channel_message(self, call: _Call) -> tuple[int, Any]:
         cid, mid = int(call.args[0]), int(call.args[1])
+        self._known_channel(cid)
         message = self.messages.get(mid)
         if message is None or int(message["channel_id"]) != cid:
             raise _ApiError(404, "Unknown Message", 10008)
@@ -1155,8 +1251,7 @@ class FakeDiscord:
             channel.update({k: v for k, v in (call.json or {}).items() if k in allowed})
             await self._dispatch("CHANNEL_UPDATE", channel)
         elif call.method == "DELETE":
-            del self.channels[cid]
-            await self._dispatch("CHANNEL_DELETE", channel)
+            await self.delete_channel(cid)
         return 200, channel
 
     async def _h_permissions(self, call: _Call) -> tuple[int, Any]:
@@ -1182,7 +1277,7 @@ class FakeDiscord:
     async def _h_guild_channels(self, call: _Call) -> tuple[int, Any]:
         self._check_guild(call.args[0])
         if call.method == "GET":
-            return 200, list(self.channels.values())
+            return 200, [c for c in self.channels.values() if c["type"] != THREAD]
         body = dict(call.json or {})
         name = body.pop("name", "new-channel")
         position = body.pop("position", None)
@@ -1253,6 +1348,14 @@ class FakeDiscord:
         })
         await self._dispatch("GUILD_CREATE", self._guild(full=True))
         self._gateway_ready.set()
+
+
+def _flags(names: Iterable[str]) -> int:
+    """The bits of discord.Permissions flags named like its attributes."""
+    unknown = [n for n in names if n not in _P.VALID_FLAGS]
+    if unknown:
+        raise ValueError(f"not discord.Permissions flags: {unknown}")
+    return _P(**dict.fromkeys(names, True)).value
 
 
 def _is_discord_task(task: asyncio.Task[Any]) -> bool:

@@ -21,6 +21,7 @@ from bot import health, memory, scheduler, workers
 from bot.discord_face.commands import add_commands
 from bot.discord_face.context import NO_PINGS, mention
 from bot.discord_face.delivery import POST_ERRORS, failure_of
+from bot.discord_face.permissions import UNKNOWN_CHANNEL, refused_because
 from bot.discord_face.respond import post, run_and_respond
 from bot.discord_face.views import DYNAMIC_ITEMS
 from bot.failures import Failure, opening_database, reason
@@ -234,6 +235,8 @@ class DarbarBot(commands.Bot):
                 except discord.HTTPException as e:  # a deleted channel, lost permissions
                     log.warning("game notice in channel %s not delivered: %s",
                                 item.place.channel_id, e)
+                    if e.code == UNKNOWN_CHANNEL:  # deleted while nobody was told
+                        await self._set_aside([int(item.place.channel_id)])
                 except Exception:
                     SCHEDULER_ERRORS.inc()
                     log.exception("game #%s: its notice in channel %s was not delivered",
@@ -267,7 +270,10 @@ class DarbarBot(commands.Bot):
                 raise
             log.warning("game #%s: its post in channel %s was not made: %s",
                         reply.game_id, place.channel_id, e)
-            await self.table.undelivered(reply, failed)
+            if failed.why == "gone":  # deleted while nobody was told
+                await self._set_aside([int(place.channel_id)])
+            else:
+                await self.table.undelivered(reply, failed)
             return False
         await self.table.delivered(reply)
         return True
@@ -293,11 +299,27 @@ class DarbarBot(commands.Bot):
                   or not await self._dm(p.user_id, nudge.dm_text(p))]
         if not public:
             return
+        reached = len(public) < len(nudge.pings)
         nudge = replace(nudge, pings=tuple(public))
         # A public post like any other, with the "Make your move" button under it.
-        await post(self._channel(nudge.place), Reply(
-            public=nudge.channel_text(mention), game_id=nudge.game_id, awaiting=True),
-            pings=nudge.pings)
+        try:
+            await post(self._channel(nudge.place), Reply(
+                public=nudge.channel_text(mention), game_id=nudge.game_id, awaiting=True),
+                pings=nudge.pings)
+            return
+        except discord.HTTPException as e:
+            why = refused_because(e, f"<#{nudge.place.channel_id}>")
+            if why is None:
+                raise
+            log.warning("game #%d: its reminder in channel %s was refused (%s); sent by DM",
+                        nudge.game_id, nudge.place.channel_id, e)
+        # The channel refused it: to each by DM instead, saying why; if that reaches
+        # nobody either, it is not counted as sent (tried again later).
+        for ping in public:
+            reached = await self._dm(ping.user_id, nudge.dm_text(ping, why)) or reached
+        if not reached and await self.table.reminder_unsent(nudge):
+            log.warning("game #%d: its reminder reached nobody; tried again later",
+                        nudge.game_id)
 
     async def _verify_games(self, started: list[Game], owed: list[Game]) -> None:
         """Check the active games' snapshots; then make the computer's replies that a
@@ -349,6 +371,20 @@ class DarbarBot(commands.Bot):
     def _channel(self, place: Place) -> discord.PartialMessageable:
         return self.get_partial_messageable(
             int(place.channel_id), guild_id=int(place.guild_id) if place.guild_id else None)
+
+    # --- places that go away ------------------------------------------------------------
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A deleted channel's games are set aside, and its threads' (those known)."""
+        threads = [t.id for t in channel.guild.threads if t.parent_id == channel.id]
+        await self._set_aside([channel.id, *threads])
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._set_aside([payload.thread_id])
+
+    async def _set_aside(self, channel_ids: list[int]) -> None:
+        if self.table is not None:
+            await self.table.set_aside([str(i) for i in channel_ids])
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))

@@ -12,6 +12,7 @@ from typing import Protocol, cast
 
 import discord
 
+from bot.discord_face.permissions import missing_here
 from bot.logsetup import add_log_context
 from bot.replies import Actor, Ping, Place, Reply
 from bot.table import Table
@@ -56,6 +57,7 @@ def place_of(interaction: discord.Interaction) -> Place:
     return Place(
         channel_id=str(interaction.channel_id),
         guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+        missing=missing_here(interaction),
     )
 
 

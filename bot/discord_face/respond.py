@@ -48,6 +48,7 @@ CUT_SHORT = ("Darbar is restarting, so this was cut short. What the channel show
              "if your command is not there, try it again in a minute.")
 
 
+
 def closing(interaction: discord.Interaction) -> bool:
     """Whether the bot that got ``interaction`` is closing (and takes nothing new up)."""
     return bool(getattr(interaction.client, "closing", False))
@@ -116,7 +117,7 @@ async def run_and_respond(
             if asyncio.iscoroutine(work):
                 work.close()  # never started
             outcome = "restarting"
-            await _restarting(interaction, RESTARTING)
+            await _tell(interaction, RESTARTING)
             return
         reply = await _run_and_respond(interaction, work, from_panel)
         outcome = "refused" if reply.error else "ok"
@@ -124,7 +125,7 @@ async def run_and_respond(
         if closing(interaction):  # the drain's time is up: say so before the bot goes
             outcome = "restarting"
             with contextlib.suppress(discord.HTTPException):
-                await _restarting(interaction, CUT_SHORT)
+                await _tell(interaction, CUT_SHORT)
         raise
     finally:
         if in_flight is not None and me is not None:
@@ -134,8 +135,9 @@ async def run_and_respond(
             "%s %s: %s in %.0f ms", kind, name, outcome, (time.perf_counter() - start) * 1000)
 
 
-async def _restarting(interaction: discord.Interaction, text: str) -> None:
-    """Tell the one who interacted that the bot is restarting, however far it got."""
+async def _tell(interaction: discord.Interaction, text: str) -> None:
+    """Tell the one who interacted, privately, however far the answer got (that the bot
+    is restarting, that a post could not be made)."""
     resp = interaction.response
     if not resp.is_done():
         await resp.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)

@@ -16,6 +16,7 @@ the outcome. This package never imports discord.
     stewardship.py  /game reassign, resuming after a restart
     deliveries.py   the delivery ledger: what a channel was shown of its game, what it
                     missed when a post failed, and the post that makes it up
+    places.py       a deleted channel's or thread's games, set aside
     clocks.py       /game remind, /game vote, and what the scheduler finds due in a game
                     (reminders, timeouts, the clean-up of stale games)
     community.py    /mygames, /me, /game list, /server settings
@@ -38,6 +39,7 @@ from bot.table.endings import Endings, resignation
 from bot.table.loaded import Loaded, Refusal
 from bot.table.looking import LOG_TAIL, Looking
 from bot.table.moves import CHOICE_MAX, MAX_CHOICES, MAX_LINE, Moves
+from bot.table.places import Places
 from bot.table.posts import RENDER_THREADS
 from bot.table.rematch import Rematch
 from bot.table.replaying import Replaying
@@ -54,7 +56,7 @@ from bot.table.wording import COMPUTER
 
 
 class Table(Rematch, Moves, Undo, Endings, Looking, Replaying, Stewardship, Clocks,
-            Community, Standings, Deliveries):
+            Community, Standings, Deliveries, Places):
     """Every command a face can give a channel's game (see the modules above)."""
 
 

@@ -29,6 +29,8 @@ from engine.steps import offered
 
 # A computer finishing a timed-out move never takes more steps than this.
 TIMEOUT_STEPS = 200
+# A reminder that reached nobody is tried again this much later (``reminder_unsent``).
+REMIND_RETRY = timedelta(hours=1)
 VOTES = {"end": "end the game: the player whose time ran out loses",
          "wait": "give them more time"}
 
@@ -204,8 +206,28 @@ class Clocks(TableCore):
                       game_name=g.NAME, pings=tuple(pings),
                       by_dm=frozenset(p.user_id for p in pings if way(p) == "dm"),
                       since=unix(since), number=max(sent[r] for r in due_roles),
-                      deadline=deadline)
+                      deadline=deadline, roles=tuple(due_roles))
         return (nudge if pings else None), replace(pace, sent=sent)
+
+    async def reminder_unsent(self, nudge: Nudge) -> bool:
+        """A reminder that reached nobody (the channel refused it, and the DMs too) is
+        not counted as sent: it is due again in ``REMIND_RETRY``, not at every tick (what
+        keeps it out is a moderator's to fix, which takes hours, and a tick every minute
+        would knock on a shut channel all day). Only the process that claimed it
+        delivers it, so only that one takes it back; a move made meanwhile (a new
+        version) leaves it counted, its wait being over. Whether it was taken back."""
+        game = await self.repo.get_game(nudge.game_id)
+        if game is None or game.status != "active":
+            return False
+        lg = await self._loaded(game)
+        pace = pace_of(game)
+        sent = {**pace.sent, **{r: pace.sent[r] - 1 for r in nudge.roles
+                                if pace.sent.get(r, 0) > 0}}
+        sched = await self._sched_for(lg, replace(pace, sent=sent))
+        retry = self.now() + REMIND_RETRY
+        due = retry if game.due_at is None else min(game.due_at, retry)
+        return await self.repo.claim(id_of(game), game.version, game.due_at,
+                                     replace(sched, due_at=due))
 
     def _idle_warning(self, lg: Loaded, pace: Pace, nobody: bool) -> Notice:
         g = lg.module

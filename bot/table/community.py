@@ -22,10 +22,10 @@ from bot.pace import TIMEOUTS, parse_control, parse_timeout
 from bot.reminders import YOUR_WAYS
 from bot.replies import Actor, Page, Place, Reply, clip, echo
 from bot.table.core import TableCore, duty_of, pace_of, refusals
-from bot.table.listing import listed, page_of
+from bot.table.listing import ASIDE_LISTED, listed, page_of
 from bot.table.loaded import Refusal
 from bot.table.wording import unix
-from db import Player, Server, VersionConflict
+from db import ASIDE, Player, Server, VersionConflict
 
 MAX_ZONES = 25  # Discord's cap on autocomplete choices
 _RELATIVE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(d|h|days?|hours?)\s*$")
@@ -235,13 +235,16 @@ class Community(TableCore):
         if not await self.is_moderator(actor, place.guild_id):
             raise Refusal("Only moderators (Manage Channels, or the server's moderator "
                           "role) list the server's games. `/mygames` lists yours.")
-        rows = await self.repo.games_in(place.guild_id)
+        now = self.now()
+        rows = await self.repo.games_in(place.guild_id, aside_since=now - ASIDE_LISTED)
         if not rows:
             return Reply(private="No games are being set up or played on this server.")
-        now = self.now()
-        items = [listed(row, [], now, Availability()) for row in rows]
+        items = sorted((listed(row, [], now, Availability()) for row in rows),
+                       key=lambda x: x.rank == 3)  # those set aside last
+        aside = sum(row.status == ASIDE for row in rows)
         shown, page, pages = page_of([x.line for x in items], page)
-        head = (f"**Games on this server** — {len(items)} being set up or played"
+        head = (f"**Games on this server** — {len(items) - aside} being set up or played"
+                + (f", {aside} set aside" if aside else "")
                 + (f" (page {page} of {pages})" if pages > 1 else "")
                 + ". In a game's channel: `/game status`, `/game reassign`, `/game abort`.")
         return Reply(private=clip("\n".join([head, *shown])),

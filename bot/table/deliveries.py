@@ -26,36 +26,28 @@ from datetime import datetime, timedelta
 from bot.replies import Place, Reply
 from bot.table.core import TableCore
 from db import Game
+from engine.grammar import and_
 
 # After an outage (5xx, a timeout), a post is tried again this long after each failure;
 # then no more by the clock (the next move, /board or restart still deliver it).
 RETRY_AFTER = (timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=30))
 
-# Each permission Darbar needs to post a game, as Discord's settings name it.
-PERMISSION_NAMES = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "attach_files": "Attach Files",
-    "embed_links": "Embed Links",
-    "read_message_history": "Read Message History",
-}
-
-
 @dataclass(frozen=True)
 class Failed:
     """Why a public post could not be made, in the face's words but no Discord types:
-    ``missing`` permissions (names as in PERMISSION_NAMES); the channel ``gone``; or an
-    outage (neither: Discord 5xx, a timeout, the network)."""
+    ``missing`` permissions (as a server's settings name them: "Attach Files"); a
+    ``locked`` thread; the channel ``gone``; or an outage (none of these: Discord 5xx, a
+    timeout, the network)."""
 
     missing: tuple[str, ...] = ()
+    locked: bool = False
     gone: bool = False
     detail: str = ""
     why: str = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "why", "permissions" if self.missing
-                           else "gone" if self.gone else "outage")
+        object.__setattr__(self, "why", "permissions" if self.missing else "locked"
+                           if self.locked else "gone" if self.gone else "outage")
 
 
 def delivery_key(reply: Reply) -> str | None:
@@ -66,9 +58,6 @@ def delivery_key(reply: Reply) -> str | None:
     return f"d{reply.game_id}v{reply.version}"
 
 
-def missing_words(missing: tuple[str, ...]) -> str:
-    names = [f"**{PERMISSION_NAMES.get(m, m)}**" for m in missing]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def not_posted(failed: Failed, *, stored: bool) -> str:
@@ -77,11 +66,14 @@ def not_posted(failed: Failed, *, stored: bool) -> str:
     kept = "Your move is stored, but I could not post it in this channel"
     if not stored:
         kept = "I could not post in this channel"
+    later = "`/board` or the next move posts everything the channel missed."
     if failed.missing:
-        return (f"{kept}: I am missing {missing_words(failed.missing)} here. A moderator "
-                "can grant it in the channel's settings (Permissions → Darbar's role, or "
-                "Darbar). Once they have, `/board` or the next move posts everything the "
-                "channel missed.")
+        return (f"{kept}: I am missing {and_(f'**{m}**' for m in failed.missing)} here. A "
+                "moderator can grant it in the channel's settings (Edit Channel → "
+                f"Permissions, for my role or me). Once they have, {later}")
+    if failed.locked:
+        return (f"{kept}: this thread is archived and locked. A moderator must unlock it "
+                f"(the thread's ⋯ menu → Unlock Thread); then {later}")
     if failed.gone:
         return f"{kept}: Discord says the channel no longer exists."
     return (f"{kept}: Discord is not answering ({failed.detail or 'an outage'}). I will "

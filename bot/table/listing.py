@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.hours import Availability
 from bot.pace import Pace, span
 from bot.replies import clip, jump_link
 from bot.table.wording import people_labels, unix
-from db import MyGame
+from db import ASIDE, MyGame
 from engine import games
 
+# How long /game list shows a game set aside (bot/table/places.py).
+ASIDE_LISTED = timedelta(days=30)
 PAGE_SIZE = 8  # games a page: each line is up to ~200 characters, a message 2,000
 
 
@@ -21,7 +23,7 @@ PAGE_SIZE = 8  # games a page: each line is up to ~200 characters, a message 2,0
 class Listed:
     """One line of /mygames or /game list, with what orders it."""
 
-    rank: int  # 0 waiting on you, 1 on others, 2 being set up
+    rank: int  # 0 waiting on you, 1 on others, 2 being set up, 3 set aside
     since: datetime
     line: str
     link: str
@@ -53,6 +55,9 @@ def listed(row: MyGame, mine: list[str], now: datetime, duty: Availability) -> L
         return Listed(2, row.updated_at, _line(
             row, you, "✉️ a rematch you are invited to: press **Join** there; opened",
             row.updated_at), link)
+    if row.status == ASIDE:
+        return Listed(3, row.updated_at, _line(row, you, "set aside: its channel was deleted",
+                                               row.updated_at), link)
     if row.status == "setup":
         return Listed(2, row.updated_at, _line(row, you, "being set up, opened", row.updated_at),
                       link)

@@ -63,6 +63,7 @@ class Rematch(Seating):
         if how not in HOW:
             raise Refusal(f"A rematch keeps the seats `keep`, rotates them `rotate` or "
                           f"shuffles them `shuffle`, not {how}.")
+        self._check_place(place)
         await self._check_open_games(place, actor)
         g = games.get(old.game)
         in_play = [s for s in seats if s.role]

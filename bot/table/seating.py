@@ -16,7 +16,7 @@ from bot.table.wording import COMPUTER, pace_line, seating
 from db import ChannelBusy, Seat, id_of
 from engine import IllegalAction, games, rng
 from engine.contract import Game as Rules
-from engine.grammar import count, they
+from engine.grammar import and_, count, they
 from engine.options import read as read_options
 
 MAX_OPEN_GAMES = 10  # per player and server, unless MAX_OPEN_GAMES says otherwise
@@ -87,6 +87,7 @@ class Seating(TableCore):
         # With the computer in every other seat the game starts at once, its count settled.
         role = check_role(g, role, options if opponent != "computer"
                           else {"players": len(games.sides(g, options)), **options})
+        self._check_place(place)
         await self._check_open_games(place, actor)
         paced = await self._new_pace(place, g, pace, on_timeout)
         now = self.now()
@@ -154,6 +155,17 @@ class Seating(TableCore):
         return Pace(control=control, on_timeout=timeout, remind=policy.mode,
                     idle=policy.idle_minutes, idle_days=defaults.idle_days,
                     setup_days=defaults.setup_days)
+
+    @staticmethod
+    def _check_place(place: Place) -> None:
+        """A game opens only where the bot can post it (what it lacks there, the face read
+        from Discord): refused before anything is stored, naming what to grant and where."""
+        if place.missing:
+            raise Refusal(
+                f"I cannot run a game here: its posts need {and_(place.missing)}, which I "
+                "lack in this channel. A moderator can grant what is missing to my role (or me) "
+                "in the channel's settings: Edit Channel → Permissions (a thread has its "
+                "channel's permissions). Nothing was set up.")
 
     async def _check_open_games(self, place: Place, actor: Actor) -> None:
         """One person cannot fill a server with games (``MAX_OPEN_GAMES``)."""

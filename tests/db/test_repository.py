@@ -269,3 +269,14 @@ async def test_a_rematch_ping_is_noted_once_a_window_across_two_repositories(rep
         assert await repo.note_pings(game.id, people | {"u4"}, t0 + day, day) == people
     finally:
         await other.close()
+
+
+async def test_a_deleted_channels_live_games_are_set_aside_once(repo):
+    game, other = await new_game(repo, "c1"), await new_game(repo, "c2")
+    now = datetime(2026, 3, 2, tzinfo=UTC)
+    assert await repo.set_aside(["c1", "c9"], now) == [game.id]
+    assert await repo.set_aside(["c1"], now) == []  # a second event, another process
+    aside = await repo.get_game(game.id)
+    assert (aside.status, aside.due_at, aside.version) == ("aside", None, game.version + 1)
+    assert (await repo.get_game(other.id)).status == "setup"
+    await new_game(repo, "c1")  # the channel id is free again (an import brings it back)

@@ -60,19 +60,25 @@ async def test_a_refused_post_is_owed_then_made_up_by_board(fake_discord, db_url
     fake = fake_discord
     async with fake.running(make_bot(db_url)) as bot:
         await against_the_computer(fake)
-        fake.fail_next("POST", POSTS, status=403)  # a moderator took Attach Files away
+        fake.deny(CHANNEL, "attach_files")  # a moderator took Attach Files away
         r = await answer(fake, await fake.slash("ravi", "play", {"move": "e3"}))
         told = content(r)
-        assert "Your move is stored" in told and "Attach Files" in told, told
+        assert "Your move is stored" in told and "**Attach Files**" in told, told
+        assert "Sorry" not in told
         assert not said(fake, "**ravi**")  # nothing reached the channel
         game = await bot.repo.latest_game(str(CHANNEL))
         owed = json.loads(game.undelivered)
-        assert owed["why"] == "permissions" and owed["missing"] == ["attach_files"]
+        assert owed["why"] == "permissions" and owed["missing"] == ["Attach Files"]
         log = json.loads(game.state)["log"]
         assert game.posted < len(log)  # the move and the computer's reply, not shown
         assert len(json.loads(game.state)["log"]) == len(log)  # and the move is kept
 
+        # Until the permission is back, /board says what is missing and posts nothing.
+        r = await answer(fake, await fake.slash("meera", "board"))
+        assert flags(r) & EPHEMERAL and "Attach Files" in content(r), content(r)
+        assert not said(fake, "Not posted at the time")
         # The permission is back; /board posts what the channel missed.
+        fake.allow(CHANNEL, "attach_files")
         h = await fake.slash("meera", "board")
         await h.wait_done(quiet=0.2)
         late = said(fake, "Not posted at the time")
@@ -91,6 +97,7 @@ async def test_the_next_move_makes_up_a_post_that_was_refused(fake_discord, db_u
     fake = fake_discord
     async with fake.running(make_bot(db_url)) as bot:
         await against_the_computer(fake)
+        # Taken away between the interaction and its post: Discord answers 403 then.
         fake.fail_next("POST", POSTS, status=403)
         await answer(fake, await fake.slash("ravi", "play", {"move": "e3"}))
         move = await a_legal_move(bot)

@@ -322,3 +322,142 @@ async def test_server_error_is_retried_by_discord_py(fake_discord, bot, bot_erro
     assert [r.status for r in handle.requests] == [500, 200]
     assert handle.original is not None and handle.original["content"] == "you picked mango"
     assert bot_errors == []
+
+
+# --- permissions, threads and deleted channels ---------------------------------------
+
+
+async def _refused(send) -> discord.HTTPException:
+    with pytest.raises(discord.HTTPException) as caught:
+        await send
+    return caught.value
+
+
+async def test_app_permissions_are_the_bots_in_that_channel(fake_discord, bot, bot_errors):
+    fake_discord.deny(2001, "attach_files", "embed_links")
+    here = await fake_discord.slash("ravi", "pick", {"fruit": "mango"}, channel_id=2000)
+    there = await fake_discord.slash("ravi", "pick", {"fruit": "mango"}, channel_id=2001)
+    full = discord.Permissions(int(here.payload["app_permissions"]))
+    less = discord.Permissions(int(there.payload["app_permissions"]))
+    assert full.attach_files and full.embed_links and full.send_messages
+    assert not less.attach_files and not less.embed_links and less.send_messages
+    fake_discord.allow(2001, "attach_files")
+    again = await fake_discord.slash("ravi", "pick", {"fruit": "mango"}, channel_id=2001)
+    assert discord.Permissions(int(again.payload["app_permissions"])).attach_files
+    # Without View Channel nothing else counts (Discord's implicit denial).
+    fake_discord.deny(2002, "view_channel")
+    blind = await fake_discord.slash("ravi", "pick", {"fruit": "mango"}, channel_id=2002)
+    assert int(blind.payload["app_permissions"]) == 0
+    for handle in (here, there, again, blind):
+        await handle.wait_response()
+    assert bot_errors == []
+
+
+async def test_channel_posts_are_refused_as_discord_refuses_them(fake_discord, bot, bot_errors):
+    general, second, third = (bot.get_channel(c) for c in (2000, 2001, 2002))
+    assert isinstance(general, discord.TextChannel)
+    assert isinstance(second, discord.TextChannel) and isinstance(third, discord.TextChannel)
+    fake_discord.deny(2000, "view_channel")
+    error = await _refused(general.send("hello"))
+    assert (error.status, error.code) == (403, 50001)  # Missing Access
+    fake_discord.deny(2001, "send_messages")
+    error = await _refused(second.send("hello"))
+    assert (error.status, error.code) == (403, 50013)  # Missing Permissions
+    fake_discord.allow(2001, "send_messages")
+    await second.send("hello again")
+    fake_discord.deny(2002, "attach_files", "embed_links")
+    error = await _refused(third.send("a picture", file=png_file(10, 10)))
+    assert (error.status, error.code) == (403, 50013)
+    # Embeds without Embed Links are dropped, the message itself posted.
+    sent = await third.send("with an embed", embed=discord.Embed(title="link"))
+    assert fake_discord.messages[sent.id]["embeds"] == [] and sent.embeds == []
+    assert [m["content"] for m in fake_discord.messages_in(2002)] == ["with an embed"]
+    assert bot_errors == []
+
+
+async def test_interaction_answers_need_attach_files_but_not_send_messages(
+        fake_discord, bot, bot_errors):
+    # Discord answers an interaction through its webhook: no Send Messages or View Channel
+    # needed, but the bot's own Attach Files (changelog, 2022-06-29).
+    fake_discord.deny(2001, "view_channel")
+    fake_discord.deny(2002, "send_messages", "attach_files")
+    answered = await fake_discord.slash("ravi", "pick", {"fruit": "mango"}, channel_id=2001)
+    await answered.wait_response()
+    assert answered.original is not None and answered.original["content"] == "you picked mango"
+    pictured = await fake_discord.slash("ravi", "ping", channel_id=2002)
+    for _ in range(200):
+        if bot_errors:
+            break
+        await asyncio.sleep(0.01)
+    (callback,) = pictured.requests
+    assert callback.status == 403 and callback.response["code"] == 50013
+    assert "50013" in str(bot_errors[0].exc_info[1])  # the bot is told, as it would be
+
+
+async def test_threads_archive_lock_and_delete(fake_discord, bot, bot_errors):
+    deleted: list[int] = []
+
+    async def on_raw_thread_delete(payload: discord.RawThreadDeleteEvent) -> None:
+        deleted.append(payload.thread_id)
+
+    bot.on_raw_thread_delete = on_raw_thread_delete  # type: ignore[attr-defined]
+    thread_id = await fake_discord.add_thread(2000, "game-thread")
+    for _ in range(100):
+        if bot.get_channel(thread_id) is not None:
+            break
+        await asyncio.sleep(0.01)
+    thread = bot.get_channel(thread_id)
+    assert isinstance(thread, discord.Thread) and thread.parent_id == 2000
+    here = await fake_discord.slash("ravi", "pick", {"fruit": "mango"}, channel_id=thread_id)
+    assert here.payload["channel"]["type"] == 11
+    await here.wait_response()
+    # In a thread it is Send Messages in Threads that counts (the parent's mask holds).
+    fake_discord.deny(2000, "send_messages_in_threads")
+    error = await _refused(thread.send("in the thread"))
+    assert (error.status, error.code) == (403, 50013)
+    await bot.get_channel(2000).send("in the channel")  # type: ignore[union-attr]
+    fake_discord.allow(2000, "send_messages_in_threads")
+    # Archived: a post unarchives it; archived and locked: 50083.
+    await fake_discord.archive_thread(thread_id)
+    await thread.send("wakes it")
+    assert not fake_discord.channels[thread_id]["thread_metadata"]["archived"]
+    await fake_discord.archive_thread(thread_id, locked=True)
+    error = await _refused(thread.send("knock"))
+    assert (error.status, error.code) == (400, 50083)
+    assert fake_discord.channels[thread_id]["thread_metadata"]["archived"]
+    await fake_discord.unlock_thread(thread_id)
+    await thread.send("open again")
+    # Deleted: THREAD_DELETE on the gateway, then 10003 Unknown Channel.
+    await fake_discord.delete_channel(thread_id)
+    for _ in range(100):
+        if deleted:
+            break
+        await asyncio.sleep(0.01)
+    assert deleted == [thread_id]
+    error = await _refused(thread.send("anyone?"))
+    assert (error.status, error.code) == (404, 10003)
+    assert [m["content"] for m in fake_discord.messages_in(thread_id)
+            if "webhook_id" not in m] == ["wakes it", "open again"]
+    assert bot_errors == []
+
+
+async def test_a_deleted_channel_is_announced_then_unknown(fake_discord, bot, bot_errors):
+    gone: list[int] = []
+
+    async def on_guild_channel_delete(channel: discord.abc.GuildChannel) -> None:
+        gone.append(channel.id)
+
+    bot.on_guild_channel_delete = on_guild_channel_delete  # type: ignore[attr-defined]
+    channel = bot.get_channel(2001)
+    assert isinstance(channel, discord.TextChannel)
+    thread_id = await fake_discord.add_thread(2001, "inside")
+    await fake_discord.delete_channel(2001)
+    for _ in range(100):
+        if gone:
+            break
+        await asyncio.sleep(0.01)
+    assert gone == [2001] and bot.get_channel(2001) is None
+    error = await _refused(channel.send("hello?"))
+    assert (error.status, error.code) == (404, 10003)
+    assert thread_id not in fake_discord.channels  # its threads went with it
+    assert bot_errors == []

@@ -27,10 +27,10 @@ async def test_a_refused_post_is_owed_and_the_next_move_says_what_was_missed(tab
     r = await two_player_game(table)
     await table.delivered(r)
     first = await table.play(HERE, RAVI, "c3")
-    await table.undelivered(first, Failed(missing=("attach_files",)))
+    await table.undelivered(first, Failed(missing=("Attach Files",)))
     game = await repo.latest_game(HERE.channel_id)
     assert game.posted == first.log_from < first.log_seen
-    assert json.loads(game.undelivered)["missing"] == ["attach_files"]
+    assert json.loads(game.undelivered)["missing"] == ["Attach Files"]
     assert game.redeliver_at is None  # a permission is not retried by the clock
     assert [g.id for g in await table.owed()] == [game.id]
 
@@ -88,9 +88,9 @@ async def test_a_late_failure_does_not_undo_a_later_delivery(table, repo):
 
 
 async def test_the_mover_is_told_the_truth():
-    assert "Your move is stored" in not_posted(Failed(missing=("attach_files",)), stored=True)
+    assert "Your move is stored" in not_posted(Failed(missing=("Attach Files",)), stored=True)
     assert "**Attach Files** and **Embed Links**" in not_posted(
-        Failed(missing=("attach_files", "embed_links")), stored=True)
+        Failed(missing=("Attach Files", "Embed Links")), stored=True)
     assert "stored" not in not_posted(Failed(gone=True), stored=False)
     assert "503" in not_posted(Failed(detail="it answered 503"), stored=True)
 
