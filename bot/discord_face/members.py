@@ -85,12 +85,13 @@ class Members:
                 continue
             try:
                 await self._http.get_member(int(guild_id), int(user_id))
-            except discord.HTTPException as e:
-                if isinstance(e, discord.NotFound) and e.code in GONE_CODES:
+            except discord.NotFound as e:
+                if e.code in GONE_CODES:
                     self.forget(guild_id, user_id)
                     out.add(user_id)
-                else:  # no answer is no evidence: they are pinged as before
-                    log.warning("membership of user %s not checked: %s", user_id, e)
+                continue
+            except Exception as e:  # no answer is no evidence: they are pinged as before
+                log.warning("membership of user %s not checked: %r", user_id, e)
                 continue
             self._note(key)
         return out
@@ -99,9 +100,14 @@ class Members:
         """The table told that ``user_ids`` left: what to say in each game's channel."""
         out: list[Notice] = []
         for user_id in user_ids:
-            if guild_id is not None:
-                log.info("user %s has left guild %s", user_id, guild_id)
+            if guild_id is None:
+                continue
+            log.info("user %s has left guild %s", user_id, guild_id)
+            try:
                 out += await self._table().left_server(guild_id, user_id)
+            except Exception:  # the post at hand still goes out (their ping a name)
+                log.exception("user %s left guild %s: their seats were not marked",
+                              user_id, guild_id)
         return out
 
     async def checked(self, guild_id: str | None, reply: Reply, told: list[Notice], *,
