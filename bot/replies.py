@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Protocol
 
 # Discord's cap on message content; the sandbox uses it too so both look alike.
@@ -57,6 +58,10 @@ class Seated(Protocol):
     user_id: str | None
     name: str
 
+    @property
+    def left_at(self) -> datetime | None:
+        """When its person was found to have left the server (None: they are there)."""
+
 
 @dataclass(frozen=True)
 class Ping:
@@ -85,7 +90,8 @@ class Ping:
                  roles: Iterable[str]) -> list[Ping]:
         """Whom to ping for ``roles``: each person once (with the first of their sides
         asked), nobody for a computer's side; a game whose sides act for others (a
-        Maharaja colour for one of its nations) names that too (``view["acting_for"]``)."""
+        Maharaja colour for one of its nations) names that too (``view["acting_for"]``).
+        Someone who left the server is named without a mention (``quiet``): never pinged."""
         by_role: dict[str, Seated] = {}
         for s in seats:
             if s.role:
@@ -94,7 +100,8 @@ class Ping:
         for role in roles:
             seat = by_role.get(role)
             if seat and seat.user_id and all(p.user_id != seat.user_id for p in out):
-                out.append(Ping(seat.user_id, seat.name, Ping.label(role_names, view, role)))
+                out.append(Ping(seat.user_id, seat.name, Ping.label(role_names, view, role),
+                                quiet=seat.left_at is not None))
         return out
 
 

@@ -149,6 +149,10 @@ class Seat(SQLModel, table=True):
     # The people who held this seat before (JSON list of user ids, oldest first): in a game
     # of hidden hands, whoever has seen a side's hand may never hold another side.
     held_by: str | None = Field(default=None, sa_column=Column(Text))
+    # When the person holding it was found to have left the server (None: present, as far
+    # as anyone knows). Never pinged or messaged about the game while set; cleared when
+    # they act in the server again or the side changes hands.
+    left_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
     def holders(self) -> list[str]:
         """Everyone who holds or has held this seat."""

@@ -205,6 +205,8 @@ class MyGame:
     invited: bool = False  # a rematch being set up, the player's seat in it not yet taken
     # Who holds each side, (role, user id, name), so a list names whom a game awaits.
     holders: tuple[tuple[str, str | None, str], ...] = ()
+    # The sides whose person left the server: open to be handed on.
+    left: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -444,6 +446,35 @@ class Repository:
             q = select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.position))
             return list((await s.exec(q)).all())
 
+    async def mark_left(self, guild_id: str, user_id: str, now: datetime) -> list[int]:
+        """``user_id`` left the server ``guild_id``: their seats in its games under way are
+        marked (``left_at``). Returns the games marked by this call, each once however many
+        processes find out at the same time (a seat already marked is left alone)."""
+        q = (sa_select(_S.c.id, _S.c.game_id).select_from(_S.join(_G, _G.c.id == _S.c.game_id))
+             .where(_S.c.user_id == user_id, _S.c.left_at.is_(None), _G.c.guild_id == guild_id,
+                    _G.c.status == "active", _S.c.role.is_not(None)))
+        marked: list[int] = []
+        async with self._tx() as s:
+            conn = await s.connection()
+            for seat_id, game_id in (await conn.execute(q)).all():
+                res = await conn.execute(update(Seat).where(
+                    col(Seat.id) == seat_id, col(Seat.left_at).is_(None)).values(left_at=now))
+                if res.rowcount and game_id not in marked:
+                    marked.append(game_id)
+        return marked
+
+    async def mark_back(self, guild_id: str, user_id: str) -> int:
+        """``user_id`` is in the server ``guild_id`` again: their seats there are theirs as
+        before (how many were marked as left)."""
+        games_here = sa_select(_G.c.id).where(_G.c.guild_id == guild_id,
+                                               _G.c.status.in_(LIVE_STATUSES))
+        async with self._tx() as s:
+            conn = await s.connection()
+            res = await conn.execute(update(Seat).where(
+                col(Seat.user_id) == user_id, col(Seat.left_at).is_not(None),
+                col(Seat.game_id).in_(games_here)).values(left_at=None))
+            return res.rowcount
+
     async def add_seat(self, game: Game, seat: Seat) -> int:
         async with self._tx() as s:
             await self._bump(s, id_of(game), game.version)
@@ -660,7 +691,7 @@ class Repository:
             await conn.execute(
                 update(Seat)
                 .where(col(Seat.id) == seat_id, col(Seat.game_id) == game.id)
-                .values(user_id=user_id, name=name, is_bot=is_bot,
+                .values(user_id=user_id, name=name, is_bot=is_bot, left_at=None,
                         held_by=json.dumps(held) if held else None)
             )
         return game.version + 1
@@ -915,13 +946,17 @@ class Repository:
                 out[game_id] = MyGame(game_id, guild_id, channel_id, game, status, updated_at,
                                       awaiting, pace, roles)
             held: dict[int, list[tuple[str, str | None, str]]] = {}
+            left: dict[int, list[str]] = {}
             if out:
-                q = (sa_select(_S.c.game_id, _S.c.role, _S.c.user_id, _S.c.name)
+                q = (sa_select(_S.c.game_id, _S.c.role, _S.c.user_id, _S.c.name, _S.c.left_at)
                      .where(_S.c.game_id.in_(list(out)), _S.c.role.is_not(None))
                      .order_by(_S.c.game_id, _S.c.position))
-                for game_id, role, user_id, name in await conn.execute(q):
+                for game_id, role, user_id, name, left_at in await conn.execute(q):
                     held.setdefault(game_id, []).append((role, user_id, name))
-        return [replace(g, holders=tuple(held.get(g.id, ()))) for g in out.values()]
+                    if left_at is not None:
+                        left.setdefault(game_id, []).append(role)
+        return [replace(g, holders=tuple(held.get(g.id, ())), left=tuple(left.get(g.id, ())))
+                for g in out.values()]
 
 
     # --- ratings ------------------------------------------------------------------------

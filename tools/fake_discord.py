@@ -67,6 +67,7 @@ _OPTION_TYPES = {bool: 5, int: 4, float: 10, str: 3}
 THREAD = 11  # a public thread's channel type
 # Discord's answers to a post the bot may not make (JSON error codes).
 UNKNOWN_CHANNEL, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_ARCHIVED = 10003, 50001, 50013, 50083
+GUILD_MEMBERS_INTENT = 1 << 1  # privileged: member events are sent only to a bot that asks
 
 
 @dataclass
@@ -253,6 +254,8 @@ class FakeDiscord:
         self.dm_channels: dict[int, JSON] = {}  # user id -> DM channel
         # Permissions taken from the bot, per channel (a thread also has its parent's).
         self.bot_denied: dict[int, int] = {}
+        self.gone: set[int] = set()  # users who left the guild (remove_member)
+        self.dms_closed: set[int] = set()  # users whose DMs refuse the bot (close_dms)
         self.requests: list[RecordedRequest] = []
         self.messages: dict[int, JSON] = {}
         self.deleted_message_ids: list[int] = []
@@ -460,6 +463,35 @@ class FakeDiscord:
             payload = {**payload, "embeds": []}  # dropped without a word, as Discord does
         return payload
 
+    # ------------------------------------------------------------------ people
+    async def remove_member(self, user: str | int) -> None:
+        """``user`` leaves the guild (or is kicked): their member fetch answers 404 *Unknown
+        Member* (10007), they can no longer interact in it, the bot can no longer DM them
+        (no server shared), and GUILD_MEMBER_REMOVE reaches a bot that identified with the
+        privileged GUILD_MEMBERS intent, and no other (as Discord does)."""
+        uid = self._user_id(user)
+        self.gone.add(uid)
+        await self._member_event("GUILD_MEMBER_REMOVE", {
+            "guild_id": str(self.guild_id), "user": self._user(uid)})
+
+    async def add_member(self, user: str | int) -> None:
+        """``user`` joins the guild again (GUILD_MEMBER_ADD only with the intent)."""
+        uid = self._user_id(user)
+        self.gone.discard(uid)
+        await self._member_event("GUILD_MEMBER_ADD", {
+            **self._member(uid), "guild_id": str(self.guild_id)})
+
+    def close_dms(self, user: str | int, closed: bool = True) -> None:
+        """``user`` refuses direct messages from the server's members (Discord's privacy
+        setting): a message to their DM channel answers 403, code 50007 *Cannot send
+        messages to this user*."""
+        (self.dms_closed.add if closed else self.dms_closed.discard)(self._user_id(user))
+
+    async def _member_event(self, event: str, data: JSON) -> None:
+        intents = int((self.identify_payloads or [{}])[-1].get("intents", 0))
+        if intents & GUILD_MEMBERS_INTENT:
+            await self._dispatch(event, data)
+
     def component_custom_ids(self, message: JSON) -> list[str]:
         """custom_ids of every component in a message (action rows and components v2)."""
         return [c["custom_id"] for c in _walk_components(message.get("components", []))
@@ -664,6 +696,8 @@ class FakeDiscord:
         if guild:
             if channel not in self.channels:
                 raise LookupError(f"unknown guild channel {channel}")
+            if uid in self.gone:
+                raise LookupError(f"user {user!r} left the guild: they cannot interact in it")
             member = self._member(uid, with_permissions=True)
             payload.update(
                 guild_id=str(self.guild_id), member=member, guild_locale="en-US",
@@ -827,7 +861,8 @@ class FakeDiscord:
             "premium_tier": 0, "system_channel_id": next(iter(self.channels), None),
         }
         if full:
-            members = [self._member(uid) for uid in [self.bot_id, *self.users.values()]]
+            members = [self._member(uid) for uid in [self.bot_id, *self.users.values()]
+                       if uid not in self.gone]
             threads = [c for c in self.channels.values() if c["type"] == THREAD]
             guild.update(
                 channels=sorted((c for c in self.channels.values() if c["type"] != THREAD),
@@ -1190,6 +1225,7 @@ class FakeDiscord:
         cid = int(call.args[0])
         self._known_channel(cid)
         if call.method == "POST":
+            self._check_dm_open(cid)
             payload = await self._may_post(cid, call.json or {}, call.files)
             if (twin := self._same_nonce(cid, payload)) is not None:
                 return 200, twin
@@ -1226,6 +1262,12 @@ class FakeDiscord:
         if mid in self.messages and time.monotonic() - made < NONCE_WINDOW:
             return self.messages[mid]
         return None
+
+    def _check_dm_open(self, cid: int) -> None:
+        """A DM to someone whose DMs are closed, or who shares no server with the bot."""
+        to = next((uid for uid, c in self.dm_channels.items() if int(c["id"]) == cid), None)
+        if to is not None and to in self.dms_closed | self.gone:
+            raise _ApiError(403, "Cannot send messages to this user", 50007)
 
     async def _h_channel_message(self, call: _Call) -> tuple[int, Any]:
         cid, mid = int(call.args[0]), int(call.args[1])
@@ -1290,7 +1332,7 @@ class FakeDiscord:
     async def _h_member(self, call: _Call) -> tuple[int, Any]:
         self._check_guild(call.args[0])
         uid = int(call.args[1])
-        if uid not in {*self.users.values(), self.bot_id}:
+        if uid not in {*self.users.values(), self.bot_id} or uid in self.gone:
             raise _ApiError(404, "Unknown Member", 10007)
         return 200, self._member(uid)
 

@@ -21,6 +21,7 @@ from bot import health, memory, scheduler, workers
 from bot.discord_face.commands import add_commands
 from bot.discord_face.context import NO_PINGS, mention
 from bot.discord_face.delivery import POST_ERRORS, failure_of
+from bot.discord_face.members import Members
 from bot.discord_face.permissions import UNKNOWN_CHANNEL, refused_because
 from bot.discord_face.respond import post, run_and_respond
 from bot.discord_face.views import DYNAMIC_ITEMS
@@ -31,7 +32,7 @@ from bot.metrics import HEAP_RETURNED, SCHEDULER_ERRORS, set_open_games
 from bot.pace import Defaults
 from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, shard_of
-from bot.replies import Notice, Place, Reply
+from bot.replies import Notice, Place, Reply, clip
 from bot.table import Table, open_games_limit
 from db import Game, Repository, id_of, normalise_url
 
@@ -83,9 +84,12 @@ class DarbarBot(commands.Bot):
                  reminders: Policy | None = None, reminder_poll: float = 60.0,
                  clock: Callable[[], datetime] = lambda: datetime.now(UTC),
                  max_open_games: int | None = None, defaults: Defaults | None = None,
-                 health_at: tuple[str, int] | None = None, **kwargs) -> None:
-        # Slash commands only: no message-content intent is requested.
+                 health_at: tuple[str, int] | None = None, members_intent: bool = False,
+                 **kwargs) -> None:
+        # Slash commands only: no message-content intent is requested; the members intent
+        # (privileged) only where the operator enabled it (DISCORD_MEMBERS_INTENT).
         intents = discord.Intents.default()
+        intents.members = members_intent
         kwargs.setdefault("chunk_guilds_at_startup", False)
         # Nobody is pinged unless a message names them (context.pings_for).
         kwargs.setdefault("allowed_mentions", NO_PINGS)
@@ -108,6 +112,7 @@ class DarbarBot(commands.Bot):
         # The HTTP endpoint for operators (bot/health.py): (host, port), None for none.
         self.health_at = health_at
         self.health: HealthServer | None = None
+        self.members: Members | None = None  # who is still in each server (members.py)
 
     async def setup_hook(self) -> None:
         if self.health_at is not None:  # first: /healthz answers while the rest starts
@@ -119,6 +124,7 @@ class DarbarBot(commands.Bot):
         self.table = Table(self.repo, limiter=limiter, reminders=self.reminder_policy,
                            max_open_games=self.max_open_games, defaults=self.defaults,
                            now=self.clock)
+        self.members = Members(self.http, lambda: self.table)
         add_commands(self.tree)
         # Buttons from before a restart keep working: they are matched by custom id.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -151,8 +157,12 @@ class DarbarBot(commands.Bot):
                       from_panel: bool = False, edits_public: bool = False) -> None:
         """Answer an interaction with the reply of a table call (see context.Face): how
         the buttons answer, as views.py cannot import respond.py, which draws them."""
+        told: list[Notice] = []  # players found to have left, to tell their games about
+        if self.members is not None and not self.closing:
+            work = self.members.around(interaction, work, told)
         await run_and_respond(interaction, work, from_panel=from_panel,
                               edits_public=edits_public)
+        await self._tell(told)
 
     # --- health -----------------------------------------------------------------------
 
@@ -288,11 +298,20 @@ class DarbarBot(commands.Bot):
             return False
 
     async def _announce(self, notice: Notice) -> None:
-        await self._post_game(notice.place, notice.post)
+        told: list[Notice] = []
+        gone = await self._gone(notice.place.guild_id, [u for u, _ in notice.dms], told)
+        await self._post_game(notice.place, await self._checked(notice, told))
         for user_id, text in notice.dms:
-            await self._dm(user_id, text)
+            if user_id not in gone:
+                await self._dm_or_channel(notice.place, user_id, text)
+        await self._tell(told)
 
     async def _deliver(self, nudge: Nudge) -> None:
+        # Nobody who left the server is reminded (their games are told instead).
+        told: list[Notice] = []
+        gone = await self._gone(nudge.place.guild_id, [p.user_id for p in nudge.pings], told)
+        nudge = replace(nudge, pings=tuple(p for p in nudge.pings if p.user_id not in gone))
+        await self._tell(told)
         # By DM where the player chose it (or the game did); the channel for the others
         # and for anyone whose DMs are closed.
         public = [p for p in nudge.pings if p.user_id not in nudge.by_dm
@@ -320,6 +339,57 @@ class DarbarBot(commands.Bot):
         if not reached and await self.table.reminder_unsent(nudge):
             log.warning("game #%d: its reminder reached nobody; tried again later",
                         nudge.game_id)
+
+    # --- people who left, closed DMs (members.py) ----------------------------------------
+
+    async def _gone(self, guild_id: str | None, user_ids: list[str],
+                    told: list[Notice]) -> set[str]:
+        """Who of ``user_ids`` left ``guild_id``, asked of Discord now (the scheduler's
+        posts are rare: a reminder is never sent into the void); their games told."""
+        if self.members is None:
+            return set()
+        gone = await self.members.gone(guild_id, user_ids, always=True)
+        told += await self.members.left(guild_id, gone)
+        return gone
+
+    async def _checked(self, notice: Notice, told: list[Notice]) -> Reply:
+        """A scheduler's post with the pings of anyone who left made their names."""
+        if self.members is None:
+            return notice.post
+        return await self.members.checked(notice.place.guild_id, notice.post, told,
+                                          always=True)
+
+    async def _tell(self, told: list[Notice]) -> None:
+        """Tell each game that a player of it left (once: the table marked them)."""
+        for notice in told:
+            with log_context(game_id=notice.post.game_id, guild_id=notice.place.guild_id):
+                try:
+                    await post(self._channel(notice.place), notice.post)
+                except discord.HTTPException as e:
+                    log.warning("game notice in channel %s not delivered: %s",
+                                notice.place.channel_id, e)
+
+    async def _dm_or_channel(self, place: Place, user_id: str, text: str) -> None:
+        """A direct message; where the user's DMs are closed, the same words in the
+        game's channel, pinging them alone."""
+        if await self._dm(user_id, text):
+            return
+        await self._channel(place).send(
+            clip(f"<@{user_id}> {text}"),
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
+                                                     users=[discord.Object(int(user_id))]))
+
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """Someone left a server (only with DISCORD_MEMBERS_INTENT): their games are told
+        at once, rather than when a post would have pinged them."""
+        if self.members is None or not self.owns_guild(str(payload.guild_id)):
+            return
+        guild, user = str(payload.guild_id), str(payload.user.id)
+        self.members.forget(guild, user)
+        try:
+            await self._tell(await self.members.left(guild, [user]))
+        except Exception:
+            log.exception("user %s left guild %s: their games were not told", user, guild)
 
     async def _verify_games(self, started: list[Game], owed: list[Game]) -> None:
         """Check the active games' snapshots; then make the computer's replies that a
@@ -459,11 +529,23 @@ def make_bot(env: Mapping[str, str] = os.environ, **kwargs) -> DarbarBot:
     kwargs.setdefault("max_open_games", open_games_limit(env))
     kwargs.setdefault("defaults", Defaults.from_env(env))
     kwargs.setdefault("health_at", health.settings(env))
+    kwargs.setdefault("members_intent", members_intent(env))
     if env.get("REMINDER_POLL_SECONDS"):
         kwargs.setdefault("reminder_poll", float(env["REMINDER_POLL_SECONDS"]))
     if count is None:
         return DarbarBot(**kwargs)
     return ShardedDarbarBot(shard_count=count, shard_ids=ids, **kwargs)
+
+
+def members_intent(env: Mapping[str, str] = os.environ) -> bool:
+    """``DISCORD_MEMBERS_INTENT``: the operator enabled the privileged Server Members
+    intent for the bot (Developer Portal), so it hears at once when someone leaves."""
+    word = env.get("DISCORD_MEMBERS_INTENT", "").strip().lower()
+    if word in ("", "0", "false", "no", "off"):
+        return False
+    if word in ("1", "true", "yes", "on"):
+        return True
+    raise ValueError(f"DISCORD_MEMBERS_INTENT must be 1 or 0, not {word!r}")
 
 
 def run(token: str, *, database_url: str | None = None) -> None:

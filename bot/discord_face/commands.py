@@ -20,7 +20,7 @@ from discord import app_commands
 
 from bot.commands import COMMANDS, GROUPS, BadInput, Command, Param, Role, Suggest
 from bot.discord_face.context import actor_of, face_of, place_of, take_up
-from bot.discord_face.respond import closing, run_and_respond, say, since_made
+from bot.discord_face.respond import closing, say, since_made
 from bot.metrics import FIRST_ANSWER, INTERACTIONS
 from bot.replies import Actor
 
@@ -61,7 +61,8 @@ def slash_command(command: Command, parent: app_commands.Group | None = None
         except BadInput as e:
             await say(interaction, str(e))
             return
-        await run_and_respond(interaction, work)
+        # Through the bot, as the buttons are: it checks whom the reply pings (members.py).
+        await face_of(interaction).respond(interaction, work)
 
     callback.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,

@@ -19,6 +19,8 @@ the outcome. This package never imports discord.
     places.py       a deleted channel's or thread's games, set aside
     clocks.py       /game remind, /game vote, and what the scheduler finds due in a game
                     (reminders, timeouts, the clean-up of stale games)
+    departures.py   a player who left the server (their sides open, the others told once),
+                    and who came back
     community.py    /mygames, /me, /game list, /server settings
     rematch.py      the Rematch buttons (it builds on seating: Rematch(Seating))
     standings.py    /leaderboard, /profile, /stats
@@ -35,6 +37,7 @@ from bot.table.clocks import Clocks
 from bot.table.community import Community
 from bot.table.core import CHECKPOINT_EVERY, TableCore, check_role, playable_ids, refusals
 from bot.table.deliveries import Deliveries, Failed, delivery_key, not_posted
+from bot.table.departures import Departures
 from bot.table.endings import Endings, resignation
 from bot.table.loaded import Loaded, Refusal
 from bot.table.looking import LOG_TAIL, Looking
@@ -56,7 +59,7 @@ from bot.table.wording import COMPUTER
 
 
 class Table(Rematch, Moves, Undo, Endings, Looking, Replaying, Stewardship, Clocks,
-            Community, Standings, Deliveries, Places):
+            Departures, Community, Standings, Deliveries, Places):
     """Every command a face can give a channel's game (see the modules above)."""
 
 

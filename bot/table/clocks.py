@@ -199,8 +199,9 @@ class Clocks(TableCore):
             player = players.get(ping.user_id)
             return (player.remind if player else None) or pace.remind
 
+        # Nobody who left the server (a quiet ping) is reminded.
         pings = [p for p in Ping.of_roles(lg.seats, g.ROLE_NAMES, view, due_roles)
-                 if way(p) != "off"]
+                 if way(p) != "off" and not p.quiet]
         since = min(datetime.fromisoformat(pace.since[r]) for r in due_roles)
         nudge = Nudge(place=Place(lg.game.channel_id, lg.game.guild_id), game_id=id_of(lg.game),
                       game_name=g.NAME, pings=tuple(pings),
@@ -279,6 +280,7 @@ class Clocks(TableCore):
         lg.game.pace = json.dumps(pace.to_json())
         dm = (seat.user_id, f"⌛ Your time ran out in **{g.NAME}** (game #{lg.game.id}) in "
               f"<#{lg.game.channel_id}>: {timeout_said(pace, lg.computer)}.")
+        dms = () if seat.left_at is not None else (dm,)  # never to someone who left
         try:
             if pace.on_timeout == "lose":
                 in_play = games.sides(g, json.loads(lg.game.options))
@@ -288,22 +290,22 @@ class Clocks(TableCore):
                 await self.repo.set_status(lg.game, "finished", result=result, now=self.now(),
                                            pace=lg.game.pace)
                 lg = await self._reloaded(lg)
-                return [Notice(place, await self._post(lg, said), (dm,))]
+                return [Notice(place, await self._post(lg, said), dms)]
             if not lg.computer:
                 if not await self._claim(lg, due, replace(
                         pace, timed_out={**pace.timed_out, role: []})):
                     return []
                 return [Notice(place, Reply(public=f"{said} `/game vote end` or `/game vote "
                                             "wait`; `/game reassign` hands the side on."),
-                                (dm,))]
+                                dms)]
             if pace.on_timeout == "seat":
                 await self._hand_seat(lg, seat, user_id=None, name=COMPUTER, is_bot=True,
                                       why="timeout")
                 lg, lines = await self._run_bots(await self._reloaded(lg))
                 return [Notice(place, await self._post(lg, "\n".join([said, *lines])),
-                               (dm,))]
+                               dms)]
             lg, lines = await self._move_for(lg, role)
-            return [Notice(place, await self._post(lg, "\n".join([said, *lines])), (dm,))]
+            return [Notice(place, await self._post(lg, "\n".join([said, *lines])), dms)]
         except VersionConflict:
             return []  # a move, or another process, came first
 

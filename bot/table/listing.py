@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 from bot.hours import Availability
 from bot.pace import Pace, span
-from bot.replies import clip, jump_link
+from bot.replies import clip, escape, jump_link
 from bot.table.wording import people_labels, unix
 from db import ASIDE, MyGame
 from engine import games
@@ -45,8 +45,17 @@ def _line(row: MyGame, you: str, what: str, since: datetime, extra: str = "") ->
                 f"[jump]({jump_link(row.guild_id, row.channel_id)})", 300)
 
 
+def _open(row: MyGame) -> str:
+    """The sides whose person left the server, for the others to hand on."""
+    g = games.get(row.game)
+    names = {r: name for r, _, name in row.holders}
+    return "".join(f" · 🚪 {g.ROLE_NAMES.get(r, r)} open ({escape(names.get(r, ''))} left the "
+                   "server)" for r in row.left)
+
+
 def listed(row: MyGame, mine: list[str], now: datetime, duty: Availability) -> Listed:
-    """How /mygames shows one game of the player's (``mine``: their sides in it)."""
+    """How /mygames shows one game of the player's (``mine``: their sides in it), and
+    ``/game list`` each game of the server (no sides)."""
     g = games.get(row.game)
     pace = Pace.from_json(json.loads(row.pace) if row.pace else None)
     link = jump_link(row.guild_id, row.channel_id)
@@ -67,14 +76,16 @@ def listed(row: MyGame, mine: list[str], now: datetime, duty: Availability) -> L
         since = _since(row, pace, waiting)
         left = [x for r in waiting if (x := pace.left(r, now, duty)) is not None]
         clock = f" · ⏱ {span(min(left))} left" if left else ""
-        return Listed(0, since, _line(row, you, "⏳ **your move** since", since, clock), link)
+        return Listed(0, since, _line(row, you, "⏳ **your move** since", since,
+                                      clock + _open(row)), link)
     # The person first, as everywhere ("meera (Tigers)"); a name, never a mention, so a
     # list pings nobody.
     others = ", ".join(people_labels((u, name, g.ROLE_NAMES.get(r, r))
                                      for r, u, name in row.holders if r in awaited)
                        or [g.ROLE_NAMES.get(r, r) for r in awaited]) or "nobody"
     since = _since(row, pace, awaited)
-    return Listed(1, since, _line(row, you, f"waiting for {others} since", since), link)
+    return Listed(1, since, _line(row, you, f"waiting for {others} since", since, _open(row)),
+                  link)
 
 
 def page_of(lines: list[str], page: int) -> tuple[list[str], int, int]:

@@ -280,3 +280,36 @@ async def test_a_deleted_channels_live_games_are_set_aside_once(repo):
     assert (aside.status, aside.due_at, aside.version) == ("aside", None, game.version + 1)
     assert (await repo.get_game(other.id)).status == "setup"
     await new_game(repo, "c1")  # the channel id is free again (an import brings it back)
+
+
+@pytest.mark.slow  # two repositories
+async def test_a_member_who_left_is_marked_once_in_that_servers_games_under_way(repo, db_url):
+    """Two processes finding out at once tell each game once; a game of another server,
+    one being set up and one that is over keep their seats as they were; coming back and
+    a side changing hands clear the mark."""
+    here, there, over = [await new_game(repo, c) for c in ("c1", "c2", "c3")]
+    await repo.set_status(here, "active")
+    await repo.set_status(over, "finished")
+    other = await repo.create_game(
+        guild_id="h", channel_id="c4", game="goat_tiger", options={}, seed=7, created_by="u1",
+        seats=[Seat(position=0, role="goats", user_id="u1", name="ravi")])
+    await repo.set_status(other, "active")
+    second = await Repository.open(db_url)  # another process
+    try:
+        now = datetime.now(UTC)
+        marked = await asyncio.gather(repo.mark_left("g", "u1", now),
+                                      second.mark_left("g", "u1", now))
+    finally:
+        await second.close()
+    assert sorted(marked, key=len) == [[], [here.id]]  # "there" is being set up
+    left = {g.id: [s.left_at is not None for s in await repo.seats(g.id)]
+            for g in (here, there, over, other)}
+    assert left == {here.id: [True], there.id: [False], over.id: [False], other.id: [False]}
+    assert await repo.mark_back("h", "u1") == 0
+    assert await repo.mark_back("g", "u1") == 1
+    assert not (await repo.seats(here.id))[0].left_at
+    await repo.mark_left("g", "u1", now)
+    game = await repo.get_game(here.id)
+    seat = (await repo.seats(here.id))[0]
+    await repo.reassign_seat(game, seat.id, user_id="u2", name="meera", is_bot=False)
+    assert (await repo.seats(here.id))[0].left_at is None

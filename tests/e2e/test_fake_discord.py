@@ -57,11 +57,16 @@ class SecretView(discord.ui.View):
 
 
 class ToyBot(discord.Client):
-    def __init__(self) -> None:
+    def __init__(self, *, members: bool = False) -> None:
         intents = discord.Intents.default()  # no message_content, no members
+        intents.members = members  # the privileged intent, where a test asks for it
         super().__init__(intents=intents, guild_ready_timeout=0.1, chunk_guilds_at_startup=False)
         self.tree = app_commands.CommandTree(self)
         register_commands(self.tree)
+        self.removed: list[tuple[int, int]] = []  # (guild id, user id) of each member event
+
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        self.removed.append((payload.guild_id, payload.user.id))
 
     async def setup_hook(self) -> None:
         await self.tree.sync()
@@ -461,3 +466,68 @@ async def test_a_deleted_channel_is_announced_then_unknown(fake_discord, bot, bo
     assert (error.status, error.code) == (404, 10003)
     assert thread_id not in fake_discord.channels  # its threads went with it
     assert bot_errors == []
+
+
+async def refused(call) -> discord.HTTPException:
+    try:
+        await call
+    except discord.HTTPException as error:
+        return error
+    raise AssertionError("Discord accepted it")
+
+
+async def test_a_member_who_leaves_is_unknown_and_silent_without_the_intent(fake_discord, bot,
+                                                                           bot_errors):
+    fake = fake_discord
+    arjun = fake.users["arjun"]
+    assert (await bot.http.get_member(fake.guild_id, arjun))["user"]["id"] == str(arjun)
+    await fake.remove_member("arjun")
+    error = await refused(bot.http.get_member(fake.guild_id, arjun))
+    assert isinstance(error, discord.NotFound) and error.code == 10007
+    with pytest.raises(LookupError, match="left the guild"):
+        await fake.slash("arjun", "ping")
+    # No server shared: the bot cannot DM them either.
+    user = await bot.fetch_user(arjun)
+    error = await refused(user.send("still there?"))
+    assert isinstance(error, discord.Forbidden) and error.code == 50007
+    await fake.drop_gateway()  # an event sent would have arrived before the new READY
+    assert bot.removed == []  # GUILD_MEMBER_REMOVE needs the privileged members intent
+    await fake.add_member("arjun")
+    assert (await bot.http.get_member(fake.guild_id, arjun))["user"]["id"] == str(arjun)
+    assert bot_errors == []
+
+
+@pytest.mark.slow  # a second bot: about a third of a second
+async def test_a_member_who_leaves_is_an_event_with_the_members_intent(fake_discord,
+                                                                       bot_errors):
+    fake = fake_discord
+    async with fake.running(ToyBot(members=True)) as bot:
+        assert fake.identify_payloads[-1]["intents"] & 1 << 1
+        await fake.remove_member("meera")
+        for _ in range(200):
+            if bot.removed:
+                break
+            await asyncio.sleep(0.01)
+        assert bot.removed == [(fake.guild_id, fake.users["meera"])]
+    assert bot_errors == []
+
+
+async def test_closed_dms_refuse_the_bot_with_50007(fake_discord, bot, bot_errors):
+    fake = fake_discord
+    fake.close_dms("arjun")
+    handle = await fake.slash("arjun", "dm")  # the toy bot's command DMs the caller
+    for _ in range(200):
+        if any(r.status == 403 for r in fake.requests):
+            break
+        await asyncio.sleep(0.01)
+    (dm,) = [r for r in fake.requests if r.path.endswith(
+        f"/channels/{fake.dm_channel_id('arjun')}/messages")]
+    assert dm.status == 403 and dm.response["code"] == 50007
+    assert fake.messages_in(fake.dm_channel_id("arjun")) == []
+    assert handle.requests == []  # the toy bot's command failed (it does not fall back)
+    bot_errors.clear()
+    fake.close_dms("arjun", closed=False)
+    user = await bot.fetch_user(fake.users["arjun"])
+    await user.send("open again")
+    assert [m["content"] for m in fake.messages_in(fake.dm_channel_id("arjun"))] == [
+        "open again"]
