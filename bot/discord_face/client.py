@@ -30,8 +30,9 @@ from bot.pace import Defaults
 from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, shard_of
 from bot.replies import Notice, Place, Reply
-from bot.table import Table, open_games_limit
+from bot.table import UNAVAILABLE, Table, open_games_limit
 from db import Game, Repository, id_of, normalise_url
+from db.outage import unavailable
 
 log = logging.getLogger("darbar.discord")
 DRAIN_SECONDS = 10.0  # how long closing waits for replies under way
@@ -200,10 +201,12 @@ class DarbarBot(commands.Bot):
 
     async def _schedule_loop(self) -> None:
         await self.wait_until_ready()
-        # Games stored before the scheduler (or imported) get their due times now.
-        await self.repo.schedule_unscheduled(self.clock())
+        scheduled = False
         while not self.is_closed():
             try:
+                if not scheduled:  # games stored before the scheduler (or imported)
+                    await self.repo.schedule_unscheduled(self.clock())
+                    scheduled = True
                 await self.run_schedule()
             except Exception:  # a failed tick must not end the loop
                 log.exception("scheduler tick failed")
@@ -319,6 +322,9 @@ class DarbarBot(commands.Bot):
                                    error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.NoPrivateMessage):
             text = "Games live in server channels: use this command in a server."
+        elif unavailable(error):
+            log.warning("command: the database did not answer: %s", error)
+            text = UNAVAILABLE
         else:
             log.exception("command failed", exc_info=error)
             text = "Sorry, something went wrong on my side. The game is unchanged."

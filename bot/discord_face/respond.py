@@ -36,6 +36,8 @@ from bot.discord_face.views import extras, panel_view, public_view
 from bot.logsetup import add_log_context, log_field
 from bot.metrics import FIRST_ANSWER, INTERACTIONS
 from bot.replies import Ping, Reply, clip
+from bot.table import outage_reply
+from db.outage import unavailable
 
 log = logging.getLogger("darbar.interactions")
 
@@ -117,7 +119,7 @@ async def run_and_respond(
             await _restarting(interaction, RESTARTING)
             return
         reply = await _run_and_respond(interaction, work, from_panel)
-        outcome = "refused" if reply.error else "ok"
+        outcome = "unavailable" if reply.unavailable else "refused" if reply.error else "ok"
     except asyncio.CancelledError:
         if closing(interaction):  # the drain's time is up: say so before the bot goes
             outcome = "restarting"
@@ -161,7 +163,12 @@ async def _run_and_respond(interaction: discord.Interaction, work: Awaitable[Rep
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
             _answered(interaction)
-        reply = await task
+        try:
+            reply = await task
+        except Exception as e:  # a table call without its own refusals: said the same way
+            if not unavailable(e):
+                raise
+            reply = outage_reply(e)
     except asyncio.CancelledError:
         task.cancel()  # the table call goes with the interaction (the bot is closing)
         raise
