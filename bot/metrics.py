@@ -27,8 +27,8 @@ disable_created_metrics()
 INTERACTIONS = Counter(
     "darbar_interactions", "Interactions handled, by kind (command, click, autocomplete), "
     "name (the command, or what was clicked) and outcome (ok, refused: the reply was a "
-    "refusal; failed: an error; unavailable: the database did not answer; restarting: "
-    "arrived while the bot was closing)",
+    "refusal; failed: an error; unavailable: the database did not answer; expired: "
+    "reached the bot after Discord's 3 s; restarting: arrived while the bot was closing)",
     ["kind", "name", "outcome"])
 # Discord drops an interaction that has no first answer 3 s after it was made.
 FIRST_ANSWER = Histogram(

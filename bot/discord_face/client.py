@@ -414,6 +414,32 @@ def run(token: str, *, database_url: str | None = None) -> None:
     except (aiohttp.ClientError, discord.GatewayNotFound, discord.DiscordServerError) as e:
         raise Failure(f"Could not reach Discord ({_unreachable(e)}): check the network and "
                       "try again.") from None
+    except discord.PrivilegedIntentsRequired:
+        raise Failure(_closed_for_good(4014)) from None
+    except discord.ConnectionClosed as e:
+        raise Failure(_closed_for_good(e.code)) from None
+
+
+# The gateway's close codes after which discord.py does not reconnect: what each means and
+# what the operator can do (every other code is reconnected to by discord.py itself).
+FATAL_CLOSES = {
+    4004: ("authentication failed", "copy the token (DISCORD_TOKEN) again from the Developer "
+           "Portal (your application, Bot, Reset Token) into .env"),
+    4010: ("invalid shard", "check SHARD_IDS against SHARD_COUNT"),
+    4011: ("sharding required", "the bot is in too many servers for one connection: set "
+           "SHARD_COUNT (see docs/hosting.md, Several processes)"),
+    4012: ("invalid API version", "upgrade Darbar"),
+    4013: ("invalid intents", "upgrade Darbar"),
+    4014: ("disallowed intents", "this version asks for an intent the application may not "
+           "use: in the Developer Portal (your application, Bot) check the Privileged Gateway "
+           "Intents, or run a Darbar that needs none"),
+}
+
+
+def _closed_for_good(code: int) -> str:
+    meaning, what = FATAL_CLOSES.get(code, ("", "check the bot's settings and try again"))
+    return (f"Discord closed the gateway connection for good (close code {code}"
+            f"{': ' + meaning if meaning else ''}): {what}.")
 
 
 def _unreachable(error: Exception) -> str:
