@@ -64,7 +64,7 @@ from db.models import (
     table_of,
     utcnow,
 )
-from db.outage import StoreUnavailable
+from db.outage import StoreUnavailable, unavailable
 
 RatingKey = tuple[str, str, str]  # (guild or "*", game, user)
 
@@ -244,6 +244,7 @@ class Repository:
         # process's writes here is only for speed: the version check is what keeps two
         # writers (or two processes) from both applying.
         self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+        self._locked_out = False  # the last write found the database locked elsewhere
         # SQLite file databases write moves on a thread of their own (see append_steps):
         # a synchronous engine and that thread, made together on first use.
         self._sync_writer: tuple[Engine, ThreadPoolExecutor] | None = None
@@ -296,18 +297,24 @@ class Repository:
 
     @asynccontextmanager
     async def _writer(self) -> AsyncIterator[None]:
-        """This process's turn to write (SQLite: one writer at a time). Behind a write
-        stuck on a lock held elsewhere, the queue would grow a busy timeout per write, so
-        a turn not had within LOCK_WAIT is given up: the database is not answering."""
+        """This process's turn to write (SQLite: one writer at a time). While writes find
+        the database locked by another connection, each queued write would wait its own
+        busy timeout in turn; so then a turn not had within LOCK_WAIT is given up (the
+        database is not answering). Under load alone the queue is never cut short."""
         if self._write_lock is None:
             yield
             return
         try:
-            await asyncio.wait_for(self._write_lock.acquire(), LOCK_WAIT)
+            await asyncio.wait_for(self._write_lock.acquire(),
+                                   LOCK_WAIT if self._locked_out else None)
         except TimeoutError:
             raise StoreUnavailable("the database is locked") from None
         try:
             yield
+            self._locked_out = False
+        except Exception as e:
+            self._locked_out = unavailable(e)
+            raise
         finally:
             self._write_lock.release()
 
