@@ -27,7 +27,8 @@ disable_created_metrics()
 INTERACTIONS = Counter(
     "darbar_interactions", "Interactions handled, by kind (command, click, autocomplete), "
     "name (the command, or what was clicked) and outcome (ok, refused: the reply was a "
-    "refusal; failed: an error; restarting: arrived while the bot was closing)",
+    "refusal; failed: an error; unavailable: the database did not answer; expired: "
+    "reached the bot after Discord's 3 s; restarting: arrived while the bot was closing)",
     ["kind", "name", "outcome"])
 # Discord drops an interaction that has no first answer 3 s after it was made.
 FIRST_ANSWER = Histogram(
@@ -52,6 +53,9 @@ SCHEDULER_DUE = Counter("darbar_scheduler_handled",
 SCHEDULER_ERRORS = Counter(
     "darbar_scheduler_errors", "Due games the scheduler failed to look after (each is "
     "logged with its game id, and tried again at the next tick)")
+SCHEDULER_MISSED = Counter(
+    "darbar_scheduler_missed_ticks", "Scheduler ticks given up because the database did "
+    "not answer (what was due is done at the next tick that reaches it)")
 DATABASE_ERRORS = Counter(
     "darbar_database_errors", "Errors the database driver raised, by kind (a unique key's "
     "refusal, which the repository expects when two writers race, is not counted)",

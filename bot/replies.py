@@ -227,6 +227,8 @@ class Reply:
     log_from: int | None = None
     log_seen: int | None = None
     error: bool = False
+    # The database did not answer (an error too): the caller may simply try again.
+    unavailable: bool = False
     # True once the caller's move is complete (the panel can close).
     move_done: bool = False
     # Someone must act next in this game (a "make your move" button makes sense).

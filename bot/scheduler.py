@@ -14,6 +14,11 @@ logged with its id and counted (``darbar_scheduler_errors_total``), and the tick
 with the other games. The game stays due, so each later tick tries it once more (once a
 poll, not in a loop) until the fault is mended or the game ended (``darbar abort``); its
 lateness is not counted in the scheduler's lag, which shows how late the others are.
+
+A database that does not answer (a restart, a lock held by a backup) is no game's fault:
+the tick stops there, with one warning and ``darbar_scheduler_missed_ticks_total``, and
+delivers what it had done; what it had not claimed yet (a claim is one conditional write,
+whole or not at all) is still due at the next tick.
 """
 
 from __future__ import annotations
@@ -23,10 +28,11 @@ from collections.abc import Callable
 from datetime import datetime
 
 from bot.logsetup import log_context
-from bot.metrics import SCHEDULER_DUE, SCHEDULER_ERRORS, SCHEDULER_LAG
+from bot.metrics import SCHEDULER_DUE, SCHEDULER_ERRORS, SCHEDULER_LAG, SCHEDULER_MISSED
 from bot.reminders import Nudge
 from bot.replies import Notice
 from bot.table import Table
+from db.outage import unavailable
 
 log = logging.getLogger("darbar.scheduler")
 BATCH = 200  # games read per query
@@ -39,6 +45,19 @@ async def tick(table: Table, now: datetime,
     (``owns``); returns what to deliver. At most ``limit`` games a tick, so a tick after
     a long outage cannot hold the loop for long (the next tick goes on from there)."""
     out: list[Nudge | Notice] = []
+    try:
+        await _tick(table, now, owns, limit, out)
+    except Exception as e:
+        if not unavailable(e):
+            raise
+        SCHEDULER_MISSED.inc()
+        log.warning("scheduler: the database did not answer (%s); what is due waits for the "
+                    "next tick", " ".join(str(e).split())[:200])
+    return out  # what was done before the database went is delivered
+
+
+async def _tick(table: Table, now: datetime, owns: Callable[[str | None], bool],
+                limit: int, out: list[Nudge | Notice]) -> None:
     after = None
     looked: set[int] = set()
     lag = 0.0  # how long the oldest business handled had been due (bot/metrics.py)
@@ -53,7 +72,9 @@ async def tick(table: Table, now: datetime,
                 with log_context(game_id=d.id, guild_id=d.guild_id):
                     try:
                         out += await table.look_after(d.id, d.version, d.due_at, now)
-                    except Exception:
+                    except Exception as e:
+                        if unavailable(e):
+                            raise  # not this game's fault: the tick stops
                         SCHEDULER_ERRORS.inc()
                         log.exception("scheduler: game #%d failed; it stays due and is "
                                       "tried again at the next tick", d.id)
@@ -65,4 +86,3 @@ async def tick(table: Table, now: datetime,
         after = (due[-1].due_at, due[-1].id)
     SCHEDULER_LAG.set(lag)
     SCHEDULER_DUE.inc(handled)
-    return out

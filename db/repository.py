@@ -14,7 +14,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager, nullcontext
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -65,6 +65,7 @@ from db.models import (
     table_of,
     utcnow,
 )
+from db.outage import StoreUnavailable, unavailable
 
 RatingKey = tuple[str, str, str]  # (guild or "*", game, user)
 
@@ -217,13 +218,23 @@ class NewStep:
     arg: object
 
 
+# How long a write waits for SQLite's write lock when another connection holds it (a
+# backup, an admin command), and again for this process's own queue of writes: a lock
+# shorter than this is ridden out; a longer one is told "try again in a moment" within
+# Discord's 3 s (see docs/architecture.md, "When the database does not answer").
+LOCK_WAIT = 1.5
+# PostgreSQL: how long opening a connection may take before the server counts as down
+# (asyncpg's own default is a minute, for which nobody waits).
+CONNECT_TIMEOUT = 5.0
+
+
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
     cur = dbapi_conn.cursor()
     # WAL lets readers (autocomplete, /board) run while a move is written.
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute(f"PRAGMA busy_timeout={int(LOCK_WAIT * 1000)}")
     cur.close()
 
 
@@ -236,6 +247,7 @@ class Repository:
         # process's writes here is only for speed: the version check is what keeps two
         # writers (or two processes) from both applying.
         self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+        self._locked_out = False  # the last write found the database locked elsewhere
         # SQLite file databases write moves on a thread of their own (see append_steps):
         # a synchronous engine and that thread, made together on first use.
         self._sync_writer: tuple[Engine, ThreadPoolExecutor] | None = None
@@ -247,7 +259,13 @@ class Repository:
             path = url[len("sqlite+aiosqlite:///") :]
             if path and path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_async_engine(url)
+        if url.startswith("postgresql"):
+            # A restart leaves the pool's connections dead: each is checked (one round
+            # trip) when taken, and replaced, so the first command after a restart works.
+            engine = create_async_engine(url, pool_pre_ping=True,
+                                         connect_args={"timeout": CONNECT_TIMEOUT})
+        else:
+            engine = create_async_engine(url)
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         await migrations.upgrade(engine, automatic=True)  # creates or upgrades the schema
@@ -280,8 +298,28 @@ class Repository:
         async with self._writer(), self._sessions() as session, session.begin():
             yield session
 
-    def _writer(self):
-        return self._write_lock if self._write_lock is not None else nullcontext()
+    @asynccontextmanager
+    async def _writer(self) -> AsyncIterator[None]:
+        """This process's turn to write (SQLite: one writer at a time). While writes find
+        the database locked by another connection, each queued write would wait its own
+        busy timeout in turn; so then a turn not had within LOCK_WAIT is given up (the
+        database is not answering). Under load alone the queue is never cut short."""
+        if self._write_lock is None:
+            yield
+            return
+        try:
+            await asyncio.wait_for(self._write_lock.acquire(),
+                                   LOCK_WAIT if self._locked_out else None)
+        except TimeoutError:
+            raise StoreUnavailable("the database is locked") from None
+        try:
+            yield
+            self._locked_out = False
+        except Exception as e:
+            self._locked_out = unavailable(e)
+            raise
+        finally:
+            self._write_lock.release()
 
     async def _bump(self, s: AsyncSession, game_id: int, expected: int, **values) -> None:
         conn = await s.connection()
@@ -397,9 +435,15 @@ class Repository:
             return [(int(r[0]), r[1], r[2], r[3]) for r in rows]
 
     async def ping(self) -> None:
-        """One round trip (``SELECT 1``): raises if the database does not answer."""
+        """One round trip (``SELECT 1``): raises if the database does not answer. SQLite
+        answers reads while another connection holds its write lock, but not moves: there
+        the write lock is taken and given back at once (waiting at most LOCK_WAIT)."""
         async with self.engine.connect() as conn:
-            await conn.execute(text("SELECT 1"))
+            if self.engine.dialect.name == "sqlite":
+                await conn.exec_driver_sql("BEGIN IMMEDIATE")
+                await conn.exec_driver_sql("ROLLBACK")
+            else:
+                await conn.execute(text("SELECT 1"))
 
     async def open_games(self) -> dict[tuple[str, str], int]:
         """How many games are being set up or played, by (game, status): from the status

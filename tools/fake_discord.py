@@ -270,6 +270,14 @@ class FakeDiscord:
         self._changed = asyncio.Event()
         self._gateway_ready = asyncio.Event()
         self._ws: web.WebSocketResponse | None = None
+        # Gateway faults (close_gateway, refuse_identify): interactions made while the
+        # connection is down wait here for the next READY; the close code the next
+        # IDENTIFY is answered with; Discord's 3 s to answer an interaction, when kept.
+        self._held: list[JSON] = []
+        self._down = False
+        self._refuse_identify: int | None = None
+        self.answer_window: float | None = None
+        self._made_ago = 0.0  # seconds the next interaction's id is dated back (late)
         self._seq = 0
         self._next_id = ((int(time.time() * 1000) - 1_420_070_400_000) << 22) + 1
         self._joined_at = _now()
@@ -574,6 +582,34 @@ class FakeDiscord:
                     raise TimeoutError("client did not re-identify after drop_gateway()")
                 await asyncio.sleep(0.01)
 
+    async def close_gateway(self, code: int) -> None:
+        """Close the websocket with a gateway close code, as Discord does: a 4000-range
+        code that allows reconnecting (4000 unknown error, 4009 session timed out, …)
+        makes the client RESUME (this fake answers INVALID_SESSION) and IDENTIFY again;
+        4004 (authentication failed) and 4010–4014 (shards, intents) end the client.
+        Interactions injected until the next READY are held and sent after it."""
+        if self._ws is None:
+            raise RuntimeError("no gateway connection to close")
+        self._down = True
+        self._gateway_ready.clear()
+        await self._ws.close(code=code, message=b"fake close")
+
+    def refuse_identify(self, code: int) -> None:
+        """Answer the next IDENTIFY by closing the websocket with ``code`` (4014: the
+        bot asked for a privileged intent the application may not use)."""
+        self._refuse_identify = code
+
+    async def late_slash(self, made_ago: float, user: str, name: str,
+                         options: dict[str, Any] | None = None, **kwargs: Any
+                         ) -> InteractionHandle:
+        """A slash command Discord made ``made_ago`` seconds ago that reaches the bot only
+        now (its id dated back: past 3 s, Discord refuses any first answer to it)."""
+        self._made_ago = made_ago
+        try:
+            return await self.slash(user, name, options, **kwargs)
+        finally:
+            self._made_ago = 0.0
+
     # ------------------------------------------------------------------ injection
     async def slash(
         self,
@@ -680,9 +716,10 @@ class FakeDiscord:
         message: JSON | None = None,
         timeout: float = 5.0,
     ) -> InteractionHandle:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._gateway_ready.wait(), timeout)
-        if self._ws is None or not self._gateway_ready.is_set():
+        if not self._down:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._gateway_ready.wait(), timeout)
+        if not self._down and (self._ws is None or not self._gateway_ready.is_set()):
             raise RuntimeError("no identified gateway connection (is the bot running?)")
         uid, iid = self._user_id(user), self._snowflake()
         channel = channel_id or next(iter(self.channels))
@@ -716,7 +753,10 @@ class FakeDiscord:
         state = _Interaction(iid, payload["token"], itype, uid, channel)
         state.message_id = int(message["id"]) if message is not None else None
         self._interactions[iid] = state
-        await self._dispatch("INTERACTION_CREATE", payload)
+        if self._down:  # sent after the next READY (close_gateway)
+            self._held.append(payload)
+        else:
+            await self._dispatch("INTERACTION_CREATE", payload)
         return InteractionHandle(self, state, payload)
 
     def _command_data(
@@ -795,6 +835,8 @@ class FakeDiscord:
         """A new id that, like Discord's, holds the time it was made (an interaction's age is
         read from its id), and is greater than every id before it."""
         now = (int(time.time() * 1000) - 1_420_070_400_000) << 22
+        if self._made_ago:  # an interaction made earlier (late): its id, dated back
+            return now - (int(self._made_ago * 1000) << 22) + secrets.randbelow(1 << 22)
         self._next_id = max(self._next_id + 1, now)
         return self._next_id
 
@@ -1148,7 +1190,9 @@ class FakeDiscord:
 
     async def _h_callback(self, call: _Call) -> tuple[int, Any]:
         state = self._interactions.get(int(call.args[0]))
-        if state is None or state.token != call.args[1]:
+        if state is None or state.token != call.args[1] or (
+                self.answer_window is not None and not state.responded
+                and _age(state.id) > self.answer_window):
             raise _ApiError(404, "Unknown interaction", 10062)
         if state.responded:
             raise _ApiError(400, "Interaction has already been acknowledged.", 40060)
@@ -1380,6 +1424,10 @@ class FakeDiscord:
         return ws
 
     async def _identify(self, identify: JSON) -> None:
+        if (code := self._refuse_identify) is not None and self._ws is not None:
+            self._refuse_identify = None
+            await self._ws.close(code=code, message=b"fake refusal")
+            return
         self._seq = 0
         await self._dispatch("READY", {
             "v": 10, "user": {**self._user(self.bot_id), "verified": True, "flags": 0},
@@ -1389,6 +1437,10 @@ class FakeDiscord:
             "shard": identify.get("shard", [0, 1]), "private_channels": [], "relationships": [],
         })
         await self._dispatch("GUILD_CREATE", self._guild(full=True))
+        self._down = False
+        held, self._held = self._held, []
+        for payload in held:
+            await self._dispatch("INTERACTION_CREATE", payload)
         self._gateway_ready.set()
 
 
@@ -1398,6 +1450,11 @@ def _flags(names: Iterable[str]) -> int:
     if unknown:
         raise ValueError(f"not discord.Permissions flags: {unknown}")
     return _P(**dict.fromkeys(names, True)).value
+
+
+def _age(snowflake: int) -> float:
+    """Seconds since Discord made the object with this id (its timestamp, ms)."""
+    return time.time() - ((snowflake >> 22) + 1_420_070_400_000) / 1000
 
 
 def _is_discord_task(task: asyncio.Task[Any]) -> bool:

@@ -33,8 +33,9 @@ from bot.pace import Defaults
 from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, shard_of
 from bot.replies import Notice, Place, Reply, clip
-from bot.table import Table, open_games_limit
+from bot.table import UNAVAILABLE, Table, open_games_limit
 from db import Game, Repository, id_of, normalise_url
+from db.outage import unavailable
 
 log = logging.getLogger("darbar.discord")
 DRAIN_SECONDS = 10.0  # how long closing waits for replies under way
@@ -217,10 +218,12 @@ class DarbarBot(commands.Bot):
 
     async def _schedule_loop(self) -> None:
         await self.wait_until_ready()
-        # Games stored before the scheduler (or imported) get their due times now.
-        await self.repo.schedule_unscheduled(self.clock())
+        scheduled = False
         while not self.is_closed():
             try:
+                if not scheduled:  # games stored before the scheduler (or imported)
+                    await self.repo.schedule_unscheduled(self.clock())
+                    scheduled = True
                 await self.run_schedule()
                 await self.redeliver(await self.table.owed(self.clock()))
             except Exception:  # a failed tick must not end the loop
@@ -463,6 +466,9 @@ class DarbarBot(commands.Bot):
                                    error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.NoPrivateMessage):
             text = "Games live in server channels: use this command in a server."
+        elif unavailable(error):
+            log.warning("command: the database did not answer: %s", error)
+            text = UNAVAILABLE
         else:
             log.exception("command failed", exc_info=error)
             text = "Sorry, something went wrong on my side. The game is unchanged."
@@ -564,6 +570,32 @@ def run(token: str, *, database_url: str | None = None) -> None:
     except (aiohttp.ClientError, discord.GatewayNotFound, discord.DiscordServerError) as e:
         raise Failure(f"Could not reach Discord ({_unreachable(e)}): check the network and "
                       "try again.") from None
+    except discord.PrivilegedIntentsRequired:
+        raise Failure(_closed_for_good(4014)) from None
+    except discord.ConnectionClosed as e:
+        raise Failure(_closed_for_good(e.code)) from None
+
+
+# The gateway's close codes after which discord.py does not reconnect: what each means and
+# what the operator can do (every other code is reconnected to by discord.py itself).
+FATAL_CLOSES = {
+    4004: ("authentication failed", "copy the token (DISCORD_TOKEN) again from the Developer "
+           "Portal (your application, Bot, Reset Token) into .env"),
+    4010: ("invalid shard", "check SHARD_IDS against SHARD_COUNT"),
+    4011: ("sharding required", "the bot is in too many servers for one connection: set "
+           "SHARD_COUNT (see docs/hosting.md, Several processes)"),
+    4012: ("invalid API version", "upgrade Darbar"),
+    4013: ("invalid intents", "upgrade Darbar"),
+    4014: ("disallowed intents", "this version asks for an intent the application may not "
+           "use: in the Developer Portal (your application, Bot) check the Privileged Gateway "
+           "Intents, or run a Darbar that needs none"),
+}
+
+
+def _closed_for_good(code: int) -> str:
+    meaning, what = FATAL_CLOSES.get(code, ("", "check the bot's settings and try again"))
+    return (f"Discord closed the gateway connection for good (close code {code}"
+            f"{': ' + meaning if meaning else ''}): {what}.")
 
 
 def _unreachable(error: Exception) -> str:

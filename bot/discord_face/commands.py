@@ -23,6 +23,7 @@ from bot.discord_face.context import actor_of, face_of, place_of, take_up
 from bot.discord_face.respond import closing, say, since_made
 from bot.metrics import FIRST_ANSWER, INTERACTIONS
 from bot.replies import Actor
+from db.outage import unavailable
 
 # A parameter's kind as Discord knows it (an ``Actor`` is a member of the server).
 KINDS: dict[type, Any] = {str: str, int: int, bool: bool, Actor: discord.Member,
@@ -124,6 +125,10 @@ def _autocomplete(suggest: Suggest, kind: type) -> Any:
                                   actor_of(interaction), "" if current is None else str(current),
                                   given)
             outcome = "ok"
+        except Exception as e:  # the database does not answer: nothing to offer just now
+            if not unavailable(e):
+                raise
+            pairs, outcome = [], "unavailable"
         finally:
             INTERACTIONS.labels(what_kind, what, outcome).inc()
             # discord.py sends the choices next: timed here, just before.

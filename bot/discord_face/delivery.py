@@ -23,7 +23,7 @@ from bot.discord_face.permissions import (
 )
 from bot.table import Failed
 
-ALREADY_ACKNOWLEDGED = 40060
+ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION = 40060, 10062
 ATTACH_FILES, SEND_MESSAGES = TO_POST["attach_files"], TO_POST["send_messages"]
 
 POST_ERRORS = (discord.HTTPException, asyncio.TimeoutError, aiohttp.ClientError)
@@ -47,6 +47,10 @@ def failure_of(error: BaseException, *, files: bool) -> Failed | None:
         return Failed(missing=(ATTACH_FILES,) if files else (SEND_MESSAGES,))
     if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
         return Failed(gone=True)
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+        # Discord's window for the answer closed on the way (a slow database, a busy
+        # loop): what was done is stored, and the channel is owed its post.
+        return Failed(detail="the interaction expired")
     if isinstance(error, discord.DiscordServerError):
         return Failed(detail=f"it answered {error.status}")
     if isinstance(error, asyncio.TimeoutError | aiohttp.ClientError):

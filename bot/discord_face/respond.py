@@ -11,6 +11,12 @@ and the clock runs from Discord, not from when the event reached us. So:
 Autocomplete is never deferred (Discord does not allow it); it stays fast because it never
 waits for the computer (the table's autocomplete does not run computer moves).
 
+An interaction can reach us late: one Discord made while the gateway was down arrives after
+the new session's READY. It is deferred at once if its 3 s are nearly spent, and not taken
+up at all once they are (Discord would refuse any answer, so nothing is changed for a
+player who saw "did not respond"); a first answer Discord refuses as 10062 *Unknown
+interaction* (it expired on the way) is logged, not raised.
+
 Once the bot is closing (``DarbarBot.close``), an interaction that arrives is not taken up:
 it is answered "Darbar is restarting" at once. One under way is finished; one still
 under way when the drain's time is up is cut short and told so. So none goes unanswered.
@@ -37,12 +43,16 @@ from bot.discord_face.views import extras, panel_view, public_view
 from bot.logsetup import add_log_context, log_field
 from bot.metrics import FIRST_ANSWER, INTERACTIONS
 from bot.replies import Ping, Reply, clip
-from bot.table import Table, delivery_key, not_posted
+from bot.table import Table, delivery_key, not_posted, outage_reply
+from db.outage import unavailable
 
 log = logging.getLogger("darbar.interactions")
 
 # Seconds before a reply that is still being worked out is deferred (see above).
 DEFER_AFTER = 1.0
+# Discord's window for the first answer, and what is kept of it for the deferral's trip.
+ANSWER_WITHIN, MARGIN = 3.0, 0.5
+UNKNOWN_INTERACTION = 10062  # Discord's code for an interaction past its window
 RESTARTING = "Darbar is restarting: try again in a minute. Nothing was changed."
 CUT_SHORT = ("Darbar is restarting, so this was cut short. What the channel shows stands; "
              "if your command is not there, try it again in a minute.")
@@ -113,14 +123,19 @@ async def run_and_respond(
         in_flight[me] = interaction
     start, outcome = time.perf_counter(), "failed"
     try:
-        if closing(interaction):
+        if closing(interaction) or since_made(interaction) > ANSWER_WITHIN:
             if asyncio.iscoroutine(work):
                 work.close()  # never started
-            outcome = "restarting"
-            await _tell(interaction, RESTARTING)
+            outcome = "restarting" if closing(interaction) else "expired"
+            if outcome == "restarting":
+                await _tell(interaction, RESTARTING)
             return
         reply = await _run_and_respond(interaction, work, from_panel)
-        outcome = "refused" if reply.error else "ok"
+        outcome = "unavailable" if reply.unavailable else "refused" if reply.error else "ok"
+    except discord.NotFound as e:
+        if e.code != UNKNOWN_INTERACTION:
+            raise
+        outcome = "expired"  # Discord's window closed on the way: nobody to answer
     except asyncio.CancelledError:
         if closing(interaction):  # the drain's time is up: say so before the bot goes
             outcome = "restarting"
@@ -156,8 +171,10 @@ async def _run_and_respond(interaction: discord.Interaction, work: Awaitable[Rep
         task = (asyncio.get_running_loop().create_task(work, context=context)
                 if asyncio.iscoroutine(work) else asyncio.ensure_future(work))
     warned = asyncio.ensure_future(slow.wait())
+    # One that reached us late (see above) is deferred while Discord still takes it.
+    defer_after = max(0.0, min(DEFER_AFTER, ANSWER_WITHIN - MARGIN - since_made(interaction)))
     try:
-        await asyncio.wait({task, warned}, timeout=DEFER_AFTER,
+        await asyncio.wait({task, warned}, timeout=defer_after,
                            return_when=asyncio.FIRST_COMPLETED)
         if not task.done():
             if from_panel:
@@ -165,7 +182,12 @@ async def _run_and_respond(interaction: discord.Interaction, work: Awaitable[Rep
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
             _answered(interaction)
-        reply = await task
+        try:
+            reply = await task
+        except Exception as e:  # a table call without its own refusals: said the same way
+            if not unavailable(e):
+                raise
+            reply = outage_reply(e)
     except asyncio.CancelledError:
         task.cancel()  # the table call goes with the interaction (the bot is closing)
         raise

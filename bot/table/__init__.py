@@ -35,7 +35,15 @@ from __future__ import annotations
 
 from bot.table.clocks import Clocks
 from bot.table.community import Community
-from bot.table.core import CHECKPOINT_EVERY, TableCore, check_role, playable_ids, refusals
+from bot.table.core import (
+    CHECKPOINT_EVERY,
+    UNAVAILABLE,
+    TableCore,
+    check_role,
+    outage_reply,
+    playable_ids,
+    refusals,
+)
 from bot.table.deliveries import Deliveries, Failed, delivery_key, not_posted
 from bot.table.departures import Departures
 from bot.table.endings import Endings, resignation
@@ -78,12 +86,14 @@ __all__ = [
     "MAX_OPTION",
     "REDEALT",
     "RENDER_THREADS",
+    "UNAVAILABLE",
     "Loaded",
     "Refusal",
     "Table",
     "TableCore",
     "check_role",
     "open_games_limit",
+    "outage_reply",
     "parse_options",
     "playable_ids",
     "refusals",

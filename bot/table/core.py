@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping
+from contextvars import ContextVar
 from datetime import datetime
 from functools import partial, wraps
 from typing import Concatenate, ParamSpec, TypeVar
@@ -30,6 +32,7 @@ from bot.table.turns import panel_reply
 from bot.table.wording import COMPUTER, result_line, said_by
 from db import Game, NewStep, Player, Repository, Sched, Seat, VersionConflict, id_of
 from db.models import utcnow
+from db.outage import unavailable
 from engine import games
 from engine.contract import Game as Rules
 from engine.contract import State
@@ -38,6 +41,25 @@ from engine.replay import shown
 # Every this many writes of a game, its state is kept as a checkpoint (db Checkpoint) for
 # undo to replay from: a few KB each time, and undo replays at most a few moves' steps.
 CHECKPOINT_EVERY = 8
+log = logging.getLogger("darbar.table")
+
+# When the database stops answering (a restart, a lock held by a backup), said to whoever
+# acted. A move is one transaction, so either nothing of it was stored, or it all was and
+# only what follows it (the computer's reply) waits: each call notes what it stored.
+UNAVAILABLE = ("The game store is not answering just now (a database restart or a "
+               "backup): try again in a moment. Nothing was changed.")
+STORED_THEN_UNAVAILABLE = (
+    "Your move is stored, but the game store stopped answering before everything after it "
+    "was done (a database restart or a backup). The game goes on from your move once it "
+    "answers again: open your panel (`/play`) in a moment.")
+_stored: ContextVar[list[int] | None] = ContextVar("darbar_stored", default=None)
+
+
+def outage_reply(error: BaseException) -> Reply:
+    """What to tell someone whose table call met a database that does not answer."""
+    log.warning("the database did not answer: %s", " ".join(str(error).split())[:200])
+    text = STORED_THEN_UNAVAILABLE if _stored.get() else UNAVAILABLE
+    return Reply(private=text, error=True, unavailable=True)
 
 
 def playable_ids() -> list[str]:
@@ -172,6 +194,8 @@ class TableCore:
             public_state=public_json,
             sched=sched,
         )
+        if (stored := _stored.get()) is not None:
+            stored.append(version)
         game = lg.game  # an unattached copy of the row, read for this call: bring it up to date
         game.version, game.updated_at, game.state = version, now, json.dumps(state)
         if version % CHECKPOINT_EVERY == 0:
@@ -382,8 +406,9 @@ P = ParamSpec("P")
 
 def refusals(fn: Callable[Concatenate[T, P], Awaitable[Reply]]
              ) -> Callable[Concatenate[T, P], Awaitable[Reply]]:
-    """Turn a Refusal or a lost race into a private error reply; and hold back a user who
-    sends commands faster than the table's rate limit allows."""
+    """Turn a Refusal, a lost race or a database that does not answer into a private error
+    reply; and hold back a user who sends commands faster than the table's rate limit
+    allows."""
 
     @wraps(fn)
     async def wrapper(self: T, /, *args: P.args, **kwargs: P.kwargs) -> Reply:
@@ -393,6 +418,8 @@ def refusals(fn: Callable[Concatenate[T, P], Awaitable[Reply]]
             if wait > 0:
                 return Reply(private=f"You are going a little fast: try again in {wait:.0f} s. "
                              "Nothing was changed.", error=True)
+        # What this call stores is noted (a call inside another shares the outer's note).
+        token = _stored.set([]) if _stored.get() is None else None
         try:
             return await fn(self, *args, **kwargs)
         except Refusal as e:
@@ -403,5 +430,12 @@ def refusals(fn: Callable[Concatenate[T, P], Awaitable[Reply]]
             if place is None or actor is None:
                 return Reply(private=note, error=True)
             return await self._moved_on(place, actor, note)
+        except Exception as e:
+            if not unavailable(e):
+                raise
+            return outage_reply(e)
+        finally:
+            if token is not None:
+                _stored.reset(token)
 
     return wrapper
