@@ -1246,9 +1246,10 @@ class FakeDiscord:
         finally:
             for shard in [s for s, open_ws in self._shard_ws.items() if open_ws is ws]:
                 del self._shard_ws[shard]
-            if self._ws is ws:
-                self._ws = None
-                self._gateway_ready.clear()
+            if self._ws is ws:  # another shard's connection, if one is left, is the latest
+                self._ws = next(iter(self._shard_ws.values()), None)
+                if self._ws is None:
+                    self._gateway_ready.clear()
         return ws
 
     async def _identify(self, identify: JSON, ws: web.WebSocketResponse) -> None:
