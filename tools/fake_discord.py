@@ -117,6 +117,17 @@ class _Failure:
     status: int
     retry_after: float
     times: int
+    global_: bool = False
+
+
+@dataclass
+class _Limit:
+    method: str
+    pattern: re.Pattern[str]
+    limit: int
+    per: float
+    global_: bool
+    sent: dict[str, list[float]] = field(default_factory=dict)  # bucket -> times allowed
 
 
 @dataclass
@@ -252,6 +263,7 @@ class FakeDiscord:
         self.api_base = self.gateway_url = self.base_url = ""
         self._interactions: dict[int, _Interaction] = {}
         self._failures: list[_Failure] = []
+        self._limits: list[_Limit] = []
         self._changed = asyncio.Event()
         self._gateway_ready = asyncio.Event()
         self._ws: web.WebSocketResponse | None = None  # the latest gateway connection
@@ -444,13 +456,37 @@ class FakeDiscord:
         status: int = 429,
         retry_after: float = 0.2,
         times: int = 1,
+        global_: bool = False,
     ) -> None:
         """Answer the next ``times`` requests whose method matches (``*`` = any) and whose path
         (after /api/v10) matches ``path_regex`` (re.search) with a 429 (retried by discord.py
-        after ``retry_after``) or a 5xx (retried after 1, 3, 5 ... s: slow!)."""
+        after ``retry_after``; ``global_``: the bot's global limit, which holds every route)
+        or a 5xx (retried after 1, 3, 5 ... s: slow!)."""
         self._failures.append(
-            _Failure(method.upper(), re.compile(path_regex), status, retry_after, times)
+            _Failure(method.upper(), re.compile(path_regex), status, retry_after, times, global_)
         )
+
+    def rate_limit(self, method: str, path_regex: str, *, limit: int, per: float,
+                   global_: bool = False) -> None:
+        """Discord's rate limits: at most ``limit`` requests matching ``method`` and
+        ``path_regex`` in any ``per`` seconds, per path (a route's bucket for each channel,
+        as Discord keys them) or, with ``global_``, all together (the bot's global limit);
+        beyond, a 429 whose Retry-After is the time until one is allowed again."""
+        self._limits.append(_Limit(method.upper(), re.compile(path_regex), limit, per,
+                                   global_))
+
+    def _over_limit(self, method: str, path: str) -> _Failure | None:
+        now = time.monotonic()
+        for limit in self._limits:
+            if limit.method not in ("*", method) or not limit.pattern.search(path):
+                continue
+            sent = limit.sent.setdefault("" if limit.global_ else path, [])
+            sent[:] = [t for t in sent if t > now - limit.per]
+            if len(sent) >= limit.limit:
+                wait = round(sent[0] + limit.per - now, 3) + 0.001
+                return _Failure(method, limit.pattern, 429, wait, 1, limit.global_)
+            sent.append(now)
+        return None
 
     async def drop_gateway(self, *, wait: bool = True, timeout: float = 5.0) -> None:
         """Close the websocket; the client tries to RESUME, gets INVALID_SESSION and re-identifies.
@@ -902,19 +938,23 @@ class FakeDiscord:
         body, files = await self._read_body(request)
         headers: dict[str, str] = {}
         failure = next((f for f in self._failures if f.method in ("*", request.method)
-                        and f.pattern.search(path)), None)
+                        and f.pattern.search(path)), None) or self._over_limit(request.method,
+                                                                               path)
         if failure is not None:
             failure.times -= 1
-            if failure.times <= 0:
+            if failure.times <= 0 and failure in self._failures:
                 self._failures.remove(failure)
             status, response = failure.status, {"message": f"{failure.status}: fake", "code": 0}
             if status == 429:
-                response = {"message": "You are being rate limited.", "global": False,
-                            "retry_after": failure.retry_after}
+                response = {"message": "You are being rate limited.",
+                            "global": failure.global_, "retry_after": failure.retry_after}
                 headers = {"Retry-After": str(failure.retry_after), "X-RateLimit-Limit": "5",
-                           "X-RateLimit-Remaining": "0", "X-RateLimit-Scope": "user",
+                           "X-RateLimit-Remaining": "0",
+                           "X-RateLimit-Scope": "global" if failure.global_ else "user",
                            "X-RateLimit-Reset-After": str(failure.retry_after),
                            "Via": "1.1 google"}
+                if failure.global_:
+                    headers["X-RateLimit-Global"] = "true"
         else:
             try:
                 status, response = await self._route(_Call(request.method, (), body, files, query),

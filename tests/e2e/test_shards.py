@@ -138,15 +138,18 @@ async def test_a_killed_shard_process_loses_nothing_and_the_other_plays_on(
         # Shard one: a move against the computer is stored with the computer's reply, and
         # its post held; then Meera's move is stored, its post held too. Then the process
         # is killed.
-        fake.fail_next("POST", r"^/webhooks/", status=429, retry_after=HELD)
+        # (A public post is a followup, or a channel's post carrying a nonce.)
+        post = rf"^/webhooks/|^/channels/{B['computer']}/messages$"
+        fake.fail_next("POST", post, status=429, retry_after=HELD)
         before, line = await stored(url, B["computer"])
         await fake.slash("ravi", "play", {"move": line}, channel_id=B["computer"])
-        await held(fake, r"^/webhooks/")
+        await held(fake, post)
         assert (await stored(url, B["computer"]))[0] > before
-        fake.fail_next("POST", r"/callback$", status=429, retry_after=HELD)
+        post = rf"/callback$|^/channels/{B['people']}/messages$"
+        fake.fail_next("POST", post, status=429, retry_after=HELD)
         before, meeras = await stored(url, B["people"])
         await fake.slash("meera", "play", {"move": meeras}, channel_id=B["people"])
-        await held(fake, r"/callback$")
+        await held(fake, post)
         assert (await stored(url, B["people"]))[0] > before
         one.proc.send_signal(signal.SIGKILL)
         assert await one.exited(30) == -signal.SIGKILL
