@@ -117,7 +117,6 @@ class _Failure:
     status: int
     retry_after: float
     times: int
-    global_: bool = False
 
 
 @dataclass
@@ -456,14 +455,12 @@ class FakeDiscord:
         status: int = 429,
         retry_after: float = 0.2,
         times: int = 1,
-        global_: bool = False,
     ) -> None:
         """Answer the next ``times`` requests whose method matches (``*`` = any) and whose path
         (after /api/v10) matches ``path_regex`` (re.search) with a 429 (retried by discord.py
-        after ``retry_after``; ``global_``: the bot's global limit, which holds every route)
-        or a 5xx (retried after 1, 3, 5 ... s: slow!)."""
+        after ``retry_after``) or a 5xx (retried after 1, 3, 5 ... s: slow!)."""
         self._failures.append(
-            _Failure(method.upper(), re.compile(path_regex), status, retry_after, times, global_)
+            _Failure(method.upper(), re.compile(path_regex), status, retry_after, times)
         )
 
     def rate_limit(self, method: str, path_regex: str, *, limit: int, per: float,
@@ -475,7 +472,8 @@ class FakeDiscord:
         self._limits.append(_Limit(method.upper(), re.compile(path_regex), limit, per,
                                    global_))
 
-    def _over_limit(self, method: str, path: str) -> _Failure | None:
+    def _over_limit(self, method: str, path: str) -> tuple[int, JSON, dict[str, str]] | None:
+        """The 429 (status, body, headers) of a rate limit the request is over, if any."""
         now = time.monotonic()
         for limit in self._limits:
             if limit.method not in ("*", method) or not limit.pattern.search(path):
@@ -483,8 +481,14 @@ class FakeDiscord:
             sent = limit.sent.setdefault("" if limit.global_ else path, [])
             sent[:] = [t for t in sent if t > now - limit.per]
             if len(sent) >= limit.limit:
-                wait = round(sent[0] + limit.per - now, 3) + 0.001
-                return _Failure(method, limit.pattern, 429, wait, 1, limit.global_)
+                wait = str(round(sent[0] + limit.per - now, 3) + 0.001)
+                scope = "global" if limit.global_ else "user"
+                return 429, {"message": "You are being rate limited.", "global": limit.global_,
+                             "retry_after": float(wait)}, {
+                    "Retry-After": wait, "X-RateLimit-Limit": str(limit.limit),
+                    "X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": wait,
+                    "X-RateLimit-Scope": scope, "Via": "1.1 google",
+                    **({"X-RateLimit-Global": "true"} if limit.global_ else {})}
             sent.append(now)
         return None
 
@@ -937,24 +941,23 @@ class FakeDiscord:
         query = dict(request.query)
         body, files = await self._read_body(request)
         headers: dict[str, str] = {}
+        limited = self._over_limit(request.method, path)
         failure = next((f for f in self._failures if f.method in ("*", request.method)
-                        and f.pattern.search(path)), None) or self._over_limit(request.method,
-                                                                               path)
-        if failure is not None:
+                        and f.pattern.search(path)), None)
+        if limited is not None:
+            status, response, headers = limited
+        elif failure is not None:
             failure.times -= 1
-            if failure.times <= 0 and failure in self._failures:
+            if failure.times <= 0:
                 self._failures.remove(failure)
             status, response = failure.status, {"message": f"{failure.status}: fake", "code": 0}
             if status == 429:
-                response = {"message": "You are being rate limited.",
-                            "global": failure.global_, "retry_after": failure.retry_after}
+                response = {"message": "You are being rate limited.", "global": False,
+                            "retry_after": failure.retry_after}
                 headers = {"Retry-After": str(failure.retry_after), "X-RateLimit-Limit": "5",
-                           "X-RateLimit-Remaining": "0",
-                           "X-RateLimit-Scope": "global" if failure.global_ else "user",
+                           "X-RateLimit-Remaining": "0", "X-RateLimit-Scope": "user",
                            "X-RateLimit-Reset-After": str(failure.retry_after),
                            "Via": "1.1 google"}
-                if failure.global_:
-                    headers["X-RateLimit-Global"] = "true"
         else:
             try:
                 status, response = await self._route(_Call(request.method, (), body, files, query),
