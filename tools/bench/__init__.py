@@ -106,6 +106,6 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
     if "faults" in sections:
         from tools.bench.faults import fault_figures
 
-        fault_figures(*((4, 20) if quick else (32, 200)))
+        fault_figures(*((4, 20, 5) if quick else (32, 200, 20)))
     print(f"\n(bench took {time.monotonic() - t_start:.0f} s)")
     return 0
