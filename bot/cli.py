@@ -58,7 +58,8 @@ def parser() -> argparse.ArgumentParser:
                        "rajas, maharaja, vijayanagara_ai (its computer: against random "
                        "players, balance, think time), schedule (/mygames and the scheduler "
                        "among 100,000 games), replay (/replay of a long Vijayanagara and "
-                       "Maharaja game), memory (one process playing all five games), extra; "
+                       "Maharaja game), memory (one process playing all five games), extra, "
+                       "faults (a burst under Discord's 429s); "
                        "e.g. discord,clicks")
     bench.add_argument("--ack-games", type=int, default=None,
                        help="games against the computer in the discord section (default 32)")

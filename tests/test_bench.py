@@ -160,3 +160,15 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
     assert re.search(r"by clicks\s+\d+ ms CPU a move \(\d+ ms a click", rest)
     assert re.search(r"typed\s+\d+ ms CPU a move", rest)
     assert not list(tmp_path.iterdir())  # the temporary database went away
+
+
+@pytest.mark.slow
+def test_bench_prints_the_fault_figures(tmp_path):
+    """`darbar bench --only faults`: a burst under 429s, its posts counted in the fake's
+    channels (every one delivered, none twice, none lost) and the first answer's p99."""
+    out = bench(tmp_path, "--only", "faults")
+    assert "faults: a burst under 429s (4 computer replies, 20 reminders due at once)" in out
+    assert re.search(r"posts delivered\s+24 of 24", out), out
+    assert re.search(r"duplicates\s+0\n", out) and re.search(r"lost\s+0\n", out), out
+    assert re.search(r"answered 429\s+[1-9]\d*", out), out
+    assert re.search(r"first answer p99\s+\d+ ms \(\d+ interactions during the burst", out)

@@ -129,6 +129,16 @@ class _Failure:
 
 
 @dataclass
+class _Limit:
+    method: str
+    pattern: re.Pattern[str]
+    limit: int
+    per: float
+    global_: bool
+    sent: dict[str, list[float]] = field(default_factory=dict)  # bucket -> times allowed
+
+
+@dataclass
 class _Interaction:
     id: int
     token: str
@@ -240,8 +250,11 @@ class FakeDiscord:
         bot_id: int = 900,
         bot_name: str = "Darbar",
         guild_name: str = "Darbar Test Server",
+        shards: int = 1,
     ) -> None:
-        self.guild_id = guild_id
+        self.guild_id = guild_id  # the first guild; add_guild adds more
+        self.guild_names = {guild_id: guild_name}
+        self.shards = shards  # the shard count GET /gateway/bot recommends
         self.users = dict(users or {"ravi": 101, "meera": 102, "arjun": 103, "spectator": 104})
         self.nicks: dict[int, str] = {}  # user id -> server nickname (the member's display name)
         self.admin_ids = {self.users[name] for name in admins}
@@ -266,10 +279,14 @@ class FakeDiscord:
         self.api_base = self.gateway_url = self.base_url = ""
         self._interactions: dict[int, _Interaction] = {}
         self._failures: list[_Failure] = []
+        self._limits: list[_Limit] = []
         self._nonces: dict[tuple[int, str], tuple[int, float]] = {}  # -> (message, when)
         self._changed = asyncio.Event()
         self._gateway_ready = asyncio.Event()
-        self._ws: web.WebSocketResponse | None = None
+        self._ws: web.WebSocketResponse | None = None  # the latest gateway connection
+        # Each identified connection by its shard id, and the shard count it identified with.
+        self._shard_ws: dict[int, web.WebSocketResponse] = {}
+        self._shard_count = 1
         # Gateway faults (close_gateway, refuse_identify): interactions made while the
         # connection is down wait here for the next READY; the close code the next
         # IDENTIFY is answered with; Discord's 3 s to answer an interaction, when kept.
@@ -300,8 +317,8 @@ class FakeDiscord:
 
     async def close(self) -> None:
         """Stop the server. Close the discord.py client first, or it will try to reconnect."""
-        if self._ws is not None:
-            await self._ws.close(code=1001)
+        for ws in {*self._shard_ws.values(), *([self._ws] if self._ws else [])}:
+            await ws.close(code=1001)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -414,6 +431,7 @@ class FakeDiscord:
         """A public thread (type 11) in ``parent_id``, announced with THREAD_CREATE."""
         thread = self._add_channel(
             self._snowflake(), name, 0, type=THREAD, parent_id=str(parent_id),
+            guild_id=self.channels[parent_id]["guild_id"],
             owner_id=str(self.bot_id), member_count=1, message_count=0,
             thread_metadata={"archived": False, "locked": False, "auto_archive_duration": 1440,
                              "archive_timestamp": _now()})
@@ -500,6 +518,24 @@ class FakeDiscord:
         if intents & GUILD_MEMBERS_INTENT:
             await self._dispatch(event, data)
 
+    def add_guild(self, guild_id: int, channel_ids: Sequence[int], name: str = "") -> None:
+        """Another guild with its channels (every user is a member of every guild). With
+        several shards, a guild's events go to the connection of its shard (``shard_of``)."""
+        self.guild_names[guild_id] = name or f"Guild {guild_id}"
+        for position, cid in enumerate(channel_ids):
+            self._add_channel(cid, "general" if position == 0 else f"channel-{position}",
+                              position, guild_id=str(guild_id))
+
+    @staticmethod
+    def shard_of(guild_id: int, shard_count: int) -> int:
+        """Discord's rule: which of ``shard_count`` shards carries a guild."""
+        return (guild_id >> 22) % shard_count
+
+    @property
+    def shard_ids(self) -> list[int]:
+        """The shards identified now (each an open gateway connection)."""
+        return sorted(self._shard_ws)
+
     def component_custom_ids(self, message: JSON) -> list[str]:
         """custom_ids of every component in a message (action rows and components v2)."""
         return [c["custom_id"] for c in _walk_components(message.get("components", []))
@@ -566,6 +602,35 @@ class FakeDiscord:
         self._failures.append(
             _Failure(method.upper(), re.compile(path_regex), status, retry_after, times, after)
         )
+
+    def rate_limit(self, method: str, path_regex: str, *, limit: int, per: float,
+                   global_: bool = False) -> None:
+        """Discord's rate limits: at most ``limit`` requests matching ``method`` and
+        ``path_regex`` in any ``per`` seconds, per path (a route's bucket for each channel,
+        as Discord keys them) or, with ``global_``, all together (the bot's global limit);
+        beyond, a 429 whose Retry-After is the time until one is allowed again."""
+        self._limits.append(_Limit(method.upper(), re.compile(path_regex), limit, per,
+                                   global_))
+
+    def _over_limit(self, method: str, path: str) -> tuple[int, JSON, dict[str, str]] | None:
+        """The 429 (status, body, headers) of a rate limit the request is over, if any."""
+        now = time.monotonic()
+        for limit in self._limits:
+            if limit.method not in ("*", method) or not limit.pattern.search(path):
+                continue
+            sent = limit.sent.setdefault("" if limit.global_ else path, [])
+            sent[:] = [t for t in sent if t > now - limit.per]
+            if len(sent) >= limit.limit:
+                wait = str(round(sent[0] + limit.per - now, 3) + 0.001)
+                scope = "global" if limit.global_ else "user"
+                return 429, {"message": "You are being rate limited.", "global": limit.global_,
+                             "retry_after": float(wait)}, {
+                    "Retry-After": wait, "X-RateLimit-Limit": str(limit.limit),
+                    "X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": wait,
+                    "X-RateLimit-Scope": scope, "Via": "1.1 google",
+                    **({"X-RateLimit-Global": "true"} if limit.global_ else {})}
+            sent.append(now)
+        return None
 
     async def drop_gateway(self, *, wait: bool = True, timeout: float = 5.0) -> None:
         """Close the websocket; the client tries to RESUME, gets INVALID_SESSION and re-identifies.
@@ -716,13 +781,16 @@ class FakeDiscord:
         message: JSON | None = None,
         timeout: float = 5.0,
     ) -> InteractionHandle:
+        channel = channel_id or next(iter(self.channels))
+        gid = int(self.channels[channel]["guild_id"]) if guild and channel in self.channels \
+            else None
         if not self._down:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._gateway_ready.wait(), timeout)
-        if not self._down and (self._ws is None or not self._gateway_ready.is_set()):
+                await asyncio.wait_for(self._connected(gid), timeout)
+        if not self._down and (self._ws_for(gid) is None or not self._gateway_ready.is_set()):
             raise RuntimeError("no identified gateway connection (is the bot running?)")
         uid, iid = self._user_id(user), self._snowflake()
-        channel = channel_id or next(iter(self.channels))
         payload: JSON = {
             "id": str(iid), "type": itype, "token": f"tok{iid}{secrets.token_hex(8)}",
             "version": 1, "application_id": str(self.application_id), "data": data,
@@ -735,13 +803,13 @@ class FakeDiscord:
                 raise LookupError(f"unknown guild channel {channel}")
             if uid in self.gone:
                 raise LookupError(f"user {user!r} left the guild: they cannot interact in it")
-            member = self._member(uid, with_permissions=True)
+            member = self._member(uid, with_permissions=True, guild_id=gid)
             payload.update(
-                guild_id=str(self.guild_id), member=member, guild_locale="en-US",
-                guild={"id": str(self.guild_id), "locale": "en-US", "features": []},
+                guild_id=str(gid), member=member, guild_locale="en-US",
+                guild={"id": str(gid), "locale": "en-US", "features": []},
                 channel={**self.channels[channel], "permissions": member["permissions"]},
                 channel_id=str(channel), context=0,
-                authorizing_integration_owners={"0": str(self.guild_id)},
+                authorizing_integration_owners={"0": str(gid)},
             )
         else:
             dm = self._dm_channel(uid)
@@ -855,10 +923,12 @@ class FakeDiscord:
         return {"id": str(uid), "username": name, "global_name": name, "avatar": None,
                 "discriminator": "0", "bot": False, "public_flags": 0}
 
-    def _member(self, uid: int, *, with_permissions: bool = False) -> JSON:
-        roles = [str(self.admin_role_id)] if uid in self.admin_ids else []
+    def _member(self, uid: int, *, with_permissions: bool = False,
+                guild_id: int | None = None) -> JSON:
+        gid = guild_id or self.guild_id  # each guild's roles: @everyone, then gid + 1 and 2
+        roles = [str(gid + 1)] if uid in self.admin_ids else []
         if uid == self.bot_id:
-            roles = [str(self.bot_role_id)]
+            roles = [str(gid + 2)]
         member: JSON = {"user": self._user(uid), "roles": roles, "flags": 0,
                         "nick": self.nicks.get(uid),
                         "avatar": None, "joined_at": self._joined_at, "premium_since": None,
@@ -869,15 +939,16 @@ class FakeDiscord:
             member["permissions"] = str(BOT_PERMISSIONS if uid == self.bot_id else perms)
         return member
 
-    def _roles(self) -> list[JSON]:
+    def _roles(self, guild_id: int | None = None) -> list[JSON]:
         def role(rid: int, name: str, perms: int, position: int) -> JSON:
             return {"id": str(rid), "name": name, "permissions": str(perms), "position": position,
                     "color": 0, "colors": {"primary_color": 0}, "hoist": False, "managed": False,
                     "mentionable": False, "flags": 0, "icon": None, "unicode_emoji": None}
 
-        return [role(self.guild_id, "@everyone", MEMBER_PERMISSIONS, 0),
-                role(self.bot_role_id, self.bot_name, BOT_PERMISSIONS, 1),
-                role(self.admin_role_id, "Admin", ADMIN_ROLE_PERMISSIONS, 2)]
+        gid = guild_id or self.guild_id
+        return [role(gid, "@everyone", MEMBER_PERMISSIONS, 0),
+                role(gid + 2, self.bot_name, BOT_PERMISSIONS, 1),
+                role(gid + 1, "Admin", ADMIN_ROLE_PERMISSIONS, 2)]
 
     def _add_channel(self, cid: int, name: str, position: int, **extra: Any) -> JSON:
         channel = {"id": str(cid), "type": 0, "guild_id": str(self.guild_id), "name": name,
@@ -893,21 +964,28 @@ class FakeDiscord:
                                      "recipients": [self._user(uid)], "last_message_id": None}
         return self.dm_channels[uid]
 
-    def _guild(self, *, full: bool) -> JSON:
+    def _guild_channels(self, guild_id: int) -> list[JSON]:
+        return [c for c in self.channels.values() if c.get("guild_id") == str(guild_id)]
+
+    def _guild(self, *, full: bool, guild_id: int | None = None) -> JSON:
+        gid = guild_id or self.guild_id
         owner = min(self.admin_ids) if self.admin_ids else self.bot_id
+        channels = self._guild_channels(gid)
         guild: JSON = {
-            "id": str(self.guild_id), "name": self.guild_name, "owner_id": str(owner),
-            "roles": self._roles(), "features": [], "emojis": [], "stickers": [], "icon": None,
+            "id": str(gid), "name": self.guild_names.get(gid, self.guild_name),
+            "owner_id": str(owner),
+            "roles": self._roles(gid), "features": [], "emojis": [], "stickers": [],
+            "icon": None,
             "preferred_locale": "en-US", "verification_level": 0, "mfa_level": 0,
             "default_message_notifications": 0, "explicit_content_filter": 0, "nsfw_level": 0,
-            "premium_tier": 0, "system_channel_id": next(iter(self.channels), None),
+            "premium_tier": 0, "system_channel_id": channels[0]["id"] if channels else None,
         }
         if full:
-            members = [self._member(uid) for uid in [self.bot_id, *self.users.values()]
-                       if uid not in self.gone]
-            threads = [c for c in self.channels.values() if c["type"] == THREAD]
+            members = [self._member(uid, guild_id=gid)
+                       for uid in [self.bot_id, *self.users.values()] if uid not in self.gone]
+            threads = [c for c in channels if c["type"] == THREAD]
             guild.update(
-                channels=sorted((c for c in self.channels.values() if c["type"] != THREAD),
+                channels=sorted((c for c in channels if c["type"] != THREAD),
                                 key=lambda c: c["position"]),
                 members=members, member_count=len(members), presences=[],
                 threads=[t for t in threads if not t["thread_metadata"]["archived"]],
@@ -1046,9 +1124,12 @@ class FakeDiscord:
         query = dict(request.query)
         body, files = await self._read_body(request)
         headers: dict[str, str] = {}
+        limited = self._over_limit(request.method, path)
         failure = next((f for f in self._failures if f.method in ("*", request.method)
                         and f.pattern.search(path)), None)
-        if failure is not None:
+        if limited is not None:
+            status, response, headers = limited
+        elif failure is not None:
             failure.times -= 1
             if failure.times <= 0:
                 self._failures.remove(failure)
@@ -1146,7 +1227,7 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ REST handlers
     async def _h_gateway(self, call: _Call) -> tuple[int, Any]:
-        return 200, {"url": self.gateway_url, "shards": 1, "session_start_limit": {
+        return 200, {"url": self.gateway_url, "shards": self.shards, "session_start_limit": {
             "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
 
     async def _h_me(self, call: _Call) -> tuple[int, Any]:
@@ -1352,33 +1433,34 @@ class FakeDiscord:
         await self._dispatch("CHANNEL_UPDATE", channel)
         return 204, None
 
-    def _check_guild(self, gid: str) -> None:
-        if int(gid) != self.guild_id:
+    def _check_guild(self, gid: str) -> int:
+        if int(gid) not in self.guild_names:
             raise _ApiError(404, "Unknown Guild", 10004)
+        return int(gid)
 
     async def _h_guild(self, call: _Call) -> tuple[int, Any]:
-        self._check_guild(call.args[0])
-        return 200, self._guild(full=False)
+        return 200, self._guild(full=False, guild_id=self._check_guild(call.args[0]))
 
     async def _h_guild_channels(self, call: _Call) -> tuple[int, Any]:
-        self._check_guild(call.args[0])
+        gid = self._check_guild(call.args[0])
         if call.method == "GET":
-            return 200, [c for c in self.channels.values() if c["type"] != THREAD]
+            return 200, [c for c in self._guild_channels(gid) if c["type"] != THREAD]
         body = dict(call.json or {})
         name = body.pop("name", "new-channel")
         position = body.pop("position", None)
         if position is None:
             position = max((c["position"] for c in self.channels.values()), default=-1) + 1
-        channel = self._add_channel(self._snowflake(), name, position, **body)
+        channel = self._add_channel(self._snowflake(), name, position,
+                                    **{**body, "guild_id": str(gid)})
         await self._dispatch("CHANNEL_CREATE", channel)
         return 201, channel
 
     async def _h_member(self, call: _Call) -> tuple[int, Any]:
-        self._check_guild(call.args[0])
+        gid = self._check_guild(call.args[0])
         uid = int(call.args[1])
         if uid not in {*self.users.values(), self.bot_id} or uid in self.gone:
             raise _ApiError(404, "Unknown Member", 10007)
-        return 200, self._member(uid)
+        return 200, self._member(uid, guild_id=gid)
 
     async def _attachment(self, request: web.Request) -> web.Response:
         data = self.attachment_bytes.get(int(request.match_info["attachment"]))
@@ -1388,11 +1470,25 @@ class FakeDiscord:
         return web.Response(body=data, headers={"Content-Type": kind})
 
     # ------------------------------------------------------------------ gateway
-    async def _dispatch(self, event: str, data: JSON) -> None:
-        if self._ws is None or self._ws.closed:
+    def _ws_for(self, guild_id: int | str | None) -> web.WebSocketResponse | None:
+        """The connection of the shard that carries the guild (DMs: shard 0)."""
+        if not self._shard_ws:
+            return self._ws
+        shard = self.shard_of(int(guild_id), self._shard_count) if guild_id else 0
+        return self._shard_ws.get(shard)
+
+    async def _connected(self, guild_id: int | None) -> None:
+        while self._ws_for(guild_id) is None:
+            await asyncio.sleep(0.01)
+
+    async def _dispatch(self, event: str, data: JSON,
+                        ws: web.WebSocketResponse | None = None) -> None:
+        """Send an event to ``ws``, else to the connection of its guild's shard."""
+        ws = ws or self._ws_for(data.get("guild_id"))
+        if ws is None or ws.closed:
             return
         self._seq += 1
-        await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+        await ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
@@ -1409,34 +1505,46 @@ class FakeDiscord:
                     await ws.send_str(json.dumps({"op": 11, "d": None}))
                 elif op == 2:
                     self.identify_payloads.append(data)
-                    await self._identify(data)
+                    await self._identify(data, ws)
                 elif op == 6:  # RESUME: not supported -> make the client re-identify
                     self.resume_payloads.append(data)
                     await ws.send_str(json.dumps({"op": 9, "d": False}))
                 elif op == 8:
+                    gid = int(data.get("guild_id") or self.guild_id)
                     await self._dispatch("GUILD_MEMBERS_CHUNK", {
-                        "guild_id": str(self.guild_id), "chunk_index": 0, "chunk_count": 1,
-                        "members": self._guild(full=True)["members"], "nonce": data.get("nonce")})
+                        "guild_id": str(gid), "chunk_index": 0, "chunk_count": 1,
+                        "members": self._guild(full=True, guild_id=gid)["members"],
+                        "nonce": data.get("nonce")}, ws)
         finally:
-            if self._ws is ws:
-                self._ws = None
-                self._gateway_ready.clear()
+            for shard in [s for s, open_ws in self._shard_ws.items() if open_ws is ws]:
+                del self._shard_ws[shard]
+            if self._ws is ws:  # another shard's connection, if one is left, is the latest
+                self._ws = next(iter(self._shard_ws.values()), None)
+                if self._ws is None:
+                    self._gateway_ready.clear()
         return ws
 
-    async def _identify(self, identify: JSON) -> None:
-        if (code := self._refuse_identify) is not None and self._ws is not None:
+    async def _identify(self, identify: JSON, ws: web.WebSocketResponse) -> None:
+        """READY with the guilds of the shard identified (``shard: [id, count]``, absent for
+        one shard), then a GUILD_CREATE for each; later events of those guilds go here;
+        then the interactions held while the gateway was down (``close_gateway``)."""
+        if (code := self._refuse_identify) is not None:
             self._refuse_identify = None
-            await self._ws.close(code=code, message=b"fake refusal")
+            await ws.close(code=code, message=b"fake refusal")
             return
         self._seq = 0
+        shard, count = identify.get("shard") or [0, 1]
+        self._shard_count, self._shard_ws[shard] = count, ws
+        mine = [g for g in self.guild_names if self.shard_of(g, count) == shard]
         await self._dispatch("READY", {
             "v": 10, "user": {**self._user(self.bot_id), "verified": True, "flags": 0},
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in mine],
             "session_id": secrets.token_hex(16), "resume_gateway_url": self.gateway_url,
             "application": {"id": str(self.application_id), "flags": 0},
-            "shard": identify.get("shard", [0, 1]), "private_channels": [], "relationships": [],
-        })
-        await self._dispatch("GUILD_CREATE", self._guild(full=True))
+            "shard": [shard, count], "private_channels": [], "relationships": [],
+        }, ws)
+        for gid in mine:
+            await self._dispatch("GUILD_CREATE", self._guild(full=True, guild_id=gid), ws)
         self._down = False
         held, self._held = self._held, []
         for payload in held:

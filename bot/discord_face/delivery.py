@@ -10,6 +10,9 @@ is not the ledger's to hide and is raised."""
 from __future__ import annotations
 
 import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 import aiohttp
 import discord
@@ -27,6 +30,31 @@ ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION = 40060, 10062
 ATTACH_FILES, SEND_MESSAGES = TO_POST["attach_files"], TO_POST["send_messages"]
 
 POST_ERRORS = (discord.HTTPException, asyncio.TimeoutError, aiohttp.ClientError)
+# Seconds before sending a post again that discord.py gave up on (429s or 5xx through all
+# of its own five tries, or no answer), each stretched by up to as much again at random so
+# that a burst's posts do not all come back at once; then the ledger keeps it owed.
+AGAIN_AFTER = (1.0, 2.0, 4.0)
+T = TypeVar("T")
+
+
+def transient(error: BaseException) -> bool:
+    """A failure that may pass: rate limited, Discord's 5xx, no answer."""
+    if isinstance(error, discord.HTTPException):
+        return error.status == 429 or error.status >= 500
+    return isinstance(error, asyncio.TimeoutError | aiohttp.ClientError)
+
+
+async def persisting(send: Callable[[], Awaitable[T]]) -> T:
+    """``send()``, tried again after AGAIN_AFTER while it fails transiently. Only for
+    a send that is the same post each time (a nonce: Discord stores it once)."""
+    for wait in (*AGAIN_AFTER, None):
+        try:
+            return await send()
+        except POST_ERRORS as e:
+            if wait is None or not transient(e):
+                raise
+            await asyncio.sleep(wait * (1 + random.random()))
+    raise AssertionError("unreachable")
 
 
 def missing_in(interaction: discord.Interaction, *, files: bool) -> Failed | None:
@@ -51,7 +79,7 @@ def failure_of(error: BaseException, *, files: bool) -> Failed | None:
         # Discord's window for the answer closed on the way (a slow database, a busy
         # loop): what was done is stored, and the channel is owed its post.
         return Failed(detail="the interaction expired")
-    if isinstance(error, discord.DiscordServerError):
+    if isinstance(error, discord.HTTPException) and transient(error):
         return Failed(detail=f"it answered {error.status}")
     if isinstance(error, asyncio.TimeoutError | aiohttp.ClientError):
         return Failed(detail="no answer")

@@ -38,7 +38,13 @@ import discord
 
 from bot import workers
 from bot.discord_face.context import NO_PINGS, kind_of, mention, pings_for, take_up
-from bot.discord_face.delivery import POST_ERRORS, already_answered, failure_of, missing_in
+from bot.discord_face.delivery import (
+    POST_ERRORS,
+    already_answered,
+    failure_of,
+    missing_in,
+    persisting,
+)
 from bot.discord_face.views import extras, panel_view, public_view
 from bot.logsetup import add_log_context, log_field
 from bot.metrics import FIRST_ANSWER, INTERACTIONS
@@ -302,7 +308,11 @@ async def _post_public(interaction: discord.Interaction, reply: Reply, public: s
     if from_panel and not deferred:
         await resp.edit_message(content=private or "Done.", view=extras(None, reply))
         _answered(interaction)
-    await _in_channel(interaction, reply, public, **kwargs)
+    channel = interaction.channel
+    if isinstance(channel, discord.abc.Messageable):
+        await post(channel, reply)
+    else:  # not a channel the bot knows how to post in (never in a server's channel)
+        await interaction.followup.send(public, **kwargs)
     if from_panel:
         if deferred:
             await interaction.edit_original_response(content=private or "Done.",
@@ -313,16 +323,6 @@ async def _post_public(interaction: discord.Interaction, reply: Reply, public: s
             content=private or "Your move is posted.", view=extras(None, reply))
     else:
         await interaction.delete_original_response()
-
-
-async def _in_channel(interaction: discord.Interaction, reply: Reply, public: str,
-                      **kwargs) -> None:
-    """The post as a message of the interaction's channel, with its nonce."""
-    channel = interaction.channel
-    if not isinstance(channel, discord.abc.Messageable):
-        await interaction.followup.send(public, **kwargs)
-        return
-    await channel.send(public, nonce=delivery_key(reply), **kwargs)
 
 
 async def _private_after(interaction: discord.Interaction, text: str, reply: Reply, *,
@@ -345,11 +345,17 @@ async def _private_after(interaction: discord.Interaction, text: str, reply: Rep
 
 async def post(channel: discord.abc.Messageable, reply: Reply,
                pings: Iterable[Ping] | None = None) -> None:
-    """A public reply that no interaction asked for (after a restart, a reminder).
-    ``pings``: whom the text mentions, when not the reply's own pings (a reminder's)."""
-    kwargs: dict = {"allowed_mentions": pings_for(reply.pings if pings is None else pings)}
-    if files := _files(reply):
-        kwargs["files"] = files
-    if (view := public_view(reply)) is not None:
-        kwargs["view"] = view
-    await channel.send(reply.public_text(mention), nonce=delivery_key(reply), **kwargs)
+    """A public post as a message of ``channel`` (a move's that was deferred, or one that
+    no interaction asked for: after a restart, a reminder), with its nonce, sent again a
+    few times if Discord does not take it (``delivery.persisting``). ``pings``: whom the
+    text mentions, when not the reply's own pings (a reminder's)."""
+    def send() -> Awaitable[discord.Message]:
+        kwargs: dict = {"allowed_mentions": pings_for(reply.pings if pings is None
+                                                      else pings)}
+        if files := _files(reply):  # made anew for each try: a file is read as it is sent
+            kwargs["files"] = files
+        if (view := public_view(reply)) is not None:
+            kwargs["view"] = view
+        return channel.send(reply.public_text(mention), nonce=delivery_key(reply), **kwargs)
+
+    await persisting(send)

@@ -531,3 +531,75 @@ async def test_closed_dms_refuse_the_bot_with_50007(fake_discord, bot, bot_error
     await user.send("open again")
     assert [m["content"] for m in fake.messages_in(fake.dm_channel_id("arjun"))] == [
         "open again"]
+
+
+# --- several shards ----------------------------------------------------------------------
+
+OTHER_GUILD = (1 << 22) | 7  # Discord's rule puts it on shard 1 of 2 (guild 1000: shard 0)
+
+
+class ShardedToy(discord.AutoShardedClient):
+    """Answers /where with the shards this client runs."""
+
+    def __init__(self, **shards) -> None:
+        super().__init__(intents=discord.Intents.default(), guild_ready_timeout=0.1,
+                         chunk_guilds_at_startup=False, **shards)
+        self.tree = app_commands.CommandTree(self)
+
+        @self.tree.command(description="Which shard answers")
+        async def where(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(
+                f"shard {interaction.guild.shard_id if interaction.guild else '-'} "
+                f"of client {sorted(self.shards)}")
+
+    async def setup_hook(self) -> None:
+        await self.tree.sync()
+
+
+@pytest.fixture
+async def fake_two_shards() -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord(admins=["ravi"], shards=2)
+    fake.add_guild(OTHER_GUILD, [3000, 3001], name="Other")
+    await fake.start()
+    try:
+        with fake.patch_client_urls():
+            yield fake
+    finally:
+        await fake.close()
+
+
+def answered(callback) -> str:
+    return callback.json["data"]["content"]
+
+
+async def test_gateway_bot_recommends_the_shard_count_and_each_shard_gets_its_guilds(
+        fake_two_shards, bot_errors):
+    fake = fake_two_shards
+    async with fake.running(ShardedToy()) as client:  # the count from GET /gateway/bot
+        assert client.shard_count == 2 and fake.shard_ids == [0, 1]
+        assert [p["shard"] for p in fake.identify_payloads] in ([[0, 2], [1, 2]],
+                                                                [[1, 2], [0, 2]])
+        assert client.get_guild(1000).shard_id == 0
+        assert client.get_guild(OTHER_GUILD).shard_id == 1
+        assert [c.id for c in client.get_guild(OTHER_GUILD).text_channels] == [3000, 3001]
+        for channel, shard in ((2000, 0), (3001, 1)):
+            handle = await fake.slash("meera", "where", channel_id=channel)
+            assert answered(await handle.wait_response()) == f"shard {shard} of client [0, 1]"
+    assert bot_errors == []
+
+
+@pytest.mark.slow  # two clients: a quarter of a second
+async def test_two_clients_split_the_guilds_by_shard(fake_two_shards, bot_errors):
+    fake = fake_two_shards
+    first, second = ShardedToy(shard_count=2, shard_ids=[0]), ShardedToy(shard_count=2,
+                                                                          shard_ids=[1])
+    async with fake.running(first), fake.running(second):
+        assert [g.id for g in first.guilds] == [1000]
+        assert [g.id for g in second.guilds] == [OTHER_GUILD]
+        handle = await fake.slash("ravi", "where", channel_id=3000)
+        assert answered(await handle.wait_response()) == "shard 1 of client [1]"
+        handle = await fake.slash("ravi", "where", channel_id=2001)
+        assert answered(await handle.wait_response()) == "shard 0 of client [0]"
+        handle = await fake.slash("ravi", "where", guild=False)  # a DM: shard 0
+        assert answered(await handle.wait_response()) == "shard - of client [0]"
+    assert bot_errors == []

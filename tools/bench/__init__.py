@@ -17,7 +17,9 @@ imports ``tools.bench.load`` alone, so its memory is the bot's):
 - ``replay`` (replay.py): /replay of a long Vijayanagara and a long Maharaja game (the
   log replayed, every picture, the animation, a click on ◀ ▶);
 - ``memory`` (memory.py): the resident memory of one process playing all five games;
-- ``extra`` (extra.py): the renderer and the Goat-Tiger computer.
+- ``extra`` (extra.py): the renderer and the Goat-Tiger computer;
+- ``faults`` (faults.py): a burst of computer replies and due reminders while Discord
+  answers 429s: posts delivered, duplicates, lost, the first answer's p99 meanwhile.
 
 ``--quick`` leaves out the extra figures (renderer, computer opponent, Vijayanagara
 per-move latency) and runs the others small. Two more benchmarks run on their own:
@@ -30,7 +32,7 @@ from __future__ import annotations
 import time
 
 SECTIONS = ("engine", "undo", "load", "discord", "clicks", "taj_mahal", "rajas", "maharaja",
-            "vijayanagara_ai", "schedule", "replay", "memory", "extra")
+            "vijayanagara_ai", "schedule", "replay", "memory", "extra", "faults")
 
 
 def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 1000,
@@ -101,5 +103,9 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
 
         render_figures()
         ai_figures()
+    if "faults" in sections:
+        from tools.bench.faults import fault_figures
+
+        fault_figures(*((4, 20, 5) if quick else (32, 200, 20)))
     print(f"\n(bench took {time.monotonic() - t_start:.0f} s)")
     return 0

@@ -1,0 +1,22 @@
+"""A burst while Discord rate-limits the bot (issue 37): 32 computer replies at once and
+200 reminders falling due together after a downtime, while the fake answers 429s (each
+channel's posts, and the bot's global limit, with Retry-After). Every post reaches its
+channel exactly once, none is lost, and new interactions sent during the burst are
+answered well within Discord's 3 s. The burst is `darbar bench --only faults`'s
+(tools/bench/faults.py), held here to what players must see."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.bench.common import pct
+from tools.bench.faults import burst
+
+pytestmark = pytest.mark.slow  # hundreds of posts: tens of seconds
+
+
+async def test_a_burst_under_429s_delivers_every_post_once_and_answers_in_time():
+    figures = await burst(32, 200)
+    assert figures.rate_limited > 0  # the burst met Discord's limits
+    assert (figures.delivered, figures.duplicates, figures.lost) == (232, 0, 0)
+    assert len(figures.acks) >= 5 and pct(figures.acks, 0.99) < 3.0, figures.acks
