@@ -209,6 +209,13 @@ class DarbarBot(commands.Bot):
     def owns_shard_zero(self) -> bool:
         return 0 in self._shards()[1]
 
+    def carries(self, guild_id: str | None) -> bool:
+        """Whether this process's gateway has the guild now: its shard, and a server the
+        bot is in (a game stored for a server it left, or of another deployment on the
+        same database, is none of its business to post in)."""
+        return self.owns_guild(guild_id) and (
+            guild_id is None or self.get_guild(int(guild_id)) is not None)
+
     def owns_guild(self, guild_id: str | None) -> bool:
         """Whether this process carries the guild: only its shard's process reminds it."""
         count, ids = self._shards()
@@ -262,7 +269,7 @@ class DarbarBot(commands.Bot):
         many were posted."""
         made = 0
         for game in games:
-            if not self.owns_guild(game.guild_id):
+            if not self.carries(game.guild_id):
                 continue
             with log_context(game_id=game.id, guild_id=game.guild_id):
                 owed = await self.table.catch_up(id_of(game), at=game.version)

@@ -97,8 +97,14 @@ async def _finished_unconcluded(db_url: str, channel: str, days_ago: float = 0) 
 
 
 def _results(fake, channel: int) -> list:
+    """The result posts the channel shows (a post sent twice with its nonce is one)."""
     return [r for r in fake.requests if r.method == "POST" and r.path.endswith(
-        f"/channels/{channel}/messages") and "📈 Ratings" in (r.json or {}).get("content", "")]
+        f"/channels/{channel}/messages") and "📈 Ratings" in (r.json or {}).get("content", "")
+        and int(r.response["id"]) in fake.messages
+        and r.response["id"] not in {x.response["id"] for x in fake.requests
+                                     if x is not r and x.time < r.time
+                                     and isinstance(x.response, dict)
+                                     and x.response.get("id") == r.response["id"]}]
 
 
 @pytest.mark.slow

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import random
+from functools import cache
 from itertools import combinations
 
 import pytest
@@ -25,7 +26,8 @@ GT = games.get("goat_tiger")
 PLAYERS = {"goats": "a rather long display name", "tigers": "Computer"}
 
 
-def _positions() -> list[dict]:
+@cache
+def positions() -> list[dict]:
     """Spectator views along seeded games, one every few turns, and a Tiger or a Goat
     picked up halfway through its move."""
     out = []
@@ -47,15 +49,14 @@ def _positions() -> list[dict]:
     return out
 
 
-POSITIONS = _positions()
 
-
+@pytest.mark.slow  # the games are played when first asked for: seconds
 def test_the_positions_cover_what_the_picture_can_show():
-    assert len(POSITIONS) > 60
-    assert any(v["selected"] for v in POSITIONS)
-    assert any(v["result"] for v in POSITIONS)
-    assert any((v["last"] or {}).get("over") for v in POSITIONS)
-    assert max(len(v["board"]) for v in POSITIONS) >= 15
+    assert len(positions()) > 60
+    assert any(v["selected"] for v in positions())
+    assert any(v["result"] for v in positions())
+    assert any((v["last"] or {}).get("over") for v in positions())
+    assert max(len(v["board"]) for v in positions()) >= 15
 
 
 def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
@@ -64,7 +65,7 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 
 @pytest.mark.slow
 def test_every_text_is_legible_whole_apart_and_off_the_pieces():
-    for view in POSITIONS:
+    for view in positions():
         with recording() as drawn:
             png = renderer.render("goat_tiger", view, players=PLAYERS)
         width, height = Image.open(io.BytesIO(png)).size
@@ -80,8 +81,9 @@ def test_every_text_is_legible_whole_apart_and_off_the_pieces():
         assert under == [], view["move"]
 
 
+@pytest.mark.slow
 def test_a_leaps_cross_is_clear_of_its_arrow_and_of_every_label():
-    leaps = {(v["last"]["from"], v["last"]["to"], v["last"]["over"]) for v in POSITIONS
+    leaps = {(v["last"]["from"], v["last"]["to"], v["last"]["over"]) for v in positions()
              if (v["last"] or {}).get("over")}
     # and every leap the board allows, not only those the games played
     for line in goat_tiger.geo.LINES:
