@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot import health, memory, scheduler, workers
 from bot.discord_face.commands import add_commands
 from bot.discord_face.context import NO_PINGS, mention
-from bot.discord_face.delivery import POST_ERRORS, failure_of
+from bot.discord_face.delivery import POST_ERRORS, failure_of, transient
 from bot.discord_face.members import Members
 from bot.discord_face.permissions import UNKNOWN_CHANNEL, refused_because
 from bot.discord_face.respond import post, run_and_respond
@@ -39,6 +39,8 @@ from db.outage import unavailable
 
 log = logging.getLogger("darbar.discord")
 DRAIN_SECONDS = 10.0  # how long closing waits for replies under way
+# A reminder Discord would not take (429s or 5xx through every try) is due again this soon.
+REMIND_AFTER_OUTAGE = timedelta(minutes=5)
 # A finished game left unrated by a crash is concluded, and its result posted, at the next
 # start if it ended within this many days.
 CONCLUDE_WITHIN_DAYS = 7
@@ -336,8 +338,14 @@ class DarbarBot(commands.Bot):
                 public=nudge.channel_text(mention), game_id=nudge.game_id, awaiting=True),
                 pings=nudge.pings)
             return
-        except discord.HTTPException as e:
-            why = refused_because(e, f"<#{nudge.place.channel_id}>")
+        except POST_ERRORS as e:
+            if transient(e):  # Discord did not take it, after every try: soon, not lost
+                if await self.table.reminder_unsent(nudge, after=REMIND_AFTER_OUTAGE):
+                    log.warning("game #%d: its reminder was not taken (%s); tried again "
+                                "later", nudge.game_id, e)
+                return
+            why = refused_because(e, f"<#{nudge.place.channel_id}>") \
+                if isinstance(e, discord.HTTPException) else None
             if why is None:
                 raise
             log.warning("game #%d: its reminder in channel %s was refused (%s); sent by DM",

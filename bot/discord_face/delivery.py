@@ -30,9 +30,11 @@ ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION = 40060, 10062
 ATTACH_FILES, SEND_MESSAGES = TO_POST["attach_files"], TO_POST["send_messages"]
 
 POST_ERRORS = (discord.HTTPException, asyncio.TimeoutError, aiohttp.ClientError)
-# Seconds before sending a post again that discord.py gave up on (429s or 5xx through all
-# of its own five tries, or no answer), each stretched by up to as much again at random so
-# that a burst's posts do not all come back at once; then the ledger keeps it owed.
+# Seconds before sending a post again that discord.py gave up on after five 429s (a burst
+# that meets the global limit comes back all at once, and some lose again every time),
+# each stretched by up to as much again at random so that they do not; then the ledger
+# keeps it owed. A 5xx is not sent again here: discord.py already tried it five times
+# over some 25 s, and the scheduler's retries (bot/table/deliveries.py) come later.
 AGAIN_AFTER = (1.0, 2.0, 4.0)
 T = TypeVar("T")
 
@@ -45,13 +47,13 @@ def transient(error: BaseException) -> bool:
 
 
 async def persisting(send: Callable[[], Awaitable[T]]) -> T:
-    """``send()``, tried again after AGAIN_AFTER while it fails transiently. Only for
-    a send that is the same post each time (a nonce: Discord stores it once)."""
+    """``send()``, tried again after AGAIN_AFTER while Discord answers 429. Only for a
+    send that is the same post each time (a nonce: Discord stores it once)."""
     for wait in (*AGAIN_AFTER, None):
         try:
             return await send()
-        except POST_ERRORS as e:
-            if wait is None or not transient(e):
+        except discord.HTTPException as e:
+            if wait is None or e.status != 429:
                 raise
             await asyncio.sleep(wait * (1 + random.random()))
     raise AssertionError("unreachable")

@@ -210,9 +210,10 @@ class Clocks(TableCore):
                       deadline=deadline, roles=tuple(due_roles))
         return (nudge if pings else None), replace(pace, sent=sent)
 
-    async def reminder_unsent(self, nudge: Nudge) -> bool:
-        """A reminder that reached nobody (the channel refused it, and the DMs too) is
-        not counted as sent: it is due again in ``REMIND_RETRY``, not at every tick (what
+    async def reminder_unsent(self, nudge: Nudge, after: timedelta = REMIND_RETRY) -> bool:
+        """A reminder that reached nobody (the channel refused it, and the DMs too; or
+        Discord did not take it) is not counted as sent: it is due again ``after`` (an
+        hour for a refusal, less for an outage), not at every tick (what
         keeps it out is a moderator's to fix, which takes hours, and a tick every minute
         would knock on a shut channel all day). Only the process that claimed it
         delivers it, so only that one takes it back; a move made meanwhile (a new
@@ -225,7 +226,7 @@ class Clocks(TableCore):
         sent = {**pace.sent, **{r: pace.sent[r] - 1 for r in nudge.roles
                                 if pace.sent.get(r, 0) > 0}}
         sched = await self._sched_for(lg, replace(pace, sent=sent))
-        retry = self.now() + REMIND_RETRY
+        retry = self.now() + after
         due = retry if game.due_at is None else min(game.due_at, retry)
         return await self.repo.claim(id_of(game), game.version, game.due_at,
                                      replace(sched, due_at=due))

@@ -5,15 +5,19 @@ stored by a process that died before posting it is posted at the next start."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
 
+from bot.discord_face import delivery
 from bot.replies import Actor, Place
 from bot.table import Table
 from db import Repository
 from engine import games
 from tests.e2e.test_discord_goat_tiger import EPHEMERAL, answer, content, flags, make_bot
+from tests.e2e.test_discord_places import seat_two
+from tests.e2e.test_discord_stewardship import bot_at, posts_to
 
 CHANNEL = 2000
 POSTS = rf"/channels/{CHANNEL}/messages$"
@@ -137,4 +141,35 @@ async def test_a_move_stored_by_a_process_that_died_is_posted_at_the_next_start(
     async with fake.running(make_bot(db_url)) as bot:  # and only once
         await bot.verified
         assert len(said(fake, "c3")) == 1
+    assert bot_errors == []
+
+
+async def test_a_reminder_discord_would_not_take_is_not_counted_and_comes_soon(
+        fake_discord, db_url, bot_errors, monkeypatch):
+    fake = fake_discord
+    monkeypatch.setattr(delivery, "AGAIN_AFTER", (0.01, 0.01, 0.01))  # tries, not waits
+    async with fake.running(bot_at(db_url)) as bot:
+        await seat_two(fake, CHANNEL)
+        game_id = (await bot.repo.latest_game(str(CHANNEL))).id
+    # A day later the channel's posts meet 429 after 429, through every try.
+    tries = 5 * (len(delivery.AGAIN_AFTER) + 1)  # discord.py's five, each time
+    fake.fail_next("POST", POSTS, status=429, retry_after=0.01, times=tries)
+    mark = len(fake.requests)
+    async with fake.running(bot_at(db_url, hours_later=25)) as bot:
+        await fake.wait_for(lambda r: len(posts_to(fake, CHANNEL, mark)) >= tries, timeout=30)
+        await asyncio.sleep(0.3)  # many ticks: not tried again yet
+        assert len(posts_to(fake, CHANNEL, mark)) == tries
+        game = await bot.repo.get_game(game_id)
+        assert not any(json.loads(game.pace)["sent"].values())  # not counted as sent
+        minutes = (game.due_at - bot.clock()).total_seconds() / 60
+        assert 4 < minutes <= 5
+    # Five minutes on, it is posted, once.
+    mark = len(fake.requests)
+    async with fake.running(bot_at(db_url, hours_later=25.1)):
+        nudge = await fake.wait_for(lambda r: r.method == "POST" and r.status == 200
+                                    and r.path.endswith(f"/channels/{CHANNEL}/messages"),
+                                    after=mark)
+        assert "<@101>" in nudge.json["content"]
+        await asyncio.sleep(0.3)
+        assert len(posts_to(fake, CHANNEL, mark)) == 1
     assert bot_errors == []
