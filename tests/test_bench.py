@@ -8,8 +8,12 @@ import itertools
 import os
 import random
 import re
+import shutil
+import signal
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -215,3 +219,31 @@ def test_the_shard_kill_says_in_one_line_why_it_did_not_run(monkeypatch, capsys)
     assert out[1:] == ["  skipped: PostgreSQL's server binaries (initdb, pg_ctl, postgres) are "
                        "not installed here; install Debian's postgresql package or set "
                        "PG_BINDIR"]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_an_interrupted_shard_kill_leaves_no_process_and_no_cluster(stop):
+    """Stopped while its two bot processes and its PostgreSQL run, the shard kill removes
+    them all, and its files (the cluster's and the processes' go into TMPDIR)."""
+    tmp = Path(tempfile.mkdtemp(prefix="darbar-interrupted-"))
+    tmp.chmod(0o755)  # PostgreSQL, run as its own user under root, reaches its cluster
+    try:
+        run = subprocess.Popen(
+            [sys.executable, "-c", "from tools.bench.shard_kill import shard_kill_figures; "
+             "shard_kill_figures()"], cwd=ROOT, env={**os.environ, "TMPDIR": str(tmp)},
+            stdout=subprocess.PIPE, text=True)
+        while not list(tmp.glob("darbar-shards-*/one")):  # shard one is starting
+            assert run.poll() is None, run.communicate()[0]
+            time.sleep(0.1)
+        assert list(tmp.glob("darbar-pg-*"))
+        run.send_signal(stop)
+        out = run.communicate(timeout=60)[0]
+        assert run.returncode == 128 + stop, out
+        assert out.rstrip().endswith("interrupted: its bot processes were killed; its cluster "
+                                     "is being stopped")
+        assert list(tmp.iterdir()) == []
+        left = subprocess.run(["pgrep", "-f", str(tmp)], capture_output=True, text=True)
+        assert left.stdout == ""
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -332,6 +332,9 @@ def shard_kill_figures(backend: str = "both") -> None:
         except (ScenarioFailed, TimeoutError) as e:
             print(f"  failed: {e or f'not done in {LIMIT:.0f} s'}")
             return
-        except asyncio.CancelledError:  # SIGTERM: cleaned up by now, as the signal asks
-            raise SystemExit(128 + signal.SIGTERM) from None
+        except (asyncio.CancelledError, KeyboardInterrupt) as e:  # SIGTERM, Ctrl-C
+            print("  interrupted: its bot processes were killed; its cluster is being stopped",
+                  flush=True)
+            stopped = signal.SIGINT if isinstance(e, KeyboardInterrupt) else signal.SIGTERM
+            raise SystemExit(128 + stopped) from None
     print_shard_kill(figures)
