@@ -8,8 +8,12 @@ import itertools
 import os
 import random
 import re
+import shutil
+import signal
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -165,10 +169,81 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
 @pytest.mark.slow
 def test_bench_prints_the_fault_figures(tmp_path):
     """`darbar bench --only faults`: a burst under 429s, its posts counted in the fake's
-    channels (every one delivered, none twice, none lost) and the first answer's p99."""
+    channels (every one delivered, none twice, none lost) and the first answer's p99; the
+    shard kill's figures are test_bench_prints_the_shard_kill_figures's (soak)."""
     out = bench(tmp_path, "--only", "faults")
     assert "faults: a burst under 429s (4 computer replies, 20 reminders due at once)" in out
     assert re.search(r"posts delivered\s+24 of 24", out), out
     assert re.search(r"duplicates\s+0\n", out) and re.search(r"lost\s+0\n", out), out
     assert re.search(r"answered 429\s+[1-9]\d*", out), out
     assert re.search(r"first answer p99\s+\d+ ms \(\d+ interactions during the burst", out)
+    # The shard kill needs PostgreSQL, which the tiny bench (--backend sqlite) leaves out.
+    assert out.split(SHARD_KILL)[1].splitlines()[1] == (
+        "  skipped: it needs PostgreSQL, and --backend sqlite leaves PostgreSQL out")
+
+
+SHARD_KILL = "faults: a shard's process killed (2 processes as shards 0 and 1 of 2"
+
+
+@pytest.mark.soak
+def test_bench_prints_the_shard_kill_figures(tmp_path):
+    """`darbar bench --only faults` on PostgreSQL: after the burst, the shard kill (two bot
+    processes, one killed mid-move and restarted; tests/e2e/test_shards.py holds the bot to
+    the same figures)."""
+    out = bench(tmp_path, "--only", "faults", "--backend", "postgresql")
+    burst, _, kill = out.partition(SHARD_KILL)
+    assert re.search(r"posts delivered\s+24 of 24", burst), out
+    assert kill, out
+    for figure in (r"games in its guild\s+4, 4 resumed after the restart",
+                   r"moves the kill cut off\s+2 \(stored, not posted\), 2 posted once after",
+                   r"reminders due meanwhile\s+2, posts of each: 1, 1",
+                   r"timeouts due meanwhile\s+2, posts of each: 1, 1",
+                   r"posts into its guild\s+0 while it was down",
+                   r"the other shard\s+2 of 2 moves answered",
+                   r"after the restart\s+2 of 2 moves answered",
+                   r"duplicates\s+0\n",
+                   r"caught up in\s+\d+\.\d s from the restart to its last missed post"):
+        assert re.search(figure, kill), (figure, out)
+    assert "tracebacks" not in kill
+
+
+@pytest.mark.slow  # the bot's modules imported: seconds
+def test_the_shard_kill_says_in_one_line_why_it_did_not_run(monkeypatch, capsys):
+    from tools import pg_cluster
+    from tools.bench.shard_kill import shard_kill_figures
+
+    monkeypatch.setattr(pg_cluster, "find_bindir", lambda: None)
+    shard_kill_figures("both")
+    out = capsys.readouterr().out.strip().splitlines()
+    assert SHARD_KILL in out[0]
+    assert out[1:] == ["  skipped: PostgreSQL's server binaries (initdb, pg_ctl, postgres) are "
+                       "not installed here; install Debian's postgresql package or set "
+                       "PG_BINDIR"]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_an_interrupted_shard_kill_leaves_no_process_and_no_cluster(stop):
+    """Stopped while its two bot processes and its PostgreSQL run, the shard kill removes
+    them all, and its files (the cluster's and the processes' go into TMPDIR)."""
+    tmp = Path(tempfile.mkdtemp(prefix="darbar-interrupted-"))
+    tmp.chmod(0o755)  # PostgreSQL, run as its own user under root, reaches its cluster
+    try:
+        run = subprocess.Popen(
+            [sys.executable, "-c", "from tools.bench.shard_kill import shard_kill_figures; "
+             "shard_kill_figures()"], cwd=ROOT, env={**os.environ, "TMPDIR": str(tmp)},
+            stdout=subprocess.PIPE, text=True)
+        while not list(tmp.glob("darbar-shards-*/one")):  # shard one is starting
+            assert run.poll() is None, run.communicate()[0]
+            time.sleep(0.1)
+        assert list(tmp.glob("darbar-pg-*"))
+        run.send_signal(stop)
+        out = run.communicate(timeout=60)[0]
+        assert run.returncode == 128 + stop, out
+        assert out.rstrip().endswith("interrupted: its bot processes were killed; its cluster "
+                                     "is being stopped")
+        assert list(tmp.iterdir()) == []
+        left = subprocess.run(["pgrep", "-f", str(tmp)], capture_output=True, text=True)
+        assert left.stdout == ""
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)

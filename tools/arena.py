@@ -102,3 +102,19 @@ def random_opponents(g: Game) -> Opponents:
     ``random.Random(seed)``."""
     avoid, keep = RANDOM_PLAY.get(g.ID, ((), 1.0))
     return lambda seed: random_player(g, random.Random(seed), avoid, keep)
+
+
+def random_move_line(state: dict, rng: random.Random) -> str:
+    """A random whole move as one typed line (for games whose moves reveal nothing
+    midway; see random_move_lines)."""
+    lines = random_move_lines(state, rng)
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+def random_move_lines(state: dict, rng: random.Random) -> list[str]:
+    """A random whole move as the lines a player types: cut where a step reveals."""
+    g = games.get(state["game"])
+    role = g.view(state, None)["active"][0]
+    steps, _ = games.random_move(g, state, rng)
+    return games.typed_lines(g, state, role, steps)

@@ -210,6 +210,23 @@ class InteractionHandle:
         return self.requests
 
 
+def content(req: RecordedRequest) -> str:
+    return (req.json.get("data") or req.json).get("content") or ""
+
+
+async def answer(fake: FakeDiscord, handle: InteractionHandle) -> RecordedRequest:
+    """What the user was answered, once every followup and edit settled: the callback, or,
+    when the bot deferred ("thinking…", type 5), what followed: the public post, else the
+    edit of the placeholder."""
+    done = await handle.wait_done(quiet=0.03)
+    first = await handle.wait_response()
+    if first.json.get("type") != 5:
+        return first
+    later = [r for r in done if r is not first and r.status == 200
+             and r.method in ("POST", "PATCH")]
+    return next((r for r in later if r.method == "POST"), later[0])
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat()
 

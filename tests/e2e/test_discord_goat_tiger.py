@@ -9,6 +9,8 @@ import pytest
 
 from bot.discord_face.client import DarbarBot
 from tools.fake_discord import FakeDiscord, RecordedRequest
+from tools.fake_discord import answer as answer  # the e2e tests' names
+from tools.fake_discord import content as content
 
 EPHEMERAL = 64
 RAVI, MEERA = 101, 102
@@ -21,23 +23,6 @@ def make_bot(db_url: str) -> DarbarBot:
 
 def flags(req: RecordedRequest) -> int:
     return (req.json.get("data") or req.json).get("flags") or 0
-
-
-def content(req: RecordedRequest) -> str:
-    return (req.json.get("data") or req.json).get("content") or ""
-
-
-async def answer(fake: FakeDiscord, handle) -> RecordedRequest:
-    """What the user was answered, once every followup and edit settled: the callback, or,
-    when the bot deferred ("thinking…", type 5), what followed: the public post, else the
-    edit of the placeholder."""
-    done = await handle.wait_done(quiet=0.03)
-    first = await handle.wait_response()
-    if first.json.get("type") != 5:
-        return first
-    later = [r for r in done if r is not first and r.status == 200
-             and r.method in ("POST", "PATCH")]
-    return next((r for r in later if r.method == "POST"), later[0])
 
 
 async def stored_state(bot) -> dict:

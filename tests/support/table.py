@@ -2,7 +2,6 @@
 
 import io
 import json
-import random
 from datetime import UTC, datetime
 
 from PIL import Image
@@ -10,6 +9,8 @@ from PIL import Image
 from bot.replies import Actor, Place
 from engine import games
 from engine.replay import replay
+from tools.arena import random_move_line as random_move_line  # the tests' names
+from tools.arena import random_move_lines as random_move_lines
 
 RAVI = Actor("101", "ravi")
 MEERA = Actor("102", "meera")
@@ -84,22 +85,6 @@ async def assert_replays(repo, game_id):
              for s in await repo.steps(game_id)]
     stored = json.loads(game.state)
     assert replay(game.game, game.seed, json.loads(game.options), steps, stored) == stored
-
-
-def random_move_line(state: dict, rng: random.Random) -> str:
-    """A random whole move as one typed line (for games whose moves reveal nothing
-    midway; see random_move_lines)."""
-    lines = random_move_lines(state, rng)
-    assert len(lines) == 1, lines
-    return lines[0]
-
-
-def random_move_lines(state: dict, rng: random.Random) -> list[str]:
-    """A random whole move as the lines a player types: cut where a step reveals."""
-    g = games.get(state["game"])
-    role = g.view(state, None)["active"][0]
-    steps, _ = games.random_move(g, state, rng)
-    return games.typed_lines(g, state, role, steps)
 
 
 async def vijayanagara_a_few_moves_in(table) -> None:

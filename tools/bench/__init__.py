@@ -19,7 +19,9 @@ imports ``tools.bench.load`` alone, so its memory is the bot's):
 - ``memory`` (memory.py): the resident memory of one process playing all five games;
 - ``extra`` (extra.py): the renderer and the Goat-Tiger computer;
 - ``faults`` (faults.py): a burst of computer replies and due reminders while Discord
-  answers 429s: posts delivered, duplicates, lost, the first answer's p99 meanwhile.
+  answers 429s: posts delivered, duplicates, lost, the first answer's p99 meanwhile; then
+  (shard_kill.py, on PostgreSQL) two bot processes as two shards, one killed mid-move and
+  restarted: games resumed, moves cut off and posted late, reminders and timeouts fired once.
 
 ``--quick`` leaves out the extra figures (renderer, computer opponent, Vijayanagara
 per-move latency) and runs the others small. Two more benchmarks run on their own:
@@ -107,5 +109,8 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
         from tools.bench.faults import fault_figures
 
         fault_figures(*((4, 20, 5) if quick else (32, 200, 20)))
+        from tools.bench.shard_kill import shard_kill_figures
+
+        shard_kill_figures(backend)
     print(f"\n(bench took {time.monotonic() - t_start:.0f} s)")
     return 0

@@ -24,6 +24,7 @@ from bot import memory
 from db import Repository
 from engine import games
 from tools.bench.common import pct
+from tools.bot_process import bot_environ
 from tools.fake_discord import FakeDiscord, InteractionHandle, RecordedRequest
 
 GOAL_ACK_MS, GOAL_AUTOCOMPLETE_MS = 1000.0, 300.0  # Discord drops what is not acked in 3 s
@@ -58,8 +59,7 @@ class AckResult:
 def _bot_env(fake: FakeDiscord, url: str) -> dict[str, str]:
     """The bench's environment without the developer's Discord, shard, reminder and database
     settings (`darbar` loads .env), pointed at the fake and a database of its own."""
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("DISCORD_", "SHARD_", "REMINDER_", "DATABASE_URL"))}
+    env = bot_environ()
     path = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
     return {**env, **fake.env, "DISCORD_TOKEN": BOT_TOKEN, "DATABASE_URL": url,
             "PYTHONPATH": path, "LOG_LEVEL": "WARNING"}

@@ -7,7 +7,7 @@ downtime, and the fake answers 429 (per route, and the bot's global limit, with
 Retry-After) to many of the posts. Counted in the fake's channels: each post delivered
 once, none twice, none lost; and the first answer to new interactions sent during the
 burst (Discord drops one not answered in 3 s). ``tests/e2e/test_bursts.py`` holds the
-bot to these figures; the shard kill's figures are ``tests/e2e/test_shards.py``'s.
+bot to these figures; the shard kill's are ``shard_kill.py``'s.
 """
 
 from __future__ import annotations
