@@ -169,8 +169,9 @@ async def play(table: Table, repo, ref: Ledger, clock: Clock, script) -> None:
         assert await charged(repo, clock.t) == ref.charged, (event, clock.t)
 
 
-# 40 sequences a run (about 30 s); DARBAR_LEDGER_EXAMPLES=500 looks harder.
-@settings(max_examples=int(os.environ.get("DARBAR_LEDGER_EXAMPLES", "40")), deadline=None,
+# 20 sequences a run (about 15 s; its explicit examples are the bugs it found);
+# DARBAR_LEDGER_EXAMPLES=500 looks harder.
+@settings(max_examples=int(os.environ.get("DARBAR_LEDGER_EXAMPLES", "20")), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(script=events, start=st.integers(0, 40 * 1440))
 # Found by this test: changing one's hours while away once ended the time away.
