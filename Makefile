@@ -16,9 +16,10 @@ sandbox: $(STAMP)
 
 # Tests run on one worker more than there are CPUs (a third of a test's time is waiting:
 # for a process, a socket, a retry), handed out in the order tests/conftest.py gives
-# (the longest first, as last measured; `make durations`).
+# (the longest first, as last measured; `make durations`), one or two at a time: xdist
+# otherwise hands each worker a run of consecutive tests, so one took every long test.
 JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
-PYTEST := $(VENV)/bin/pytest -n $(JOBS) --dist load
+PYTEST := $(VENV)/bin/pytest -n $(JOBS) --dist load --maxschedchunk 1
 
 # Everything but the soak sweeps: ruff, mypy and the suite (CI runs this through .ci/run).
 test: $(STAMP)
