@@ -6,9 +6,7 @@ CI=true, where they fail: CI must test both backends."""
 
 from __future__ import annotations
 
-import json
 import os
-from pathlib import Path
 
 import pytest
 
@@ -46,16 +44,9 @@ def db_url(request, tmp_path) -> str:
     return request.getfixturevalue("pg_db_url")
 
 
-# Seconds each test of a second or more took in a `make test` on a 2-core machine
-# (tests/durations.json, remade with `make durations`): the order the tests are handed out.
-DURATIONS: dict[str, float] = json.loads(
-    (Path(__file__).parent / "durations.json").read_text(encoding="utf-8"))
-
-
 def pytest_collection_modifyitems(config, items):
-    """The longest tests first (as last measured), then the other slow ones, then the
-    rest. With several workers (`make test`: pytest-xdist hands tests out in this order),
-    the long ones start early and the quick ones fill in around them, so a run never
-    ends waiting for one long test that started last."""
-    items.sort(key=lambda item: (-DURATIONS.get(item.nodeid, 0.0),
-                                 item.get_closest_marker("slow") is None))
+    """The slow tests first, in their order, then the rest. With several workers
+    (`make test`: pytest-xdist's load scheduling hands out tests in this order), the long
+    ones start early and the quick ones fill in around them, so a run never ends waiting
+    for one long test that started last."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
