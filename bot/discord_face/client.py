@@ -23,7 +23,7 @@ from bot.discord_face.context import NO_PINGS, mention
 from bot.discord_face.delivery import POST_ERRORS, failure_of, transient
 from bot.discord_face.members import Members
 from bot.discord_face.permissions import UNKNOWN_CHANNEL, refused_because
-from bot.discord_face.respond import post, run_and_respond
+from bot.discord_face.respond import has_files, post, run_and_respond
 from bot.discord_face.views import DYNAMIC_ITEMS
 from bot.failures import Failure, opening_database, reason
 from bot.health import HealthServer
@@ -287,7 +287,7 @@ class DarbarBot(commands.Bot):
         try:
             await post(self._channel(place), reply)
         except POST_ERRORS as e:
-            failed = failure_of(e, files=reply.image is not None)
+            failed = failure_of(e, files=has_files(reply))
             if failed is None:
                 raise
             log.warning("game #%s: its post in channel %s was not made: %s",

@@ -212,14 +212,14 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
     private = clip(reply.private) if reply.private else None
 
     if public is not None:
-        failed = missing_in(interaction, files=_has_files(reply))
+        failed = missing_in(interaction, files=has_files(reply))
         if failed is None:
             try:
                 await _post_public(interaction, reply, public, private, from_panel=from_panel)
             except POST_ERRORS as e:
                 if already_answered(e):  # Discord took the first try, post and all
                     return await _delivered(interaction, reply)
-                failed = failure_of(e, files=_has_files(reply))
+                failed = failure_of(e, files=has_files(reply))
                 if failed is None:
                     raise
                 log.warning("public post of game #%s not made: %s", reply.game_id, e)
@@ -264,7 +264,8 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
         _answered(interaction)
 
 
-def _has_files(reply: Reply) -> bool:
+def has_files(reply: Reply) -> bool:
+    """Whether the post carries files (the picture or others): Attach Files is needed."""
     return reply.image is not None or bool(reply.files)
 
 

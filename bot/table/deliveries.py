@@ -126,9 +126,4 @@ class Deliveries(TableCore):
         (``now``), or all (at a restart)."""
         return await self.repo.owed(now)
 
-    @staticmethod
-    def owes(game: Game) -> bool:
-        """Whether a post of this game failed and was not made up since."""
-        return game.undelivered is not None
-
 

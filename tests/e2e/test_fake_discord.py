@@ -13,6 +13,7 @@ import pytest
 from discord import app_commands
 from PIL import Image
 
+from tests.e2e.conftest import serving
 from tools.fake_discord import FakeDiscord
 
 GUILD = discord.Object(1000)
@@ -558,14 +559,9 @@ class ShardedToy(discord.AutoShardedClient):
 
 @pytest.fixture
 async def fake_two_shards() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord(admins=["ravi"], shards=2)
-    fake.add_guild(OTHER_GUILD, [3000, 3001], name="Other")
-    await fake.start()
-    try:
-        with fake.patch_client_urls():
-            yield fake
-    finally:
-        await fake.close()
+    async with serving(shards=2) as fake:
+        fake.add_guild(OTHER_GUILD, [3000, 3001], name="Other")
+        yield fake
 
 
 def answered(callback) -> str:
