@@ -143,8 +143,9 @@ def follow(scratch: Path, guide: Path = GUIDE) -> Run:
     env = clean_env()
     env.update(SCRATCH=str(scratch), CHECK_LOG=str(log), CHECK_REPO=str(origin),
                HOME=str(scratch / "tmp"),
-               # the machine's pip cache: a fresh venv, without downloading it all again
-               PIP_CACHE_DIR=os.environ.get("PIP_CACHE_DIR", str(Path.home() / ".cache/pip")))
+               # the machine's caches: a fresh venv, without downloading it all again
+               PIP_CACHE_DIR=os.environ.get("PIP_CACHE_DIR", str(Path.home() / ".cache/pip")),
+               UV_CACHE_DIR=os.environ.get("UV_CACHE_DIR", str(Path.home() / ".cache/uv")))
     done = subprocess.run(["bash", str(scratch / "tmp" / "steps.sh")], cwd=scratch / "tmp",
                           env=env, capture_output=True, text=True)
     run = Run(scratch, log.read_text().splitlines(), done.stdout + done.stderr)
