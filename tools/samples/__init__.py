@@ -9,12 +9,15 @@ samples are seeded random games (random legal steps, as the fuzzer plays them).
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping
+from functools import cache
 
 from engine import games
 from engine.games.rajas import data as geo_rajas
 from engine.games.vijayanagara import data as geo
+from engine.jsontree import clone_state
 from tools import arena
 
 GOAT_TIGER_GAMES: dict[str, str] = {
@@ -151,14 +154,22 @@ def _computer_game(game_id: str, seed: int, options: dict,
                    is_mid: Callable[[dict], bool]) -> tuple[dict, dict, dict]:
     """The start, the middle (the first position ``is_mid`` accepts after a computer's
     turn, or else the end) and the end of a game the computer plays in every seat."""
+    start, *after = _computer_turns(game_id, seed, json.dumps(options, sort_keys=True))
+    mid = next((state for state in after if is_mid(state)), None)
+    end = after[-1] if after else start
+    return clone_state(start), clone_state(mid or end), clone_state(end)
+
+
+@cache
+def _computer_turns(game_id: str, seed: int, options: str) -> tuple[dict, ...]:
+    """Every position of that game, the start and after each turn: played once a process
+    (a whole game of the computer's searches takes seconds, and the render tests, the
+    bench and the reference pictures ask for the same few games again and again); the
+    callers get copies."""
     g = games.get(game_id)
-    start = state = g.setup(seed, options)
-    mid = None
-    for _role, _steps, after in arena.turns(g, start, {}, arena.computer(g)):
-        state = after
-        if mid is None and is_mid(state):
-            mid = state
-    return start, mid or state, state
+    start = g.setup(seed, json.loads(options))
+    return (start, *(after for _role, _steps, after in arena.turns(g, start, {},
+                                                                   arena.computer(g))))
 
 
 def _spectator_views(game_id: str, states: tuple[dict, dict, dict]) -> dict[str, dict]:
