@@ -111,8 +111,8 @@ def test_ai_against_random_plays_only_legal_whole_moves(seed: int) -> None:
 @pytest.mark.slow
 def test_normal_level_plays_legal_moves() -> None:
     rng = random.Random(7)
-    final = run(bot("goats", "normal"), random_player(rng), seed=7, max_moves=40)
-    assert final["moves"] == 40 or final["result"] is not None
+    final = run(bot("goats", "normal"), random_player(rng), seed=7, max_moves=24)
+    assert final["moves"] == 24 or final["result"] is not None
 
 
 def test_wrong_side_or_finished_game_is_refused() -> None:
