@@ -11,6 +11,7 @@ attacks, builds factories on new coasts and arms its own player's nations.
 
 from __future__ import annotations
 
+from engine.games.maharaja import battle as bt
 from engine.games.maharaja import board, colonial, data, decisions, rules, scoring
 from engine.games.maharaja import forces as f
 from engine.steps import play_while
@@ -45,7 +46,6 @@ def area_value(state: dict, nation: str, area: str) -> float:
 
 
 def p_hit(state: dict, nation: str, place: str, foe: str, foe_defends: bool) -> float:
-    from engine.games.maharaja import battle as bt
     need = bt.target(place, "army", foe, foe_defends) if f.count(state, place, foe) or \
         foe_defends is False else 5
     need -= bt.modifier(state, nation, place)
@@ -156,7 +156,6 @@ def _battle(state: dict, b: dict, acts: dict) -> tuple[str, object]:
 
 
 def _defending_dice(state: dict, place: str, nation: str, factory: bool) -> int:
-    from engine.games.maharaja import battle as bt
     return bt.defending_dice(state, place, nation, bt.units(state, place, nation, factory))
 
 

@@ -6,7 +6,8 @@ reconstruction."""
 
 from __future__ import annotations
 
-from engine.games.maharaja import data
+from engine.games.maharaja import board, data, scoring
+from engine.games.maharaja import forces as f
 
 RULES_SUMMARY = (
     "**Maharaja** (Avalon Hill 1994) — **Darbar's reconstruction** from the game's rule "
@@ -125,9 +126,6 @@ RULES_TOPICS = {
 def score_report(state: dict) -> str:
     """Each colour's points, its nations' points and Raj titles, and what the nations in
     play score next (from the victory cards)."""
-    from engine.games.maharaja import board, scoring
-    from engine.games.maharaja import forces as f
-
     t = state["turn"]
     lines = [f"**Victory points**, turn {t} of 16:"]
     for role in state["roles"]:

@@ -13,6 +13,7 @@ same view always gets the same decision.
 from __future__ import annotations
 
 from engine import games
+from engine.games.rajas import province as prov
 from engine.games.rajas import rules as R
 from engine.games.rajas.data import CROSS, PROVINCE, TILES
 from engine.rng import seed_of_seen
@@ -41,8 +42,6 @@ def value(state: dict, role: str) -> float:
 
 def _open_roads(cells: dict) -> int:
     """Road ends that lead to an empty cell: room to build on."""
-    from engine.games.rajas import province as prov
-
     n = 0
     for cell in [*cells, PROVINCE["residence"]]:
         for side in prov.roads_at(cells, cell):

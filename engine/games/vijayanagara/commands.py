@@ -15,6 +15,7 @@ from engine.games.vijayanagara import pieces as pc
 from engine.games.vijayanagara.data import (
     ADJ,
     BAHMANI,
+    COMMANDS,
     DELHI,
     MONGOLS,
     NAMES,
@@ -27,11 +28,6 @@ from engine.games.vijayanagara.data import (
     may_enter,
 )
 
-BY_FACTION = {
-    DELHI: ["conscript", "march", "govern", "attack"],
-    BAHMANI: ["rally", "migrate", "rebel", "attack"],
-    VIJAYANAGARA: ["rally", "migrate", "rebel", "attack"],
-}
 RULE = {
     (DELHI, "conscript"): "3.2.1", (DELHI, "march"): "3.2.2", (DELHI, "govern"): "3.2.3",
     (DELHI, "attack"): "3.2.4", (BAHMANI, "rally"): "3.3.1", (BAHMANI, "migrate"): "3.3.2",
@@ -75,7 +71,7 @@ def rebel_allowed(state: dict) -> bool:
 
 
 def available_commands(state: dict, faction: str) -> list[str]:
-    return [c for c in BY_FACTION[faction] if c != "rebel" or rebel_allowed(state)]
+    return [c for c in COMMANDS[faction] if c != "rebel" or rebel_allowed(state)]
 
 
 def locations(state: dict, faction: str, name: str, f: dict | None = None) -> list[str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import deque
 from pathlib import Path
 
+from engine import grammar
 from engine.datafiles import DataFiles
 
 DELHI, BAHMANI, VIJAYANAGARA, MONGOLS = "delhi", "bahmani", "vijayanagara", "mongols"
@@ -115,9 +116,23 @@ def check_deck(d: dict) -> list[str]:
     """What a game checks of a deck it opens with (decks.py): at least 24 Events, each
     with a number of its own, an order naming each faction once, a Stay Eligible flag and
     two well-formed Events."""
-    from engine.games.vijayanagara import decks  # it reads the effect language's checks
-
-    return decks.check(d)
+    out = []
+    cards = d.get("events", [])
+    if len(cards) < 24:
+        out.append(f"a deck needs at least 24 Event cards, this one has {len(cards)}")
+    if len({c.get("number") for c in cards}) != len(cards):
+        out.append("card numbers repeat")
+    for c in cards:
+        n = c.get("number")
+        if sorted(c.get("order", [])) != sorted(FACTIONS):
+            out.append(f"card {n}: the order must name each faction once")
+        if not isinstance(c.get("stay_eligible"), bool):
+            out.append(f"card {n}: stay_eligible must be true or false")
+        for side in ("unshaded", "shaded"):
+            s = c.get(side)
+            if s is not None:
+                out.extend(check_effect(s.get("effect"), f"card {n} {side}"))
+    return out
 
 
 def check_cards(c: dict) -> list[str]:
@@ -146,6 +161,71 @@ def check_cards(c: dict) -> list[str]:
                 x.get("title") and x.get("text") for x in have):
             out.append(f"the {key} cards are {', '.join(want)}, each with a title and a text")
     return out
+
+
+# --- the Event effect language: what a card's effect may say (docs/vijayanagara_events.md) ---
+# Its words are checked here, with the files that hold them; effects.py carries them out.
+FILTER_KEYS = {"spaces", "provinces", "tributary", "controlled_by", "has", "lacks",
+               "adjacent_to", "near"}
+OPS = {
+    "place": {"piece", "count", "where", "rebelling", "per_space", "by"},
+    "remove": {"piece", "count", "where", "by"},
+    "move": {"piece", "count", "from", "to", "adjacent", "by"},
+    "flip": {"piece", "to", "count", "where", "by"},
+    "tributary": {"value", "count", "where", "by"},
+    "resources": {"faction", "amount"},
+    "cavalry": {"faction", "amount"},
+    "influence": {"faction", "amount"},
+    "command": {"faction", "command", "limited", "where", "optional", "ignore_dynasty"},
+    "decree": {"faction", "decree", "optional"},
+    "ineligible": {"faction"},
+    "eligible": {"faction"},
+}
+
+
+def check_effect(effect, where: str = "effect") -> list[str]:
+    """Problems in one side's effect; empty when it is well formed."""
+    if effect == "manual":
+        return []
+    if not isinstance(effect, list):
+        return [f"{where}: an effect is a list of ops or \"manual\""]
+    errors = []
+    for i, op in enumerate(effect):
+        at = f"{where}[{i}]"
+        name = op.get("op")
+        if name not in OPS:
+            errors.append(f"{at}: unknown op {name!r}")
+            continue
+        extra = set(op) - OPS[name] - {"op"}
+        if extra:
+            errors.append(f"{at}: {grammar.count(len(extra), 'unknown field')} {sorted(extra)}")
+        for key in ("where", "from", "to") if name == "move" else ("where",):
+            if key in op and (not isinstance(op[key], dict) or set(op[key]) - FILTER_KEYS):
+                errors.append(f"{at}: bad filter {key}={op[key]!r}")
+            for s in (op.get(key) or {}).get("spaces", []) + (op.get(key) or {}).get(
+                    "adjacent_to", []):
+                if s not in SPACES:
+                    errors.append(f"{at}: unknown space {s!r}")
+        for key in ("faction", "by"):
+            if key in op and op[key] not in (*FACTIONS, "self"):
+                errors.append(f"{at}: unknown faction {op[key]!r}")
+        pieces = op.get("piece")
+        for p in [pieces] if isinstance(pieces, str) else pieces or []:
+            if p not in BOX_KINDS and p not in KINDS:
+                errors.append(f"{at}: unknown piece {p!r}")
+        count = op.get("count", 1)
+        if not (count == "all" and name in ("remove", "flip")) and not (
+                isinstance(count, int) and count > 0):
+            errors.append(f"{at}: bad count {count!r}")
+        if name == "command" and op.get("command") not in {
+                c for cs in COMMANDS.values() for c in cs}:
+            errors.append(f"{at}: unknown command {op.get('command')!r}")
+        if name == "flip" and op.get("to") not in ("rebelling", "obedient"):
+            errors.append(f"{at}: flip needs to=rebelling or to=obedient")
+        if name == "decree" and op.get("decree") not in {
+                d for ds in DECREES.values() for d in ds}:
+            errors.append(f"{at}: unknown decree {op.get('decree')!r}")
+    return errors
 
 
 def _kind(doc: dict) -> str | None:
@@ -185,6 +265,7 @@ KINDS = (
 OWNER = {k: f for f, ks in UNIT_KINDS.items() for k in ks} | {v: k for k, v in STRUCTURE.items()}
 # Available-box key of a kind (orientation does not matter off the map).
 BOX = {k: k[:-2] if k.endswith(("_o", "_r")) else k for k in KINDS}
+BOX_KINDS = ("troop", "governor", "qasbah", "amir", "fort", "raja", "temple", "invader")
 PIECE_NAMES = {
     "troop": "Troop", "governor": "Governor", "qasbah": "Qasbah",
     "amir_o": "Obedient Amir", "amir_r": "Rebelling Amir", "amir": "Amir", "fort": "Fort",
@@ -200,6 +281,17 @@ MAX_RESOURCES = 24
 # Influence slots: level -> units waiting there at setup (1.9, 2.1).
 SLOTS = {BAHMANI: {2: 2, 4: 2}, VIJAYANAGARA: {1: 2, 2: 2, 3: 2, 4: 2}}
 SLOT_UNIT = {BAHMANI: "amir", VIJAYANAGARA: "raja"}
+# Each faction's Commands (3.0) and Decrees (4.0), as the Faction aid lists them.
+COMMANDS = {
+    DELHI: ["conscript", "march", "govern", "attack"],
+    BAHMANI: ["rally", "migrate", "rebel", "attack"],
+    VIJAYANAGARA: ["rally", "migrate", "rebel", "attack"],
+}
+DECREES = {
+    DELHI: ["tribute", "campaign", "obedience"],
+    BAHMANI: ["trade", "build", "conspire"],
+    VIJAYANAGARA: ["tax", "build", "compel"],
+}
 
 SETUP_PIECES = {
     "delhi": {"troop": 4},
@@ -241,6 +333,12 @@ def may_enter(faction: str, space: str) -> bool:
     return space not in NORTH if faction in (BAHMANI, VIJAYANAGARA) else (
         faction == DELHI or space in NORTH
     )
+
+
+def piece_may_enter(kind: str, space: str) -> bool:
+    """Whether a piece of ``kind`` may stand in ``space``: Mongols only in the north."""
+    owner = OWNER[kind]
+    return space in NORTH if owner == MONGOLS else may_enter(owner, space)
 
 
 def space_token(name: str) -> str | None:

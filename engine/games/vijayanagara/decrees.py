@@ -9,6 +9,7 @@ from engine.games.vijayanagara import upkeep
 from engine.games.vijayanagara.data import (
     ADJ,
     BAHMANI,
+    DECREES,
     DELHI,
     NAMES,
     NORTH,
@@ -18,11 +19,6 @@ from engine.games.vijayanagara.data import (
     VIJAYANAGARA,
 )
 
-BY_FACTION = {
-    DELHI: ["tribute", "campaign", "obedience"],
-    BAHMANI: ["trade", "build", "conspire"],
-    VIJAYANAGARA: ["tax", "build", "compel"],
-}
 RULE = {
     "tribute": "4.2.1", "campaign": "4.2.2", "obedience": "4.2.3", "trade": "4.3.1",
     ("build", BAHMANI): "4.3.2", "conspire": "4.3.3", "tax": "4.4.1",
@@ -39,7 +35,7 @@ def rule(name: str, faction: str) -> str:
 
 
 def possible(state: dict, faction: str) -> list[str]:
-    return [d for d in BY_FACTION[faction] if _targets(state, faction, d) is not False]
+    return [d for d in DECREES[faction] if _targets(state, faction, d) is not False]
 
 
 def _targets(state: dict, faction: str, name: str):

@@ -17,80 +17,18 @@ from engine.games.vijayanagara.data import (
     KINDS,
     MONGOLS,
     NAMES,
-    NORTH,
     OWNER,
     PIECE_NAMES,
     PROVINCES,
     SPACES,
     STRUCTURE,
     VIJAYANAGARA,
-    may_enter,
+    check_effect,
+    piece_may_enter,
 )
 
-BOX_KINDS = ("troop", "governor", "qasbah", "amir", "fort", "raja", "temple", "invader")
-FILTER_KEYS = {"spaces", "provinces", "tributary", "controlled_by", "has", "lacks",
-               "adjacent_to", "near"}
-OPS = {
-    "place": {"piece", "count", "where", "rebelling", "per_space", "by"},
-    "remove": {"piece", "count", "where", "by"},
-    "move": {"piece", "count", "from", "to", "adjacent", "by"},
-    "flip": {"piece", "to", "count", "where", "by"},
-    "tributary": {"value", "count", "where", "by"},
-    "resources": {"faction", "amount"},
-    "cavalry": {"faction", "amount"},
-    "influence": {"faction", "amount"},
-    "command": {"faction", "command", "limited", "where", "optional", "ignore_dynasty"},
-    "decree": {"faction", "decree", "optional"},
-    "ineligible": {"faction"},
-    "eligible": {"faction"},
-}
-
-
-# --- validation (used by the deck loader and the tests) -----------------------------------
-
-
-def validate(effect, where: str = "effect") -> list[str]:
-    """Problems in one side's effect; empty when it is well formed."""
-    if effect == "manual":
-        return []
-    if not isinstance(effect, list):
-        return [f"{where}: an effect is a list of ops or \"manual\""]
-    errors = []
-    for i, op in enumerate(effect):
-        at = f"{where}[{i}]"
-        name = op.get("op")
-        if name not in OPS:
-            errors.append(f"{at}: unknown op {name!r}")
-            continue
-        extra = set(op) - OPS[name] - {"op"}
-        if extra:
-            errors.append(f"{at}: {grammar.count(len(extra), 'unknown field')} {sorted(extra)}")
-        for key in ("where", "from", "to") if name == "move" else ("where",):
-            if key in op and (not isinstance(op[key], dict) or set(op[key]) - FILTER_KEYS):
-                errors.append(f"{at}: bad filter {key}={op[key]!r}")
-            for s in (op.get(key) or {}).get("spaces", []) + (op.get(key) or {}).get(
-                    "adjacent_to", []):
-                if s not in SPACES:
-                    errors.append(f"{at}: unknown space {s!r}")
-        for key in ("faction", "by"):
-            if key in op and op[key] not in (*FACTIONS, "self"):
-                errors.append(f"{at}: unknown faction {op[key]!r}")
-        pieces = op.get("piece")
-        for p in [pieces] if isinstance(pieces, str) else pieces or []:
-            if p not in BOX_KINDS and p not in KINDS:
-                errors.append(f"{at}: unknown piece {p!r}")
-        count = op.get("count", 1)
-        if not (count == "all" and name in ("remove", "flip")) and not (
-                isinstance(count, int) and count > 0):
-            errors.append(f"{at}: bad count {count!r}")
-        if name == "command" and op.get("command") not in {
-                c for cs in commands.BY_FACTION.values() for c in cs}:
-            errors.append(f"{at}: unknown command {op.get('command')!r}")
-        if name == "flip" and op.get("to") not in ("rebelling", "obedient"):
-            errors.append(f"{at}: flip needs to=rebelling or to=obedient")
-        if name == "decree" and op.get("decree") not in decrees.TITLE:
-            errors.append(f"{at}: unknown decree {op.get('decree')!r}")
-    return errors
+# The effect language's words are checked with the files that hold them (data.py).
+validate = check_effect
 
 
 # --- filters ---------------------------------------------------------------------------------
@@ -136,13 +74,6 @@ def _who(name: str, me: str) -> str:
 def _kinds(piece) -> list[str]:
     names = [piece] if isinstance(piece, str) else list(piece)
     return [k for k in KINDS if k in names or BOX[k] in names]
-
-
-def _allowed_in(kind: str, s: str) -> bool:
-    owner = OWNER[kind]
-    if owner == MONGOLS:
-        return s in NORTH
-    return may_enter(owner, s)
 
 
 # --- running a side ----------------------------------------------------------------------------
@@ -239,7 +170,7 @@ def _place_options(state: dict, f: dict) -> list[str]:
     kind = [k for k in KINDS if BOX[k] == box][0]
     out = []
     for s in SPACES:
-        if not _allowed_in(kind, s) or not matches(state, s, op.get("where"), f["me"]):
+        if not piece_may_enter(kind, s) or not matches(state, s, op.get("where"), f["me"]):
             continue
         if kind in STRUCTURE.values() and pc.n(state, s, kind):
             continue
@@ -290,7 +221,7 @@ def _remove(state: dict, f: dict, arg: str) -> None:
 def _move_targets(state: dict, f: dict, kind: str, src: str) -> list[str]:
     op = f["op"]
     near = ADJ[src] if op.get("adjacent", True) else SPACES
-    return [s for s in near if s != src and _allowed_in(kind, s)
+    return [s for s in near if s != src and piece_may_enter(kind, s)
             and matches(state, s, op.get("to"), f["me"])]
 
 

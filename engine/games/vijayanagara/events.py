@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.games.vijayanagara import decks
+from engine.games.vijayanagara import decks, effects, manual
 
 SIDES = ("unshaded", "shaded")
 EFFECTS: dict[int, dict[str, Callable[[dict, str], None]]] = {}
@@ -32,8 +32,6 @@ def text(state: dict, number: int, side: str) -> str:
 
 
 def run(state: dict, number: int, side: str, faction: str) -> None:
-    from engine.games.vijayanagara import effects, manual
-
     if side in EFFECTS.get(number, {}):
         EFFECTS[number][side](state, faction)
         return

@@ -13,6 +13,9 @@ from engine.games.vijayanagara import pieces as pc
 from engine.games.vijayanagara.data import (
     BAHMANI,
     BOX,
+    BOX_KINDS,
+    COMMANDS,
+    DECREES,
     FACTIONS,
     KINDS,
     NAMES,
@@ -22,13 +25,12 @@ from engine.games.vijayanagara.data import (
     SPACES,
     STRUCTURE,
     VIJAYANAGARA,
+    piece_may_enter,
     space_token,
 )
-from engine.games.vijayanagara.effects import _allowed_in
 
 EDITS = ("place", "remove", "move", "flip", "tributary", "resources", "cavalry", "influence",
          "eligible", "ineligible", "command", "limited", "decree")
-BOX_KINDS = ("troop", "governor", "qasbah", "amir", "fort", "raja", "temple", "invader")
 # Placed as named, even in a Tributary (1.4.5, 1.4.6 "unless otherwise indicated").
 REBELLING = ("amir_r", "raja_r")
 # The words a stage expects, in order, after the edit is named.
@@ -68,7 +70,7 @@ def _options(state: dict, f: dict) -> list[str]:
     if stage == "faction":
         return [x for x in FACTIONS if edit != "influence" or x in (BAHMANI, VIJAYANAGARA)]
     if stage == "command":
-        return list(commands.BY_FACTION[f["got"]["faction"]])
+        return list(COMMANDS[f["got"]["faction"]])
     if stage == "decree":
         return _decrees(state, f["got"]["faction"])
     return [a for a in ("+1", "-1") if _why_amount(state, f, a) is None]
@@ -76,7 +78,7 @@ def _options(state: dict, f: dict) -> list[str]:
 
 def _decrees(state: dict, faction: str) -> list[str]:
     """The Decrees that can do something now; the income ones always can (as an Event's)."""
-    return [d for d in decrees.BY_FACTION[faction]
+    return [d for d in DECREES[faction]
             if d in decrees.possible(state, faction) or d in ("tribute", "trade", "tax")]
 
 
@@ -100,7 +102,7 @@ def _why_space(state: dict, f: dict, s: str) -> str | None:
     kind = got["kind"]
     if edit == "place" or stage == "to":
         real = _kind_for(state, f, s) if edit == "place" else kind
-        if not _allowed_in(real, s):
+        if not piece_may_enter(real, s):
             return f"{PIECE_NAMES[real]}s may not enter {name} (1.3.2, 1.3.3)."
         if real in STRUCTURE.values() and pc.n(state, s, real):
             return f"{name} already holds {grammar.a(PIECE_NAMES[real])}: one per space (1.4.4)."
