@@ -10,7 +10,7 @@ from operator import itemgetter
 
 from engine import rng
 from engine.errors import IllegalAction
-from engine.games.vijayanagara import commands, decks, sequence
+from engine.games.vijayanagara import cards, commands, decks, negotiation, sequence
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
 from engine.games.vijayanagara.data import (
@@ -90,7 +90,7 @@ def setup(seed: int, options: dict | None = None) -> dict:
     for space, kinds in SETUP_PIECES.items():
         for kind, count in kinds.items():
             state["spaces"][space][kind] = count
-    state["deck"], state["out"] = sequence.build_deck(state)
+    state["deck"], state["out"] = cards.build_deck(state)
     pc.update_control(state)
     m.advance(state, sequence.idle)
     _settle(state, None)
@@ -153,7 +153,7 @@ def anytime(state: dict, role: str) -> dict:
     f = m.top(state)
     if state["result"] is not None or f is None or f["t"] == "give" or f["role"] == role:
         return {}
-    return {"give": None} if sequence.can_give(state, role) else {}
+    return {"give": None} if negotiation.can_give(state, role) else {}
 
 
 # Generic number / choice prompts name the rule of the procedure that asked them.
@@ -194,7 +194,7 @@ def _prompt(state: dict, role: str) -> tuple[str, dict]:
     if not RULE_MARK.search(text) and (rule := _rule_of(state, f)):
         text = f"{text} ({rule})"
     actions = dict(actions)
-    if f["t"] != "give" and sequence.can_give(state, role):
+    if f["t"] != "give" and negotiation.can_give(state, role):
         actions["give"] = None
     return text, actions
 
@@ -209,15 +209,15 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
         raise IllegalAction(f"It is not your turn: waiting for {ROLE_NAMES[who[0]]}.")
     if role not in who and not anytime(state, role):
         raise IllegalAction("You have no Resources or Cavalry to give."
-                            if not sequence.can_give(state, role) else
+                            if not negotiation.can_give(state, role) else
                             f"It is not your turn: waiting for {ROLE_NAMES[who[0]]}.")
     known = _SEEN[1] if _SEEN[0] is state else None
     new = _copy(state)
     f = m.waiting(new)
     if action == "give" and f["t"] != "give":
-        if not sequence.can_give(new, role):
+        if not negotiation.can_give(new, role):
             raise IllegalAction("You have no Resources or Cavalry to give.")
-        sequence.start_give(new, role)
+        negotiation.start_give(new, role)
     else:
         m.apply(new, f, action, arg, known)
     m.advance(new, sequence.idle)
@@ -310,7 +310,7 @@ def summary(state: dict) -> dict:
         "influence": dict(state["influence"]),
         "influence_slots": {f: dict(v) for f, v in state["track"].items()},
         "dynasty": state["dynasty"],
-        "card": sequence.card_info(state, state["current"]),
+        "card": cards.card_info(state, state["current"]),
         "played": list(state["played"]),
         "deck_size": len(state["deck"]),
         "successions_left": [c for c in state["deck"] if c[0] == "s"],

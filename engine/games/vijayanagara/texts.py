@@ -3,7 +3,7 @@ rulebook's section numbers), the current card, and the score as it stands."""
 
 from __future__ import annotations
 
-from engine.games.vijayanagara import decks, events, sequence
+from engine.games.vijayanagara import cards, decks, events
 from engine.games.vijayanagara import pieces as pc
 from engine.games.vijayanagara.data import FACTIONS, SHORT
 
@@ -126,7 +126,7 @@ RULES_TOPICS = {
 
 
 def card_report(state: dict) -> str:
-    info = sequence.card_info(state, state["current"])
+    info = cards.card_info(state, state["current"])
     lines = []
     if info:
         if info["kind"] == "event":
@@ -143,7 +143,7 @@ def card_report(state: dict) -> str:
                 lines.append(f"- {side.capitalize()}: {text}")
         else:
             lines.append(f"**{info['title']}**")
-    played = [sequence.card_title(state, c) for c in state["played"]]
+    played = [cards.card_title(state, c) for c in state["played"]]
     lines.append(f"Played ({len(played)}): " + (", ".join(played[-12:]) or "none")
                  + (" …" if len(played) > 12 else ""))
     succ = [c for c in state["deck"] if c[0] == "s"]
