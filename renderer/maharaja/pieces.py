@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.maharaja import data
 from renderer.common import RGB, note
-from renderer.maharaja_map import (
+from renderer.maharaja.map import (
     CHIP_DY,
     CHIP_H,
     KEY,
@@ -35,7 +35,7 @@ from renderer.maharaja_map import (
     fill,
     sea_chips_top,
 )
-from renderer.maharaja_style import (
+from renderer.maharaja.style import (
     BADGE_W,
     BADGES,
     CHIP_PX,

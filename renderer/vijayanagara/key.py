@@ -9,10 +9,10 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
-from renderer import vijayanagara_art as art
 from renderer.common import font, is_recording, paste, smooth
-from renderer.vijayanagara_layout import INFLUENCE_BOX, KEY_BOX, LEGEND_BOX, TITLE_XY
-from renderer.vijayanagara_map import MIN_PX, note_glyph
+from renderer.vijayanagara import art as art
+from renderer.vijayanagara.layout import INFLUENCE_BOX, KEY_BOX, LEGEND_BOX, TITLE_XY
+from renderer.vijayanagara.map import MIN_PX, note_glyph
 
 PX = MIN_PX  # every text of the key and the tracks
 ICON = 22

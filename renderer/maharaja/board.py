@@ -2,16 +2,16 @@
 800 px wide, shown about 400 wide in a chat column, every information text 18 px or more.
 
 - **Header**: the turn, which nation acts and whose it is; the last log line.
-- **Map** (Darbar's reconstruction, ``renderer.maharaja_map``): every land and off-map
+- **Map** (Darbar's reconstruction, ``renderer.maharaja.map``): every land and off-map
   area as a named box, borders as lines, the seas; a key to the symbols in the Bay of
   Bengal.
-- **Pieces** (``renderer.maharaja_pieces``): armies as chips with the nation's letters
+- **Pieces** (``renderer.maharaja.pieces``): armies as chips with the nation's letters
   and count in its player's colour, with badges for a leader, arms, a submission and an
   alliance with the British; factories as houses with their nation's initial; a gold
   frame round the area being fought over.
 
 The players' points and nations, the order of play and what the badges stand for in
-detail are in the post's status lines (``renderer.text``, ``STATUS["maharaja"]``).
+detail are in the post's status lines (``renderer/maharaja/words.py``, ``status``).
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from renderer.common import (
     outcome_title,
     recording,
 )
-from renderer.maharaja_map import POS, H, W, background
-from renderer.maharaja_pieces import draw_pieces, layout_pieces
-from renderer.maharaja_style import CREAM, FLAT, GOLD, MUTED, log_font, title_font
+from renderer.maharaja.map import POS, H, W, background
+from renderer.maharaja.pieces import draw_pieces, layout_pieces
+from renderer.maharaja.style import CREAM, FLAT, GOLD, MUTED, log_font, title_font
 
 ID = "maharaja"
 WIDTH, HEIGHT = W, H

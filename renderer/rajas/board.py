@@ -3,7 +3,7 @@
 A phone shows a posted picture about 400 px wide, so the picture is 880 px wide (its
 smallest text, 20 px, is 9 px there) and holds what a player looks at to choose a move;
 fame, money, karma, workers, building levels and the order of play are the post's status
-lines (renderer/text.py). Top to bottom:
+lines (renderer/rajas/words.py). Top to bottom:
 
 - **Header**: the round, whose turn, the last log line (whole sentences).
 - **River**: the start, 19 spaces with their earnings and the final space, in two rows
@@ -43,7 +43,7 @@ from renderer.common import (
     recording,
     wrap,
 )
-from renderer.rajas_art import (
+from renderer.rajas.art import (
     BOLD,
     BUILDING,
     CREAM,
@@ -71,7 +71,7 @@ from renderer.rajas_art import (
     tile_label,
     write,
 )
-from renderer.rajas_board import (
+from renderer.rajas.layout import (
     CELL,
     DIE_SIZE,
     DIE_STEP,

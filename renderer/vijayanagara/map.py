@@ -12,9 +12,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
-from renderer import vijayanagara_art as art
 from renderer.common import font, is_recording, note, paste, smooth, text_sprite
-from renderer.vijayanagara_layout import (
+from renderer.vijayanagara import art as art
+from renderer.vijayanagara.layout import (
     BOX_H,
     BOX_R,
     BOX_W,

@@ -9,9 +9,9 @@ from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
 from engine.grammar import count
-from renderer import vijayanagara_art as art
 from renderer.common import RGB, Font, Names, clean, fit, font, outcome_title, paste
-from renderer.vijayanagara_layout import HEADER_H, WIDTH
+from renderer.vijayanagara import art as art
+from renderer.vijayanagara.layout import HEADER_H, WIDTH
 
 TITLE_PX = 26
 NAME_PX = 22

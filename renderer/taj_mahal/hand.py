@@ -25,7 +25,7 @@ from renderer.common import (
     note,
     recording,
 )
-from renderer.taj_mahal_style import CARD, CREAM, FLAT, FRAME, GOLD, INK, MUTED
+from renderer.taj_mahal.style import CARD, CREAM, FLAT, FRAME, GOLD, INK, MUTED
 
 HAND_W, MARGIN, GAP, PER_ROW = 600, 16, 16, 2
 CARD_W = (HAND_W - 2 * MARGIN - (PER_ROW - 1) * GAP) // PER_ROW

@@ -8,7 +8,7 @@ beside the apex hold the goats still to place (left) and the goats captured (rig
 Made for a phone, where a chat column shows the picture about 400 px wide: every text
 is at least 23 px tall here (9 px there), the point names sit where no piece can cover
 them, and what reads better as text (the move count) is in the post's status lines
-(``renderer.text.goat_tiger_status``).
+(``renderer/goat_tiger/words.py``).
 
 Everything that does not depend on the position (slab, carved lines, captions, the key,
 point labels, piece sprites) is drawn once and cached, with the notes of its texts for
@@ -25,9 +25,9 @@ from itertools import pairwise
 from PIL import Image, ImageDraw
 
 from engine.games.goat_tiger import data as geo
-from renderer import goat_tiger_art as art
 from renderer.common import (
     Drawn,
+    Names,
     Point,
     clean,
     encode_png,
@@ -42,6 +42,7 @@ from renderer.common import (
     smooth,
     text_sprite,
 )
+from renderer.goat_tiger import art as art
 
 ID = "goat_tiger"
 
@@ -230,7 +231,7 @@ def _label_sprites() -> dict[str, tuple[Image.Image, tuple[int, int, int, int]]]
 # --- header ------------------------------------------------------------------------------
 
 
-def _name(players: dict[str, str] | None, role: str) -> str:
+def _name(players: Names, role: str) -> str:
     return clean(str((players or {}).get(role, "")))
 
 
@@ -253,7 +254,7 @@ def _last_text(view: dict) -> str:
     return f"{who} moved {last['from']} {arr} {to}"
 
 
-def _status(view: dict, players: dict[str, str] | None) -> tuple[str, str, str, str | None]:
+def _status(view: dict, players: Names) -> tuple[str, str, str, str | None]:
     """(title, player name, second line, piece icon) for the header."""
     result = view.get("result")
     if result is None:
@@ -276,7 +277,7 @@ def _status(view: dict, players: dict[str, str] | None) -> tuple[str, str, str, 
     )
 
 
-def _draw_header(img: Image.Image, view: dict, players: dict[str, str] | None) -> None:
+def _draw_header(img: Image.Image, view: dict, players: Names) -> None:
     """Whose turn it is (or a gold banner with the result) and what just happened."""
     over = view.get("result") is not None
     title, who, sub, icon = _status(view, players)
@@ -382,7 +383,7 @@ def _paste_labels(img: Image.Image) -> None:
 # --- rendering ---------------------------------------------------------------------------
 
 
-def draw(view: dict, players: dict[str, str] | None = None) -> Image.Image:
+def draw(view: dict, players: Names = None) -> Image.Image:
     """The position as an RGB image (``render`` encodes it)."""
     base, notes = _backdrop()
     img = base.copy()
@@ -442,5 +443,5 @@ def warm() -> None:
     render(_specimens()[0])
 
 
-def render(view: dict, players: dict[str, str] | None = None) -> bytes:
+def render(view: dict, players: Names = None) -> bytes:
     return encode_png(draw(view, players), palette())

@@ -18,7 +18,7 @@ The image is the dark house frame holding a header, the map and a key under it:
 - **Key.** The markers, roads and mountains, under the map.
 
 What reads better as text (the card and its text, the Sequence of Play, Resources,
-victory points, Cavalry, the deck) is in the post's status lines (renderer/text.py).
+victory points, Cavalry, the deck) is in the post's status lines (renderer/vijayanagara/words.py).
 
 Everything that does not depend on the position is drawn once and cached, with the
 texts it holds (their notes are replayed on every render, for the legibility tests); a
@@ -38,10 +38,6 @@ from functools import lru_cache
 from PIL import Image
 
 from engine.games.vijayanagara import data as geo
-from renderer import vijayanagara_art as art
-from renderer import vijayanagara_header as header
-from renderer import vijayanagara_key as key
-from renderer import vijayanagara_map as vmap
 from renderer.common import (
     Drawn,
     Names,
@@ -51,8 +47,12 @@ from renderer.common import (
     note,
     recording,
 )
-from renderer.vijayanagara_layout import HEADER_H, HEIGHT, MAP_BOX, WIDTH, layout
-from renderer.vijayanagara_map import KIND_ORDER
+from renderer.vijayanagara import art as art
+from renderer.vijayanagara import header as header
+from renderer.vijayanagara import key as key
+from renderer.vijayanagara import map as vmap
+from renderer.vijayanagara.layout import HEADER_H, HEIGHT, MAP_BOX, WIDTH, layout
+from renderer.vijayanagara.map import KIND_ORDER
 
 ID = "vijayanagara"
 

@@ -3,7 +3,7 @@ be read on a phone: 800 px wide, every word at least 18 px (9 px when shown 400 
 
 The picture is the map; what reads better as words (the cards in play, the contest for
 the court, the supply, commodities, hands) is the post's status text
-(``renderer/text.py``, ``taj_mahal_status``).
+(``renderer/taj_mahal/words.py``, ``status``).
 
 - **Header.** The visit, its province and whose turn it is (or the result), and the last
   log line.
@@ -29,8 +29,6 @@ from PIL import Image, ImageDraw
 
 from engine.games import taj_mahal as game
 from engine.games.taj_mahal import data
-from renderer import taj_mahal_hand
-from renderer import taj_mahal_map as geo
 from renderer.common import (
     Font,
     Names,
@@ -47,7 +45,9 @@ from renderer.common import (
     recording,
     smooth,
 )
-from renderer.taj_mahal_style import (
+from renderer.taj_mahal import hand as taj_mahal_hand
+from renderer.taj_mahal import map as geo
+from renderer.taj_mahal.style import (
     BONUS_KEY,
     BONUS_LETTER,
     CITY,

@@ -28,7 +28,7 @@ Names = Mapping[str, str | None] | None
 # DejaVu Sans ships inside the package (renderer/fonts/, with its licence): a server
 # without fonts installed draws the very same pictures, and nothing falls back to Pillow's
 # bitmap font, which lacks glyphs such as → and ✕.
-FONT_DIR = Path(__file__).with_name("fonts")
+FONT_DIR = Path(__file__).parent.parent / "fonts"
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 for _file in FONT_FILES.values():
     if not (FONT_DIR / _file).is_file():
