@@ -99,6 +99,16 @@ def outcome_title(result: dict, names: list[str]) -> str:
     return "Game over: no winner" if "resigned" in result else "Game over: a draw"
 
 
+def first(items: Sequence[str] | None) -> str | None:
+    """The first of ``items`` (whose turn: the first active role), None for none."""
+    return items[0] if items else None
+
+
+def last_line(log: Sequence[str] | None) -> str | None:
+    """The log's last line, None for an empty log."""
+    return log[-1] if log else None
+
+
 def outcome_line(result: dict, last: str | None) -> str | None:
     """The line under an ended game's header: why it ended where the table ended it (a
     resignation, an abort), else the last log line."""

@@ -5,10 +5,11 @@ lines)."""
 
 from __future__ import annotations
 
+from engine.games.goat_tiger.shown import GoatTigerView
 from renderer.common.picture import Picture
 from renderer.goat_tiger import board, words
 
-PICTURE = Picture(
+PICTURE: Picture[GoatTigerView] = Picture(
     render=board.render,
     layout=board.layout,
     warm=board.warm,

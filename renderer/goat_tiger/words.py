@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.games.goat_tiger.shown import GoatTigerView
 from engine.grammar import count
 from renderer.common.words import result_line, seat
 
 
-def describe(view: dict, players: Mapping[str, str]) -> str:
+def describe(view: GoatTigerView, players: Mapping[str, str]) -> str:
     board = view.get("board", {})
     tigers = sorted(p for p, who in board.items() if who == "tiger")
     goats = sorted(p for p, who in board.items() if who == "goat")
@@ -31,7 +32,7 @@ def describe(view: dict, players: Mapping[str, str]) -> str:
     return "\n".join(lines)
 
 
-def status(view: dict, players: Mapping[str, str]) -> str:
+def status(view: GoatTigerView, players: Mapping[str, str]) -> str:
     """The post's lines beside the picture: whose turn and how long the game has run, the
     Goats still to place and those captured (the picture shows these counts too; the move
     count is here alone)."""

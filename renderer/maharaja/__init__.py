@@ -4,10 +4,11 @@ style.py; words.py (the position in words and the post's status lines)."""
 
 from __future__ import annotations
 
+from engine.games.maharaja.shown import MaharajaView
 from renderer.common.picture import Picture
 from renderer.maharaja import board, words
 
-PICTURE = Picture(
+PICTURE: Picture[MaharajaView] = Picture(
     render=board.render,
     layout=board.layout,
     warm=board.warm,

@@ -12,10 +12,11 @@ from engine.games.maharaja.data import (
     NATIONS,
     TERRITORY_NAMES,
 )
+from engine.games.maharaja.shown import MaharajaView
 from renderer.common.words import result_line, seat
 
 
-def describe(view: dict, players: Mapping[str, str]) -> str:
+def describe(view: MaharajaView, players: Mapping[str, str]) -> str:
     nation = view.get("nation")
     lines = [f"Maharaja, turn {view['turn']} of 16 ({view['year']})"
              + (f": the {NATION_NAMES[nation]} play." if nation else ".")]
@@ -67,7 +68,7 @@ MAHARAJA_PHASES = {"population": "new armies", "invasion": "invasion", "movement
 MAHARAJA_DOTS = {"yellow": "🟡", "blue": "🔵", "red": "🔴", "green": "🟢", "purple": "🟣"}
 
 
-def status(view: dict, players: Mapping[str, str]) -> str:
+def status(view: MaharajaView, players: Mapping[str, str]) -> str:
     """The post's lines beside the picture: the turn, what the acting nation does and this
     turn's order of play (the acting nation in bold, those before it done); each player's
     points and nations (the letters on the map's chips, the player's coloured dot), with

@@ -5,10 +5,11 @@ the post's status lines)."""
 
 from __future__ import annotations
 
+from engine.games.rajas.shown import RajasView
 from renderer.common.picture import Picture
 from renderer.rajas import board, words
 
-PICTURE = Picture(
+PICTURE: Picture[RajasView] = Picture(
     render=board.render,
     layout=board.layout,
     warm=board.warm,

@@ -7,12 +7,13 @@ from collections.abc import Mapping
 
 from engine.games.rajas import words
 from engine.games.rajas.data import BUILDINGS, ROLE_NAMES, TILES
+from engine.games.rajas.shown import RajasView
 from engine.games.rajas.words import margin_words, tile_words
 from engine.grammar import count
 from renderer.common.words import result_line, seat
 
 
-def describe(view: dict, players: Mapping[str, str]) -> str:
+def describe(view: RajasView, players: Mapping[str, str]) -> str:
     def tile(tid: str) -> str:  # a tile by colour and cost; a Mango village by its bonus
         t = TILES[tid]
         return tile_words(tid) if t["colour"] == "village" else f"{t['colour']} {t['cost']}"
@@ -40,7 +41,7 @@ def describe(view: dict, players: Mapping[str, str]) -> str:
     return "\n".join(lines)
 
 
-def status(view: dict, players: Mapping[str, str]) -> str:
+def status(view: RajasView, players: Mapping[str, str]) -> str:
     """The post's lines beside the picture: the round and the order of play (the player
     to move in bold), then each player's fame, money and how far their markers are from
     meeting, karma, workers left and the fame their upgraded building types score."""

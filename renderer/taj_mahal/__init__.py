@@ -5,10 +5,11 @@ in words and the post's status lines)."""
 
 from __future__ import annotations
 
+from engine.games.taj_mahal.shown import TajMahalView
 from renderer.common.picture import Picture
 from renderer.taj_mahal import board, hand, words
 
-PICTURE = Picture(
+PICTURE: Picture[TajMahalView] = Picture(
     render=board.render,
     layout=board.layout,
     warm=board.warm,

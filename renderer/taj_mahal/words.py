@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from engine.games import taj_mahal as taj
 from engine.games.taj_mahal import data as taj_data
+from engine.games.taj_mahal.shown import TajMahalView
 from engine.grammar import count
 from renderer.common.words import result_line, seat
 
@@ -18,7 +19,7 @@ def _card_words(cid: str) -> str:
     return taj_data.KIND.get(cid, cid)
 
 
-def describe(view: dict, players: Mapping[str, str]) -> str:
+def describe(view: TajMahalView, players: Mapping[str, str]) -> str:
     """The public position only: how many cards each player holds, never which."""
     names = taj.ROLE_NAMES
     province = view.get("province")
@@ -71,7 +72,7 @@ def _taj_leaders(table: dict) -> dict[str, str]:
     return leaders
 
 
-def _taj_in_turn(view: dict) -> list[str]:
+def _taj_in_turn(view: TajMahalView) -> list[str]:
     """The players still in the visit, in the order they play from the one to play."""
     table = view.get("players") or {}
     seats = list(table)
@@ -80,7 +81,7 @@ def _taj_in_turn(view: dict) -> list[str]:
     return [r for r in seats[at:] + seats[:at] if not table[r]["out"]]
 
 
-def status(view: dict, players: Mapping[str, str]) -> str:
+def status(view: TajMahalView, players: Mapping[str, str]) -> str:
     """The post's status lines: the visit and what is still to win there; the players
     still in it in turn order, each with score, colour and the symbols played (each
     symbol's leader in bold); those out; the supply; the commodities won. Public facts

@@ -5,10 +5,11 @@ lines)."""
 
 from __future__ import annotations
 
+from engine.games.vijayanagara.shown import VijayanagaraView
 from renderer.common.picture import Picture
 from renderer.vijayanagara import board, words
 
-PICTURE = Picture(
+PICTURE: Picture[VijayanagaraView] = Picture(
     render=board.render,
     layout=board.layout,
     warm=board.warm,

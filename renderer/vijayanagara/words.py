@@ -13,6 +13,7 @@ from engine.games.vijayanagara.data import (
     SPACES,
     SPECIAL_TEXTS,
 )
+from engine.games.vijayanagara.shown import SpaceShown, VijayanagaraView
 from engine.grammar import count
 from renderer.common.words import result_line, seat
 
@@ -25,18 +26,18 @@ def _pieces(pieces: dict[str, int]) -> str:
     return ", ".join(count(pieces[k], PIECE_NAMES[k]) for k in KIND_ORDER if pieces.get(k))
 
 
-def _space(info: dict) -> str:
+def _space(info: SpaceShown) -> str:
     status = []
     if info.get("tributary"):
         status.append("Tributary")
     elif info.get("tributary") is False:
-        status.append(f"{SHORT.get(info['control'], '')} Control" if info.get("control")
-                      else "no Control")
+        control = info.get("control")
+        status.append(f"{SHORT.get(control, '')} Control" if control else "no Control")
     head = info["name"] + (f" ({', '.join(status)})" if status else "")
     return f"{head}: {_pieces(info.get('pieces', {})) or 'empty'}"
 
 
-def describe(view: dict, players: Mapping[str, str]) -> str:
+def describe(view: VijayanagaraView, players: Mapping[str, str]) -> str:
     card = view.get("card") or {}
     title = card.get("title", "no card")
     order = " → ".join(SHORT.get(f, f) for f in card.get("order", []))
@@ -89,7 +90,7 @@ def _card_status(card: dict, played: bool) -> list[str]:
     return [f"**{title}**" + (f": {said}" if said else "")]
 
 
-def _turn_status(view: dict) -> str:
+def _turn_status(view: VijayanagaraView) -> str:
     """The Sequence of Play on the card, in its order: who acted and how, who acts now,
     who is Eligible."""
     card = view.get("card") or {}
@@ -110,7 +111,7 @@ def _turn_status(view: dict) -> str:
     return "Order: " + " → ".join(said)
 
 
-def status(view: dict, players: Mapping[str, str]) -> str:
+def status(view: VijayanagaraView, players: Mapping[str, str]) -> str:
     """The post's status lines: the card and what it does, the Sequence of Play on it,
     each faction's victory points, Resources and Cavalry, the Dynasty and the deck (the
     picture shows the map; these read better as text on a phone)."""
