@@ -1,5 +1,6 @@
 """A renderer reads the view and a game's published components only: from a game's package
-it imports the game's ``data`` module (names, geometry, card data) and the contract names
+it imports the game's ``data`` module (names, geometry, card data), its ``shown``
+module (the view's TypedDict) and the contract names
 the package exports (``ROLE_NAMES``; ``setup``/``view`` for a specimen view), never the
 rules or any other module of the game, so a game's internals can change without touching
 its pictures and words."""
@@ -20,7 +21,8 @@ RENDERER = Path(__file__).resolve().parents[2] / "renderer"
 OWN = {game: sorted((RENDERER / game).rglob("*.py")) for game in renderer.ids()}
 SHARED = [RENDERER / "__init__.py", *sorted((RENDERER / "common").rglob("*.py"))]
 # A game whose naming is large may publish a names module too (Rajas: words).
-PUBLISHED = {"data"}
+# Every game publishes its components (data) and the shape of its view (shown).
+PUBLISHED = {"data", "shown"}
 PUBLISHED_BY = {"rajas": {"words"}}
 
 
