@@ -23,7 +23,7 @@ import renderer
 from engine import games
 from engine.contract import State, View
 from engine.replay import shown
-from renderer.animation import Animation, animation, sample
+from renderer.common.animation import Animation, animation, sample
 
 # A picture shows the log's last line: the views sent back keep only these many.
 LOG_KEPT = 3

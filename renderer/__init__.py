@@ -1,5 +1,11 @@
 """Pictures of game positions for Discord: ``render(game_id, view)`` gives PNG bytes, and
-``describe`` / ``alt_text`` the same position in words (renderer/text.py).
+``describe`` / ``alt_text`` / ``status`` the same position in words.
+
+Each game's renderer is a package named for the game's id, ``renderer/<id>/``, that
+declares its ``PICTURE`` (renderer/common/picture.py) once; this module finds it by that
+name among the engine's games, so no list of games is kept here. What every picture
+shares (fonts, shapes, the result banner, charts, animations, the words' helpers) is in
+``renderer/common/``.
 
 Renderers are pure: they read the spectator view a game's ``view(state, None)``
 returns and draw it, with no I/O beyond loading fonts once, no clock and no
@@ -8,64 +14,57 @@ randomness, so the same view always gives the same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import importlib
+import importlib.util
+from collections.abc import Mapping
+from typing import Any
 
-from renderer import goat_tiger, maharaja, rajas, taj_mahal, vijayanagara
-from renderer.banner import with_banner
-from renderer.text import alt_text, describe, status
+from engine import games
+from renderer.common import Names
+from renderer.common.banner import with_banner
+from renderer.common.picture import Picture
+from renderer.common.words import within_alt_limit
 
-Players = dict[str, str] | None
-
-
-@dataclass(frozen=True)
-class Picture:
-    """What a game's renderer can draw, as data (the renderer's side of the contract)."""
-
-    render: Callable[..., bytes]  # (view, players[, focus]) -> PNG
-    layout: Callable[[], dict[str, tuple[int, int]]]  # every point's pixel centre, by label
-    warm: Callable[[], None]  # build caches ahead of the first picture
-    # Draws one side's own board (the acting side's, or one asked for): Rajas' provinces.
-    focus: bool = False
-    # Draws a hidden hand, for its owner only (Taj Mahal).
-    hand: Callable[[dict, Players], bytes] | None = None
+View = Mapping[str, Any]
 
 
-_PICTURES: dict[str, Picture] = {
-    "goat_tiger": Picture(goat_tiger.render, goat_tiger.layout, goat_tiger.warm),
-    "vijayanagara": Picture(vijayanagara.render, vijayanagara.layout, vijayanagara.warm),
-    "taj_mahal": Picture(taj_mahal.render, taj_mahal.layout, taj_mahal.warm,
-                         hand=taj_mahal.hand),
-    "rajas": Picture(rajas.render, rajas.layout, rajas.warm, focus=True),
-    "maharaja": Picture(maharaja.render, maharaja.layout, maharaja.warm),
-}
+def _has_picture(game_id: str) -> bool:
+    return importlib.util.find_spec(f"{__name__}.{game_id}") is not None
 
 
-def _picture(game_id: str) -> Picture:
-    try:
-        return _PICTURES[game_id]
-    except KeyError:
-        known = ", ".join(sorted(_PICTURES))
-        raise KeyError(f"no renderer for game {game_id!r}; renderers exist for: {known}") from None
+def ids() -> list[str]:
+    """The games with a renderer: the engine's games whose id names a package here."""
+    return sorted(g for g in games.ids() if _has_picture(g))
 
 
-def render(game_id: str, view: dict, *, players: dict[str, str] | None = None,
+def _picture(game_id: str) -> Picture[Any]:
+    # Only the asked game's modules are imported: a process that draws one game never
+    # loads the others' pictures.
+    if game_id in games.ids() and _has_picture(game_id):
+        picture: Picture[Any] = importlib.import_module(f"{__name__}.{game_id}").PICTURE
+        return picture
+    known = ", ".join(ids())
+    raise KeyError(f"no renderer for game {game_id!r}; renderers exist for: {known}")
+
+
+def render(game_id: str, view: View, *, players: Names = None,
            focus: str | None = None) -> bytes:
     """PNG picture of ``view``; ``players`` maps role -> display name for the header.
     ``focus``: the side whose own board a picture shows where it shows one (see
     ``focuses``); other renderers ignore it."""
-    if focus is not None and focuses(game_id):
-        return _picture(game_id).render(view, players, focus)
-    return _picture(game_id).render(view, players)
+    picture = _picture(game_id)
+    if focus is not None and picture.focused is not None:
+        return picture.focused(view, players, focus)
+    return picture.render(view, players)
 
 
 def focuses(game_id: str) -> bool:
     """Whether the game's picture shows one side's own board (the acting side's, unless
     another is asked for): Rajas draws one province of up to four."""
-    return _picture(game_id).focus
+    return _picture(game_id).focused is not None
 
 
-def hand(game_id: str, view: dict, players: dict[str, str] | None = None) -> bytes | None:
+def hand(game_id: str, view: View, players: Names = None) -> bytes | None:
     """PNG picture of the private cards in ``view["hand"]`` (a player's own view), for
     games whose renderer draws hands; None for the others. Only ever sent to that player."""
     draw = _picture(game_id).hand
@@ -79,12 +78,25 @@ def layout(game_id: str) -> dict[str, tuple[int, int]]:
 
 def warm(game_id: str | None = None) -> None:
     """Build a renderer's caches ahead of the first render (all games by default)."""
-    for gid in [game_id] if game_id else list(_PICTURES):
+    for gid in [game_id] if game_id else ids():
         _picture(gid).warm()
 
 
-def ids() -> list[str]:
-    return sorted(_PICTURES)
+def describe(game_id: str, view: View, players: Mapping[str, str] | None = None) -> str:
+    """The position in words, for `/board text`."""
+    return _picture(game_id).describe(view, players or {})
+
+
+def status(game_id: str, view: View, players: Mapping[str, str] | None = None) -> str:
+    """The post's status lines (Discord markdown; names as given, escaped by the caller);
+    "" for a game whose picture says none."""
+    said = _picture(game_id).status
+    return said(view, players or {}) if said else ""
+
+
+def alt_text(game_id: str, view: View, players: Mapping[str, str] | None = None) -> str:
+    """``describe`` within Discord's alt text limit: whole lines, then a pointer to the rest."""
+    return within_alt_limit(describe(game_id, view, players))
 
 
 __all__ = ["Picture", "alt_text", "describe", "focuses", "hand", "ids", "layout", "render",

@@ -30,7 +30,7 @@ from bot.table.wording import capital, possessive, result_line
 from db import LIVE_STATUSES, Game, id_of, step_arg
 from engine import games
 from engine.contract import Game as Rules
-from renderer.animation import UPLOAD_LIMIT
+from renderer.common.animation import UPLOAD_LIMIT
 
 # Positions an animation pictures at most (spread evenly over the game): about 7 s of
 # drawing for the longest games, and 2 minutes of animation at 0.7 s a position.

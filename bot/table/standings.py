@@ -15,7 +15,7 @@ from bot.table.posts import drawn
 from db import Rating
 from engine import games
 from engine.grammar import count
-from renderer import charts
+from renderer.common import charts
 
 TOP = 25
 

@@ -1,4 +1,4 @@
-"""renderer/animation.py: a game's pictures as one animated GIF under an upload limit,
+"""renderer/common/animation.py: a game's pictures as one animated GIF under an upload limit,
 keeping the first and the last, exact where it keeps everything, and the same every time."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import random
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from renderer.animation import (
+from renderer.common.animation import (
     FRAME_MS,
     LAST_MS,
     MIN_FRAMES,

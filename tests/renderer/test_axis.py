@@ -1,11 +1,11 @@
-"""The charts' axis helper (renderer/axis.py): ticks in 1-2-5 steps covering the values,
+"""The charts' axis helper (renderer/common/axis.py): ticks in 1-2-5 steps covering the values,
 whole numbers for counts, and labels without "-0"."""
 
 from __future__ import annotations
 
 import pytest
 
-from renderer import axis
+from renderer.common import axis
 
 
 @pytest.mark.parametrize(("low", "high", "whole", "expected"), [

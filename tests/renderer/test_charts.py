@@ -10,8 +10,7 @@ from decimal import Decimal
 import pytest
 
 from engine import games
-from renderer import charts
-from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, Drawn, recording
+from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, Drawn, charts, recording
 from tests.renderer.drawn import clashes, outside, size, unwritten
 
 # A Discord display name is at most 32 characters; W is the widest letter.

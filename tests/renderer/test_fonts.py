@@ -24,7 +24,7 @@ DRAW = """
 import hashlib, io, json
 from PIL import Image
 import renderer
-from renderer import banner, charts
+from renderer.common import banner, charts
 from tools.samples import SAMPLES, TAJ_MAHAL_PLAYERS, taj_mahal_hand_view
 
 def pixels(png):

@@ -16,9 +16,9 @@ from PIL import Image
 
 import renderer
 from engine import games
-from renderer import goat_tiger
-from renderer import goat_tiger_art as art
 from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, recording
+from renderer.goat_tiger import art as art
+from renderer.goat_tiger import board as goat_tiger
 from tests.renderer.test_goat_tiger_render import piece_covers
 from tools import arena
 

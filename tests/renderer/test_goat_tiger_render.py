@@ -16,8 +16,9 @@ from PIL import Image
 
 import renderer
 from engine.games.goat_tiger import data as geo
-from renderer import common, goat_tiger
-from renderer import goat_tiger_art as art
+from renderer import common
+from renderer.goat_tiger import art as art
+from renderer.goat_tiger import board as goat_tiger
 from tools.samples import PLAYERS, goat_tiger_views
 
 VIEWS = goat_tiger_views()

@@ -14,10 +14,10 @@ import pytest
 
 from engine.games.maharaja import data
 from engine.games.maharaja import rules as R
-from renderer import maharaja as P
-from renderer import maharaja_map as M
-from renderer import maharaja_pieces as pieces
 from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, recording
+from renderer.maharaja import board as P
+from renderer.maharaja import map as M
+from renderer.maharaja import pieces as pieces
 from tests.engine.maharaja.play import random_step
 
 NAMES = {r: "n" * 32 for r in data.ROLES}  # the longest display names

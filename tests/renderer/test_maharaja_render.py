@@ -14,10 +14,10 @@ from engine import games
 from engine.games.maharaja import data
 from engine.games.maharaja import forces as f
 from engine.games.maharaja import rules as R
-from renderer import maharaja as P
-from renderer import maharaja_map as M
-from renderer import maharaja_pieces as pieces
-from renderer.maharaja_style import NAME_PX, PLAYER, name_font
+from renderer.maharaja import board as P
+from renderer.maharaja import map as M
+from renderer.maharaja import pieces as pieces
+from renderer.maharaja.style import NAME_PX, PLAYER, name_font
 from tests.renderer.pixels import near, picture
 from tools.samples import SAMPLES
 

@@ -1,4 +1,4 @@
-"""Maharaja's status lines (renderer/text.py, ``maharaja_status``): what moved out of the
+"""Maharaja's status lines (renderer/maharaja/words.py, ``status``): what moved out of the
 picture into the post beside it: the turn, what the acting nation does, the order of
 play, each player's points and nations, and who arms, submitted to or allied with whom."""
 

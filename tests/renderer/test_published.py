@@ -1,5 +1,6 @@
 """A renderer reads the view and a game's published components only: from a game's package
-it imports the game's ``data`` module (names, geometry, card data) and the contract names
+it imports the game's ``data`` module (names, geometry, card data), its ``shown``
+module (the view's TypedDict) and the contract names
 the package exports (``ROLE_NAMES``; ``setup``/``view`` for a specimen view), never the
 rules or any other module of the game, so a game's internals can change without touching
 its pictures and words."""
@@ -12,20 +13,16 @@ from pathlib import Path
 
 import pytest
 
+import renderer
+
 RENDERER = Path(__file__).resolve().parents[2] / "renderer"
-# Each game held to the rule, with its own renderer modules; renderer/text.py and the
-# package's shared modules are read for every game in this table.
-OWN = {
-    "goat_tiger": ["goat_tiger.py", "goat_tiger_art.py"],
-    "vijayanagara": ["vijayanagara.py", "vijayanagara_art.py", "vijayanagara_header.py",
-                     "vijayanagara_key.py", "vijayanagara_layout.py", "vijayanagara_map.py"],
-    "taj_mahal": ["taj_mahal.py", "taj_mahal_hand.py", "taj_mahal_map.py", "taj_mahal_style.py"],
-    "rajas": ["rajas.py", "rajas_art.py", "rajas_board.py"],
-    "maharaja": ["maharaja.py", "maharaja_map.py", "maharaja_pieces.py", "maharaja_style.py"],
-}
-SHARED = ["__init__.py", "common.py", "text.py", "banner.py", "charts.py", "axis.py"]
+# Each game held to the rule, with its own renderer package (renderer/<id>/); the shared
+# modules (renderer/__init__.py, renderer/common/) are read for every game.
+OWN = {game: sorted((RENDERER / game).rglob("*.py")) for game in renderer.ids()}
+SHARED = [RENDERER / "__init__.py", *sorted((RENDERER / "common").rglob("*.py"))]
 # A game whose naming is large may publish a names module too (Rajas: words).
-PUBLISHED = {"data"}
+# Every game publishes its components (data) and the shape of its view (shown).
+PUBLISHED = {"data", "shown"}
 PUBLISHED_BY = {"rajas": {"words"}}
 
 
@@ -60,8 +57,8 @@ def _allowed(game: str, dotted: str) -> bool:
 @pytest.mark.parametrize("game", sorted(OWN))
 @pytest.mark.slow
 def test_a_renderer_imports_only_what_its_game_publishes(game):
-    bad = [f"{name}: {dotted or game}" for name in OWN[game] + SHARED
-           for dotted in _game_imports(RENDERER / name, game)
+    bad = [f"{path.relative_to(RENDERER)}: {dotted or game}" for path in OWN[game] + SHARED
+           for dotted in _game_imports(path, game)
            if not _allowed(game, dotted)]
     assert bad == []
 

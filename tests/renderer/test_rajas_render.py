@@ -1,4 +1,4 @@
-"""The Rajas of the Ganges picture (renderer/rajas.py): the river with its boats, the
+"""The Rajas of the Ganges picture (renderer/rajas/board.py): the river with its boats, the
 workers on their spaces, the display, the acting player's province and the tile in hand;
 readable on a phone (issue 26): 880 px wide, every information text 9 px or more at 400 px,
 none cut, none over another, over many positions of random and computer play."""
@@ -14,10 +14,10 @@ from PIL import Image
 from engine import games
 from engine.games.rajas import data
 from engine.games.rajas import rules as R
-from renderer import rajas as P
 from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, Drawn, recording
-from renderer.rajas_art import DIE, code_text, key_lines, key_of, label_font, tile_label
-from renderer.rajas_board import CELL, TILE
+from renderer.rajas import board as P
+from renderer.rajas.art import DIE, code_text, key_lines, key_of, label_font, tile_label
+from renderer.rajas.layout import CELL, TILE
 from tests.renderer.pixels import near, picture
 from tools import arena
 from tools.samples import RAJAS_PLAYERS, rajas_placing

@@ -1,4 +1,4 @@
-"""Rajas of the Ganges' status lines (renderer/text.py, issue 26): what left the picture
+"""Rajas of the Ganges' status lines (renderer/rajas/words.py, issue 26): what left the picture
 for the post's text — the order of play, each player's fame, money, margin, karma,
 workers and building levels — short, whole, from the spectator view only."""
 

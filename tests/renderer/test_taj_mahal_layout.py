@@ -1,4 +1,4 @@
-"""Where the Taj Mahal picture puts things (renderer/taj_mahal_map.py): palaces on their
+"""Where the Taj Mahal picture puts things (renderer/taj_mahal/map.py): palaces on their
 cities and off the roads, names beside their own province and clear of everything else,
 and, over many positions of random and computer play, every word legible at 400 px wide,
 inside the picture, apart from every other word and off every piece."""
@@ -15,10 +15,10 @@ from PIL import Image
 
 from engine import games
 from engine.games.taj_mahal import data
-from renderer import taj_mahal as R
-from renderer import taj_mahal_map as geo
 from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, recording
-from renderer.taj_mahal_style import PLAYER
+from renderer.taj_mahal import board as R
+from renderer.taj_mahal import map as geo
+from renderer.taj_mahal.style import PLAYER
 from tools import arena
 
 TM = games.get("taj_mahal")

@@ -1,4 +1,4 @@
-"""The Taj Mahal pictures (renderer/taj_mahal.py): the board everyone sees, with nothing
+"""The Taj Mahal pictures (renderer/taj_mahal/): the board everyone sees, with nothing
 of any hand or of the deck's order, and a player's own hand."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from PIL import Image
 from engine import games
 from engine.games.taj_mahal import rules as tm
 from engine.games.taj_mahal.data import CARD_IDS
-from renderer import taj_mahal as R
-from renderer import taj_mahal_hand as H
-from renderer import taj_mahal_map as geo
 from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, recording
-from renderer.taj_mahal_style import GOLD, INK, PLAYER
+from renderer.taj_mahal import board as R
+from renderer.taj_mahal import hand as H
+from renderer.taj_mahal import map as geo
+from renderer.taj_mahal.style import GOLD, INK, PLAYER
 from tests.renderer import pixels
 from tests.renderer.pixels import picture
 

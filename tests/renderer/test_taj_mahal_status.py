@@ -1,4 +1,4 @@
-"""Taj Mahal's status lines beside the picture (renderer/text.py, ``taj_mahal_status``):
+"""Taj Mahal's status lines beside the picture (renderer/taj_mahal/words.py, ``status``):
 what the picture left to words, short, and nothing hidden."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import pytest
 from engine import games
 from engine.games.taj_mahal import data
 from renderer import status
-from renderer.text import STATUS, taj_mahal_status
+from renderer.taj_mahal import PICTURE
+from renderer.taj_mahal.words import status as taj_mahal_status
 from tools import arena
 from tools.samples import SAMPLES
 
@@ -23,7 +24,7 @@ def _mid() -> dict:
 
 
 def test_the_status_is_registered_for_the_public_post():
-    assert STATUS["taj_mahal"] is taj_mahal_status
+    assert PICTURE.status is taj_mahal_status
     view = _mid()
     assert status("taj_mahal", view, NAMES) == taj_mahal_status(view, NAMES)
 

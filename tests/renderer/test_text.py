@@ -1,4 +1,4 @@
-"""The position in words (renderer/text.py): `/board text` and every image's alt text."""
+"""The position in words (renderer/<id>/words.py): `/board text` and every image's alt text."""
 
 import random
 
@@ -6,7 +6,7 @@ import pytest
 
 from engine import games
 from renderer import alt_text, describe
-from renderer.text import ALT_LIMIT
+from renderer.common.words import ALT_LIMIT
 from tests.engine.vijayanagara.positions import position
 
 V = games.get("vijayanagara")

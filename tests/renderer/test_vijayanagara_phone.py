@@ -16,9 +16,9 @@ from PIL import Image
 import renderer
 from engine import games
 from engine.games.vijayanagara import data as geo
-from renderer import vijayanagara_layout as vlayout
-from renderer import vijayanagara_map as vmap
 from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, Drawn, recording
+from renderer.vijayanagara import layout as vlayout
+from renderer.vijayanagara import map as vmap
 from tools.samples import VIJAYANAGARA_PLAYERS as PLAYERS
 from tools.samples import vijayanagara_game
 

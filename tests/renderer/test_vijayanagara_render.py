@@ -16,12 +16,13 @@ from PIL import Image, ImageChops
 
 import renderer
 from engine.games.vijayanagara import data as geo
-from renderer import common, vijayanagara
-from renderer import vijayanagara_art as art
-from renderer import vijayanagara_header as vheader
-from renderer import vijayanagara_key as vkey
-from renderer import vijayanagara_layout as vlayout
-from renderer import vijayanagara_map as vmap
+from renderer import common
+from renderer.vijayanagara import art as art
+from renderer.vijayanagara import board as vijayanagara
+from renderer.vijayanagara import header as vheader
+from renderer.vijayanagara import key as vkey
+from renderer.vijayanagara import layout as vlayout
+from renderer.vijayanagara import map as vmap
 from tools.samples import VIJAYANAGARA_PLAYERS as PLAYERS
 from tools.samples import most_crowded, vijayanagara_views
 

@@ -20,7 +20,7 @@ from bot.table.replaying import MAX_FRAMES, PICTURE_ROOM
 from engine import games
 from engine.games.maharaja import rules as maharaja
 from engine.replay import replay
-from renderer.animation import FIRST_MS, FRAME_MS, LAST_MS, UPLOAD_LIMIT
+from renderer.common.animation import FIRST_MS, FRAME_MS, LAST_MS, UPLOAD_LIMIT
 from tests.engine.maharaja.play import logged_step
 from tests.engine.vijayanagara.fuzz import play as vijayanagara_game
 from tests.support.table import (

@@ -9,27 +9,19 @@ pictures.
 from __future__ import annotations
 
 import argparse
+import importlib
 from collections.abc import Mapping
-from types import ModuleType
 
-from renderer import goat_tiger, maharaja, rajas, render, taj_mahal, vijayanagara
+from renderer import render
 from renderer.common import encode_png
 from tools.bench.common import median_ms
 from tools.samples import SAMPLES
 
-# game id -> its renderer module (its draw and palette are timed apart from render)
-MODULES: dict[str, ModuleType] = {
-    "goat_tiger": goat_tiger,
-    "vijayanagara": vijayanagara,
-    "taj_mahal": taj_mahal,
-    "rajas": rajas,
-    "maharaja": maharaja,
-}
-
 
 def _bench(game: str, views: dict[str, dict], players: Mapping[str, str | None],
            n: int) -> None:
-    module = MODULES[game]
+    # The game's picture module: its draw and palette are timed apart from render.
+    module = importlib.import_module(f"renderer.{game}.board")
     shown = dict(players)
     # The first render builds the background, sprites and palette: timed once, apart.
     first_ms, _ = median_ms(lambda: render(game, next(iter(views.values())), players=shown), 1)

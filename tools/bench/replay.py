@@ -22,7 +22,7 @@ from bot.table.replaying import MAX_FRAMES, PICTURE_ROOM
 from db import Repository, Seat
 from db.repository import NewStep
 from engine import games
-from renderer.animation import UPLOAD_LIMIT
+from renderer.common.animation import UPLOAD_LIMIT
 from tools.bench.undo import _long_log
 
 

@@ -10,7 +10,7 @@ from engine.errors import IllegalAction
 from engine.games.taj_mahal import rules as tm
 from engine.games.taj_mahal.data import CARD_IDS
 from engine.games.taj_mahal.texts import score_report
-from renderer.text import alt_text, describe
+from renderer import alt_text, describe
 from tests.engine.taj_mahal.positions import bring, dealt
 
 KINDS = sorted(set(tm.KIND.values()), key=len, reverse=True)

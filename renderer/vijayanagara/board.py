@@ -18,7 +18,7 @@ The image is the dark house frame holding a header, the map and a key under it:
 - **Key.** The markers, roads and mountains, under the map.
 
 What reads better as text (the card and its text, the Sequence of Play, Resources,
-victory points, Cavalry, the deck) is in the post's status lines (renderer/text.py).
+victory points, Cavalry, the deck) is in the post's status lines (renderer/vijayanagara/words.py).
 
 Everything that does not depend on the position is drawn once and cached, with the
 texts it holds (their notes are replayed on every render, for the legibility tests); a
@@ -34,14 +34,12 @@ view and the game's published components (engine/games/vijayanagara/data.py) onl
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 from PIL import Image
 
 from engine.games.vijayanagara import data as geo
-from renderer import vijayanagara_art as art
-from renderer import vijayanagara_header as header
-from renderer import vijayanagara_key as key
-from renderer import vijayanagara_map as vmap
+from engine.games.vijayanagara.shown import VijayanagaraView
 from renderer.common import (
     Drawn,
     Names,
@@ -51,8 +49,12 @@ from renderer.common import (
     note,
     recording,
 )
-from renderer.vijayanagara_layout import HEADER_H, HEIGHT, MAP_BOX, WIDTH, layout
-from renderer.vijayanagara_map import KIND_ORDER
+from renderer.vijayanagara import art as art
+from renderer.vijayanagara import header as header
+from renderer.vijayanagara import key as key
+from renderer.vijayanagara import map as vmap
+from renderer.vijayanagara.layout import HEADER_H, HEIGHT, MAP_BOX, WIDTH, layout
+from renderer.vijayanagara.map import KIND_ORDER
 
 ID = "vijayanagara"
 
@@ -75,7 +77,7 @@ def background() -> Image.Image:
 # --- rendering ---------------------------------------------------------------------------------
 
 
-def draw(view: dict, players: Names = None) -> Image.Image:
+def draw(view: VijayanagaraView, players: Names = None) -> Image.Image:
     """The position as an RGB image (``render`` encodes it)."""
     base, texts = _background()
     if is_recording():
@@ -89,7 +91,7 @@ def draw(view: dict, players: Names = None) -> Image.Image:
     return img
 
 
-def _specimens() -> list[dict]:
+def _specimens() -> list[VijayanagaraView]:
     """Made-up views that between them show every colour the renderer can draw: every
     piece, marker and highlight, the header and the end banner."""
     provinces = {k: 3 for k in KIND_ORDER if k != "invader"}  # compact chips
@@ -147,7 +149,8 @@ def _specimens() -> list[dict]:
             "scores": {"delhi": 9, "bahmani": 9, "vijayanagara": 1},
         },
     }
-    return [playing, end]
+    # Made up, and partial: the keys the picture reads.
+    return cast(list[VijayanagaraView], [playing, end])
 
 
 @lru_cache(maxsize=1)
@@ -165,7 +168,7 @@ def warm() -> None:
     render(_specimens()[0])
 
 
-def render(view: dict, players: Names = None) -> bytes:
+def render(view: VijayanagaraView, players: Names = None) -> bytes:
     return encode_png(draw(view, players), palette())
 
 

@@ -3,7 +3,7 @@
 A phone shows a posted picture about 400 px wide, so the picture is 880 px wide (its
 smallest text, 20 px, is 9 px there) and holds what a player looks at to choose a move;
 fame, money, karma, workers, building levels and the order of play are the post's status
-lines (renderer/text.py). Top to bottom:
+lines (renderer/rajas/words.py). Top to bottom:
 
 - **Header**: the round, whose turn, the last log line (whole sentences).
 - **River**: the start, 19 spaces with their earnings and the final space, in two rows
@@ -26,16 +26,20 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
+from typing import cast
 
 from PIL import Image, ImageDraw
 
 from engine.games import rajas as game
 from engine.games.rajas import data, words
+from engine.games.rajas.shown import PlayerShown, RajasView
 from renderer.common import (
     Names,
     clean,
     encode_png,
+    first,
     font,
+    last_line,
     make_palette,
     note,
     outcome_line,
@@ -43,7 +47,7 @@ from renderer.common import (
     recording,
     wrap,
 )
-from renderer.rajas_art import (
+from renderer.rajas.art import (
     BOLD,
     BUILDING,
     CREAM,
@@ -71,7 +75,7 @@ from renderer.rajas_art import (
     tile_label,
     write,
 )
-from renderer.rajas_board import (
+from renderer.rajas.layout import (
     CELL,
     DIE_SIZE,
     DIE_STEP,
@@ -105,7 +109,7 @@ def _name(players: Names, role: str) -> str:
         data.ROLE_NAMES.get(role, role)
 
 
-def _board(view: dict) -> Board:
+def _board(view: RajasView) -> Board:
     lay = json.dumps(view.get("layout") or {}, sort_keys=True)
     return board(lay, "village-mango" in (view.get("display") or {}))
 
@@ -117,10 +121,10 @@ for _tid in data.TILES:
     _BY_WORDS.setdefault(words.tile_words(_tid), []).append(_tid)
 
 
-def held_tile(view: dict) -> str | None:
+def held_tile(view: RajasView) -> str | None:
     """The tile the acting player took this turn and has not placed yet (paying for it,
     or choosing its cell), read from the log: "Red takes the blue 7 (tea 2, fort)." """
-    who = (view.get("active") or [None])[0]
+    who = first(view.get("active"))
     if who is None:
         return None
     name = data.ROLE_NAMES.get(who, who)
@@ -140,7 +144,7 @@ def held_tile(view: dict) -> str | None:
 # --- the header ----------------------------------------------------------------------------
 
 
-def _title(view: dict, players: Names) -> str:
+def _title(view: RajasView, players: Names) -> str:
     result = view.get("result")
     if result:
         return outcome_title(result, [_name(players, w) for w in result.get("winners", [])])
@@ -165,7 +169,7 @@ def _log_lines(text: str | None) -> tuple[str, ...]:
     return tuple(lines if len(lines) <= 2 else wrap(text, PLAIN, ROOM, max_lines=2))
 
 
-def _title_lines(view: dict, players: Names) -> tuple[tuple[str, ...], int]:
+def _title_lines(view: RajasView, players: Names) -> tuple[tuple[str, ...], int]:
     return _title_fit(_title(view, players))
 
 
@@ -178,7 +182,7 @@ def _title_fit(title: str) -> tuple[tuple[str, ...], int]:
     return ((title,), size) if size else (tuple(wrap(title, font(22, bold=True), ROOM)), 22)
 
 
-def _header(img: Image.Image, view: dict, players: Names) -> None:
+def _header(img: Image.Image, view: RajasView, players: Names) -> None:
     result = view.get("result")
     heads, size = _title_lines(view, players)
     f = font(size, bold=True)
@@ -186,13 +190,13 @@ def _header(img: Image.Image, view: dict, players: Names) -> None:
     for line in heads:
         write(img, (MARGIN + 8, y), line, f, GOLD if result else CREAM)
         y += 38 if len(heads) == 1 else 30
-    last = (view.get("log") or [None])[-1]
+    last = last_line(view.get("log"))
     for line in _log_lines(outcome_line(result, last) if result else last):
         write(img, (MARGIN + 8, y + 2), line, PLAIN, MUTED)
         y += LINE
 
 
-def _header_height(view: dict, players: Names) -> int:
+def _header_height(view: RajasView, players: Names) -> int:
     """The title's line (two for a very long name) and two log lines."""
     heads, _ = _title_lines(view, players)
     return HEADER if len(heads) == 1 else HEADER - 40 + 30 * len(heads)
@@ -201,7 +205,7 @@ def _header_height(view: dict, players: Names) -> int:
 # --- the board -----------------------------------------------------------------------------
 
 
-def _boats(img: Image.Image, view: dict) -> None:
+def _boats(img: Image.Image, view: RajasView) -> None:
     d = ImageDraw.Draw(img)
     at: dict[int, list[str]] = {}
     for r, p in (view.get("players") or {}).items():
@@ -214,7 +218,7 @@ def _boats(img: Image.Image, view: dict) -> None:
                         fill=PLAYER[role], outline=EDGE if role != "black" else CREAM)
 
 
-def _workers(img: Image.Image, view: dict, g: Board) -> None:
+def _workers(img: Image.Image, view: RajasView, g: Board) -> None:
     used = view.get("used") or {}
     for s in g.spaces:
         taken = used.get(s.kind) or []
@@ -223,7 +227,7 @@ def _workers(img: Image.Image, view: dict, g: Board) -> None:
             put_token(img, ((x0 + x1) / 2, y1 - 14), taken[s.index], 10)
 
 
-def _display(img: Image.Image, view: dict, g: Board, held: str | None) -> None:
+def _display(img: Image.Image, view: RajasView, g: Board, held: str | None) -> None:
     shown = view.get("display") or {}
     sizes = view.get("stack_sizes") or {}
     d = ImageDraw.Draw(img)
@@ -252,7 +256,7 @@ def _display(img: Image.Image, view: dict, g: Board, held: str | None) -> None:
               MUTED)
 
 
-def _turns(view: dict) -> dict[str, list[str]]:
+def _turns(view: RajasView) -> dict[str, list[str]]:
     """The mover's own preview: the cells the tile in hand may go to, and turned how."""
     ways: dict[str, list[str]] = {}
     for tok in (view.get("actions") or {}).get("cell") or []:
@@ -261,7 +265,7 @@ def _turns(view: dict) -> dict[str, list[str]]:
     return ways
 
 
-def _province(img: Image.Image, view: dict, g: Board, role: str | None,
+def _province(img: Image.Image, view: RajasView, g: Board, role: str | None,
               held: str | None) -> None:
     if role is None or role not in (view.get("players") or {}):
         return
@@ -291,7 +295,7 @@ def _province(img: Image.Image, view: dict, g: Board, role: str | None,
     _yields(img, p, g)
 
 
-def _yields(img: Image.Image, p: dict, g: Board) -> None:
+def _yields(img: Image.Image, p: PlayerShown, g: Board) -> None:
     d = ImageDraw.Draw(img)
     taken = set(p.get("yields", []))
     for (cell, side), edge in data.PROVINCE["edges"].items():
@@ -313,7 +317,7 @@ def _yields(img: Image.Image, p: dict, g: Board) -> None:
             d.line((bx0 - 2, (by0 + by1) / 2, bx1 + 2, (by0 + by1) / 2), fill=MUTED, width=2)
 
 
-def _players(img: Image.Image, view: dict, g: Board) -> None:
+def _players(img: Image.Image, view: RajasView, g: Board) -> None:
     rows = list((view.get("players") or {}).items())
     active = set(view.get("active") or [])
     top, bottom = g.province_top + 6, g.key_top - 12
@@ -335,7 +339,7 @@ def _players(img: Image.Image, view: dict, g: Board) -> None:
 # --- below the board: the turns of the tile in hand, and the key -----------------------------
 
 
-def _placing_lines(view: dict, held: str | None) -> tuple[str, ...]:
+def _placing_lines(view: RajasView, held: str | None) -> tuple[str, ...]:
     """The mover's own preview: the tile in hand and every way to place it, as typed."""
     return _placing(tuple(str(t) for t in (view.get("actions") or {}).get("cell") or []), held)
 
@@ -348,7 +352,7 @@ def _placing(tokens: tuple[str, ...], held: str | None) -> tuple[str, ...]:
     return tuple(wrap(f"Place {what}: " + " ".join(tokens), BOLD, ROOM))
 
 
-def _key_entries(view: dict, role: str | None) -> tuple[str, ...]:
+def _key_entries(view: RajasView, role: str | None) -> tuple[str, ...]:
     codes = list(view.get("river") or [])
     p = (view.get("players") or {}).get(role or "")
     if p:
@@ -379,7 +383,7 @@ def _key(entries: tuple[str, ...]) -> Sprite:
 # --- the picture -----------------------------------------------------------------------------
 
 
-def _body(img: Image.Image, view: dict, g: Board, role: str | None, held: str | None,
+def _body(img: Image.Image, view: RajasView, g: Board, role: str | None, held: str | None,
           placing: tuple[str, ...], key: Sprite) -> None:
     """Everything below the header."""
     g.layer.put(img, (0, 0))
@@ -394,10 +398,10 @@ def _body(img: Image.Image, view: dict, g: Board, role: str | None, held: str | 
     key.put(img, (0, g.key_top + (8 + LINE * len(placing) if placing else 0)))
 
 
-def draw(view: dict, players: Names = None, province_of: str | None = None) -> Image.Image:
+def draw(view: RajasView, players: Names = None, province_of: str | None = None) -> Image.Image:
     g = _board(view)
-    role = province_of or (view.get("active") or [None])[0] or (
-        (view.get("result") or {}).get("winners") or [None])[0]
+    role = province_of or first(view.get("active")) or first(
+        (view.get("result") or {}).get("winners"))
     held = held_tile(view)
     placing = _placing_lines(view, held)
     key = _key(_key_entries(view, role))
@@ -421,7 +425,7 @@ def draw(view: dict, players: Names = None, province_of: str | None = None) -> I
 
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
-    sample = game.view(game.setup(1, {"players": 4}), None)
+    sample = cast(RajasView, game.view(game.setup(1, {"players": 4}), None))
     with recording():  # a specimen: its texts are no picture's
         specimen = draw(sample)
     return make_palette([specimen], [*FLAT, (150, 140, 150), (48, 44, 50)])
@@ -430,10 +434,10 @@ def palette() -> Image.Image:
 def warm() -> None:
     palette()
     for n in (2, 3, 4):
-        _board(game.view(game.setup(1, {"players": n}), None))
+        _board(cast(RajasView, game.view(game.setup(1, {"players": n}), None)))
 
 
-def render(view: dict, players: Names = None, province_of: str | None = None) -> bytes:
+def render(view: RajasView, players: Names = None, province_of: str | None = None) -> bytes:
     return encode_png(draw(view, players, province_of), palette())
 
 

@@ -1,4 +1,4 @@
-"""Where everything lies on the Rajas of the Ganges picture (renderer/rajas.py), and its
+"""Where everything lies on the Rajas of the Ganges picture (renderer/rajas/board.py), and its
 static layers: the river with its spaces and earnings (one for each river: the Ganga
 module lays tiles on it), and the worker spaces with their costs, the display's frame and
 the province's empty grid (one for each board side and modules), each drawn once and
@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.rajas import data
 from renderer.common import Drawn, font, recording
-from renderer.rajas_art import (
+from renderer.rajas.art import (
     BOLD,
     CREAM,
     DIE,

@@ -14,6 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.games.taj_mahal import data
+from engine.games.taj_mahal.shown import HandView
 from renderer.common import (
     RGB,
     Font,
@@ -25,7 +26,7 @@ from renderer.common import (
     note,
     recording,
 )
-from renderer.taj_mahal_style import CARD, CREAM, FLAT, FRAME, GOLD, INK, MUTED
+from renderer.taj_mahal.style import CARD, CREAM, FLAT, FRAME, GOLD, INK, MUTED
 
 HAND_W, MARGIN, GAP, PER_ROW = 600, 16, 16, 2
 CARD_W = (HAND_W - 2 * MARGIN - (PER_ROW - 1) * GAP) // PER_ROW
@@ -70,7 +71,7 @@ def kinds_in(hand: list[str]) -> dict[str, int]:
     return kinds
 
 
-def draw_hand(view: dict, players: Names = None) -> Image.Image:
+def draw_hand(view: HandView, players: Names = None) -> Image.Image:
     """The cards of the view's own hand, identical ones once with a count, each with its
     symbols in words and, under it, the name to type."""
     hand = view.get("hand") or []
@@ -134,11 +135,11 @@ def _big_card(kind: str, count: int) -> tuple[Image.Image, tuple[Noted, ...]]:
 
 @lru_cache(maxsize=1)
 def hand_palette() -> Image.Image:
-    sample = {"hand": list(data.CARD_IDS[::7])}
+    sample: HandView = {"hand": list(data.CARD_IDS[::7])}
     with recording():  # the specimen's texts are no picture's
         specimen = draw_hand(sample)
     return make_palette([specimen], FLAT)
 
 
-def hand(view: dict, players: Names = None) -> bytes:
+def hand(view: HandView, players: Names = None) -> bytes:
     return encode_png(draw_hand(view, players), hand_palette())

@@ -9,10 +9,11 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
-from renderer import vijayanagara_art as art
+from engine.games.vijayanagara.shown import VijayanagaraView
 from renderer.common import font, is_recording, paste, smooth
-from renderer.vijayanagara_layout import INFLUENCE_BOX, KEY_BOX, LEGEND_BOX, TITLE_XY
-from renderer.vijayanagara_map import MIN_PX, note_glyph
+from renderer.vijayanagara import art as art
+from renderer.vijayanagara.layout import INFLUENCE_BOX, KEY_BOX, LEGEND_BOX, TITLE_XY
+from renderer.vijayanagara.map import MIN_PX, note_glyph
 
 PX = MIN_PX  # every text of the key and the tracks
 ICON = 22
@@ -142,7 +143,7 @@ def _level_xy(i: int, lvl: int) -> tuple[float, float]:
     return ((x0 + x1) / 2, y0 + 13)
 
 
-def draw_tracks(img: Image.Image, view: dict) -> None:
+def draw_tracks(img: Image.Image, view: VijayanagaraView) -> None:
     """Each track's level (its marker, the other levels by number) and the units waiting
     on its slots."""
     influence = view.get("influence") or {}
@@ -180,7 +181,7 @@ def _int(v: object, default: int = 0) -> int:
         return default
 
 
-def draw_available(img: Image.Image, view: dict) -> None:
+def draw_available(img: Image.Image, view: VijayanagaraView) -> None:
     """How many of each kind are still Available, in the pieces' key."""
     available = view.get("available") or {}
     y0 = LEGEND_BOX[1]

@@ -19,8 +19,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.games.maharaja import data
+from engine.games.maharaja.shown import MaharajaView
 from renderer.common import RGB, note
-from renderer.maharaja_map import (
+from renderer.maharaja.map import (
     CHIP_DY,
     CHIP_H,
     KEY,
@@ -35,7 +36,7 @@ from renderer.maharaja_map import (
     fill,
     sea_chips_top,
 )
-from renderer.maharaja_style import (
+from renderer.maharaja.style import (
     BADGE_W,
     BADGES,
     CHIP_PX,
@@ -78,7 +79,7 @@ def chip_width(text: str, badges: int) -> int:
     return w + (badges * BADGE_W + 3 if badges else 0)
 
 
-def chips(view: dict, place: str) -> list[Chip]:
+def chips(view: MaharajaView, place: str) -> list[Chip]:
     """The chips of every nation with armies in ``place``, in the view's order."""
     out = []
     for nation, n in view["armies"].get(place, {}).items():
@@ -185,7 +186,7 @@ def _grown(place: str, widths: list[int],
     return tried[0]
 
 
-def place_area(view: dict, place: str, boxes: dict[str, Box] | None = None) -> Placed:
+def place_area(view: MaharajaView, place: str, boxes: dict[str, Box] | None = None) -> Placed:
     """Where an area's chips and factory go, and the box they need. ``boxes``: every
     area's box as drawn so far (a box grown for its chips stays clear of them); by
     default each area's own."""
@@ -207,7 +208,7 @@ def place_area(view: dict, place: str, boxes: dict[str, Box] | None = None) -> P
     return out
 
 
-def place_sea(view: dict, sea: str) -> list[tuple[Chip, float, float]]:
+def place_sea(view: MaharajaView, sea: str) -> list[tuple[Chip, float, float]]:
     """A sea's chips (its boats' armies): a row under its name."""
     here = chips(view, sea)
     row_w = sum(c.width for c in here) + GAP * max(0, len(here) - 1)
@@ -241,7 +242,7 @@ def factory_sprite(letter: str, colour: RGB, bg: RGB) -> tuple[Image.Image, Box]
     return tile, d.textbbox((12, 16), letter, font=f, anchor="mm")
 
 
-def _factory(img: Image.Image, view: dict, colonial: str, place: str, b: Box) -> None:
+def _factory(img: Image.Image, view: MaharajaView, colonial: str, place: str, b: Box) -> None:
     letter = data.NATIONS[colonial]["abbr"][0]
     tile, (tx0, ty0, tx1, ty1) = factory_sprite(letter, owner_colour(view, colonial),
                                                 fill(place))
@@ -256,7 +257,7 @@ def _frame(img: Image.Image, b: Box) -> None:
                                           outline=GOLD, width=4)
 
 
-def layout_pieces(view: dict) -> list[Placed]:
+def layout_pieces(view: MaharajaView) -> list[Placed]:
     """Every land and off-map area that holds a piece (or is being fought over), laid out
     in map order, each grown box clear of those before it."""
     battle = (view.get("battle") or {}).get("place")
@@ -269,7 +270,7 @@ def layout_pieces(view: dict) -> list[Placed]:
     return out
 
 
-def draw_pieces(img: Image.Image, placed: list[Placed], view: dict) -> None:
+def draw_pieces(img: Image.Image, placed: list[Placed], view: MaharajaView) -> None:
     d = ImageDraw.Draw(img)
     battle = view.get("battle") or {}
     for p in placed:

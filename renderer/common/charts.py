@@ -2,7 +2,7 @@
 (bars), 800 px wide with type a phone reads (at least 9 px when shown 400 px wide).
 
 Nothing is ever cut: titles, side names and the key wrap to the width, and the picture
-grows as tall as its words need. Axes take their ticks from ``renderer.axis``."""
+grows as tall as its words need. Axes take their ticks from ``renderer.common.axis``."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from renderer import axis
-from renderer.common import font, label, wrap
+from renderer.common import axis, font, label, wrap
 
 WIDTH = 800
 BACK, INK, GRID = (250, 246, 236), (40, 32, 24), (215, 205, 185)

@@ -8,10 +8,11 @@ import re
 from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
+from engine.games.vijayanagara.shown import VijayanagaraView
 from engine.grammar import count
-from renderer import vijayanagara_art as art
 from renderer.common import RGB, Font, Names, clean, fit, font, outcome_title, paste
-from renderer.vijayanagara_layout import HEADER_H, WIDTH
+from renderer.vijayanagara import art as art
+from renderer.vijayanagara.layout import HEADER_H, WIDTH
 
 TITLE_PX = 26
 NAME_PX = 22
@@ -26,7 +27,7 @@ def _name(players: Names, role: str) -> str:
     return clean(str((players or {}).get(role) or ""))
 
 
-def draw_header(img: Image.Image, view: dict, players: Names) -> None:
+def draw_header(img: Image.Image, view: VijayanagaraView, players: Names) -> None:
     d = ImageDraw.Draw(img)
     result = view.get("result")
     if result:
@@ -123,7 +124,7 @@ def _title_row(img: Image.Image, factions: list[str], title: str, ink: RGB, name
 # --- the final score ------------------------------------------------------------------------
 
 
-def final_scores(view: dict) -> dict[str, int]:
+def final_scores(view: VijayanagaraView) -> dict[str, int]:
     """Each faction's VP at the end: the result's, or where the table ended the game (a
     resignation, an abort: its result counts no points) the VP on the track."""
     result = view.get("result") or {}
@@ -133,7 +134,7 @@ def final_scores(view: dict) -> dict[str, int]:
     return {str(f): int(v or 0) for f, v in result["scores"].items()}
 
 
-def ranked(view: dict) -> list[str]:
+def ranked(view: VijayanagaraView) -> list[str]:
     """Factions by final standing: winners first, then VP, then Resources."""
     result = view.get("result") or {}
     scores = final_scores(view)
@@ -141,7 +142,8 @@ def ranked(view: dict) -> list[str]:
     factions = view.get("factions") or {}
 
     def key(f: str) -> tuple:
-        res = int((factions.get(f) or {}).get("resources") or 0)
+        info = factions.get(f)
+        res = int(info.get("resources") or 0) if info else 0
         return (f not in winners, -int(scores.get(f) or 0), -res,
                 geo.FACTIONS.index(f) if f in geo.FACTIONS else 9)
 

@@ -1,4 +1,4 @@
-"""The Rajas of the Ganges picture's pieces (renderer/rajas.py): colours, the short codes
+"""The Rajas of the Ganges picture's pieces (renderer/rajas/board.py): colours, the short codes
 of earnings with their key, and the sprites every picture reuses — texts, tiles, dice
 and tokens — each drawn once and pasted, with the texts they carry noted for the
 legibility tests (``renderer.common.note``).

@@ -2,38 +2,41 @@
 800 px wide, shown about 400 wide in a chat column, every information text 18 px or more.
 
 - **Header**: the turn, which nation acts and whose it is; the last log line.
-- **Map** (Darbar's reconstruction, ``renderer.maharaja_map``): every land and off-map
+- **Map** (Darbar's reconstruction, ``renderer.maharaja.map``): every land and off-map
   area as a named box, borders as lines, the seas; a key to the symbols in the Bay of
   Bengal.
-- **Pieces** (``renderer.maharaja_pieces``): armies as chips with the nation's letters
+- **Pieces** (``renderer.maharaja.pieces``): armies as chips with the nation's letters
   and count in its player's colour, with badges for a leader, arms, a submission and an
   alliance with the British; factories as houses with their nation's initial; a gold
   frame round the area being fought over.
 
 The players' points and nations, the order of play and what the badges stand for in
-detail are in the post's status lines (``renderer.text``, ``STATUS["maharaja"]``).
+detail are in the post's status lines (``renderer/maharaja/words.py``, ``status``).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 from PIL import Image, ImageDraw
 
 from engine.games import maharaja as game
+from engine.games.maharaja.shown import MaharajaView
 from renderer.common import (
     Names,
     encode_png,
     fit,
     label,
+    last_line,
     make_palette,
     outcome_line,
     outcome_title,
     recording,
 )
-from renderer.maharaja_map import POS, H, W, background
-from renderer.maharaja_pieces import draw_pieces, layout_pieces
-from renderer.maharaja_style import CREAM, FLAT, GOLD, MUTED, log_font, title_font
+from renderer.maharaja.map import POS, H, W, background
+from renderer.maharaja.pieces import draw_pieces, layout_pieces
+from renderer.maharaja.style import CREAM, FLAT, GOLD, MUTED, log_font, title_font
 
 ID = "maharaja"
 WIDTH, HEIGHT = W, H
@@ -48,7 +51,7 @@ def _name(players: Names, role: str) -> str:
     return f"{role.capitalize()} ({person})" if person else role.capitalize()
 
 
-def header_title(view: dict, players: Names) -> str:
+def header_title(view: MaharajaView, players: Names) -> str:
     """Who won; or the turn, the nation whose turn it is, and the player asked now."""
     from engine.games.maharaja import data
 
@@ -62,9 +65,9 @@ def header_title(view: dict, players: Names) -> str:
         else _name(players, who))
 
 
-def _header(img: Image.Image, view: dict, players: Names) -> None:
+def _header(img: Image.Image, view: MaharajaView, players: Names) -> None:
     d = ImageDraw.Draw(img)
-    result, last = view.get("result"), (view.get("log") or [None])[-1]
+    result, last = view.get("result"), last_line(view.get("log"))
     room = W - 32
     f = title_font()
     label(d, (16, 10), fit(header_title(view, players), f, room), f,
@@ -77,7 +80,7 @@ def _header(img: Image.Image, view: dict, players: Names) -> None:
               fill=MUTED)
 
 
-def draw(view: dict, players: Names = None) -> Image.Image:
+def draw(view: MaharajaView, players: Names = None) -> Image.Image:
     placed = layout_pieces(view)
     img = background({p.place for p in placed if p.grown})
     _header(img, view, players)
@@ -85,12 +88,12 @@ def draw(view: dict, players: Names = None) -> Image.Image:
     return img
 
 
-def _specimen() -> dict:
+def _specimen() -> MaharajaView:
     """A 5-player position with every kind of piece: each nation's armies (every player's
     colour), leaders, factories, arms, a submission, a British ally and a battle."""
     from engine.games.maharaja import data
 
-    view = game.view(game.setup(1, {"players": 5}), None)
+    view = cast(MaharajaView, game.view(game.setup(1, {"players": 5}), None))
     areas = data.LAND + list(data.SEAS)
     view["armies"] = {areas[i]: {n: i % 12 + 1} for i, n in enumerate(data.NATIONS)}
     view["leaders"] = {lid: areas[list(data.NATIONS).index(info["nation"])]
@@ -116,7 +119,7 @@ def warm() -> None:
     palette()
 
 
-def render(view: dict, players: Names = None) -> bytes:
+def render(view: MaharajaView, players: Names = None) -> bytes:
     return encode_png(draw(view, players), palette())
 
 

@@ -28,7 +28,7 @@ Names = Mapping[str, str | None] | None
 # DejaVu Sans ships inside the package (renderer/fonts/, with its licence): a server
 # without fonts installed draws the very same pictures, and nothing falls back to Pillow's
 # bitmap font, which lacks glyphs such as → and ✕.
-FONT_DIR = Path(__file__).with_name("fonts")
+FONT_DIR = Path(__file__).parent.parent / "fonts"
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 for _file in FONT_FILES.values():
     if not (FONT_DIR / _file).is_file():
@@ -97,6 +97,16 @@ def outcome_title(result: dict, names: list[str]) -> str:
     if names:
         return winners_title(names)
     return "Game over: no winner" if "resigned" in result else "Game over: a draw"
+
+
+def first(items: Sequence[str] | None) -> str | None:
+    """The first of ``items`` (whose turn: the first active role), None for none."""
+    return items[0] if items else None
+
+
+def last_line(log: Sequence[str] | None) -> str | None:
+    """The log's last line, None for an empty log."""
+    return log[-1] if log else None
 
 
 def outcome_line(result: dict, last: str | None) -> str | None:

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.maharaja import data
 from renderer.common import RGB, Drawn, fit, font, label, note, recording
-from renderer.maharaja_style import (
+from renderer.maharaja.style import (
     BADGES,
     CREAM,
     FRAME,

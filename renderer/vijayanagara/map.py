@@ -12,9 +12,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
-from renderer import vijayanagara_art as art
+from engine.games.vijayanagara.shown import SpaceShown, VijayanagaraView
 from renderer.common import font, is_recording, note, paste, smooth, text_sprite
-from renderer.vijayanagara_layout import (
+from renderer.vijayanagara import art as art
+from renderer.vijayanagara.layout import (
     BOX_H,
     BOX_R,
     BOX_W,
@@ -202,7 +203,7 @@ def note_glyph(text: str, centre: tuple[float, float], px: int = MIN_PX) -> None
 # --- the position on the map ---------------------------------------------------------------
 
 
-def _touched(view: dict) -> list[str]:
+def _touched(view: VijayanagaraView) -> list[str]:
     now = [s for s in (view.get("touched") or []) if s in POS]
     return now or [s for s in (view.get("last_touched") or []) if s in POS]
 
@@ -308,7 +309,7 @@ def _offsets(row: list[tuple[str, int]], gap: int,
     return out
 
 
-def _draw_space(img: Image.Image, sp: str, info: dict) -> None:
+def _draw_space(img: Image.Image, sp: str, info: SpaceShown) -> None:
     x0, y0, x1, _ = box_of(sp)
     compact, rows = arrange(sp, info.get("pieces") or {})
     row_h = (COMPACT if compact else REGULAR)[2]
@@ -330,7 +331,7 @@ def _draw_space(img: Image.Image, sp: str, info: dict) -> None:
         note_glyph(art.TRIBUTARY_GLYPH, centre)
 
 
-def draw_spaces(img: Image.Image, view: dict) -> None:
+def draw_spaces(img: Image.Image, view: VijayanagaraView) -> None:
     spaces = view.get("spaces") or {}
     frame = art.frame_sprite(BOX_W, BOX_H, BOX_R)
     for sp in _touched(view):

@@ -3,7 +3,7 @@ be read on a phone: 800 px wide, every word at least 18 px (9 px when shown 400 
 
 The picture is the map; what reads better as words (the cards in play, the contest for
 the court, the supply, commodities, hands) is the post's status text
-(``renderer/text.py``, ``taj_mahal_status``).
+(``renderer/taj_mahal/words.py``, ``status``).
 
 - **Header.** The visit, its province and whose turn it is (or the result), and the last
   log line.
@@ -24,13 +24,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import cast
 
 from PIL import Image, ImageDraw
 
 from engine.games import taj_mahal as game
 from engine.games.taj_mahal import data
-from renderer import taj_mahal_hand
-from renderer import taj_mahal_map as geo
+from engine.games.taj_mahal.shown import TajMahalView
 from renderer.common import (
     Font,
     Names,
@@ -39,6 +39,7 @@ from renderer.common import (
     fit,
     font,
     label,
+    last_line,
     make_palette,
     note,
     outcome_line,
@@ -47,7 +48,9 @@ from renderer.common import (
     recording,
     smooth,
 )
-from renderer.taj_mahal_style import (
+from renderer.taj_mahal import hand as taj_mahal_hand
+from renderer.taj_mahal import map as geo
+from renderer.taj_mahal.style import (
     BONUS_KEY,
     BONUS_LETTER,
     CITY,
@@ -260,7 +263,7 @@ def _city_sprite(fortress: bool, owners: tuple[str, ...], bonus: str | None
 Pieces = tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, str], ...], str | None]
 
 
-def _pieces(view: dict) -> Pieces:
+def _pieces(view: TajMahalView) -> Pieces:
     palaces = view.get("palaces") or {}
     bonus = view.get("bonus") or {}
     crown = (view.get("court") or {}).get("crown_city")
@@ -322,7 +325,7 @@ def _name(players: Names, role: str) -> str:
     return f"{role.capitalize()} ({given})" if given else role.capitalize()
 
 
-def _header(img: Image.Image, view: dict, players: Names) -> None:
+def _header(img: Image.Image, view: TajMahalView, players: Names) -> None:
     result = view.get("result")
     f = font(*TITLE_F)
     room = WIDTH - 36
@@ -336,7 +339,7 @@ def _header(img: Image.Image, view: dict, players: Names) -> None:
         # A long name is cut, never the words around it.
         name = fit(_name(players, who), f, room - f.getlength(head + tail))
         title = head + name + tail
-    last = (view.get("log") or [None])[-1]
+    last = last_line(view.get("log"))
     line = outcome_line(result, last) if result else last
     d = ImageDraw.Draw(img)
     label(d, (18, 10), title, f, fill=GOLD if result else CREAM)
@@ -345,7 +348,7 @@ def _header(img: Image.Image, view: dict, players: Names) -> None:
         label(d, (18, 50), fit(line, font(*LOG_F), room), font(*LOG_F), fill=MUTED)
 
 
-def _players_key(img: Image.Image, view: dict, players: Names) -> None:
+def _players_key(img: Image.Image, view: TajMahalView, players: Names) -> None:
     table = view.get("players") or {}
     active = set(view.get("active") or [])
     over = bool(view.get("result"))
@@ -389,7 +392,7 @@ def _players_sprite(rows: tuple[tuple[str, str, int, bool, bool], ...]
     return img, tuple(notes)
 
 
-def draw(view: dict, players: Names = None) -> Image.Image:
+def draw(view: TajMahalView, players: Names = None) -> Image.Image:
     order = tuple(view.get("order") or [p["id"] for p in data.BOARD["provinces"]])
     height = _players_box(len(view.get("players") or {}))[3] + 6
     board = (order, view.get("visit") or 0, bool(view.get("result")), height)
@@ -403,7 +406,7 @@ def draw(view: dict, players: Names = None) -> Image.Image:
 
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
-    sample = game.view(game.setup(1, {"players": 5}), None)
+    sample = cast(TajMahalView, game.view(game.setup(1, {"players": 5}), None))
     sample["palaces"] = {c: [r] for c, r in zip(list(CITY_XY)[:5], game.ROLES, strict=True)}
     sample["palaces"][list(CITY_XY)[6]] = ["red", "blue"]
     with recording():  # the specimen's texts are no picture's
@@ -417,7 +420,7 @@ def warm() -> None:
     taj_mahal_hand.hand_palette()
 
 
-def render(view: dict, players: Names = None) -> bytes:
+def render(view: TajMahalView, players: Names = None) -> bytes:
     return encode_png(draw(view, players), palette())
 
 

@@ -8,7 +8,7 @@ beside the apex hold the goats still to place (left) and the goats captured (rig
 Made for a phone, where a chat column shows the picture about 400 px wide: every text
 is at least 23 px tall here (9 px there), the point names sit where no piece can cover
 them, and what reads better as text (the move count) is in the post's status lines
-(``renderer.text.goat_tiger_status``).
+(``renderer/goat_tiger/words.py``).
 
 Everything that does not depend on the position (slab, carved lines, captions, the key,
 point labels, piece sprites) is drawn once and cached, with the notes of its texts for
@@ -19,15 +19,18 @@ background.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import lru_cache
 from itertools import pairwise
+from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
 from engine.games.goat_tiger import data as geo
-from renderer import goat_tiger_art as art
+from engine.games.goat_tiger.shown import GoatTigerView
 from renderer.common import (
     Drawn,
+    Names,
     Point,
     clean,
     encode_png,
@@ -42,6 +45,7 @@ from renderer.common import (
     smooth,
     text_sprite,
 )
+from renderer.goat_tiger import art as art
 
 ID = "goat_tiger"
 
@@ -230,7 +234,7 @@ def _label_sprites() -> dict[str, tuple[Image.Image, tuple[int, int, int, int]]]
 # --- header ------------------------------------------------------------------------------
 
 
-def _name(players: dict[str, str] | None, role: str) -> str:
+def _name(players: Names, role: str) -> str:
     return clean(str((players or {}).get(role, "")))
 
 
@@ -241,7 +245,7 @@ def _title(role: str) -> str:
     return str(role).capitalize()
 
 
-def _last_text(view: dict) -> str:
+def _last_text(view: GoatTigerView) -> str:
     last = view.get("last")
     if not last:
         return "Goats place first"
@@ -253,7 +257,7 @@ def _last_text(view: dict) -> str:
     return f"{who} moved {last['from']} {arr} {to}"
 
 
-def _status(view: dict, players: dict[str, str] | None) -> tuple[str, str, str, str | None]:
+def _status(view: GoatTigerView, players: Names) -> tuple[str, str, str, str | None]:
     """(title, player name, second line, piece icon) for the header."""
     result = view.get("result")
     if result is None:
@@ -276,13 +280,13 @@ def _status(view: dict, players: dict[str, str] | None) -> tuple[str, str, str, 
     )
 
 
-def _draw_header(img: Image.Image, view: dict, players: dict[str, str] | None) -> None:
+def _draw_header(img: Image.Image, view: GoatTigerView, players: Names) -> None:
     """Whose turn it is (or a gold banner with the result) and what just happened."""
     over = view.get("result") is not None
     title, who, sub, icon = _status(view, players)
     d = ImageDraw.Draw(img)
     if over:
-        band = art.BANNER if view["result"].get("winners") else art.BANNER_DRAW
+        band = art.BANNER if (view["result"] or {}).get("winners") else art.BANNER_DRAW
         d.rectangle((0, 0, WIDTH, HEADER_H - 1), fill=band)
     ink, sub_ink, name_ink = (
         (art.INK, art.INK, art.INK) if over else (art.CREAM, art.MUTED_CREAM, art.GOLD)
@@ -304,7 +308,7 @@ def _draw_header(img: Image.Image, view: dict, players: dict[str, str] | None) -
 # --- board furniture -----------------------------------------------------------------------
 
 
-def _draw_supply(img: Image.Image, view: dict) -> None:
+def _draw_supply(img: Image.Image, view: GoatTigerView) -> None:
     left = int(view.get("in_hand") or 0)
     x0, y0 = SUPPLY_BOX[:2]
     d = ImageDraw.Draw(img)
@@ -316,7 +320,7 @@ def _draw_supply(img: Image.Image, view: dict) -> None:
           anchor="lm")
 
 
-def _draw_captures(img: Image.Image, view: dict) -> None:
+def _draw_captures(img: Image.Image, view: GoatTigerView) -> None:
     n = max(0, int(view.get("captured") or 0))
     total = int(view.get("captures_to_win") or geo.CAPTURES_TO_WIN)
     d = ImageDraw.Draw(img)
@@ -351,7 +355,7 @@ def _leap_bend(src: str, dst: str, over: str) -> Point:
     return control
 
 
-def _draw_last_move(img: Image.Image, last: dict) -> None:
+def _draw_last_move(img: Image.Image, last: Mapping[str, Any]) -> None:
     """Arrow from the start point to the destination (under the pieces): curved over the
     captured goat's point on a leap, and a ✕ on that point. The ring on the destination
     goes on after the pieces."""
@@ -382,7 +386,7 @@ def _paste_labels(img: Image.Image) -> None:
 # --- rendering ---------------------------------------------------------------------------
 
 
-def draw(view: dict, players: dict[str, str] | None = None) -> Image.Image:
+def draw(view: GoatTigerView, players: Names = None) -> Image.Image:
     """The position as an RGB image (``render`` encodes it)."""
     base, notes = _backdrop()
     img = base.copy()
@@ -391,18 +395,19 @@ def draw(view: dict, players: dict[str, str] | None = None) -> Image.Image:
     _draw_header(img, view, players)
     _draw_supply(img, view)
     _draw_captures(img, view)
-    last = view.get("last") or {}
+    last: Mapping[str, Any] = view.get("last") or {}
     _draw_last_move(img, last)
     _draw_pieces(img, view.get("board") or {})
     if last.get("to") in POS:
         paste(img, art.ring_sprite(PIECE_R + 8, art.LAST, dashed=False), POS[last["to"]])
-    if view.get("selected") in POS:
-        paste(img, art.ring_sprite(PIECE_R + 8, art.SELECT, dashed=True), POS[view["selected"]])
+    selected = view.get("selected")
+    if selected is not None and selected in POS:
+        paste(img, art.ring_sprite(PIECE_R + 8, art.SELECT, dashed=True), POS[selected])
     _paste_labels(img)
     return img
 
 
-def _specimens() -> list[dict]:
+def _specimens() -> list[GoatTigerView]:
     """Made-up views that between them show every colour the renderer can draw: both
     pieces, every highlight, both headers, all three result banners."""
     board = {lab: ("goat", "tiger")[i % 2] for i, lab in enumerate(POS)}
@@ -423,7 +428,9 @@ def _specimens() -> list[dict]:
         for w in ("goats", "tigers")
     ]
     drawn = {**playing, "to_move": None, "result": {"winners": [], "reason": "Specimen."}}
-    return [playing, {**playing, "board": {}, "last": None, "selected": None}, *ends, drawn]
+    # Made up, and partial: the keys the picture reads.
+    return cast(list[GoatTigerView],
+                [playing, {**playing, "board": {}, "last": None, "selected": None}, *ends, drawn])
 
 
 @lru_cache(maxsize=1)
@@ -442,5 +449,5 @@ def warm() -> None:
     render(_specimens()[0])
 
 
-def render(view: dict, players: dict[str, str] | None = None) -> bytes:
+def render(view: GoatTigerView, players: Names = None) -> bytes:
     return encode_png(draw(view, players), palette())

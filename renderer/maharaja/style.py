@@ -11,6 +11,7 @@ import math
 
 from PIL import ImageDraw
 
+from engine.games.maharaja.shown import MaharajaView
 from renderer.common import RGB, Font, font
 
 FRAME, PANEL, EDGE = (40, 34, 30), (62, 52, 44), (104, 88, 72)
@@ -58,7 +59,7 @@ def ink_on(rgb: tuple) -> RGB:
     return INK if sum(rgb[:3]) > 420 else CREAM
 
 
-def owner_colour(view: dict, nation: str) -> RGB:
+def owner_colour(view: MaharajaView, nation: str) -> RGB:
     """The fill of a nation's pieces: its player's colour."""
     role = view.get("control", {}).get(nation)
     return PLAYER.get(role, NOBODY) if role else NOBODY

@@ -1,0 +1,56 @@
+"""What a game's renderer declares, once, in its package (``renderer/<id>/__init__.py``
+exports ``PICTURE``): how it draws the spectator view, what it says of it, and what more
+it can draw. ``View`` is the game's spectator view, a TypedDict the engine's game package
+declares (``engine/games/<id>/shown.py``), so a renderer reading a key the view lacks is a
+type error."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from renderer.common import Names
+
+View = TypeVar("View")
+ViewIn = TypeVar("ViewIn", contravariant=True)
+
+
+class Draw(Protocol[ViewIn]):
+    """A picture of ``view`` as PNG bytes; ``players`` maps role -> name for the header."""
+
+    def __call__(self, view: ViewIn, players: Names = None, /) -> bytes: ...
+
+
+class DrawFocused(Protocol[ViewIn]):
+    """A picture that shows one side's own board: the acting side's, or ``focus``'s."""
+
+    def __call__(self, view: ViewIn, players: Names = None, focus: str | None = None,
+                 /) -> bytes: ...
+
+
+class Say(Protocol[ViewIn]):
+    """The position in words (Discord markdown for the status; names as given)."""
+
+    def __call__(self, view: ViewIn, players: Mapping[str, str], /) -> str: ...
+
+
+@dataclass(frozen=True)
+class Picture(Generic[View]):
+    """What a game's renderer can draw and say, as data (the renderer's side of the
+    contract)."""
+
+    render: Draw[View]
+    layout: Callable[[], dict[str, tuple[int, int]]]  # every point's pixel centre, by label
+    warm: Callable[[], None]  # build caches ahead of the first picture
+    # The position in words: `/board text` and, cut to Discord's limit, the alt text.
+    describe: Say[View]
+    # A few short lines for the public post beside the picture (Discord text stays legible
+    # at any width, where a phone shows the picture 400 px wide): what reads better as
+    # text than on the board: scores, resources, the card, the sequence of play. A game
+    # without them posts none.
+    status: Say[View] | None = None
+    # Draws one side's own board (the acting side's, or one asked for): Rajas' provinces.
+    focused: DrawFocused[View] | None = None
+    # Draws a hidden hand from its owner's own view, for that player only (Taj Mahal).
+    hand: Draw[Any] | None = None

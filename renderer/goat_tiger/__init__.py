@@ -1,0 +1,18 @@
+"""Aadu-Huli aata (Goat-Tiger): its picture and its words, declared once as ``PICTURE``
+(found by ``renderer`` by this package's name, the game's id). board.py (the picture),
+art.py (its pieces and board art), words.py (the position in words and the post's status
+lines)."""
+
+from __future__ import annotations
+
+from engine.games.goat_tiger.shown import GoatTigerView
+from renderer.common.picture import Picture
+from renderer.goat_tiger import board, words
+
+PICTURE: Picture[GoatTigerView] = Picture(
+    render=board.render,
+    layout=board.layout,
+    warm=board.warm,
+    describe=words.describe,
+    status=words.status,
+)

@@ -1,0 +1,19 @@
+"""Taj Mahal: its picture and its words, declared once as ``PICTURE`` (found by ``renderer``
+by this package's name, the game's id). board.py (the picture), hand.py (a player's hidden
+hand), map.py (the board's geometry), style.py (colours and fonts); words.py (the position
+in words and the post's status lines)."""
+
+from __future__ import annotations
+
+from engine.games.taj_mahal.shown import TajMahalView
+from renderer.common.picture import Picture
+from renderer.taj_mahal import board, hand, words
+
+PICTURE: Picture[TajMahalView] = Picture(
+    render=board.render,
+    layout=board.layout,
+    warm=board.warm,
+    describe=words.describe,
+    status=words.status,
+    hand=hand.hand,
+)
