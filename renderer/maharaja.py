@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.games import maharaja as game
+from engine.games.maharaja import GAME as game
 from renderer.common import (
     Names,
     encode_png,

@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.games import rajas as game
+from engine.games.rajas import GAME as game
 from engine.games.rajas import data, words
 from renderer.common import (
     Names,

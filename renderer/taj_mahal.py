@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.games import taj_mahal as game
+from engine.games.taj_mahal import GAME as game
 from engine.games.taj_mahal import data
 from renderer import taj_mahal_hand
 from renderer import taj_mahal_map as geo

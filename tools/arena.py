@@ -17,16 +17,6 @@ from engine.contract import Game
 
 Step = tuple[str, object]
 Player = Callable[[dict, str], Sequence[Step]]
-# How a random opponent of a game plays, where it needs to for random games to end: the
-# steps by which it gives up its turn or goes back, taken only when nothing else is legal,
-# and the share of its steps in which it keeps away from them (Maharaja's end a movement or
-# go back one time in five when something else is open).
-RANDOM_PLAY: dict[str, tuple[tuple[str, ...], float]] = {
-    "rajas": (("pass", "skip", "stay"), 1.0),
-    "maharaja": (("done", "back"), 0.8),
-    # Vijayanagara's gifts (1.5.2) and taking one back are detours, never a random move.
-    "vijayanagara": (("give", "cancel"), 1.0),
-}
 # A player of the other seats for a match, made for its seed (a random player draws from a
 # generator of that seed, so each game of a series differs and every run repeats).
 Opponents = Callable[[int], Player]
@@ -98,10 +88,10 @@ def computer_wins(g: Game, seed: int, options: dict, opponents: Opponents) -> bo
 
 
 def random_opponents(g: Game) -> Opponents:
-    """Random players of the game (``random_player`` as ``RANDOM_PLAY`` says) drawing from
-    ``random.Random(seed)``."""
-    avoid, keep = RANDOM_PLAY.get(g.ID, ((), 1.0))
-    return lambda seed: random_player(g, random.Random(seed), avoid, keep)
+    """Random players of the game (``random_player`` as the game's ``RANDOM_PLAY`` says)
+    drawing from ``random.Random(seed)``."""
+    how = g.RANDOM_PLAY
+    return lambda seed: random_player(g, random.Random(seed), how.avoid, how.keep)
 
 
 def random_move_line(state: dict, rng: random.Random) -> str:

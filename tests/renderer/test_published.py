@@ -12,17 +12,16 @@ from pathlib import Path
 
 import pytest
 
+from engine import games
+
 RENDERER = Path(__file__).resolve().parents[2] / "renderer"
-# Each game held to the rule, with its own renderer modules; renderer/text.py and the
-# package's shared modules are read for every game in this table.
-OWN = {
-    "goat_tiger": ["goat_tiger.py", "goat_tiger_art.py"],
-    "vijayanagara": ["vijayanagara.py", "vijayanagara_art.py", "vijayanagara_header.py",
-                     "vijayanagara_key.py", "vijayanagara_layout.py", "vijayanagara_map.py"],
-    "taj_mahal": ["taj_mahal.py", "taj_mahal_hand.py", "taj_mahal_map.py", "taj_mahal_style.py"],
-    "rajas": ["rajas.py", "rajas_art.py", "rajas_board.py"],
-    "maharaja": ["maharaja.py", "maharaja_map.py", "maharaja_pieces.py", "maharaja_style.py"],
-}
+# Each game held to the rule, with its own renderer modules: those named for it (its id, or
+# its id and a part), or in a folder of its id; renderer/text.py and the package's shared
+# modules are read for every game.
+OWN = {game: sorted(str(p.relative_to(RENDERER)) for p in
+                    [*RENDERER.glob(f"{game}.py"), *RENDERER.glob(f"{game}_*.py"),
+                     *RENDERER.glob(f"{game}/**/*.py")])
+       for game in games.ids()}
 SHARED = ["__init__.py", "common.py", "text.py", "banner.py", "charts.py", "axis.py"]
 # A game whose naming is large may publish a names module too (Rajas: words).
 PUBLISHED = {"data"}
