@@ -4,6 +4,7 @@ edit."""
 
 from __future__ import annotations
 
+import importlib
 import sys
 import textwrap
 from collections.abc import Iterator
@@ -76,3 +77,32 @@ def test_an_unknown_game_is_refused_with_the_games_there_are():
         games.get("chess")
     assert refused.value.args[0] == ("unknown game 'chess'; known games: "
                                      + ", ".join(games.ids()))
+
+
+def test_a_games_samples_are_found_with_it(dropped_in, monkeypatch):
+    _package(dropped_in, "toy_game", """
+        from dataclasses import replace
+        from engine.games.goat_tiger import GAME as _like
+
+        GAME = replace(_like, ID="toy_game", NAME="Toy")
+        """)
+    (dropped_in / "toy_game" / "samples.py").write_text(textwrap.dedent("""
+        from engine import games
+
+        PLAYERS = {"goats": "ravi", "tigers": "Computer"}
+
+        def views():
+            g = games.get("toy_game")
+            return {"start": g.view(g.setup(1, {}), None)}
+        """))
+    import tools.samples
+
+    try:
+        found = importlib.reload(tools.samples).SAMPLES
+        views, players = found["toy_game"]
+        assert list(views()) == ["start"] and players["goats"] == "ravi"
+        assert list(found) == games.ids()
+    finally:
+        monkeypatch.undo()  # the toy game gone, the samples are gathered again without it
+        _forget()
+        importlib.reload(tools.samples)

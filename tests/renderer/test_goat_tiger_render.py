@@ -16,9 +16,10 @@ from PIL import Image
 
 import renderer
 from engine.games.goat_tiger import data as geo
+from engine.games.goat_tiger.samples import PLAYERS
+from engine.games.goat_tiger.samples import views as goat_tiger_views
 from renderer import common, goat_tiger
 from renderer import goat_tiger_art as art
-from tools.samples import PLAYERS, goat_tiger_views
 
 VIEWS = goat_tiger_views()
 LAYOUT = renderer.layout("goat_tiger")

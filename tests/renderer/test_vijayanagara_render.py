@@ -16,14 +16,14 @@ from PIL import Image, ImageChops
 
 import renderer
 from engine.games.vijayanagara import data as geo
+from engine.games.vijayanagara.samples import PLAYERS, most_crowded
+from engine.games.vijayanagara.samples import views as vijayanagara_views
 from renderer import common, vijayanagara
 from renderer import vijayanagara_art as art
 from renderer import vijayanagara_header as vheader
 from renderer import vijayanagara_key as vkey
 from renderer import vijayanagara_layout as vlayout
 from renderer import vijayanagara_map as vmap
-from tools.samples import VIJAYANAGARA_PLAYERS as PLAYERS
-from tools.samples import most_crowded, vijayanagara_views
 
 VIEWS = vijayanagara_views()
 LAYOUT = renderer.layout("vijayanagara")
