@@ -5,14 +5,17 @@ Each game package exports ``GAME = Game(...)``: its identity, the functions of i
 can do beyond them, as data: a capability a game lacks is None or False, never a missing
 attribute to probe for. ``engine.games.get(id)`` returns it. The field names are the
 contract's own (``ROLES``, ``view``), so ``g.ROLES`` and ``g.view(state, role)`` read the
-same whether ``g`` is a game's ``GAME`` or its rules module.
+same whether ``g`` is a game's ``GAME`` or its rules module; and so a package declares its
+game once, as ``GAME = declared(rules, texts, ai, data, LISTED=…)``: each field from the
+module that defines it under that name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from types import ModuleType
+from typing import Any, Protocol
 
 from engine.datafiles import DataFiles
 from engine.options import Option
@@ -21,6 +24,17 @@ State = dict[str, Any]  # JSON-shaped; round-trips through json unchanged
 View = dict[str, Any]  # what view() gives: prompt, actions, active, log, move, public fields
 Step = tuple[str, Any]  # (action, arg): one step of a move
 Result = dict[str, Any]  # {"winners": [roles], "scores": {role: number}, "reason"?: str}
+
+
+@dataclass(frozen=True)
+class RandomPlay:
+    """How a random player of the game (the fuzzers', the samples', the bench's opponents)
+    plays, where it needs to for random games to end: the steps by which it gives up its
+    turn or goes back, taken only when nothing else is legal, and the share of its steps in
+    which it keeps away from them (below 1: it also takes one in the other share)."""
+
+    avoid: tuple[str, ...] = ()
+    keep: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -52,6 +66,10 @@ class Game:
     card_report: Callable[[State], str] | None = None  # /card
     score_report: Callable[[State], str] | None = None  # /score
 
+    # --- where it is listed, and how a random player plays it ------------------------------
+    LISTED: int = 1000  # its rank in the list of games players are shown (then by ID)
+    RANDOM_PLAY: RandomPlay = RandomPlay()
+
     # --- capabilities ---------------------------------------------------------------------
     bot_steps: Callable[[State, str], list[Step]] | None = None  # a computer player
     # Why the computer cannot take a seat in a game with these options (None: it can).
@@ -78,3 +96,45 @@ class Game:
     def hidden(self) -> bool:
         """Whether anything is hidden (a deck, face-down tiles, dice to come, hands)."""
         return self.redeal is not None
+
+
+class Rules(Protocol):
+    """What a game's rules module must define: the contract's fields without a default
+    (a module type-checks against it as it stands)."""
+
+    @property
+    def ID(self) -> str: ...
+    @property
+    def NAME(self) -> str: ...
+    @property
+    def ROLES(self) -> list[str]: ...
+    @property
+    def ROLE_NAMES(self) -> Mapping[str, str]: ...
+    @property
+    def PLAYERS(self) -> tuple[int, int]: ...
+    @property
+    def OPTIONS(self) -> Mapping[str, Option]: ...
+    def setup(self, seed: int, options: dict, /) -> State: ...
+    def view(self, state: State, role: str | None, /) -> View: ...
+    def act(self, state: State, role: str, action: str, arg: Any, /) -> State: ...
+    def result(self, state: State, /) -> Result | None: ...
+    def summary(self, state: State, /) -> dict: ...
+    def token(self, action: str, arg: Any, /) -> str: ...
+    def describe(self, action: str, arg: Any, /) -> str: ...
+
+
+def declared(rules: Rules, *more: ModuleType, **given: Any) -> Game:
+    """The game a package declares: every field of the contract that ``rules`` or one of
+    ``more`` (its texts, computer player, data) defines under the field's own name, and
+    ``given`` for what no module names so (its ``LISTED`` rank, a capability under another
+    name). Two modules defining one field as different things is an error, not a choice."""
+    found: dict[str, Any] = {}
+    for module in (rules, *more):
+        for name in (f.name for f in fields(Game)):
+            if name in given or not hasattr(module, name):
+                continue
+            value = getattr(module, name)
+            if name in found and found[name] is not value:
+                raise TypeError(f"{name} is defined twice over: name one in declared()")
+            found[name] = value
+    return Game(**found, **given)

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.mark.slow
 def test_a_random_player_gives_up_a_turn_only_when_nothing_else_is_legal():
     g = games.get("rajas")
-    avoid = arena.RANDOM_PLAY["rajas"][0]
+    avoid = g.RANDOM_PLAY.avoid
     player = arena.random_player(g, random.Random(5), avoid)
     state = g.setup(5, {"players": 3})
     tempted = 0  # steps where giving up was legal beside something else

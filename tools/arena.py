@@ -2,74 +2,28 @@
 players a test or the bench writes, or against each other.
 
 A player is a function ``(state, role) -> steps``: the steps of its turn, taken while the
-decision stays with it (a game's ``bot_steps`` is one as it is). The arena asks the first
-active role of the position, applies what it chose and asks again until the game ends.
-Everything is seeded, so a match is the same on every machine.
+decision stays with it (a game's ``bot_steps`` is one as it is). The players and the turns
+are engine/matches.py's (the games' sample positions are played with them too); the arena
+adds whole matches and who wins them. Everything is seeded, so a match is the same on every
+machine.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping
 
 from engine import games
 from engine.contract import Game
+from engine.matches import Player, Step, computer, random_player, turns
 
-Step = tuple[str, object]
-Player = Callable[[dict, str], Sequence[Step]]
-# How a random opponent of a game plays, where it needs to for random games to end: the
-# steps by which it gives up its turn or goes back, taken only when nothing else is legal,
-# and the share of its steps in which it keeps away from them (Maharaja's end a movement or
-# go back one time in five when something else is open).
-RANDOM_PLAY: dict[str, tuple[tuple[str, ...], float]] = {
-    "rajas": (("pass", "skip", "stay"), 1.0),
-    "maharaja": (("done", "back"), 0.8),
-    # Vijayanagara's gifts (1.5.2) and taking one back are detours, never a random move.
-    "vijayanagara": (("give", "cancel"), 1.0),
-}
+__all__ = ["Opponents", "Player", "Step", "computer", "computer_seat", "computer_wins",
+           "play", "random_move_line", "random_move_lines", "random_opponents",
+           "random_player", "turns"]
+
 # A player of the other seats for a match, made for its seed (a random player draws from a
 # generator of that seed, so each game of a series differs and every run repeats).
 Opponents = Callable[[int], Player]
-
-
-def computer(g: Game) -> Player:
-    """The game's own computer player."""
-    bot_steps: Player = g.bot_steps
-    return bot_steps
-
-
-def random_player(g: Game, rng: random.Random, avoid: Iterable[str] = (),
-                  keep: float = 1.0) -> Player:
-    """A player taking one legal step at a time, drawn by ``rng``. Steps named in ``avoid``
-    (ending a turn, going back, giving up a move) are drawn only when nothing else is legal,
-    or, with ``keep`` below 1, also in the share ``1 - keep`` of the steps where something
-    else is: so random games reach their end."""
-    avoided = frozenset(avoid)
-
-    def play(state: dict, role: str) -> list[Step]:
-        legal = games.legal_steps(g, g.view(state, role))
-        busy = [s for s in legal if s[0] not in avoided]
-        # The generator is asked for the share only when it matters (and keep < 1), so a
-        # player that always keeps away draws exactly one number a step.
-        use_busy = bool(busy) and (keep >= 1.0 or rng.random() < keep)
-        return [rng.choice(busy if use_busy else legal)]
-
-    return play
-
-
-def turns(g: Game, state: dict, seats: Mapping[str, Player],
-          others: Player | None = None) -> Iterator[tuple[str, Sequence[Step], dict]]:
-    """Each turn of the game from ``state`` on, as (role, its steps, the state after them),
-    until it ends: ``seats[role]`` plays for a role, ``others`` for any role not seated."""
-    while g.result(state) is None:
-        role = g.view(state, None)["active"][0]
-        player = seats.get(role, others)
-        if player is None:
-            raise KeyError(f"nobody plays {role!r}")
-        steps = player(state, role)
-        for action, arg in steps:
-            state = g.act(state, role, action, arg)
-        yield role, steps, state
 
 
 def play(g: Game, state: dict, seats: Mapping[str, Player],
@@ -98,10 +52,10 @@ def computer_wins(g: Game, seed: int, options: dict, opponents: Opponents) -> bo
 
 
 def random_opponents(g: Game) -> Opponents:
-    """Random players of the game (``random_player`` as ``RANDOM_PLAY`` says) drawing from
-    ``random.Random(seed)``."""
-    avoid, keep = RANDOM_PLAY.get(g.ID, ((), 1.0))
-    return lambda seed: random_player(g, random.Random(seed), avoid, keep)
+    """Random players of the game (``random_player`` as the game's ``RANDOM_PLAY`` says)
+    drawing from ``random.Random(seed)``."""
+    how = g.RANDOM_PLAY
+    return lambda seed: random_player(g, random.Random(seed), how.avoid, how.keep)
 
 
 def random_move_line(state: dict, rng: random.Random) -> str:

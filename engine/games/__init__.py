@@ -1,6 +1,8 @@
 """The game registry and the helpers every game shares.
 
-``games.get("goat_tiger")`` returns the game's ``GAME`` (engine/contract.py): its identity,
+The registry is found, not listed: every package under engine/games that exports a
+``GAME`` (engine/contract.py) is a game, listed in the order of its ``LISTED`` rank.
+``games.get("goat_tiger")`` returns the game's ``GAME``: its identity,
 the functions of its rules and its capabilities as data. ``tokens`` / ``step_for_token`` /
 ``legal_steps`` turn typed lines into steps for any game; ``random_move`` and
 ``typed_lines`` serve fuzzers, tests and the bench; ``reveal_mark``, ``redealt``,
@@ -16,7 +18,9 @@ role now, for every game alike.
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib
+import pkgutil
 from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
@@ -24,21 +28,35 @@ from engine.contract import Game
 from engine.errors import IllegalAction
 from engine.rng import seed_state
 
-# Module names in priority order; a game is listed once its package exists.
-_KNOWN = ["goat_tiger", "vijayanagara", "taj_mahal", "rajas", "maharaja"]
-_cache: dict[str, Game] = {}
+
+@functools.cache
+def found() -> dict[str, Game]:
+    """Every game, by id, in the order players are shown them: each package on this
+    package's path whose ``GAME`` is a ``Game``, ordered by its ``LISTED`` rank (then id).
+    Found on first use, not at import: a game package imports this module."""
+    found: list[Game] = []
+    for module in pkgutil.iter_modules(__path__):
+        if not module.ispkg:
+            continue
+        game = getattr(importlib.import_module(f"{__name__}.{module.name}"), "GAME", None)
+        if not isinstance(game, Game):
+            continue  # a package of shared pieces, not a game
+        if module.name != game.ID:
+            raise ValueError(f"engine/games/{module.name} exports the GAME of {game.ID!r}: "
+                             "a game's package is named by its ID")
+        found.append(game)
+    return {g.ID: g for g in sorted(found, key=lambda g: (g.LISTED, g.ID))}
 
 
 def ids() -> list[str]:
-    return list(_KNOWN)
+    return list(found())
 
 
 def get(game_id: str) -> Game:
-    if game_id not in _KNOWN:
-        raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(_KNOWN)}")
-    if game_id not in _cache:
-        _cache[game_id] = importlib.import_module(f"engine.games.{game_id}").GAME
-    return _cache[game_id]
+    games = found()
+    if game_id not in games:
+        raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(games)}")
+    return games[game_id]
 
 
 def sides(g: Game, options: dict | None = None) -> list[str]:
@@ -225,5 +243,6 @@ __all__ = [
     "reveal_mark",
     "typed_lines",
     "count_left_open", "no_computer", "setup_options", "side_name", "sides",
-    "get", "ids", "legal_steps", "tokens", "step_for_token", "random_move", "IllegalAction",
+    "found", "get", "ids", "legal_steps", "tokens", "step_for_token", "random_move",
+    "IllegalAction",
 ]

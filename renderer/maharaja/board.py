@@ -21,7 +21,7 @@ from typing import cast
 
 from PIL import Image, ImageDraw
 
-from engine.games import maharaja as game
+from engine.games.maharaja import GAME as game
 from engine.games.maharaja.shown import MaharajaView
 from renderer.common import (
     Names,

@@ -30,7 +30,7 @@ from typing import cast
 
 from PIL import Image, ImageDraw
 
-from engine.games import rajas as game
+from engine.games.rajas import GAME as game
 from engine.games.rajas import data, words
 from engine.games.rajas.shown import PlayerShown, RajasView
 from renderer.common import (

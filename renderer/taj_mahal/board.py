@@ -28,7 +28,7 @@ from typing import cast
 
 from PIL import Image, ImageDraw
 
-from engine.games import taj_mahal as game
+from engine.games.taj_mahal import GAME as game
 from engine.games.taj_mahal import data
 from engine.games.taj_mahal.shown import TajMahalView
 from renderer.common import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.games import taj_mahal as taj
+from engine.games.taj_mahal import GAME as taj
 from engine.games.taj_mahal import data as taj_data
 from engine.games.taj_mahal.shown import TajMahalView
 from engine.grammar import count
@@ -21,7 +21,7 @@ def _card_words(cid: str) -> str:
 
 def describe(view: TajMahalView, players: Mapping[str, str]) -> str:
     """The public position only: how many cards each player holds, never which."""
-    names = taj.ROLE_NAMES
+    names = dict(taj.ROLE_NAMES)
     province = view.get("province")
     lines = [f"Taj Mahal, visit {view.get('visit')} of {taj_data.VISITS}"
              + (f": {taj_data.PROVINCE_NAMES.get(province, province)}." if province else ".")]

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-import engine.games.goat_tiger as g
+from engine.games.goat_tiger import GAME as g
 from engine.games.goat_tiger import ai, rules
 from engine.games.goat_tiger.data import INDEX, LABELS, N
 from tools import arena

@@ -10,9 +10,10 @@ import pytest
 
 import renderer
 from engine import games
+from engine.games.taj_mahal.samples import hand_view as taj_mahal_hand_view
 from renderer.common import recording
 from tests.renderer.drawn import clashes, outside, size, unwritten
-from tools.samples import SAMPLES, taj_mahal_hand_view
+from tools.samples import SAMPLES
 
 pytestmark = pytest.mark.slow
 

@@ -25,7 +25,9 @@ import hashlib, io, json
 from PIL import Image
 import renderer
 from renderer.common import banner, charts
-from tools.samples import SAMPLES, TAJ_MAHAL_PLAYERS, taj_mahal_hand_view
+from engine.games.taj_mahal.samples import PLAYERS as TAJ_MAHAL_PLAYERS
+from engine.games.taj_mahal.samples import hand_view as taj_mahal_hand_view
+from tools.samples import SAMPLES
 
 def pixels(png):
     return hashlib.sha256(Image.open(io.BytesIO(png)).convert("RGB").tobytes()).hexdigest()

@@ -16,10 +16,11 @@ from PIL import Image
 
 import renderer
 from engine.games.goat_tiger import data as geo
+from engine.games.goat_tiger.samples import PLAYERS
+from engine.games.goat_tiger.samples import views as goat_tiger_views
 from renderer import common
 from renderer.goat_tiger import art as art
 from renderer.goat_tiger import board as goat_tiger
-from tools.samples import PLAYERS, goat_tiger_views
 
 VIEWS = goat_tiger_views()
 LAYOUT = renderer.layout("goat_tiger")

@@ -14,13 +14,14 @@ from PIL import Image
 from engine import games
 from engine.games.rajas import data
 from engine.games.rajas import rules as R
+from engine.games.rajas.samples import PLAYERS as RAJAS_PLAYERS
+from engine.games.rajas.samples import placing as rajas_placing
 from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, Drawn, recording
 from renderer.rajas import board as P
 from renderer.rajas.art import DIE, code_text, key_lines, key_of, label_font, tile_label
 from renderer.rajas.layout import CELL, TILE
 from tests.renderer.pixels import near, picture
 from tools import arena
-from tools.samples import RAJAS_PLAYERS, rajas_placing
 
 
 def img(view: dict, **kw) -> Image.Image:

@@ -16,11 +16,11 @@ from PIL import Image
 import renderer
 from engine import games
 from engine.games.vijayanagara import data as geo
+from engine.games.vijayanagara.samples import PLAYERS
+from engine.games.vijayanagara.samples import game as vijayanagara_game
 from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, Drawn, recording
 from renderer.vijayanagara import layout as vlayout
 from renderer.vijayanagara import map as vmap
-from tools.samples import VIJAYANAGARA_PLAYERS as PLAYERS
-from tools.samples import vijayanagara_game
 
 Box = tuple[float, float, float, float]
 

@@ -16,6 +16,8 @@ from PIL import Image, ImageChops
 
 import renderer
 from engine.games.vijayanagara import data as geo
+from engine.games.vijayanagara.samples import PLAYERS, most_crowded
+from engine.games.vijayanagara.samples import views as vijayanagara_views
 from renderer import common
 from renderer.vijayanagara import art as art
 from renderer.vijayanagara import board as vijayanagara
@@ -23,8 +25,6 @@ from renderer.vijayanagara import header as vheader
 from renderer.vijayanagara import key as vkey
 from renderer.vijayanagara import layout as vlayout
 from renderer.vijayanagara import map as vmap
-from tools.samples import VIJAYANAGARA_PLAYERS as PLAYERS
-from tools.samples import most_crowded, vijayanagara_views
 
 VIEWS = vijayanagara_views()
 LAYOUT = renderer.layout("vijayanagara")

@@ -10,7 +10,8 @@ import pytest
 import renderer
 from engine import games
 from engine.games.vijayanagara import data as geo
-from tools.samples import vijayanagara_game, vijayanagara_views
+from engine.games.vijayanagara.samples import game as vijayanagara_game
+from engine.games.vijayanagara.samples import views as vijayanagara_views
 
 VIEWS = vijayanagara_views()
 

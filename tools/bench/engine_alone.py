@@ -31,7 +31,7 @@ def engine_games(game_id: str, seconds: float, first_seed: int = 0) -> tuple[int
 
 def engine_figures(seconds: float) -> None:
     print("engine alone (random legal games, one process; setup, view, act, result):")
-    for game_id in ("goat_tiger", "vijayanagara", "taj_mahal", "rajas", "maharaja"):
+    for game_id in games.ids():
         n, steps, cpu = engine_games(game_id, seconds)
         print(f"  {game_id:<13} {n / cpu:7.1f} games/s {steps / cpu:8.0f} steps/s "
               f"({steps / n:.0f} steps a game, {n} games)", flush=True)

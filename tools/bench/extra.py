@@ -7,7 +7,7 @@ import statistics
 
 import renderer
 from engine import games
-from tools import samples
+from engine.games.vijayanagara import samples as vijayanagara_samples
 from tools.bench.common import median_ms, play, think_times
 
 
@@ -20,9 +20,9 @@ def render_figures() -> None:
     print("renderer (one thread, nothing else running):")
     print(f"  goat_tiger           {ms:.1f} ms, "
           f"{len(start_png) / 1024:.1f} KB at the start, {len(png) / 1024:.1f} KB mid-game")
-    for name, v in samples.vijayanagara_views().items():
+    for name, v in vijayanagara_samples.views().items():
         ms, png = median_ms(lambda v=v: renderer.render(
-            "vijayanagara", v, players=samples.VIJAYANAGARA_PLAYERS), 10)
+            "vijayanagara", v, players=vijayanagara_samples.PLAYERS), 10)
         print(f"  vijayanagara {name:<8}{ms:.1f} ms, {len(png) / 1024:.1f} KB")
 
 

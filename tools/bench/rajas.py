@@ -14,7 +14,7 @@ from tools import arena
 from tools.bench.common import median_ms, play, seeds_split, think_times
 
 # Giving up a turn: what the greedy player does only when it gains as much by it.
-GIVING_UP = arena.RANDOM_PLAY["rajas"][0]
+GIVING_UP = games.get("rajas").RANDOM_PLAY.avoid
 
 
 def _rajas_games(seeds: list[int], players: int) -> dict:

@@ -1,6 +1,6 @@
 """``python -m tools.samples [DIR]``: every sample position drawn as the bot posts it, into
-DIR (default ``sample_images``) as ``<game>_<position>.png``, and Taj Mahal's sample hand as
-``taj_mahal_hand.png``. The README's pictures (docs/images/) are drawn from these:
+DIR (default ``sample_images``) as ``<game>_<position>.png``, and each sample hand (Taj
+Mahal's) as ``<game>_hand.png``. The README's pictures (docs/images/) are drawn from these:
 ``rajas_mid.png`` is ``docs/images/rajas.png``, ``vijayanagara_crowded.png`` is
 ``docs/images/vijayanagara.png``."""
 
@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 
 import renderer
-from tools.samples import SAMPLES, TAJ_MAHAL_PLAYERS, taj_mahal_hand_view
+from tools.samples import HANDS, SAMPLES
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -23,9 +23,10 @@ def main(argv: list[str] | None = None) -> None:
         for name, view in views_of().items():
             (out / f"{game}_{name}.png").write_bytes(renderer.render(game, view,
                                                                      players=players))
-    hand = renderer.hand("taj_mahal", taj_mahal_hand_view(), TAJ_MAHAL_PLAYERS)
-    if hand is not None:
-        (out / "taj_mahal_hand.png").write_bytes(hand)
+    for game, (hand_view, players) in HANDS.items():
+        hand = renderer.hand(game, hand_view(), players)
+        if hand is not None:
+            (out / f"{game}_hand.png").write_bytes(hand)
     print(f"saved to {out}/")
 
 

@@ -6,63 +6,12 @@ behind the engine contract (rules.py), a computer player (ai.py) and the /rules 
 (texts.py). The base game with the rule book's variants and modules as options:
 Navaratnas, mixed groups, Ganga and Mango Village."""
 
-from engine.contract import Game
-from engine.games.rajas import data
-from engine.games.rajas.ai import bot_steps
-from engine.games.rajas.rules import (
-    ID,
-    NAME,
-    OPTIONS,
-    PLAYERS,
-    REVISION,
-    ROLE_NAMES,
-    ROLES,
-    act,
-    describe,
-    parse_token,
-    redeal,
-    result,
-    reveal_mark,
-    score_report,
-    setup,
-    sides,
-    summary,
-    token,
-    view,
-)
-from engine.games.rajas.texts import RULES_SUMMARY, RULES_TOPICS
+from engine.contract import RandomPlay, declared
+from engine.games.rajas import ai, data, rules, texts
 
-__all__ = [
-    "GAME",
-    "ID", "NAME", "OPTIONS", "PLAYERS", "REVISION", "ROLE_NAMES", "ROLES", "RULES_SUMMARY",
-    "RULES_TOPICS", "act", "bot_steps", "describe", "parse_token", "redeal", "result",
-    "reveal_mark", "score_report", "setup", "sides", "summary", "token", "view",
-]
+__all__ = ["GAME"]
 
-# The game as the table, the renderer and the tests see it (engine/contract.py).
-GAME = Game(
-    ID=ID,
-    NAME=NAME,
-    ROLES=ROLES,
-    ROLE_NAMES=ROLE_NAMES,
-    PLAYERS=PLAYERS,
-    OPTIONS=OPTIONS,
-    setup=setup,
-    view=view,
-    act=act,
-    result=result,
-    summary=summary,
-    token=token,
-    describe=describe,
-    parse_token=parse_token,
-    RULES_SUMMARY=RULES_SUMMARY,
-    RULES_TOPICS=RULES_TOPICS,
-    score_report=score_report,
-    bot_steps=bot_steps,
-    reveal_mark=reveal_mark,
-    redeal=redeal,
-    sides=sides,
-    REVISION=REVISION,
-    COLOUR_SIDES=True,  # "Red", not "the Red"
-    FILES=data.FILES,
-)
+# The game as the table, the renderer and the tests see it: each contract field from the
+# module that defines it by that name (engine/contract.py, declared).
+GAME = declared(rules, texts, ai, data, LISTED=4, COLOUR_SIDES=True,
+                RANDOM_PLAY=RandomPlay(avoid=("pass", "skip", "stay")))

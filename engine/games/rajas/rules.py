@@ -14,7 +14,8 @@ parse_token, reveal_mark, redeal); the rules live in modules named for what they
 imported one way: data (the published components) and words; dice, province; position
 (reading a position), spaces (worker spaces), kali (dice and Kali's hands), decisions
 (what is asked), effects, scoring (the end), rounds (turns and rounds), actions (a step
-carried out), tokens; refusals (why a step is refused); then this module.
+carried out), tokens; why_spaces, why_dice, why_tiles and refusals (why a step is refused);
+then this module.
 """
 
 from __future__ import annotations
