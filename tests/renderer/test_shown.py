@@ -12,7 +12,8 @@ import pytest
 from mypy import api
 
 import renderer
-from tools.samples import SAMPLES, taj_mahal_hand_view
+from engine.games.taj_mahal.samples import hand_view as taj_mahal_hand_view
+from tools.samples import SAMPLES
 
 
 def _mismatches(value: Any, hint: Any, where: str) -> list[str]:
