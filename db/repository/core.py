@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Self
 
 from sqlalchemy import Engine, bindparam, create_engine, event, text, update
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -51,7 +53,7 @@ LOCK_WAIT = 1.5
 CONNECT_TIMEOUT = 5.0
 
 
-def _sqlite_pragmas(dbapi_conn, _record) -> None:
+def _sqlite_pragmas(dbapi_conn: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     cur = dbapi_conn.cursor()
     # WAL lets readers (autocomplete, /board) run while a move is written.
     cur.execute("PRAGMA journal_mode=WAL")
@@ -146,7 +148,7 @@ class RepositoryCore:
         finally:
             self._write_lock.release()
 
-    async def _bump(self, s: AsyncSession, game_id: int, expected: int, **values) -> None:
+    async def _bump(self, s: AsyncSession, game_id: int, expected: int, **values: object) -> None:
         conn = await s.connection()
         res = await conn.execute(
             BUMP,

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import null
+from sqlalchemy import Select, null
 from sqlalchemy import select as sa_select
 from sqlmodel import col, select
 
@@ -99,7 +99,7 @@ class People(RepositoryCore):
              .order_by(_G.c.id.desc()).limit(limit))
         return await self._my_games(q)
 
-    async def _my_games(self, q) -> list[MyGame]:
+    async def _my_games(self, q: Select[Any]) -> list[MyGame]:
         out: dict[int, MyGame] = {}
         async with self.engine.connect() as conn:
             for (game_id, guild_id, channel_id, game, status, updated_at, awaiting, pace,
@@ -111,10 +111,11 @@ class People(RepositoryCore):
             held: dict[int, list[tuple[str, str | None, str]]] = {}
             left: dict[int, list[str]] = {}
             if out:
-                q = (sa_select(_S.c.game_id, _S.c.role, _S.c.user_id, _S.c.name, _S.c.left_at)
-                     .where(_S.c.game_id.in_(list(out)), _S.c.role.is_not(None))
-                     .order_by(_S.c.game_id, _S.c.position))
-                for game_id, role, user_id, name, left_at in await conn.execute(q):
+                sides = (sa_select(_S.c.game_id, _S.c.role, _S.c.user_id, _S.c.name,
+                                   _S.c.left_at)
+                         .where(_S.c.game_id.in_(list(out)), _S.c.role.is_not(None))
+                         .order_by(_S.c.game_id, _S.c.position))
+                for game_id, role, user_id, name, left_at in await conn.execute(sides):
                     held.setdefault(game_id, []).append((role, user_id, name))
                     if left_at is not None:
                         left.setdefault(game_id, []).append(role)
