@@ -75,9 +75,9 @@ async def test_moves_and_undo_go_on_when_checkpoints_cannot_be_kept(table, repo,
     """Checkpoints are a cache: a database that refuses them costs speed, never a move."""
     from sqlalchemy import text
 
-    from db import repository
+    from db.repository import steps
 
-    monkeypatch.setattr(repository, "_CHECKPOINT", text("INSERT INTO no_such_table VALUES (1)"))
+    monkeypatch.setattr(steps, "_CHECKPOINT", text("INSERT INTO no_such_table VALUES (1)"))
     await table.new(HERE, RAVI, "goat_tiger", role="tigers", opponent="computer", seed=8)
     rng = random.Random(5)
     game = await repo.latest_game(HERE.channel_id)

@@ -1,0 +1,56 @@
+"""The async repository over the game tables: one ``Repository``, made like the table it
+serves (``bot/table/``) of a part per concern, each a subclass of ``core.RepositoryCore``
+(the engine, sessions, the write transaction and its queue on SQLite, the version bump,
+``open``/``close``/``ping``):
+
+    games.py       games made, found and listed, their status, set aside, rematch pings
+    seats.py       seats taken and left, roles dealt at the start, sides handed on
+    steps.py       the step log: read, appended to (a move), its checkpoints
+    undo.py        steps taken back, and the undo requests the other players vote on
+    clocks.py      what falls due: a write's pace (``Sched``), the scheduler's finds and
+                   claims, the reminder rows from before paces
+    deliveries.py  the delivery ledger: what a channel was shown of its game
+    people.py      players' and servers' settings, the games each sits at or holds
+    ratings.py     finished games rated, ratings, leaderboards
+
+The parts never call each other's methods: what they share is in the core.
+"""
+
+from __future__ import annotations
+
+from db.repository.clocks import Clocks, Due, Sched
+from db.repository.core import (
+    CONNECT_TIMEOUT,
+    LOCK_WAIT,
+    ChannelBusy,
+    RepositoryCore,
+    VersionConflict,
+)
+from db.repository.deliveries import Deliveries
+from db.repository.games import Games
+from db.repository.people import MyGame, People
+from db.repository.ratings import RatingKey, Ratings
+from db.repository.seats import Seats
+from db.repository.steps import LogStep, NewStep, StepLog, step_arg
+from db.repository.undo import Undo
+
+
+class Repository(Games, Seats, StepLog, Undo, Clocks, Deliveries, People, Ratings):
+    """Every read and write of the game tables (see the modules above)."""
+
+
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "LOCK_WAIT",
+    "ChannelBusy",
+    "Due",
+    "LogStep",
+    "MyGame",
+    "NewStep",
+    "RatingKey",
+    "Repository",
+    "RepositoryCore",
+    "Sched",
+    "VersionConflict",
+    "step_arg",
+]

@@ -1,0 +1,170 @@
+"""The repository's session core: the engine, sessions, the write transaction and its
+queue, the version bump every write starts with, and opening and closing the database.
+
+Every write is one transaction that starts by bumping ``Game.version`` with
+``WHERE version = expected``. If another click, user or process wrote first,
+that UPDATE matches no row and the whole transaction is rolled back with
+``VersionConflict``: correctness never depends on in-process locks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Self
+
+from sqlalchemy import Engine, bindparam, create_engine, event, text, update
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.pool import ConnectionPoolEntry
+from sqlmodel import col
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from db import migrations
+from db.location import normalise_url
+from db.models import Game, utcnow
+from db.outage import StoreUnavailable, unavailable
+
+# The statements of every move, built once: building one costs about as much CPU as
+# running it. The bump's SET clause follows the keys it is executed with.
+BUMP = update(Game).where(
+    col(Game.id) == bindparam("_id"), col(Game.version) == bindparam("_expected")
+)
+
+
+class VersionConflict(Exception):
+    """The game changed since it was read; nothing was written."""
+
+
+class ChannelBusy(Exception):
+    """The channel already has a game being set up or played."""
+
+
+# How long a write waits for SQLite's write lock when another connection holds it (a
+# backup, an admin command), and again for this process's own queue of writes: a lock
+# shorter than this is ridden out; a longer one is told "try again in a moment" within
+# Discord's 3 s (see docs/architecture.md, "When the database does not answer").
+LOCK_WAIT = 1.5
+# PostgreSQL: how long opening a connection may take before the server counts as down
+# (asyncpg's own default is a minute, for which nobody waits).
+CONNECT_TIMEOUT = 5.0
+
+
+def _sqlite_pragmas(dbapi_conn: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+    cur = dbapi_conn.cursor()
+    # WAL lets readers (autocomplete, /board) run while a move is written.
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute(f"PRAGMA busy_timeout={int(LOCK_WAIT * 1000)}")
+    cur.close()
+
+
+class RepositoryCore:
+    """What every part of the repository writes and reads through (see the package)."""
+
+    def __init__(self, engine: AsyncEngine):
+        self.engine = engine
+        self._sessions = async_sessionmaker(engine, class_=AsyncSession, expire_on_commit=False)
+        # SQLite has one writer at a time and its busy handler backs off in sleeps of up to
+        # 100 ms, which wrecks tail latency when many games write at once. Queueing this
+        # process's writes here is only for speed: the version check is what keeps two
+        # writers (or two processes) from both applying.
+        self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+        self._locked_out = False  # the last write found the database locked elsewhere
+        # SQLite file databases write moves on a thread of their own (see append_steps):
+        # a synchronous engine and that thread, made together on first use.
+        self._sync_writer: tuple[Engine, ThreadPoolExecutor] | None = None
+
+    @classmethod
+    async def open(cls, url: str | None = None) -> Self:
+        url = normalise_url(url)
+        if url.startswith("sqlite+aiosqlite:///"):
+            path = url[len("sqlite+aiosqlite:///") :]
+            if path and path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+        if url.startswith("postgresql"):
+            # A restart leaves the pool's connections dead: each is checked (one round
+            # trip) when taken, and replaced, so the first command after a restart works.
+            engine = create_async_engine(url, pool_pre_ping=True,
+                                         connect_args={"timeout": CONNECT_TIMEOUT})
+        else:
+            engine = create_async_engine(url)
+        if engine.dialect.name == "sqlite":
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        await migrations.upgrade(engine, automatic=True)  # creates or upgrades the schema
+        return cls(engine)
+
+    async def close(self) -> None:
+        if self._sync_writer is not None:
+            sync_engine, thread = self._sync_writer
+            thread.shutdown(wait=True)
+            sync_engine.dispose()
+            self._sync_writer = None
+        await self.engine.dispose()
+
+    def _sqlite_writer(self) -> tuple[Engine, ThreadPoolExecutor] | None:
+        """A synchronous engine on the same SQLite file and the one thread that uses it,
+        made on first use; None for other databases (and for an in-memory one, which a
+        second engine would not share)."""
+        if self._sync_writer is None:
+            url = self.engine.url
+            if self.engine.dialect.name != "sqlite" or url.database in (None, "", ":memory:"):
+                return None
+            sync_engine = create_engine(url.set(drivername="sqlite+pysqlite"))
+            event.listen(sync_engine, "connect", _sqlite_pragmas)
+            self._sync_writer = (
+                sync_engine, ThreadPoolExecutor(1, thread_name_prefix="darbar-sqlite-write"))
+        return self._sync_writer
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[AsyncSession]:
+        async with self._writer(), self._sessions() as session, session.begin():
+            yield session
+
+    @asynccontextmanager
+    async def _writer(self) -> AsyncIterator[None]:
+        """This process's turn to write (SQLite: one writer at a time). While writes find
+        the database locked by another connection, each queued write would wait its own
+        busy timeout in turn; so then a turn not had within LOCK_WAIT is given up (the
+        database is not answering). Under load alone the queue is never cut short."""
+        if self._write_lock is None:
+            yield
+            return
+        try:
+            await asyncio.wait_for(self._write_lock.acquire(),
+                                   LOCK_WAIT if self._locked_out else None)
+        except TimeoutError:
+            raise StoreUnavailable("the database is locked") from None
+        try:
+            yield
+            self._locked_out = False
+        except Exception as e:
+            self._locked_out = unavailable(e)
+            raise
+        finally:
+            self._write_lock.release()
+
+    async def _bump(self, s: AsyncSession, game_id: int, expected: int, **values: object) -> None:
+        conn = await s.connection()
+        res = await conn.execute(
+            BUMP,
+            {"updated_at": utcnow(), **values, "version": expected + 1, "_id": game_id,
+             "_expected": expected},
+        )
+        if res.rowcount != 1:
+            raise VersionConflict(f"game {game_id} is no longer at version {expected}")
+
+    async def ping(self) -> None:
+        """One round trip (``SELECT 1``): raises if the database does not answer. SQLite
+        answers reads while another connection holds its write lock, but not moves: there
+        the write lock is taken and given back at once (waiting at most LOCK_WAIT)."""
+        async with self.engine.connect() as conn:
+            if self.engine.dialect.name == "sqlite":
+                await conn.exec_driver_sql("BEGIN IMMEDIATE")
+                await conn.exec_driver_sql("ROLLBACK")
+            else:
+                await conn.execute(text("SELECT 1"))
