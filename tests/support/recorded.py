@@ -1,13 +1,14 @@
 """Recorded games: seeded logs of every game, with the hash of the state each replays to,
 kept in tests/data/recorded/. A refactoring must replay every one of them to the same
 state (tests/engine/test_recorded.py). Regenerate only when a rules change is meant to
-change them, and say so: ``python -m tests.support.recorded``."""
+change them, and say so: ``python -m tests.support.recorded [GAME ...]``."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import random
+import sys
 from pathlib import Path
 
 from engine import games
@@ -19,8 +20,9 @@ MAX_STEPS = 400  # enough of a game to pass through every phase that matters, ke
 # is written into the recorded log.
 REDEAL_AT = "redeal_at"
 
-# (game, options, seeds): the option sets whose rules differ, old revisions included.
-CASES = [
+# (game, options, seeds): the option sets whose rules differ, old revisions included. A
+# game not listed here is recorded with its default options, seeds 1 and 2 (cases()).
+LISTED = [
     ("goat_tiger", {}, (1, 2)),
     ("goat_tiger", {"goats": 12, "threefold_draw": False}, (3,)),
     ("vijayanagara", {}, (1, 2)),
@@ -36,6 +38,12 @@ CASES = [
     ("maharaja", {"length": "short"}, (2,)),
     ("maharaja", {"players": 5, "revision": 1}, (3,)),
 ]
+
+
+def cases() -> list[tuple[str, dict, tuple[int, ...]]]:
+    """Every found game's cases: those listed, else its default options."""
+    listed = {game for game, _, _ in LISTED}
+    return [*LISTED, *((g, {}, (1, 2)) for g in games.ids() if g not in listed)]
 
 
 def digest(state: dict) -> str:
@@ -67,15 +75,17 @@ def replayed(entry: dict) -> str:
     return digest(replay(entry["game"], entry["seed"], entry["options"], steps))
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
+    """Record every game's logs, or only those of the games named (a new game's)."""
     HERE.mkdir(parents=True, exist_ok=True)
     by_game: dict[str, list] = {}
-    for game_id, options, seeds in CASES:
-        by_game.setdefault(game_id, []).extend(record(game_id, options, s) for s in seeds)
+    for game_id, options, seeds in cases():
+        if not only or game_id in only:
+            by_game.setdefault(game_id, []).extend(record(game_id, options, s) for s in seeds)
     for game_id, entries in by_game.items():
         (HERE / f"{game_id}.json").write_text(json.dumps(entries, separators=(",", ":")))
         print(game_id, len(entries), "games,", sum(len(e["steps"]) for e in entries), "steps")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
