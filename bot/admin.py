@@ -422,7 +422,7 @@ async def recompute_ratings(repo: Repository) -> str:
     await repo.forget_ratings()
     table = Table(repo)
     for game in finished:
-        await table.conclude(await table._loaded(game))
+        await table.conclude_stored(game)
     counted = sum(1 for r, _ in await repo.seats_rated() if r.counted)
     return (f"Rated {grammar.count(len(finished), 'finished game')} again; "
             f"{grammar.count(counted, 'player result')} "

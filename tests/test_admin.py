@@ -508,3 +508,22 @@ def test_importing_the_same_export_twice_is_refused(db, capsys, tmp_path):
     code, _, err = run(capsys, "import", str(tmp_path / "later.json"), "--channel", "3002",
                        "--db", url)
     assert code == 0, err
+
+
+def test_the_tools_outside_the_table_call_only_its_public_methods():
+    """The admin commands, the faces and the tools reach the table through its public
+    methods only: a private one (``_loaded``) may change shape with the table's parts."""
+    import ast
+    from pathlib import Path
+
+    private = {name for name in dir(Table) if name.startswith("_") and not name.startswith("__")}
+    root = Path(__file__).resolve().parent.parent
+    reached = []
+    for path in sorted([*root.glob("bot/**/*.py"), *root.glob("tools/**/*.py")]):
+        if path.is_relative_to(root / "bot" / "table"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Attribute) and node.attr in private
+                    and not (isinstance(node.value, ast.Name) and node.value.id == "self")):
+                reached.append(f"{path.relative_to(root)}:{node.lineno} {ast.unparse(node)}")
+    assert reached == []

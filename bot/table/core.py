@@ -336,6 +336,11 @@ class TableCore:
         ending, _ = await self._concluded(lg)
         return ending
 
+    async def conclude_stored(self, game: Game) -> Ending:
+        """``conclude`` for a game as stored (``darbar ratings --recompute`` rates every
+        finished game again through it)."""
+        return await self.conclude(await self._loaded(game))
+
     async def _concluded(self, lg: Loaded) -> tuple[Ending, bool]:
         """``conclude``, and whether this call was the one that recorded it."""
         game_id = id_of(lg.game)
