@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     if cmd == "run":
         token = os.environ.get("DISCORD_TOKEN", "").strip()
         if token:
-            from bot.discord_face.client import run
+            from bot.discord_face.running import run
 
             opened(db, logged=True)
             return _ending(cmd, lambda: run(token, database_url=db))

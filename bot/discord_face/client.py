@@ -1,23 +1,19 @@
-"""The Discord client: wiring, command sync, error handling."""
+"""The Discord client: wiring, command sync, the scheduler's posts, error handling and
+closing (the process around it, from the environment to a signal: running.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import os
-import signal
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-import aiohttp
 import discord
-import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import health, memory, scheduler, workers
+from bot import memory, scheduler, workers
 from bot.discord_face.commands import add_commands
 from bot.discord_face.context import NO_PINGS, mention
 from bot.discord_face.delivery import POST_ERRORS, failure_of, transient
@@ -25,7 +21,7 @@ from bot.discord_face.members import Members
 from bot.discord_face.permissions import UNKNOWN_CHANNEL, refused_because
 from bot.discord_face.respond import has_files, post, run_and_respond
 from bot.discord_face.views import DYNAMIC_ITEMS
-from bot.failures import Failure, opening_database, reason
+from bot.failures import opening_database
 from bot.health import HealthServer
 from bot.logsetup import log_context
 from bot.metrics import HEAP_RETURNED, SCHEDULER_ERRORS, set_open_games
@@ -33,7 +29,7 @@ from bot.pace import Defaults
 from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge, Policy, shard_of
 from bot.replies import Notice, Place, Reply, clip
-from bot.table import UNAVAILABLE, Table, open_games_limit
+from bot.table import UNAVAILABLE, Table
 from db import Game, Repository, id_of, normalise_url
 from db.outage import unavailable
 
@@ -47,38 +43,6 @@ CONCLUDE_WITHIN_DAYS = 7
 # How long closing lets the gateway's events already received reach their handlers (each
 # is answered "restarting") before it looks at what is under way.
 SETTLE_SECONDS = 0.05
-
-
-def configure_endpoints() -> None:
-    """Test seam: point discord.py at a local fake Discord when the variables are set.
-
-    Both URLs are class attributes in discord.py and are read when each request
-    or connection is built, so this must run before the client starts.
-    """
-    api = os.environ.get("DISCORD_API_BASE")
-    gateway = os.environ.get("DISCORD_GATEWAY_URL")
-    if api:
-        discord.http.Route.BASE = api.rstrip("/")
-    if gateway:
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
-
-
-def shard_settings(env: Mapping[str, str] = os.environ) -> tuple[int | None, list[int] | None]:
-    """``SHARD_COUNT`` and ``SHARD_IDS`` (e.g. ``4`` and ``0,1``): several processes, each
-    with some of the shards, can split the guilds over one PostgreSQL database."""
-    count_text = env.get("SHARD_COUNT", "").strip()
-    ids_text = env.get("SHARD_IDS", "").strip()
-    if not count_text:
-        if ids_text:
-            raise ValueError("SHARD_IDS needs SHARD_COUNT as well")
-        return None, None
-    count = int(count_text)
-    if count < 1:
-        raise ValueError("SHARD_COUNT must be at least 1")
-    ids = [int(x) for x in ids_text.replace(",", " ").split()] if ids_text else list(range(count))
-    if not ids or any(not 0 <= i < count for i in ids) or len(set(ids)) != len(ids):
-        raise ValueError(f"SHARD_IDS must be distinct numbers from 0 to {count - 1}")
-    return count, sorted(ids)
 
 
 class DarbarBot(commands.Bot):
@@ -122,16 +86,16 @@ class DarbarBot(commands.Bot):
             self.health = HealthServer(self.readiness, self.refresh_metrics)
             await self.health.start(*self.health_at)
         with opening_database(normalise_url(self.database_url)):
-            self.repo = await Repository.open(self.database_url)
+            self.repo = repo = await Repository.open(self.database_url)
         limiter = RateLimiter(*self.rate_limit) if self.rate_limit else None
-        self.table = Table(self.repo, limiter=limiter, reminders=self.reminder_policy,
+        self.table = table = Table(repo, limiter=limiter, reminders=self.reminder_policy,
                            max_open_games=self.max_open_games, defaults=self.defaults,
                            now=self.clock)
-        self.members = Members(self.http, lambda: self.table)
+        self.members = Members(self.http, lambda: self.opened()[1])
         add_commands(self.tree)
         # Buttons from before a restart keep working: they are matched by custom id.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         if not self.owns_shard_zero():
             log.info("commands are synced by the process that runs shard 0")
         else:
@@ -145,11 +109,11 @@ class DarbarBot(commands.Bot):
         # The games a crash may have left waiting for the computer are among those active
         # now, before the gateway is read: one begun later gets the computer's replies
         # from its own moves, and resuming it too would make them beside those.
-        started = await self.repo.list_games("active")
+        started = await repo.list_games("active")
         # So are the games whose channel a crash or a failed post left owing a post: taken
         # now, so a game that moves in this process (and posts for itself) is not among them.
         since = self.clock() - timedelta(days=CONCLUDE_WITHIN_DAYS)
-        owed = [g for g in await self.table.owed()
+        owed = [g for g in await table.owed()
                 if g.status != "finished" or g.updated_at >= since]
         self.verified = asyncio.create_task(self._verify_games(started, owed))
         # Deadlines and reminders live in the database, so what fell due while the bot
@@ -166,6 +130,13 @@ class DarbarBot(commands.Bot):
         await run_and_respond(interaction, work, from_panel=from_panel,
                               edits_public=edits_public)
         await self._tell(told)
+
+    def opened(self) -> tuple[Repository, Table]:
+        """The database and the table, which ``setup_hook`` opens before the gateway
+        connects: anything the gateway or the scheduler starts finds them."""
+        if self.repo is None or self.table is None:
+            raise RuntimeError("the bot is not set up yet (setup_hook opens the database)")
+        return self.repo, self.table
 
     # --- health -----------------------------------------------------------------------
 
@@ -228,13 +199,14 @@ class DarbarBot(commands.Bot):
     async def _schedule_loop(self) -> None:
         await self.wait_until_ready()
         scheduled = False
+        repo, table = self.opened()
         while not self.is_closed():
             try:
                 if not scheduled:  # games stored before the scheduler (or imported)
-                    await self.repo.schedule_unscheduled(self.clock())
+                    await repo.schedule_unscheduled(self.clock())
                     scheduled = True
                 await self.run_schedule()
-                await self.redeliver(await self.table.owed(self.clock()))
+                await self.redeliver(await table.owed(self.clock()))
             except Exception:  # a failed tick must not end the loop
                 log.exception("scheduler tick failed")
             # Heap the render threads freed goes back to the system (see bot/memory.py).
@@ -243,7 +215,7 @@ class DarbarBot(commands.Bot):
 
     async def run_schedule(self) -> int:
         """One tick: whatever fell due in this process's guilds, done and delivered."""
-        due = await scheduler.tick(self.table, self.clock(), owns=self.owns_guild)
+        due = await scheduler.tick(self.opened()[1], self.clock(), owns=self.owns_guild)
         for item in due:
             game_id = item.game_id if isinstance(item, Nudge) else item.post.game_id
             # Each on its own: what one game has to say is claimed already, so a failure
@@ -274,7 +246,7 @@ class DarbarBot(commands.Bot):
             if not self.carries(game.guild_id):
                 continue
             with log_context(game_id=game.id, guild_id=game.guild_id):
-                owed = await self.table.catch_up(id_of(game), at=game.version)
+                owed = await self.opened()[1].catch_up(id_of(game), at=game.version)
                 if owed is not None and await self._post_game(*owed):
                     made += 1
         if made:
@@ -295,9 +267,9 @@ class DarbarBot(commands.Bot):
             if failed.why == "gone":  # deleted while nobody was told
                 await self._set_aside([int(place.channel_id)])
             else:
-                await self.table.undelivered(reply, failed)
+                await self.opened()[1].undelivered(reply, failed)
             return False
-        await self.table.delivered(reply)
+        await self.opened()[1].delivered(reply)
         return True
 
     async def _dm(self, user_id: str, text: str) -> bool:
@@ -340,7 +312,7 @@ class DarbarBot(commands.Bot):
             return
         except POST_ERRORS as e:
             if transient(e):  # Discord did not take it, after every try: soon, not lost
-                if await self.table.reminder_unsent(nudge, after=REMIND_AFTER_OUTAGE):
+                if await self.opened()[1].reminder_unsent(nudge, after=REMIND_AFTER_OUTAGE):
                     log.warning("game #%d: its reminder was not taken (%s); tried again "
                                 "later", nudge.game_id, e)
                 return
@@ -354,7 +326,7 @@ class DarbarBot(commands.Bot):
         # nobody either, it is not counted as sent (tried again later).
         for ping in public:
             reached = await self._dm(ping.user_id, nudge.dm_text(ping, why)) or reached
-        if not reached and await self.table.reminder_unsent(nudge):
+        if not reached and await self.opened()[1].reminder_unsent(nudge):
             log.warning("game #%d: its reminder reached nobody; tried again later",
                         nudge.game_id)
 
@@ -416,7 +388,8 @@ class DarbarBot(commands.Bot):
         it started) still owe, unless they moved since (their own post made it up)."""
         from bot.admin import verify_active
 
-        checked, repaired = await verify_active(self.repo)
+        repo, table = self.opened()
+        checked, repaired = await verify_active(repo)
         for line in repaired:
             log.warning(line)
         log.info("verified %d active game(s), repaired %d", checked, len(repaired))
@@ -427,13 +400,13 @@ class DarbarBot(commands.Bot):
         for game in started:
             if not self.owns_guild(game.guild_id):
                 continue
-            if not any(seat.is_bot for seat in await self.repo.seats(game.id)):
+            if not any(seat.is_bot for seat in await repo.seats(id_of(game))):
                 continue
-            live = await self.repo.live_game(game.channel_id)
+            live = await repo.live_game(game.channel_id)
             if live is None or live.id != game.id:  # over since; the channel's game is newer
                 continue
             place = Place(channel_id=game.channel_id, guild_id=game.guild_id)
-            reply = await self.table.resume(place)
+            reply = await table.resume(place)
             if reply is not None:
                 resumed += 1
                 await self._post_game(place, reply)
@@ -444,10 +417,10 @@ class DarbarBot(commands.Bot):
         # Only recent ones: older finished games without ratings come from databases made
         # before ratings, which `darbar ratings --recompute` rates without a post each.
         since = self.clock() - timedelta(days=CONCLUDE_WITHIN_DAYS)
-        for game in await self.repo.unconcluded(since):
+        for game in await repo.unconcluded(since):
             if not self.owns_guild(game.guild_id):
                 continue
-            reply = await self.table.complete(id_of(game))
+            reply = await table.complete(id_of(game))
             if reply is None:
                 continue
             if await self._post_game(Place(game.channel_id, game.guild_id), reply):
@@ -540,129 +513,3 @@ class DarbarBot(commands.Bot):
 
 class ShardedDarbarBot(DarbarBot, commands.AutoShardedBot):
     """The same bot over several gateway shards (``SHARD_COUNT`` / ``SHARD_IDS``)."""
-
-
-def make_bot(env: Mapping[str, str] = os.environ, **kwargs) -> DarbarBot:
-    count, ids = shard_settings(env)
-    guild = env.get("DISCORD_GUILD_ID")
-    kwargs.setdefault("sync_guild", int(guild) if guild else None)
-    kwargs.setdefault("reminders", Policy.from_env(env))
-    kwargs.setdefault("max_open_games", open_games_limit(env))
-    kwargs.setdefault("defaults", Defaults.from_env(env))
-    kwargs.setdefault("health_at", health.settings(env))
-    kwargs.setdefault("members_intent", members_intent(env))
-    if env.get("REMINDER_POLL_SECONDS"):
-        kwargs.setdefault("reminder_poll", float(env["REMINDER_POLL_SECONDS"]))
-    if count is None:
-        return DarbarBot(**kwargs)
-    return ShardedDarbarBot(shard_count=count, shard_ids=ids, **kwargs)
-
-
-def members_intent(env: Mapping[str, str] = os.environ) -> bool:
-    """``DISCORD_MEMBERS_INTENT``: the operator enabled the privileged Server Members
-    intent for the bot (Developer Portal), so it hears at once when someone leaves."""
-    word = env.get("DISCORD_MEMBERS_INTENT", "").strip().lower()
-    if word in ("", "0", "false", "no", "off"):
-        return False
-    if word in ("1", "true", "yes", "on"):
-        return True
-    raise ValueError(f"DISCORD_MEMBERS_INTENT must be 1 or 0, not {word!r}")
-
-
-def run(token: str, *, database_url: str | None = None) -> None:
-    """Run the bot until it is stopped; a Failure (one sentence) when Discord cannot be
-    reached or refuses the token: discord.py retries a lost connection by itself, but not
-    the first login, so these end the process."""
-    configure_endpoints()
-    bot = make_bot(database_url=database_url)
-    if isinstance(bot, ShardedDarbarBot):
-        log.info("running shards %s of %d", bot.shard_ids, bot.shard_count)
-    try:
-        asyncio.run(serve(bot, token))
-    except discord.LoginFailure:
-        raise Failure("Discord refused the bot token (DISCORD_TOKEN): copy it again from the "
-                      "Developer Portal (your application, Bot, Reset Token) into .env.") from None
-    except (aiohttp.ClientError, discord.GatewayNotFound, discord.DiscordServerError) as e:
-        raise Failure(f"Could not reach Discord ({_unreachable(e)}): check the network and "
-                      "try again.") from None
-    except discord.PrivilegedIntentsRequired:
-        raise Failure(_closed_for_good(4014)) from None
-    except discord.ConnectionClosed as e:
-        raise Failure(_closed_for_good(e.code)) from None
-
-
-# The gateway's close codes after which discord.py does not reconnect: what each means and
-# what the operator can do (every other code is reconnected to by discord.py itself).
-FATAL_CLOSES = {
-    4004: ("authentication failed", "copy the token (DISCORD_TOKEN) again from the Developer "
-           "Portal (your application, Bot, Reset Token) into .env"),
-    4010: ("invalid shard", "check SHARD_IDS against SHARD_COUNT"),
-    4011: ("sharding required", "the bot is in too many servers for one connection: set "
-           "SHARD_COUNT (see docs/hosting.md, Several processes)"),
-    4012: ("invalid API version", "upgrade Darbar"),
-    4013: ("invalid intents", "upgrade Darbar"),
-    4014: ("disallowed intents", "this version asks for an intent the application may not "
-           "use: in the Developer Portal (your application, Bot) check the Privileged Gateway "
-           "Intents, or run a Darbar that needs none"),
-}
-
-
-def _closed_for_good(code: int) -> str:
-    meaning, what = FATAL_CLOSES.get(code, ("", "check the bot's settings and try again"))
-    return (f"Discord closed the gateway connection for good (close code {code}"
-            f"{': ' + meaning if meaning else ''}): {what}.")
-
-
-def _unreachable(error: Exception) -> str:
-    if isinstance(error, aiohttp.ClientConnectorError):
-        return f"{error.host}:{error.port}: {reason(error.os_error)}"
-    if isinstance(error, discord.HTTPException):
-        return f"it answered {error.status}"
-    return reason(error)
-
-
-async def serve(bot: DarbarBot, token: str) -> None:
-    """Run the bot until SIGINT or SIGTERM, then close it (gateway, workers, database).
-
-    Not ``bot.run``: asyncio stops on SIGINT only if the process started with Python's own
-    SIGINT handler, and a process started in the background by a non-interactive shell
-    inherits SIGINT *ignored* (so Ctrl-C or a test's SIGINT did nothing, and the bot ran
-    on); a service manager stops with SIGTERM, which would end it without closing.
-
-    The gateway runs in a task of its own that a stop does not cancel: ``close`` drains
-    while it goes on reading, so an interaction that arrives meanwhile reaches its handler
-    and is answered "restarting" (cancelled, it would be left unread and unanswered);
-    ``close`` closes the gateway once the drain is over. Only while the bot is still
-    starting (no gateway open yet, or between two connections) is it cancelled first: there
-    is nothing to read, and the setup must not go on under a closing bot."""
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-
-    def on_signal(sig: signal.Signals) -> None:
-        log.info("%s: %s", sig.name, "already closing" if stop.is_set() else "closing")
-        stop.set()
-
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
-            loop.add_signal_handler(sig, on_signal, sig)
-    async with bot:
-        gateway = asyncio.create_task(bot.start(token), name="darbar-gateway")
-        stopped = asyncio.create_task(stop.wait())
-        try:
-            await asyncio.wait((gateway, stopped), return_when=asyncio.FIRST_COMPLETED)
-            if stop.is_set():
-                if not bot.reading_gateway():
-                    await _cancelled(gateway)
-                await bot.close()
-        finally:
-            stopped.cancel()
-            # Normally over once close() closed the gateway; cancelled if a reconnect
-            # began during the drain; raises what ended it if it failed by itself.
-            await _cancelled(gateway)
-
-
-async def _cancelled(task: asyncio.Task) -> None:
-    """Cancel ``task`` and wait for it to end (a failure it ended with is raised)."""
-    task.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await task

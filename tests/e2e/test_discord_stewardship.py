@@ -9,7 +9,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.discord_face.client import DarbarBot, ShardedDarbarBot, make_bot, shard_settings
+from bot.discord_face.client import DarbarBot, ShardedDarbarBot
+from bot.discord_face.running import make_bot, shard_settings
 from bot.replies import Actor, Place
 from bot.table import Table
 from db import NewStep, Repository

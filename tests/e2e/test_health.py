@@ -11,7 +11,8 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot import health
-from bot.discord_face.client import DarbarBot, make_bot
+from bot.discord_face.client import DarbarBot
+from bot.discord_face.running import make_bot
 from tests.e2e.test_discord_goat_tiger import answer, content
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
