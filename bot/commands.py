@@ -3,18 +3,23 @@ and the table call it makes.
 
 The Discord face builds its slash commands from this catalogue (discord_face/commands.py)
 and the sandbox reads typed lines against it (sandbox.py), so a command is added here and
-both faces have it. A parameter's ``kind`` is the Python type its value arrives as: ``str``,
-``int``, ``bool``, or ``Actor`` for a member of the server (a face turns its own idea of a
-member into one). A command's ``run(table, place, actor, **values)`` returns the table's
-call, not yet awaited; it raises ``BadInput`` first when what was typed cannot be used,
-which each face tells the caller as it is, without asking the table.
+both faces have it. A command's parameters are the fields of a frozen dataclass of its own
+(its *arguments*): a field's name is the option's name, its type the kind its value
+arrives as (``str``, ``int``, ``bool``, ``Actor`` for a member of the server, ``Role``; a
+face turns its own idea of a member into one), its default the option's, and ``option``
+says the rest (description, choices, autocomplete, range, how the sandbox reads it). A
+command's ``run(table, place, actor, arguments)`` reads the fields by name, so a parameter
+renamed in one place and not the other is a type error. It returns the table's call, not
+yet awaited; it raises ``BadInput`` first when what was typed cannot be used, which each
+face tells the caller as it is, without asking the table.
 """
 
 from __future__ import annotations
 
+import types
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import MISSING, dataclass, field, fields, replace
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, get_args, get_type_hints
 
 from bot.pace import PRESETS, TIMEOUTS
 from bot.reminders import MAX_IDLE_HOURS, MODES, YOUR_WAYS
@@ -22,6 +27,11 @@ from bot.replies import Actor, Place, Reply
 from bot.table import LOG_TAIL, Table, parse_options, playable_ids
 from bot.table.rematch import HOW
 from engine import games
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+A = TypeVar("A", bound="DataclassInstance")
 
 
 class BadInput(Exception):
@@ -44,6 +54,9 @@ class Role:
 
 @dataclass(frozen=True)
 class Param:
+    """A command's parameter as the faces read it: the field of its arguments (name, kind,
+    default) with what ``option`` declared."""
+
     name: str
     kind: type = str  # str, int, bool, Actor (a member of the server) or Role
     description: str = ""  # none: Discord shows "…"
@@ -67,12 +80,40 @@ class Param:
     discord: bool = True  # False: the sandbox's own extra, not a slash command option
 
 
+_PARAM = "darbar.param"
+
+
+def option(description: str = "", *, required: bool = False, default: Any = None,
+           choices: Callable[[], list[tuple[str, str]]] | None = None,
+           suggest: Suggest | None = None, low: int | None = None, high: int | None = None,
+           aliases: tuple[str, ...] = (), accepts: Callable[[str], bool] | None = None,
+           rest: bool = False, line: bool = False, example: str = "",
+           discord: bool = True) -> Any:
+    """A field of a command's arguments: the parameter ``Param`` describes (its name, kind
+    and default are the field's)."""
+    spec = {_PARAM: Param("", str, description, required, None, choices, suggest, low, high,
+                          aliases, accepts, rest, line, example, discord)}
+    return field(metadata=spec) if required else field(default=default, metadata=spec)
+
+
 @dataclass(frozen=True)
-class Command:
+class NoArgs:
+    """The arguments of a command that takes none."""
+
+
+def _kind(hint: Any) -> type:
+    """``str`` of ``str | None``: the type a value arrives as."""
+    if isinstance(hint, types.UnionType):
+        return next(k for k in get_args(hint) if k is not type(None))
+    return hint if isinstance(hint, type) else str
+
+
+@dataclass(frozen=True)
+class Command(Generic[A]):
     name: str
     description: str
-    run: Callable[..., Awaitable[Reply]]
-    params: tuple[Param, ...] = ()
+    args: type[A]
+    run: Callable[[Table, Place, Actor, A], Awaitable[Reply]]
     group: str | None = None
     # The sandbox gathers ``name:value`` words that no parameter takes into this one, as
     # ``name=value`` (``/game new goat_tiger goats=12``: the game's options).
@@ -82,6 +123,20 @@ class Command:
     def path(self) -> str:
         """``game new``, ``play``: the command as typed after the slash."""
         return f"{self.group} {self.name}" if self.group else self.name
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        """The parameters, in the order of the arguments' fields."""
+        hints = get_type_hints(self.args)
+        return tuple(replace(f.metadata.get(_PARAM, Param("")), name=f.name,
+                             kind=_kind(hints[f.name]),
+                             default=None if f.default is MISSING else f.default)
+                     for f in fields(self.args))
+
+    def call(self, table: Table, place: Place, actor: Actor,
+             values: Mapping[str, Any]) -> Awaitable[Reply]:
+        """The table call for the values a face read (by parameter name)."""
+        return self.run(table, place, actor, self.args(**values))
 
 
 GROUPS = {"game": "Set up a game here", "server": "This server's settings for games"}
@@ -100,17 +155,6 @@ def _steps(table: Table, place: Place, actor: Actor, typed: str,
            given: Mapping[str, Any]) -> Awaitable[list[tuple[str, str]]]:
     """The legal continuations of a partly typed move."""
     return table.autocomplete(place, actor, typed)
-
-
-def _new(table: Table, place: Place, actor: Actor, game: str, side: str | None = None,
-         opponent: str | None = None, options: str | None = None, pace: str | None = None,
-         on_timeout: str | None = None) -> Awaitable[Reply]:
-    try:
-        typed = parse_options(options or "")
-    except ValueError as e:
-        raise BadInput(str(e)) from None
-    return table.new(place, actor, game, role=side, opponent=opponent, options=typed,
-                     pace=pace, on_timeout=on_timeout)
 
 
 def _paces(table: Table, place: Place, actor: Actor, typed: str,
@@ -137,175 +181,276 @@ def _zones(table: Table, place: Place, actor: Actor, typed: str,
     return table.zone_choices(typed)
 
 
-PACE = Param("pace", description="A clock: none, live, standard, slow or e.g. 48h+6h/96h",
-             suggest=_paces)
-ON_TIMEOUT = Param("on_timeout", description="When a player's time runs out",
-                   choices=lambda: [(text[:100], word) for word, text in TIMEOUTS.items()])
-
-
-def _reassign(table: Table, place: Place, actor: Actor, side: str,
-              player: Actor | None = None, computer: bool = False) -> Awaitable[Reply]:
-    if computer and player is not None:
-        raise BadInput("Choose a player or the computer, not both.")
-    if not computer and player is None:
-        raise BadInput("Name the member who takes the seat, or choose `computer: True`.")
-    return table.reassign(place, actor, side, None if computer else player)
-
-
 async def _now(reply: Reply) -> Reply:
     """A reply worked out already, as the awaitable a command's ``run`` returns."""
     return reply
 
 
-# Which page of a long help text: the sandbox's stand-in for the ◀ ▶ buttons in Discord.
-PAGE = Param("page", int, "Which page", default=1, low=1, high=100, discord=False,
-             accepts=lambda w: False)
+def _game() -> Any:
+    return option("Which game", required=True, choices=_game_choices, example="goat_tiger")
 
-SIDE = Param("side", description="The side you want (default: dealt at random)",
-             suggest=_sides)
 
-COMMANDS: tuple[Command, ...] = (
-    Command("new", "Open a new game in this channel", _new, group="game", gathers="options",
-            params=(Param("game", description="Which game", required=True,
-                          choices=_game_choices, example="goat_tiger"),
-                    SIDE,
-                    Param("opponent", description="Play against the computer",
-                          choices=lambda: [("another player", "none"),
-                                           ("the computer", "computer")]),
-                    Param("options", description="Game options, e.g. goats=12"),
-                    PACE, ON_TIMEOUT)),
-    Command("join", "Take a seat in this channel's game", group="game", params=(SIDE,),
-            run=lambda t, p, a, side=None: t.join(p, a, side)),
-    Command("leave", "Give up your seat before the game starts", group="game",
-            run=lambda t, p, a: t.leave(p, a)),
-    Command("start", "Deal the sides and begin", group="game",
-            params=(Param("fill_with_computer", bool, "Seat the computer in any empty seat",
-                          default=False, aliases=("fill",)),),
-            run=lambda t, p, a, fill_with_computer=False: t.start(
-                p, a, fill_with_computer=fill_with_computer)),
-    Command("status", "Who plays what, and whose turn it is", group="game",
-            run=lambda t, p, a: t.status(p, a)),
-    Command("abort", "End this channel's game without a result", group="game",
-            run=lambda t, p, a: t.abort(p, a)),
-    Command("remind", "How this game reminds whoever must move", group="game",
-            params=(Param("mode", description="How to remind (empty: show the setting)",
-                          choices=lambda: [(label, mode) for mode, label in MODES.items()]),
-                    Param("after_hours", int, "Hours without a move before each reminder",
-                          low=1, high=MAX_IDLE_HOURS, aliases=("after",),
-                          example="dm after:12")),
-            run=lambda t, p, a, mode=None, after_hours=None: t.remind(p, a, mode, after_hours)),
-    Command("reassign", "Offer a side to another member, or hand it to the computer "
-            "(creator or moderators)", _reassign, group="game",
-            params=(Param("side", description="The side that changes hands", required=True,
-                          suggest=_sides, example="tigers @meera"),
-                    Param("player", Actor, "Who is offered it (they take it with a button)"),
-                    Param("computer", bool, "Let the computer play it", default=False))),
-    Command("vote", "After a player's time ran out: end the game or wait", group="game",
-            params=(Param("choice", description="end: they lose; wait: they get more time",
-                          required=True, choices=lambda: [("end the game", "end"),
-                                                          ("wait", "wait")]),),
-            run=lambda t, p, a, choice: t.vote(p, a, choice)),
-    Command("list", "Every game on this server (moderators)", group="game",
-            params=(Param("page", int, "Which page", default=1, low=1, high=1000),),
-            run=lambda t, p, a, page=1: t.list_games(p, a, page)),
-    Command("rematch", "Play this channel's last game again, with the same players",
-            group="game",
-            params=(Param("how", description="The seats: rotated (default), kept or shuffled",
-                          choices=lambda: [(label, how) for how, label in HOW.items()]),),
-            run=lambda t, p, a, how=None: t.rematch_last(p, a, how or "rotate")),
-    Command("settings", "This server's defaults for new games (moderators change them)",
-            group="server",
-            params=(PACE, ON_TIMEOUT,
-                    Param("setup_days", int, "Close a game never started after this many "
-                          "days", low=1, high=365),
-                    Param("idle_days", int, "Warn, then abandon, a game nobody moves in "
-                          "after this many days", low=1, high=365),
-                    Param("mod_role", Role, "A role whose members act as moderators")),
-            run=lambda t, p, a, pace=None, on_timeout=None, setup_days=None, idle_days=None,
-            mod_role=None: t.server_settings(p, a, pace, on_timeout, setup_days, idle_days,
-                                             None if mod_role is None else mod_role.id)),
-    Command("mygames", "Your games in every server, those waiting on you first",
-            params=(Param("page", int, "Which page", default=1, low=1, high=1000),),
-            run=lambda t, p, a, page=1: t.my_games(p, a, page)),
-    Command("me", "Your time zone, playing hours, time away and reminders",
-            params=(Param("timezone", description="e.g. Asia/Kolkata", suggest=_zones),
-                    Param("hours", description="When you play, e.g. 09:00-23:00 (your time), "
-                          "or any"),
-                    Param("away_until", description="Back on a date (YYYY-MM-DD) or after "
-                          "a span (3d)", aliases=("away",)),
-                    Param("back", bool, "You are back early", default=False),
-                    Param("reminders", description="How you are reminded in every game",
-                          choices=lambda: [(label, way) for way, label in YOUR_WAYS.items()])),
-            run=lambda t, p, a, timezone=None, hours=None, away_until=None, back=False,
-            reminders=None: t.me(p, a, timezone, hours, away_until, back, reminders)),
-    Command("leaderboard", "The best players of a game on this server",
-            params=(Param("game", description="Which game", required=True,
-                          choices=_game_choices, example="goat_tiger"),),
-            run=lambda t, p, a, game: t.leaderboard(p, a, game)),
-    Command("profile", "A player's games, wins, ratings and habits",
-            params=(Param("user", Actor, "Whose (default: yours)"),
-                    Param("public", bool, "Post it for everyone (default: only you)",
-                          default=False)),
-            run=lambda t, p, a, user=None, public=False: t.profile(p, a, user, public)),
-    Command("stats", "How a game has gone on this server: wins by side, length",
-            params=(Param("game", description="Which game", required=True,
-                          choices=_game_choices, example="goat_tiger"),),
-            run=lambda t, p, a, game: t.stats(p, a, game)),
-    Command("play", "Make your move (no move: open a panel)",
-            params=(Param("move", description="Steps separated by spaces, e.g. `c3 d3`",
-                          suggest=_steps, line=True),),
-            run=lambda t, p, a, move=None: t.play(p, a, move or "")),
-    Command("board", "Show the current board",
-            params=(Param("public", bool, "Post it for everyone (default: only you)",
-                          default=False),
-                    Param("text", bool, "The position in words instead of the image",
-                          default=False),
-                    Param("side", description="Whose own board to show, where the picture "
-                          "shows one (Rajas: a province)", suggest=_sides)),
-            run=lambda t, p, a, public=False, text=False, side=None: t.board(
-                p, a, public=public, words=text, side=side)),
-    Command("card", "The current card and the cards played", run=lambda t, p, a: t.card(p, a)),
-    Command("score", "Victory points as they stand", run=lambda t, p, a: t.score(p, a)),
-    Command("hand", "Your hidden cards (only you see them)", run=lambda t, p, a: t.hand(p, a)),
-    Command("undo", "Take back your last move", run=lambda t, p, a: t.undo(p, a)),
+def _side() -> Any:
+    return option("The side you want (default: dealt at random)", suggest=_sides)
+
+
+def _pace() -> Any:
+    return option("A clock: none, live, standard, slow or e.g. 48h+6h/96h", suggest=_paces)
+
+
+def _on_timeout() -> Any:
+    return option("When a player's time runs out",
+                  choices=lambda: [(text[:100], word) for word, text in TIMEOUTS.items()])
+
+
+def _page(high: int) -> Any:
+    return option("Which page", default=1, low=1, high=high)
+
+
+def _text_page() -> Any:
+    """Which page of a long help text: the sandbox's stand-in for the ◀ ▶ buttons in
+    Discord."""
+    return option("Which page", default=1, low=1, high=100, discord=False,
+                  accepts=lambda w: False)
+
+
+def _public() -> Any:
+    return option("Post it for everyone (default: only you)", default=False)
+
+
+def command(name: str, description: str, args: type[A],
+            run: Callable[[Table, Place, Actor, A], Awaitable[Reply]], *,
+            group: str | None = None, gathers: str | None = None) -> Command[Any]:
+    """A command of the catalogue, its ``run`` checked against its own arguments (written
+    as ``Command(...)`` inside a tuple of ``Command[Any]``, the tuple's type would stand
+    for the arguments' and nothing would be checked)."""
+    return Command(name, description, args, run, group, gathers)
+
+
+@dataclass(frozen=True, kw_only=True)
+class New:
+    game: str = _game()
+    side: str | None = _side()
+    opponent: str | None = option("Play against the computer",
+                                  choices=lambda: [("another player", "none"),
+                                                   ("the computer", "computer")])
+    options: str | None = option("Game options, e.g. goats=12")
+    pace: str | None = _pace()
+    on_timeout: str | None = _on_timeout()
+
+
+def _new(table: Table, place: Place, actor: Actor, v: New) -> Awaitable[Reply]:
+    try:
+        typed = parse_options(v.options or "")
+    except ValueError as e:
+        raise BadInput(str(e)) from None
+    return table.new(place, actor, v.game, role=v.side, opponent=v.opponent, options=typed,
+                     pace=v.pace, on_timeout=v.on_timeout)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Join:
+    side: str | None = _side()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Start:
+    fill_with_computer: bool = option("Seat the computer in any empty seat", default=False,
+                                      aliases=("fill",))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Remind:
+    mode: str | None = option("How to remind (empty: show the setting)",
+                              choices=lambda: [(label, mode) for mode, label in MODES.items()])
+    after_hours: int | None = option("Hours without a move before each reminder", low=1,
+                                     high=MAX_IDLE_HOURS, aliases=("after",),
+                                     example="dm after:12")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reassign:
+    side: str = option("The side that changes hands", required=True, suggest=_sides,
+                       example="tigers @meera")
+    player: Actor | None = option("Who is offered it (they take it with a button)")
+    computer: bool = option("Let the computer play it", default=False)
+
+
+def _reassign(table: Table, place: Place, actor: Actor, v: Reassign) -> Awaitable[Reply]:
+    if v.computer and v.player is not None:
+        raise BadInput("Choose a player or the computer, not both.")
+    if not v.computer and v.player is None:
+        raise BadInput("Name the member who takes the seat, or choose `computer: True`.")
+    return table.reassign(place, actor, v.side, None if v.computer else v.player)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Vote:
+    choice: str = option("end: they lose; wait: they get more time", required=True,
+                         choices=lambda: [("end the game", "end"), ("wait", "wait")])
+
+
+@dataclass(frozen=True, kw_only=True)
+class Listed:
+    page: int = _page(1000)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rematch:
+    how: str | None = option("The seats: rotated (default), kept or shuffled",
+                             choices=lambda: [(label, how) for how, label in HOW.items()])
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    pace: str | None = _pace()
+    on_timeout: str | None = _on_timeout()
+    setup_days: int | None = option("Close a game never started after this many days",
+                                    low=1, high=365)
+    idle_days: int | None = option("Warn, then abandon, a game nobody moves in after this "
+                                   "many days", low=1, high=365)
+    mod_role: Role | None = option("A role whose members act as moderators")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Me:
+    timezone: str | None = option("e.g. Asia/Kolkata", suggest=_zones)
+    hours: str | None = option("When you play, e.g. 09:00-23:00 (your time), or any")
+    away_until: str | None = option("Back on a date (YYYY-MM-DD) or after a span (3d)",
+                                    aliases=("away",))
+    back: bool = option("You are back early", default=False)
+    reminders: str | None = option("How you are reminded in every game",
+                                   choices=lambda: [(label, way)
+                                                    for way, label in YOUR_WAYS.items()])
+
+
+@dataclass(frozen=True, kw_only=True)
+class OfAGame:
+    game: str = _game()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Profile:
+    user: Actor | None = option("Whose (default: yours)")
+    public: bool = _public()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Play:
+    move: str | None = option("Steps separated by spaces, e.g. `c3 d3`", suggest=_steps,
+                              line=True)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Board:
+    public: bool = _public()
+    text: bool = option("The position in words instead of the image", default=False)
+    side: str | None = option("Whose own board to show, where the picture shows one "
+                              "(Rajas: a province)", suggest=_sides)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Log:
+    lines: int = option("How many lines (1–100)", default=LOG_TAIL, low=1, high=100,
+                        example="20")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Replay:
+    game: int | None = option("Which game (default: this channel's last)", suggest=_ended,
+                              low=1, example="12")
+    move: int | None = option("Which position: 0 is the start (default: the end)", low=0,
+                              high=100_000, example="12 move:5")
+    whole: bool = option("Attach the whole game as an animation and its log (JSON)",
+                         default=False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Help:
+    game: str | None = option(choices=_game_choices)
+    topic: str | None = option("time: clocks and hours; ratings: after a game",
+                               choices=lambda: [("time: clocks, playing hours, your games",
+                                                 "time"),
+                                                ("ratings: rematch, ratings, replay, "
+                                                 "statistics", "ratings")])
+    page: int = _text_page()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    game: str | None = option(choices=_game_choices, accepts=lambda w: w in games.ids())
+    topic: str | None = option("e.g. sequence, attack, victory (empty: the list)", rest=True)
+    page: int = _text_page()
+
+
+COMMANDS: tuple[Command[Any], ...] = (
+    command("new", "Open a new game in this channel", New, _new, group="game",
+            gathers="options"),
+    command("join", "Take a seat in this channel's game", Join,
+            lambda t, p, a, v: t.join(p, a, v.side), group="game"),
+    command("leave", "Give up your seat before the game starts", NoArgs,
+            lambda t, p, a, _: t.leave(p, a), group="game"),
+    command("start", "Deal the sides and begin", Start,
+            lambda t, p, a, v: t.start(p, a, fill_with_computer=v.fill_with_computer),
+            group="game"),
+    command("status", "Who plays what, and whose turn it is", NoArgs,
+            lambda t, p, a, _: t.status(p, a), group="game"),
+    command("abort", "End this channel's game without a result", NoArgs,
+            lambda t, p, a, _: t.abort(p, a), group="game"),
+    command("remind", "How this game reminds whoever must move", Remind,
+            lambda t, p, a, v: t.remind(p, a, v.mode, v.after_hours), group="game"),
+    command("reassign", "Offer a side to another member, or hand it to the computer "
+            "(creator or moderators)", Reassign, _reassign, group="game"),
+    command("vote", "After a player's time ran out: end the game or wait", Vote,
+            lambda t, p, a, v: t.vote(p, a, v.choice), group="game"),
+    command("list", "Every game on this server (moderators)", Listed,
+            lambda t, p, a, v: t.list_games(p, a, v.page), group="game"),
+    command("rematch", "Play this channel's last game again, with the same players", Rematch,
+            lambda t, p, a, v: t.rematch_last(p, a, v.how or "rotate"), group="game"),
+    command("settings", "This server's defaults for new games (moderators change them)",
+            Settings,
+            lambda t, p, a, v: t.server_settings(
+                p, a, v.pace, v.on_timeout, v.setup_days, v.idle_days,
+                None if v.mod_role is None else v.mod_role.id),
+            group="server"),
+    command("mygames", "Your games in every server, those waiting on you first", Listed,
+            lambda t, p, a, v: t.my_games(p, a, v.page)),
+    command("me", "Your time zone, playing hours, time away and reminders", Me,
+            lambda t, p, a, v: t.me(p, a, v.timezone, v.hours, v.away_until, v.back,
+                                    v.reminders)),
+    command("leaderboard", "The best players of a game on this server", OfAGame,
+            lambda t, p, a, v: t.leaderboard(p, a, v.game)),
+    command("profile", "A player's games, wins, ratings and habits", Profile,
+            lambda t, p, a, v: t.profile(p, a, v.user, v.public)),
+    command("stats", "How a game has gone on this server: wins by side, length", OfAGame,
+            lambda t, p, a, v: t.stats(p, a, v.game)),
+    command("play", "Make your move (no move: open a panel)", Play,
+            lambda t, p, a, v: t.play(p, a, v.move or "")),
+    command("board", "Show the current board", Board,
+            lambda t, p, a, v: t.board(p, a, public=v.public, words=v.text, side=v.side)),
+    command("card", "The current card and the cards played", NoArgs,
+            lambda t, p, a, _: t.card(p, a)),
+    command("score", "Victory points as they stand", NoArgs,
+            lambda t, p, a, _: t.score(p, a)),
+    command("hand", "Your hidden cards (only you see them)", NoArgs,
+            lambda t, p, a, _: t.hand(p, a)),
+    command("undo", "Take back your last move", NoArgs, lambda t, p, a, _: t.undo(p, a)),
     # The table asks first; its question comes with yes / no (see replies.Confirmation).
-    Command("resign", "Concede the game", run=lambda t, p, a: t.resign(p, a)),
-    Command("log", "The game's recent log",
-            params=(Param("lines", int, "How many lines (1–100)", default=LOG_TAIL, low=1,
-                          high=100, example="20"),),
-            run=lambda t, p, a, lines=LOG_TAIL: t.log(p, a, lines)),
-    Command("replay", "A finished game move by move, as an animation, and its log",
-            params=(Param("game", int, "Which game (default: this channel's last)",
-                          suggest=_ended, low=1, example="12"),
-                    Param("move", int, "Which position: 0 is the start (default: the end)",
-                          low=0, high=100_000, example="12 move:5"),
-                    Param("whole", bool, "Attach the whole game as an animation and its "
-                          "log (JSON)", default=False)),
-            run=lambda t, p, a, game=None, move=None, whole=False: t.replay(
-                p, a, game, move, whole)),
-    Command("help", "How to play here, and each game's rules",
-            run=lambda t, p, a, game=None, topic=None, page=1: _now(t.help(game, topic, page)),
-            params=(Param("game", choices=_game_choices),
-                    Param("topic", description="time: clocks and hours; ratings: after a game",
-                          choices=lambda: [("time: clocks, playing hours, your games",
-                                            "time"),
-                                           ("ratings: rematch, ratings, replay, statistics",
-                                            "ratings")]),
-                    PAGE)),
-    Command("rules", "A short summary of one rule topic",
-            params=(Param("game", choices=_game_choices, accepts=lambda w: w in games.ids()),
-                    Param("topic", description="e.g. sequence, attack, victory (empty: the "
-                          "list)", rest=True),
-                    PAGE),
-            run=lambda t, p, a, game=None, topic=None, page=1: t.rules_here(p, game, topic,
-                                                                            page)),
+    command("resign", "Concede the game", NoArgs, lambda t, p, a, _: t.resign(p, a)),
+    command("log", "The game's recent log", Log, lambda t, p, a, v: t.log(p, a, v.lines)),
+    command("replay", "A finished game move by move, as an animation, and its log", Replay,
+            lambda t, p, a, v: t.replay(p, a, v.game, v.move, v.whole)),
+    command("help", "How to play here, and each game's rules", Help,
+            lambda t, p, a, v: _now(t.help(v.game, v.topic, v.page))),
+    command("rules", "A short summary of one rule topic", Rules,
+            lambda t, p, a, v: t.rules_here(p, v.game, v.topic, v.page)),
 )
 
 
-def find(group: str | None, name: str) -> Command | None:
+def find(group: str | None, name: str) -> Command[Any] | None:
     """The command ``/group name`` (or ``/name``), if there is one."""
     return next((c for c in COMMANDS if c.group == group and c.name == name), None)
 
 
-def in_group(group: str) -> list[Command]:
+def in_group(group: str) -> list[Command[Any]]:
     return [c for c in COMMANDS if c.group == group]

@@ -135,7 +135,7 @@ class Sandbox:
             if command is None:
                 return f"Unknown command /{cmd}. Type `help`."
         try:
-            work = command.run(t, p, a, **read_values(command, rest, line))
+            work = command.call(t, p, a, read_values(command, rest, line))
         except BadInput as e:
             return str(e)
         return await self._show(await work)

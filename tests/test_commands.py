@@ -4,6 +4,7 @@ made from it, and the sandbox reads typed lines against it."""
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 
 import discord
 import pytest
@@ -108,17 +109,40 @@ def test_a_command_that_cannot_use_its_values_says_so_before_the_table_is_asked(
     for values in ({"side": "tigers"}, {"side": "tigers", "computer": True,
                                         "player": Actor("1", "sam")}):
         with pytest.raises(BadInput):
-            reassign.run(table, None, None, **values)
+            reassign.call(table, None, None, values)
     with pytest.raises(BadInput, match="name=value"):
-        commands.find("game", "new").run(table, None, None, "goat_tiger", options="goats")
+        commands.find("game", "new").call(table, None, None,
+                                          {"game": "goat_tiger", "options": "goats"})
 
 
 async def test_help_says_how_to_play_and_lists_the_games(table):
-    reply = await commands.find(None, "help").run(table, None, None)
+    reply = await commands.find(None, "help").call(table, None, None, {})
     assert reply.private.startswith(HELP) and len(reply.private) <= 2000
     if reply.page is not None:  # the games on the next page (◀ ▶ in Discord)
         reply = await table.help_page(None, None, 2, reply.page.subject)
     assert Table.rules().private in reply.private
     assert all(f"`{g}`" in reply.private for g in playable_ids())
-    reply = await commands.find(None, "help").run(table, None, None, "goat_tiger")
+    reply = await commands.find(None, "help").call(table, None, None, {"game": "goat_tiger"})
     assert reply.private == Table.rules("goat_tiger").private
+
+
+def _type_errors(source: str, folder: Path) -> str:
+    """mypy's errors in ``source`` as a module of its own (what it imports taken as
+    unknown, so only the catalogue's own declarations are checked: a second or two)."""
+    from mypy import api
+
+    module = folder / "catalogue.py"
+    module.write_text(source)
+    out, _, status = api.run([str(module), "--follow-imports=skip", "--no-error-summary",
+                              "--cache-dir", str(folder / "cache")])
+    return out if status else ""
+
+
+@pytest.mark.slow
+def test_renaming_a_commands_parameter_where_it_is_declared_is_a_type_error(tmp_path):
+    """A parameter renamed in its declaration (so the slash command's option is renamed)
+    but not in the table call that reads it is caught by mypy, not by a player."""
+    source = Path(commands.__file__).read_text()
+    assert _type_errors(source, tmp_path) == ""
+    renamed = source.replace("fill_with_computer", "fill_with_the_computer", 1)
+    assert "fill_with_computer" in _type_errors(renamed, tmp_path)

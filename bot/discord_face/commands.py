@@ -19,7 +19,8 @@ import discord
 from discord import app_commands
 
 from bot.commands import COMMANDS, GROUPS, BadInput, Command, Param, Role, Suggest
-from bot.discord_face.context import actor_of, face_of, place_of, take_up
+from bot.discord_face.context import actor_of, place_of, take_up
+from bot.discord_face.face import face_of
 from bot.discord_face.respond import closing, say, since_made
 from bot.metrics import FIRST_ANSWER, INTERACTIONS
 from bot.replies import Actor
@@ -49,16 +50,16 @@ def add_commands(tree: app_commands.CommandTree) -> None:
             parent.add_command(made)
 
 
-def slash_command(command: Command, parent: app_commands.Group | None = None
+def slash_command(command: Command[Any], parent: app_commands.Group | None = None
                   ) -> app_commands.Command:
     params = [p for p in command.params if p.discord]
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         try:
-            work = command.run(face_of(interaction).table, place_of(interaction),
-                               actor_of(interaction),
-                               **{p.name: _read(p, values.get(p.name, p.default))
-                                  for p in params})
+            work = command.call(face_of(interaction).opened()[1], place_of(interaction),
+                                actor_of(interaction),
+                                {p.name: _read(p, values.get(p.name, p.default))
+                                 for p in params})
         except BadInput as e:
             await say(interaction, str(e))
             return
@@ -121,7 +122,7 @@ def _autocomplete(suggest: Suggest, kind: type) -> Any:
         given = {name: value for name, value in interaction.namespace}
         outcome = "failed"
         try:
-            pairs = await suggest(face_of(interaction).table, place_of(interaction),
+            pairs = await suggest(face_of(interaction).opened()[1], place_of(interaction),
                                   actor_of(interaction), "" if current is None else str(current),
                                   given)
             outcome = "ok"

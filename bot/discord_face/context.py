@@ -1,56 +1,13 @@
-"""What an interaction brings: who acts (``actor_of``), where (``place_of``), and the bot
-it reached (``face_of``: its table, and how it answers); and how a ping becomes a mention.
-
-The buttons (views.py) answer through the bot rather than by importing respond.py, which
-draws those same buttons under its messages: so neither module imports the other.
-"""
+"""What an interaction brings: who acts (``actor_of``), where (``place_of``), what it is
+(``kind_of``, for metrics and logs)."""
 
 from __future__ import annotations
-
-from collections.abc import Awaitable, Callable, Iterable
-from typing import Protocol, cast
 
 import discord
 
 from bot.discord_face.permissions import missing_here
 from bot.logsetup import add_log_context
-from bot.replies import Actor, Ping, Place, Reply
-from bot.table import Table
-
-# Every message says whom it may ping: nobody, unless it names the ids (see pings_for).
-NO_PINGS = discord.AllowedMentions.none()
-
-
-class Face(Protocol):
-    """What a command or a click needs of the bot (``client.DarbarBot``)."""
-
-    table: Table
-
-    async def respond(self, interaction: discord.Interaction, work: Awaitable[Reply], *,
-                      from_panel: bool = False, edits_public: bool = False) -> None:
-        """Await ``work`` and answer the interaction with its reply (respond.py)."""
-
-
-def face_of(interaction: discord.Interaction) -> Face:
-    return cast(Face, interaction.client)
-
-
-async def answer(interaction: discord.Interaction,
-                 call: Callable[[Table, Place, Actor], Awaitable[Reply]], *,
-                 from_panel: bool = False, edits_public: bool = False) -> None:
-    """Make a table call for the one who interacted, where they did, and answer with its
-    reply (see ``respond.run_and_respond`` for ``from_panel`` and ``edits_public``)."""
-    face = face_of(interaction)
-    await face.respond(interaction, call(face.table, place_of(interaction), actor_of(interaction)),
-                       from_panel=from_panel, edits_public=edits_public)
-
-
-def pings_for(pings: Iterable[Ping]) -> discord.AllowedMentions:
-    """Only the people the table meant to ping: a mention that got into the text any
-    other way (a nickname like ``<@123>``), or a quiet ping's name, stays silent."""
-    ids = [discord.Object(int(p.user_id)) for p in pings
-           if p.user_id.isdigit() and not p.quiet]
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=ids)
+from bot.replies import Actor, Place
 
 
 def place_of(interaction: discord.Interaction) -> Place:
@@ -105,7 +62,3 @@ def take_up(interaction: discord.Interaction) -> tuple[str, str]:
                     user_id=str(interaction.user.id),
                     shard=(guild >> 22) % shards if guild else 0)  # Discord's rule
     return kind, name
-
-
-def mention(p: Ping) -> str:
-    return f"<@{p.user_id}>"

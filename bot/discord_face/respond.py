@@ -37,7 +37,7 @@ from collections.abc import Awaitable, Iterable
 import discord
 
 from bot import workers
-from bot.discord_face.context import NO_PINGS, kind_of, mention, pings_for, take_up
+from bot.discord_face.context import kind_of, take_up
 from bot.discord_face.delivery import (
     POST_ERRORS,
     already_answered,
@@ -45,6 +45,7 @@ from bot.discord_face.delivery import (
     missing_in,
     persisting,
 )
+from bot.discord_face.pings import NO_PINGS, mention, pings_for
 from bot.discord_face.views import extras, panel_view, public_view
 from bot.logsetup import add_log_context, log_field
 from bot.metrics import FIRST_ANSWER, INTERACTIONS

@@ -11,7 +11,7 @@ import re
 
 import discord
 
-from bot.discord_face.context import answer
+from bot.discord_face.face import answer
 from bot.replies import CONFIRMABLE, PAGED, Confirmation, Consent, Reply, Stepper
 
 BUTTONS_MAX = 20  # 4 rows of 5; the fifth row holds Undo and Board

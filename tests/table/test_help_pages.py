@@ -45,7 +45,7 @@ async def every_page(table: Table, first: Reply) -> list[str]:
 @pytest.mark.slow
 async def test_every_help_page_and_rules_topic_fits_whole(table, name, values):
     command = commands.find(None, name)
-    first = await command.run(table, HERE, RAVI, **values)
+    first = await command.call(table, HERE, RAVI, values)
     assert not first.error, first.private
     pages = await every_page(table, first)
     for text in pages:
