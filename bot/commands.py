@@ -21,6 +21,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, get_args, get_type_hints
 
+from bot import clicks
+from bot.clicks import Click
 from bot.pace import PRESETS, TIMEOUTS
 from bot.reminders import MAX_IDLE_HOURS, MODES, YOUR_WAYS
 from bot.replies import Actor, Place, Reply
@@ -118,6 +120,7 @@ class Command(Generic[A]):
     # The sandbox gathers ``name:value`` words that no parameter takes into this one, as
     # ``name=value`` (``/game new goat_tiger goats=12``: the game's options).
     gathers: str | None = None
+    buttons: tuple[Click[Any], ...] = ()  # the buttons under its answers (bot/clicks.py)
 
     @property
     def path(self) -> str:
@@ -220,11 +223,12 @@ def _public() -> Any:
 
 def command(name: str, description: str, args: type[A],
             run: Callable[[Table, Place, Actor, A], Awaitable[Reply]], *,
-            group: str | None = None, gathers: str | None = None) -> Command[Any]:
+            group: str | None = None, gathers: str | None = None,
+            buttons: tuple[Click[Any], ...] = ()) -> Command[Any]:
     """A command of the catalogue, its ``run`` checked against its own arguments (written
     as ``Command(...)`` inside a tuple of ``Command[Any]``, the tuple's type would stand
     for the arguments' and nothing would be checked)."""
-    return Command(name, description, args, run, group, gathers)
+    return Command(name, description, args, run, group, gathers, buttons)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -387,7 +391,8 @@ COMMANDS: tuple[Command[Any], ...] = (
     command("new", "Open a new game in this channel", New, _new, group="game",
             gathers="options"),
     command("join", "Take a seat in this channel's game", Join,
-            lambda t, p, a, v: t.join(p, a, v.side), group="game"),
+            lambda t, p, a, v: t.join(p, a, v.side), group="game",
+            buttons=(clicks.JOIN,)),
     command("leave", "Give up your seat before the game starts", NoArgs,
             lambda t, p, a, _: t.leave(p, a), group="game"),
     command("start", "Deal the sides and begin", Start,
@@ -400,13 +405,16 @@ COMMANDS: tuple[Command[Any], ...] = (
     command("remind", "How this game reminds whoever must move", Remind,
             lambda t, p, a, v: t.remind(p, a, v.mode, v.after_hours), group="game"),
     command("reassign", "Offer a side to another member, or hand it to the computer "
-            "(creator or moderators)", Reassign, _reassign, group="game"),
+            "(creator or moderators)", Reassign, _reassign, group="game",
+            buttons=(clicks.TAKE,)),
     command("vote", "After a player's time ran out: end the game or wait", Vote,
             lambda t, p, a, v: t.vote(p, a, v.choice), group="game"),
     command("list", "Every game on this server (moderators)", Listed,
-            lambda t, p, a, v: t.list_games(p, a, v.page), group="game"),
+            lambda t, p, a, v: t.list_games(p, a, v.page), group="game",
+            buttons=(clicks.LIST_PAGE,)),
     command("rematch", "Play this channel's last game again, with the same players", Rematch,
-            lambda t, p, a, v: t.rematch_last(p, a, v.how or "rotate"), group="game"),
+            lambda t, p, a, v: t.rematch_last(p, a, v.how or "rotate"), group="game",
+            buttons=(clicks.REMATCH,)),
     command("settings", "This server's defaults for new games (moderators change them)",
             Settings,
             lambda t, p, a, v: t.server_settings(
@@ -414,7 +422,8 @@ COMMANDS: tuple[Command[Any], ...] = (
                 None if v.mod_role is None else v.mod_role.id),
             group="server"),
     command("mygames", "Your games in every server, those waiting on you first", Listed,
-            lambda t, p, a, v: t.my_games(p, a, v.page)),
+            lambda t, p, a, v: t.my_games(p, a, v.page),
+            buttons=(clicks.MY_GAMES_PAGE,)),
     command("me", "Your time zone, playing hours, time away and reminders", Me,
             lambda t, p, a, v: t.me(p, a, v.timezone, v.hours, v.away_until, v.back,
                                     v.reminders)),
@@ -425,26 +434,37 @@ COMMANDS: tuple[Command[Any], ...] = (
     command("stats", "How a game has gone on this server: wins by side, length", OfAGame,
             lambda t, p, a, v: t.stats(p, a, v.game)),
     command("play", "Make your move (no move: open a panel)", Play,
-            lambda t, p, a, v: t.play(p, a, v.move or "")),
+            lambda t, p, a, v: t.play(p, a, v.move or ""),
+            buttons=(clicks.STEP, clicks.STEP_MENU, clicks.PANEL)),
     command("board", "Show the current board", Board,
-            lambda t, p, a, v: t.board(p, a, public=v.public, words=v.text, side=v.side)),
+            lambda t, p, a, v: t.board(p, a, public=v.public, words=v.text, side=v.side),
+            buttons=(clicks.BOARD,)),
     command("card", "The current card and the cards played", NoArgs,
             lambda t, p, a, _: t.card(p, a)),
     command("score", "Victory points as they stand", NoArgs,
             lambda t, p, a, _: t.score(p, a)),
     command("hand", "Your hidden cards (only you see them)", NoArgs,
-            lambda t, p, a, _: t.hand(p, a)),
-    command("undo", "Take back your last move", NoArgs, lambda t, p, a, _: t.undo(p, a)),
+            lambda t, p, a, _: t.hand(p, a),
+            buttons=(clicks.HAND,)),
+    command("undo", "Take back your last move", NoArgs, lambda t, p, a, _: t.undo(p, a),
+            buttons=(clicks.UNDO, clicks.UNDO_VOTE)),
     # The table asks first; its question comes with yes / no (see replies.Confirmation).
-    command("resign", "Concede the game", NoArgs, lambda t, p, a, _: t.resign(p, a)),
+    command("resign", "Concede the game", NoArgs, lambda t, p, a, _: t.resign(p, a),
+            buttons=(clicks.RESIGN,)),
     command("log", "The game's recent log", Log, lambda t, p, a, v: t.log(p, a, v.lines)),
     command("replay", "A finished game move by move, as an animation, and its log", Replay,
-            lambda t, p, a, v: t.replay(p, a, v.game, v.move, v.whole)),
+            lambda t, p, a, v: t.replay(p, a, v.game, v.move, v.whole),
+            buttons=(clicks.REPLAY,)),
     command("help", "How to play here, and each game's rules", Help,
-            lambda t, p, a, v: _now(t.help(v.game, v.topic, v.page))),
+            lambda t, p, a, v: _now(t.help(v.game, v.topic, v.page)),
+            buttons=(clicks.HELP_PAGE,)),
     command("rules", "A short summary of one rule topic", Rules,
             lambda t, p, a, v: t.rules_here(p, v.game, v.topic, v.page)),
 )
+
+
+# Every button of the catalogue, each under the command it belongs to.
+CLICKS: tuple[Click[Any], ...] = tuple(b for c in COMMANDS for b in c.buttons)
 
 
 def find(group: str | None, name: str) -> Command[Any] | None:

@@ -3,6 +3,7 @@ made from it, and the sandbox reads typed lines against it."""
 
 from __future__ import annotations
 
+import re
 import shlex
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot import commands
+from bot import clicks, commands
 from bot.commands import COMMANDS, BadInput
 from bot.discord_face.commands import add_commands
 from bot.guide import HELP
@@ -146,3 +147,75 @@ def test_renaming_a_commands_parameter_where_it_is_declared_is_a_type_error(tmp_
     assert _type_errors(source, tmp_path) == ""
     renamed = source.replace("fill_with_computer", "fill_with_the_computer", 1)
     assert "fill_with_computer" in _type_errors(renamed, tmp_path)
+
+
+def _template(item: type) -> re.Pattern[str]:
+    """The pattern discord.py matches a clicked custom id against."""
+    return item.__discord_ui_compiled_template__
+
+
+def test_every_button_of_the_catalogue_is_a_persistent_item_that_reads_its_own_ids():
+    """Each button is declared once, under its command; the bot registers an item for each
+    (and none other), and what a button's id carries comes back as it was made."""
+    from bot.discord_face.buttons import ITEMS
+
+    assert sorted(ITEMS) == sorted(c.key for c in commands.CLICKS)
+    samples = {clicks.OnGame: clicks.OnGame(7), clicks.Step: clicks.Step(7, 3, "c3"),
+               clicks.Chosen: clicks.Chosen(7, 3, 1), clicks.Vote: clicks.Vote(9, False),
+               clicks.Answer: clicks.Answer(7, True, "123"), clicks.PageOf: clicks.PageOf(2),
+               clicks.AtMove: clicks.AtMove(7, 0), clicks.Again: clicks.Again(7, "keep"),
+               clicks.Offer: clicks.Offer(5)}
+    for click in commands.CLICKS:
+        made = click.custom_id(samples[click.args])
+        matched = [key for key, item in ITEMS.items() if _template(item).fullmatch(made)]
+        assert matched == [click.key], made
+        found = _template(ITEMS[click.key]).fullmatch(made)
+        assert click.read(found.groupdict()) == samples[click.args]
+
+
+@pytest.mark.parametrize("custom_id, key, args", [
+    ("darbar:s:12:40:c3 d3", "s", clicks.Step(12, 40, "c3 d3")),
+    ("darbar:sel:12:40:1", "sel", clicks.Chosen(12, 40, 1)),
+    ("darbar:undo:12", "undo", clicks.OnGame(12)),
+    ("darbar:board:12", "board", clicks.OnGame(12)),
+    ("darbar:hand:12", "hand", clicks.OnGame(12)),
+    ("darbar:panel:12", "panel", clicks.OnGame(12)),
+    ("darbar:uv:4:y", "uv", clicks.Vote(4, True)),
+    ("darbar:cf:resign:12:n", "cf:resign", clicks.Answer(12, False)),  # before it named whom
+    ("darbar:cf:resign:12:555:y", "cf:resign", clicks.Answer(12, True, "555")),
+    ("darbar:pg:my_games:2", "pg:my_games", clicks.PageOf(2)),
+    ("darbar:pg:list_games:3", "pg:list_games", clicks.PageOf(3)),
+    ("darbar:pg:help_page:2:vijayanagara.attack", "pg:help_page",
+     clicks.PageOf(2, "vijayanagara.attack")),
+    ("darbar:rp:12:5", "rp", clicks.AtMove(12, 5)),
+    ("darbar:rm:12:shuffle", "rm", clicks.Again(12, "shuffle")),
+    ("darbar:jn:12", "jn", clicks.OnGame(12)),
+    ("darbar:tk:8", "tk", clicks.Offer(8)),
+])
+def test_buttons_under_old_posts_are_read_as_they_were_made(custom_id, key, args):
+    """Persistent buttons stay under posts for good: each id ever made is still matched by
+    the same button, and read into what it carried."""
+    from bot.discord_face.buttons import ITEMS
+
+    matched = [k for k, item in ITEMS.items() if _template(item).fullmatch(custom_id)]
+    assert matched == [key]
+    click = ITEMS[key].click
+    assert click.read(_template(ITEMS[key]).fullmatch(custom_id).groupdict()) == args
+    assert click.custom_id(args) == custom_id
+
+
+def test_a_click_calls_the_table_by_its_declaration_not_by_a_name_it_carries():
+    """No ``getattr(table, what_the_id_said)``: a click's table call is the catalogue's."""
+    import ast
+
+    root = Path(commands.__file__).parent
+    named = []
+    face = root / "discord_face"
+    for path in [face / "views.py", face / "buttons.py", face / "commands.py",
+                 root / "clicks.py", root / "commands.py"]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "getattr"
+                    and not isinstance(node.args[1], ast.Constant)):
+                named.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
+    assert named == []

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import memory, scheduler, workers
+from bot.discord_face.buttons import ITEMS
 from bot.discord_face.commands import add_commands
 from bot.discord_face.delivery import POST_ERRORS, failure_of, transient
 from bot.discord_face.face import Face
@@ -21,7 +22,6 @@ from bot.discord_face.members import Members
 from bot.discord_face.permissions import UNKNOWN_CHANNEL, refused_because
 from bot.discord_face.pings import NO_PINGS, mention
 from bot.discord_face.respond import has_files, post, run_and_respond
-from bot.discord_face.views import DYNAMIC_ITEMS
 from bot.failures import opening_database
 from bot.health import HealthServer
 from bot.logsetup import log_context
@@ -59,7 +59,7 @@ class DarbarBot(Face):
         self.members = Members(self.http, lambda: self.opened()[1])
         add_commands(self.tree)
         # Buttons from before a restart keep working: they are matched by custom id.
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*ITEMS.values())
         self.tree.error(self.on_app_command_error)
         if not self.owns_shard_zero():
             log.info("commands are synced by the process that runs shard 0")

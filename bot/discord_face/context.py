@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 
+from bot import commands
 from bot.discord_face.permissions import missing_here
 from bot.logsetup import add_log_context
 from bot.replies import Actor, Place
@@ -30,10 +31,9 @@ def actor_of(interaction: discord.Interaction) -> Actor:
     )
 
 
-# What a click's custom id (``darbar:<what>:…``, views.py) is called in metrics and logs.
-CLICKS = {"s": "step", "sel": "step menu", "undo": "undo", "board": "board", "hand": "hand",
-          "panel": "panel", "uv": "undo vote", "cf": "confirm", "pg": "page",
-          "rm": "rematch", "jn": "join"}
+# What a click's custom id (``darbar:<what>:…``, bot/clicks.py) is called in metrics and
+# logs.
+CLICKS = {click.key.partition(":")[0]: click.name for click in commands.CLICKS}
 
 
 def kind_of(interaction: discord.Interaction) -> tuple[str, str]:

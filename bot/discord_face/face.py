@@ -12,14 +12,13 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.discord_face.context import actor_of, place_of
 from bot.discord_face.members import Members
 from bot.discord_face.pings import NO_PINGS
 from bot.health import HealthServer
 from bot.metrics import set_open_games
 from bot.pace import Defaults
 from bot.reminders import Policy, shard_of
-from bot.replies import Actor, Place, Reply
+from bot.replies import Reply
 from bot.table import Table
 from db import Repository
 
@@ -137,13 +136,3 @@ def face_of(interaction: discord.Interaction) -> Face:
         raise TypeError(f"an interaction of {type(client).__name__}, not of a Darbar bot")
     return client
 
-
-async def answer(interaction: discord.Interaction,
-                 call: Callable[[Table, Place, Actor], Awaitable[Reply]], *,
-                 from_panel: bool = False, edits_public: bool = False) -> None:
-    """Make a table call for the one who interacted, where they did, and answer with its
-    reply (see ``respond.run_and_respond`` for ``from_panel`` and ``edits_public``)."""
-    face = face_of(interaction)
-    await face.respond(interaction, call(face.opened()[1], place_of(interaction),
-                                         actor_of(interaction)),
-                       from_panel=from_panel, edits_public=edits_public)
