@@ -11,12 +11,13 @@ import hashlib
 import json
 import sqlite3
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-from bot.export import FORMAT
+from bot.export import Format
 from bot.export import export_game as export
 from bot.failures import Failure, one_line
 from bot.replies import clip
@@ -30,6 +31,7 @@ from db import (
     Repository,
     Seat,
     VersionConflict,
+    id_of,
     normalise_url,
     step_arg,
 )
@@ -81,7 +83,7 @@ class StepIn(_Strict):
 
 
 class Export(_Strict):
-    format: Literal[FORMAT]
+    format: Format
     game: Literal[tuple(games.ids())]  # type: ignore[valid-type]
     options: dict[str, Any]
     seed: Annotated[int, Field(ge=0)]  # of any size: new games draw 256-bit secrets
@@ -151,7 +153,7 @@ async def _replayed(repo: Repository, game) -> tuple[dict | None, list]:
 async def list_games(repo: Repository, status: str | None = None) -> list[str]:
     lines = []
     for g in await repo.list_games(status):
-        steps = len(await repo.steps(g.id))
+        steps = len(await repo.steps(id_of(g)))
         lines.append(f"#{g.id:<5} {g.game:<13} {g.status:<9} channel {g.channel_id:<20} "
                      f"{steps:>4} steps  updated {g.updated_at:%Y-%m-%d %H:%M}")
     return lines
@@ -255,6 +257,7 @@ def _check_one_side_each(g, ex: Export) -> None:
 def _check_outcome(g, ex: Export, state: dict | None) -> None:
     """The status and result must be what the log came to: a finished game has the
     result the rules gave it, or else a player's resignation; no other game has one."""
+    allowed: dict[str, Sequence[dict | None]]
     if state is None:
         allowed = {"setup": [None], "aborted": [None]}
     elif (ended := g.result(state)) is not None:
@@ -286,7 +289,7 @@ def _resignations(g, ex: Export) -> list[dict]:
     in_play = games.sides(g, ex.options)
     sides: dict[str, list[str]] = defaultdict(list)
     for seat in ex.seats:
-        if not seat.is_bot:
+        if seat.user_id is not None and seat.role is not None:  # a person's (the model's rule)
             sides[seat.user_id].append(seat.role)
     return [result for user, roles in sides.items()
             for result in (resignation(in_play, roles, name, user),
@@ -303,8 +306,9 @@ async def import_game(repo: Repository, data: object, channel_id: str | None = N
                else _valid(_CHANNEL, channel_id, "channel id", "--channel"))
     digest = fingerprint(data)
     await _not_imported(repo, digest)
-    seats = [Seat(position=0, role=s.role, user_id=s.user_id, name=s.name, is_bot=s.is_bot,
-                  held_by=json.dumps(s.held_by) if s.held_by else None) for s in ex.seats]
+    seats = [Seat(game_id=0, position=0, role=s.role, user_id=s.user_id, name=s.name,
+                  is_bot=s.is_bot, held_by=json.dumps(s.held_by) if s.held_by else None)
+             for s in ex.seats]
     try:
         game = await repo.create_game(
             guild_id=ex.guild_id, channel_id=channel, game=ex.game, options=ex.options,
@@ -315,16 +319,17 @@ async def import_game(repo: Repository, data: object, channel_id: str | None = N
     if state is None:
         if status != "setup":
             await repo.set_status(game, status)
-        return game.id
+        return id_of(game)
     g = games.get(ex.game)
-    seat_rows = await repo.seats(game.id)
-    await repo.start_game(game, {s.id: s.role for s in seat_rows},
+    seat_rows = await repo.seats(id_of(game))
+    await repo.start_game(game, {id_of(s): s.role for s in seat_rows if s.role is not None},
                           g.setup(ex.seed, games.setup_options(g, ex.options, ex.state)))
-    game = await repo.get_game(game.id)
+    started = await repo.get_game(id_of(game))
+    assert started is not None  # games are never deleted
     await repo.append_steps(
-        game, [NewStep(s.role, s.user_id, s.action, s.arg) for s in ex.steps if not s.undone],
+        started, [NewStep(s.role, s.user_id, s.action, s.arg) for s in ex.steps if not s.undone],
         state, status=None if status == "active" else status, result=ex.result)
-    return game.id
+    return id_of(started)
 
 
 def fingerprint(data: object) -> str:
@@ -363,7 +368,7 @@ async def verify_active(repo: Repository) -> tuple[int, list[str]]:
     active = await repo.list_games("active")
     for game in active:
         try:
-            msg = await replay_game(repo, game.id, repair=True)
+            msg = await replay_game(repo, id_of(game), repair=True)
         except VersionConflict:
             continue  # a player moved meanwhile: that write stored a fresh snapshot
         except Exception as e:  # one broken log must not stop the bot

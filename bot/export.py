@@ -5,10 +5,13 @@ seed, seats, every step (those taken back too, marked), the snapshot and the res
 from __future__ import annotations
 
 import json
+from typing import Final, Literal, get_args
 
 from db import Repository, step_arg
 
-FORMAT = "darbar-game/1"
+# What an export's "format" says (``darbar import`` reads only this one).
+Format = Literal["darbar-game/1"]
+FORMAT: Final[Format] = get_args(Format)[0]
 
 
 async def export_game(repo: Repository, game_id: int) -> dict:

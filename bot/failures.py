@@ -23,8 +23,8 @@ class Failure(Exception):
     """Something the operator can put right, as one sentence that says how."""
 
 
-def one_line(error: BaseException) -> str:
-    """An error as one short line, whatever text it quotes."""
+def one_line(error: BaseException | str) -> str:
+    """An error (or what is said of one) as one short line, whatever text it quotes."""
     return clip(" ".join(str(error).split()), MAX_SENTENCE)
 
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import discord
 
 from bot import commands
@@ -39,7 +41,7 @@ CLICKS = {click.key.partition(":")[0]: click.name for click in commands.CLICKS}
 def kind_of(interaction: discord.Interaction) -> tuple[str, str]:
     """What an interaction is, in a few words that never hold what anyone typed:
     ("command", "game new"), ("click", "step"), ("autocomplete", "play")."""
-    data = interaction.data or {}
+    data: Mapping[str, object] = interaction.data or {}
     if interaction.type is discord.InteractionType.component:
         prefix, _, rest = str(data.get("custom_id", "")).partition(":")
         what = rest.partition(":")[0] if prefix == "darbar" else ""

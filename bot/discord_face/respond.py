@@ -35,6 +35,7 @@ import time
 from collections.abc import Awaitable, Iterable
 
 import discord
+from discord.utils import MISSING
 
 from bot import workers
 from bot.discord_face.context import kind_of, take_up
@@ -239,30 +240,31 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
     view = extras(panel_view(reply) if reply.choices else public_view(reply), reply)
     files = _files(reply)
     if from_panel and not reply.error:
-        kwargs = {"content": text, "view": view}
-        if files:
-            kwargs["attachments"] = files
+        # The panel edited in place; its attachments are replaced only by new ones.
+        attachments = files or MISSING
         if deferred:
-            await interaction.edit_original_response(**kwargs)
+            await interaction.edit_original_response(content=text, view=view,
+                                                     attachments=attachments)
         else:
-            await resp.edit_message(**kwargs)
+            await resp.edit_message(content=text, view=view, attachments=attachments)
             _answered(interaction)
         return
-    kwargs = {"ephemeral": True, "allowed_mentions": NO_PINGS}
-    if view is not None:
-        kwargs["view"] = view
-    if files:
-        kwargs["files"] = files
+    shown = _given(view)
     if deferred and not from_panel:
-        await interaction.edit_original_response(
-            content=text, **{k: v for k, v in kwargs.items() if k in ("view",)},
-            attachments=files,
-        )
+        await interaction.edit_original_response(content=text, view=shown, attachments=files)
     elif deferred:
-        await interaction.followup.send(text, **kwargs)
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS,
+                                        view=shown, files=files or MISSING)
     else:
-        await resp.send_message(text, **kwargs)
+        await resp.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS, view=shown,
+                                files=files or MISSING)
         _answered(interaction)
+
+
+def _given(view: discord.ui.View | None) -> discord.ui.View:
+    """``view``, or discord.py's "not given" for none (None would take away the buttons
+    a message has)."""
+    return MISSING if view is None else view
 
 
 def has_files(reply: Reply) -> bool:
@@ -304,7 +306,7 @@ async def _post_public(interaction: discord.Interaction, reply: Reply, public: s
             await interaction.followup.send(private, ephemeral=True, allowed_mentions=NO_PINGS)
         elif reply.links:  # the next game waiting on the mover, for them alone
             await interaction.followup.send(private or "Your move is posted.", ephemeral=True,
-                                            view=extras(None, reply),
+                                            view=_given(extras(None, reply)),
                                             allowed_mentions=NO_PINGS)
         return
     if from_panel and not deferred:
@@ -358,6 +360,8 @@ async def post(channel: discord.abc.Messageable, reply: Reply,
             kwargs["files"] = files
         if (view := public_view(reply)) is not None:
             kwargs["view"] = view
-        return channel.send(reply.public_text(mention), nonce=delivery_key(reply), **kwargs)
+        if (key := delivery_key(reply)) is not None:  # else discord.py draws a nonce
+            kwargs["nonce"] = key
+        return channel.send(reply.public_text(mention), **kwargs)
 
     await persisting(send)
