@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Mapping
 
 from engine import games
-from engine.contract import Game
+from engine.contract import Game, State
 from engine.matches import Player, Step, computer, random_player, turns
 
 __all__ = ["Opponents", "Player", "Step", "computer", "computer_seat", "computer_wins",
@@ -48,7 +48,15 @@ def computer_wins(g: Game, seed: int, options: dict, opponents: Opponents) -> bo
     measure of a computer player's strength in the tests and the bench."""
     me = computer_seat(g, options, seed)
     final = play(g, g.setup(seed, options), {me: computer(g)}, opponents(seed))
-    return me in g.result(final)["winners"]
+    return me in final_result(g, final)["winners"]
+
+
+def final_result(g: Game, state: State) -> dict:
+    """The result of a game that ``play`` ran to its end."""
+    result = g.result(state)
+    if result is None:
+        raise ValueError(f"this game of {g.NAME} is not over")
+    return result
 
 
 def random_opponents(g: Game) -> Opponents:

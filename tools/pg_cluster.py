@@ -28,7 +28,7 @@ import subprocess
 import tempfile
 import threading
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
@@ -150,8 +150,15 @@ class PgCluster:
         self.password = secrets.token_hex(16)
         self.port: int | None = None
         self.root: Path | None = None
-        self.url: str | None = None
-        self._finalizer = None
+        self._url: str | None = None
+        self._finalizer: Callable[[], object] | None = None
+
+    @property
+    def url(self) -> str:
+        """The database's URL, once ``start`` started the server."""
+        if self._url is None:
+            raise RuntimeError("the cluster was never started")
+        return self._url
 
     @property
     def server_url(self) -> str:
@@ -176,8 +183,8 @@ class PgCluster:
 
     def start(self) -> str:
         """Create and start the server and its database; returns the database URL."""
-        self.root = Path(tempfile.mkdtemp(prefix="darbar-pg-"))
-        datadir, sockdir = self.root / "data", self.root / "sock"
+        self.root = root = Path(tempfile.mkdtemp(prefix="darbar-pg-"))
+        datadir, sockdir = root / "data", root / "sock"
         sockdir.mkdir()
         pwfile = self.root / "pw"
         pwfile.write_text(self.password + "\n")
@@ -219,7 +226,7 @@ class PgCluster:
                     raise RuntimeError(f"postgres did not start:\n{r.stdout}\n{r.stderr}\n{text}")
             else:
                 raise RuntimeError("postgres did not start: no free port found")
-            self.url = (f"postgresql+asyncpg://{self.user}:{self.password}"
+            self._url = (f"postgresql+asyncpg://{self.user}:{self.password}"
                         f"@127.0.0.1:{self.port}/{self.database}")
             if self.database != "postgres":
                 _run_sql(self.server_url, f"CREATE DATABASE {_quote(self.database)}")
@@ -235,11 +242,16 @@ class PgCluster:
 
     def resume(self) -> None:
         """Start the server ``halt`` stopped, on the same port, with the same data."""
-        self._pg_ctl("-l", str(self.root / "server.log"), "-t", "60", "start")
+        self._pg_ctl("-l", str(self._root() / "server.log"), "-t", "60", "start")
+
+    def _root(self) -> Path:
+        if self.root is None:
+            raise RuntimeError("the cluster was never started")
+        return self.root
 
     def _pg_ctl(self, *args: str) -> None:
-        assert self.root is not None, "the cluster was never started"
-        r = self._run([str(self.bindir / "pg_ctl"), "-D", str(self.root / "data"), "-w", *args])
+        r = self._run([str(self.bindir / "pg_ctl"), "-D", str(self._root() / "data"), "-w",
+                       *args])
         if r.returncode != 0:
             raise RuntimeError(f"pg_ctl {' '.join(args)} failed:\n{r.stdout}\n{r.stderr}")
 

@@ -103,7 +103,8 @@ def think_times(game_id: str, seed: int, moves: int | None = None) -> list[float
     first ``moves`` of it, or the whole game)."""
     g = games.get(game_id)
     times: list[float] = []
-    player = timed_player(lambda state, role: list(g.bot_steps(state, role)), times)
+    bot = arena.computer(g)
+    player = timed_player(lambda state, role: list(bot(state, role)), times)
     arena.play(g, g.setup(seed, {}), {}, player, max_turns=moves)
     return times
 

@@ -4,6 +4,7 @@ Goat-Tiger computer's think time."""
 from __future__ import annotations
 
 import statistics
+from functools import partial
 
 import renderer
 from engine import games
@@ -21,8 +22,8 @@ def render_figures() -> None:
     print(f"  goat_tiger           {ms:.1f} ms, "
           f"{len(start_png) / 1024:.1f} KB at the start, {len(png) / 1024:.1f} KB mid-game")
     for name, v in vijayanagara_samples.views().items():
-        ms, png = median_ms(lambda v=v: renderer.render(
-            "vijayanagara", v, players=vijayanagara_samples.PLAYERS), 10)
+        ms, png = median_ms(partial(renderer.render, "vijayanagara", v,
+                                    players=vijayanagara_samples.PLAYERS), 10)
         print(f"  vijayanagara {name:<8}{ms:.1f} ms, {len(png) / 1024:.1f} KB")
 
 

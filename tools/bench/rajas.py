@@ -36,7 +36,7 @@ def _rajas_games(seeds: list[int], players: int) -> dict:
                     tiles[arg] += 1
             state = after
         rounds.append(state["round"])
-        for w in g.result(state)["winners"]:
+        for w in arena.final_result(g, state)["winners"]:
             by_seat[order.index(w)] += 1
     return {"rounds": rounds, "wins_by_seat": dict(by_seat), "spaces": dict(spaces),
             "tiles": dict(tiles)}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 from collections.abc import Mapping
+from functools import partial
 
 from renderer import render
 from renderer.common import encode_png
@@ -32,11 +33,10 @@ def _bench(game: str, views: dict[str, dict], players: Mapping[str, str | None],
     )
     pal = module.palette()
     for name, view in views.items():
-        total, png = median_ms(lambda v=view: render(game, v, players=shown), n)
-        draw_ms, drawn = median_ms(lambda v=view: module.draw(v, shown), n)
-        opt_ms, optimized = median_ms(
-            lambda im=drawn: encode_png(im, pal, optimize=True), max(5, n // 5)
-        )
+        total, png = median_ms(partial(render, game, view, players=shown), n)
+        draw_ms, drawn = median_ms(partial(module.draw, view, shown), n)
+        opt_ms, optimized = median_ms(partial(encode_png, drawn, pal, optimize=True),
+                                      max(5, n // 5))
         print(
             f"{name:<10} {total:9.1f} {draw_ms:8.1f} {len(png) / 1024:7.1f} "
             f"{opt_ms + draw_ms:17.1f} {len(optimized) / 1024:6.1f}"
