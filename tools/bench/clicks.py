@@ -21,7 +21,8 @@ async def _clicks_vs_typed(moves: int) -> tuple[list[float], list[float], list[i
     ``Table.click`` per step, and by ``Table.play`` lines."""
     played = play("vijayanagara", 4242, moves)
     solo = Actor("vj-solo", "solo")
-    typed, clicked = [], []
+    typed: list[float] = []
+    clicked: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         repo = await Repository.open(f"sqlite+aiosqlite:///{Path(tmp) / 'clicks.sqlite3'}")
         try:
@@ -39,8 +40,10 @@ async def _clicks_vs_typed(moves: int) -> tuple[list[float], list[float], list[i
                             _check(reply, place)
                     else:
                         for token in " ".join(lines).split():
-                            reply = await table.click(place, solo, reply.game_id, reply.version,
-                                                      token)
+                            game_id, version = reply.game_id, reply.version
+                            assert game_id is not None and version is not None, \
+                                "a move under way is a game's at a version"
+                            reply = await table.click(place, solo, game_id, version, token)
                             _check(reply, place)
                     cpu.append(time.process_time() - t0)
         finally:

@@ -4,6 +4,7 @@ and seeds dealt over processes."""
 
 from __future__ import annotations
 
+import json
 import random
 import resource
 import statistics
@@ -13,10 +14,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from db import Game, Repository
 from engine import games
+from engine.contract import State
 from tools import arena
 
 WORDS_PER_LINE = 60  # a long random Vijayanagara turn is typed as several lines
+
+
+async def stored_game(repo: Repository, channel_id: str) -> Game:
+    """The channel's latest game, which the bench made there."""
+    game = await repo.latest_game(channel_id)
+    if game is None:
+        raise RuntimeError(f"the bench made no game in channel {channel_id}")
+    return game
+
+
+def snapshot(game: Game) -> State:
+    """A started game's stored state."""
+    if game.state is None:
+        raise RuntimeError(f"game #{game.id} has not started")
+    state: State = json.loads(game.state)
+    return state
 
 
 def pct(values: list[float], q: float) -> float:

@@ -23,7 +23,7 @@ from pathlib import Path
 from bot import memory
 from db import Repository
 from engine import games
-from tools.bench.common import pct
+from tools.bench.common import pct, snapshot
 from tools.bot_process import bot_environ
 from tools.fake_discord import FakeDiscord, InteractionHandle, RecordedRequest
 
@@ -134,7 +134,7 @@ async def _next_lines(url: str, n_games: int, rnd: int) -> dict[int, str]:
             game = await repo.live_game(str(2000 + i))
             if game is None or game.status != "active":
                 continue
-            state = json.loads(game.state)
+            state = snapshot(game)
             if g.view(state, None)["active"] != ["goats"]:
                 continue
             steps, _ = games.random_move(g, state, random.Random(f"ack-{rnd}-{i}"))
@@ -155,7 +155,7 @@ async def _vj_lines(url: str, vj_games: int, rnd: int) -> dict[int, str]:
             game = await repo.live_game(str(VJ_CHANNEL + i))
             if game is None or game.status != "active":
                 continue
-            state = json.loads(game.state)
+            state = snapshot(game)
             if g.view(state, None)["active"] != ["delhi"]:
                 continue
             if ("pass", None) in games.legal_steps(g, g.view(state, "delhi")):

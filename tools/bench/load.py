@@ -82,8 +82,10 @@ async def _store_games(repo: Repository, stored: int,
     """Insert ``stored`` games, their seats and logs in a few big statements (in channels
     named with ``tag``, so that a second bench on one database finds them free)."""
     from sqlalchemy import insert, select
+    from sqlmodel import col
 
     from db.models import Game, Seat, Step, seed_columns, utcnow
+    from engine.contract import Game as Rules
 
     now = utcnow()
     counts = [round(stored * share) for _, _, share in STORED_MIX]
@@ -94,7 +96,8 @@ async def _store_games(repo: Repository, stored: int,
         plan += [(f"stored{tag}-{len(plan) + i}", pool[i % len(pool)]) for i in range(n)]
     if not plan:
         return
-    g_rows, mods = [], {}
+    g_rows: list[dict[str, object]] = []
+    mods: dict[str, Rules] = {}
     for channel, p in plan:
         g = mods.setdefault(p.game, games.get(p.game))
         res = g.result(p.state)
@@ -107,8 +110,9 @@ async def _store_games(repo: Repository, stored: int,
         })
     async with repo.engine.begin() as conn:
         await conn.execute(insert(Game), g_rows)
-        ids = dict((await conn.execute(
-            select(Game.channel_id, Game.id).where(Game.guild_id == f"bench{tag}"))).all())
+        ids: dict[str, int | None] = {channel: gid for channel, gid in (await conn.execute(
+            select(col(Game.channel_id), col(Game.id))
+            .where(col(Game.guild_id) == f"bench{tag}"))).all()}
         seats, steps = [], []
         for n, (channel, p) in enumerate(plan):
             gid = ids[channel]

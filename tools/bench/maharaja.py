@@ -4,7 +4,8 @@ time per decision, and the balance of colours in games it plays in every seat.""
 from __future__ import annotations
 
 import statistics
-from collections import Counter
+from collections import Counter, defaultdict
+from functools import partial
 
 import renderer
 from engine import games
@@ -17,18 +18,20 @@ from tools.bench.common import median_ms, seeds_split, timed_player
 def _maharaja_games(seeds: list[int], options: dict) -> dict:
     """Games the computer plays in every seat: wins by colour (a shared win split), points
     by colour and by nation, and the think time of each decision (CPU seconds)."""
-    wins: Counter = Counter()
+    m = games.get("maharaja")
+    wins: defaultdict[str, float] = defaultdict(float)
     points: Counter = Counter()
     nations: Counter = Counter()
     think: list[float] = []
 
     timed = timed_player(lambda state, role: [ai.choose(state, role)], think)
     for seed in seeds:
-        state = arena.play(g, g.setup(seed, options), {}, timed)
-        winners = g.result(state)["winners"]
+        state = arena.play(m, m.setup(seed, options), {}, timed)
+        result = arena.final_result(m, state)
+        winners = result["winners"]
         for w in winners:
             wins[w] += 1 / len(winners)
-        points.update(g.result(state)["scores"])
+        points.update(result["scores"])
         nations.update(state["nation_vp"])
     return {"wins": wins, "points": points, "nations": nations, "think": think}
 
@@ -59,7 +62,7 @@ def maharaja_figures(n_games: int) -> None:
         mid = g.act(mid, role, *ai.choose(mid, role))
     for label, state in (("start", g.setup(1, {})), ("turn 12", mid)):
         view = g.view(state, None)
-        ms, png = median_ms(lambda v=view: renderer.render("maharaja", v, players=names), 10)
+        ms, png = median_ms(partial(renderer.render, "maharaja", view, players=names), 10)
         print(f"  board {label:<9}     {ms:.1f} ms, {len(png) / 1024:.1f} KB")
     matches = max(2, n_games // 5)
     won = sum(seeds_split(_maharaja_match, matches, 4))

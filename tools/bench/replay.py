@@ -19,7 +19,7 @@ from bot.replies import Actor, Place
 from bot.story import Log, Look, bounds, tell
 from bot.table import CHECKPOINT_EVERY, Table
 from bot.table.replaying import MAX_FRAMES, PICTURE_ROOM
-from db import Repository, Seat
+from db import Repository, Seat, id_of
 from db.repository import NewStep
 from engine import games
 from renderer.common.animation import UPLOAD_LIMIT
@@ -72,11 +72,11 @@ async def _clicks(log: Log) -> tuple[float, float, int]:
                 guild_id="1", channel_id=place.channel_id, game=log.game,
                 options={k: v for k, v in log.options.items() if k != "revision"},
                 seed=log.seed, created_by=user.user_id,
-                seats=[Seat(position=0, role=None, user_id=user.user_id, name="bench",
+                seats=[Seat(game_id=0, position=0, role=None, user_id=user.user_id, name="bench",
                             is_bot=False) for _ in roles])
-            seats = await repo.seats(game.id)
+            seats = await repo.seats(id_of(game))
             state = g.setup(log.seed, log.options)
-            game.version = await repo.start_game(game, {s.id: r for s, r in zip(
+            game.version = await repo.start_game(game, {id_of(s): r for s, r in zip(
                 seats, roles, strict=True)}, state)
             ends = bounds(log)
             for a, b in zip(ends, ends[1:], strict=False):
@@ -86,7 +86,7 @@ async def _clicks(log: Log) -> tuple[float, float, int]:
                 game.version = await repo.append_steps(
                     game, [NewStep(r, user.user_id, act, arg) for r, act, arg in move], state)
                 if game.version % CHECKPOINT_EVERY == 0:
-                    await repo.save_checkpoint(game.id, game.version, json.dumps(state))
+                    await repo.save_checkpoint(id_of(game), game.version, json.dumps(state))
             await repo.set_status(game, "finished", result=g.result(state) or {
                 "winners": [], "reason": "bench"})
             table = Table(repo)

@@ -25,7 +25,6 @@ from bot.replies import Actor, Place
 from bot.scheduler import tick
 from bot.table import Table
 from db import Game, Repository, Seat
-from db.models import table_of
 from engine import games
 
 PLAYER = Actor("42", "bench")
@@ -60,8 +59,8 @@ async def _store(repo: Repository, total: int, mine: int, due: int) -> None:
                           {"game_id": i + 1, "position": 1, "role": "tigers",
                            "user_id": str(100 + rng.randrange(5000)), "name": "tiger",
                            "is_bot": False}]
-            await conn.execute(insert(table_of(Game)), rows)
-            await conn.execute(insert(table_of(Seat)), seats)
+            await conn.execute(insert(Game), rows)
+            await conn.execute(insert(Seat), seats)
         if repo.engine.dialect.name == "postgresql":
             from sqlalchemy import text
             await conn.execute(text(f"SELECT setval('game_id_seq', {total + 1})"))

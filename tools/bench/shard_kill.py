@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
 import re
 import signal
@@ -26,8 +25,9 @@ from pathlib import Path
 
 from bot.replies import Actor, Place
 from bot.table import Table
-from db import Repository
+from db import Repository, id_of
 from tools.arena import random_move_line
+from tools.bench.common import snapshot
 from tools.bot_process import BotProcess
 from tools.fake_discord import EPHEMERAL, FakeDiscord, answer, content
 
@@ -138,8 +138,8 @@ async def _stored(url: str, channel: int) -> tuple[int, str]:
         game = await repo.latest_game(str(channel))
         _require(game is not None, f"no game in channel {channel}")
         assert game is not None
-        line = random_move_line(json.loads(game.state), random.Random(channel))
-        return len(await repo.steps(game.id)), line
+        line = random_move_line(snapshot(game), random.Random(channel))
+        return len(await repo.steps(id_of(game))), line
     finally:
         await repo.close()
 

@@ -4,24 +4,26 @@ turns through the table (three people typing, one person against three computers
 from __future__ import annotations
 
 import asyncio
-import json
 import statistics
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 import renderer
 from bot.replies import Actor, Place
 from bot.table import Table
-from db import Repository
+from db import Repository, id_of
 from engine import games
-from tools.bench.common import median_ms, pct, play, think_times
+from tools import arena
+from tools.bench.common import median_ms, pct, play, snapshot, stored_game, think_times
 
 
 async def _taj_moves(moves: int) -> tuple[list[float], list[float]]:
     """Wall time of whole moves through the Table on SQLite: three people typing (store,
     picture), and one person against three computers (their turns included)."""
     g = games.get("taj_mahal")
+    bot = arena.computer(g)
     people = [Actor(f"b{i}", f"bench{i}") for i in range(3)]
     with tempfile.TemporaryDirectory() as tmp:
         repo = await Repository.open(f"sqlite+aiosqlite:///{Path(tmp) / 'taj.sqlite3'}")
@@ -37,15 +39,15 @@ async def _taj_moves(moves: int) -> tuple[list[float], list[float]]:
                 else:
                     await table.new(place, people[0], "taj_mahal", seed=5, opponent="computer")
                 seats = {s.role: s.user_id for s in await repo.seats(
-                    (await repo.live_game(place.channel_id)).id)}
+                    id_of(await stored_game(repo, place.channel_id))) if s.user_id is not None}
                 by_id = {p.user_id: p for p in people}
                 while len(out[k]) < moves:
-                    game = await repo.latest_game(place.channel_id)
+                    game = await stored_game(repo, place.channel_id)
                     if game.status != "active":  # the computers finished the game
                         break
-                    state = json.loads(game.state)
+                    state = snapshot(game)
                     role = g.view(state, None)["active"][0]
-                    line = " ".join(g.token(a, arg) for a, arg in g.bot_steps(state, role))
+                    line = " ".join(g.token(a, arg) for a, arg in bot(state, role))
                     t0 = time.perf_counter()
                     r = await table.play(place, by_id[seats[role]], line)
                     assert not r.error or "stopped there" in (r.private or ""), r.private
@@ -63,7 +65,7 @@ def taj_mahal_figures(moves: int = 30) -> None:
     names = {"red": "ravi", "blue": "meera", "green": "arjun", "yellow": "Computer"}
     print("taj_mahal:")
     for label, view in (("start", start), ("mid-game", mid)):
-        ms, png = median_ms(lambda v=view: renderer.render("taj_mahal", v, players=names), 15)
+        ms, png = median_ms(partial(renderer.render, "taj_mahal", view, players=names), 15)
         print(f"  board {label:<9}     {ms:.1f} ms, {len(png) / 1024:.1f} KB")
     role = g.view(mid_state, None)["active"][0]
     ms, png = median_ms(lambda: renderer.hand("taj_mahal", g.view(mid_state, role)), 15)

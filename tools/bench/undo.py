@@ -12,8 +12,9 @@ from pathlib import Path
 
 from bot.replies import Actor, Place
 from bot.table import Table
-from db import Repository
+from db import Repository, id_of
 from engine import games
+from tools.bench.common import snapshot, stored_game
 from tools.bench.engine_alone import DETOURS
 
 
@@ -23,7 +24,8 @@ def _long_log(length: int, seed: int = 1) -> list[tuple[str, str, object]]:
     game's without ending it."""
     g = games.get("vijayanagara")
     r = random.Random(seed)
-    state, log = g.setup(seed, {}), []
+    state = g.setup(seed, {})
+    log: list[tuple[str, str, object]] = []
     while len(log) < length and g.result(state) is None:
         role = g.view(state, None)["active"][0]
         legal = games.legal_steps(g, g.view(state, role))
@@ -51,8 +53,8 @@ async def _undo_at(length: int, checkpoints: bool) -> float:
             for role in ("bahmani", "vijayanagara"):
                 await table.join(place, user, role)
             await table.start(place, user)
-            game = await repo.latest_game(place.channel_id)
-            state, move = json.loads(game.state), []
+            game = await stored_game(repo, place.channel_id)
+            state, move = snapshot(game), []
             for role, action, arg in _long_log(length):
                 before = g.view(state, None)["move"]
                 state = g.act(state, role, action, arg)
@@ -62,7 +64,7 @@ async def _undo_at(length: int, checkpoints: bool) -> float:
                     game.version = await repo.append_steps(game, move, state)
                     move = []
                     if checkpoints and game.version % CHECKPOINT_EVERY == 0:
-                        await repo.save_checkpoint(game.id, game.version, json.dumps(state))
+                        await repo.save_checkpoint(id_of(game), game.version, json.dumps(state))
             t0 = time.perf_counter()
             reply = await table.undo(place, user)
             ms = (time.perf_counter() - t0) * 1000

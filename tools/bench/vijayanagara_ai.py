@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 
 from engine import games
 from engine.games.vijayanagara import ai
@@ -45,7 +45,7 @@ def _against_random(seeds: list[int], role: str) -> list[bool]:
     for seed in seeds:
         final = arena.play(g, g.setup(seed, {}), {role: ai.bot_steps},
                            arena.random_opponents(g)(seed))
-        out.append(role in g.result(final)["winners"])
+        out.append(role in arena.final_result(g, final)["winners"])
     return out
 
 
@@ -53,13 +53,13 @@ def _selfplay(seeds: list[int], _arg: object = None) -> dict:
     """Games with the computer in every seat: wins (a shared win split), points, and the
     CPU time of each decision (a call of ``bot_steps``)."""
     g = games.get(GAME)
-    wins: Counter = Counter()
+    wins: defaultdict[str, float] = defaultdict(float)
     points: Counter = Counter()
     think: list[float] = []
 
     timed = timed_player(ai.bot_steps, think)
     for seed in seeds:
-        result = g.result(arena.play(g, g.setup(seed, {}), {}, timed))
+        result = arena.final_result(g, arena.play(g, g.setup(seed, {}), {}, timed))
         for w in result["winners"]:
             wins[w] += 1 / len(result["winners"])
         points.update(result["scores"])
