@@ -1171,7 +1171,8 @@ class FakeDiscord:
                 _log.exception("fake_discord failed on %s %s", request.method, path)
                 status, response = 400, {"message": f"fake_discord error: {error!r}", "code": 0}
         reply = _json_response(status, response, headers)
-        snapshot = json.loads(reply.body) if status != 204 else None  # type: ignore[arg-type]
+        # What was sent, as the client reads it (a copy: the fake's state changes on).
+        snapshot = json.loads(json.dumps(response)) if status != 204 else None
         self.requests.append(RecordedRequest(request.method, path, query, body, files, status,
                                              time.monotonic(), snapshot,
                                              self._answering(request.method, path)))
