@@ -465,6 +465,11 @@ COMMANDS: tuple[Command[Any], ...] = (
 
 # Every button of the catalogue, each under the command it belongs to.
 CLICKS: tuple[Click[Any], ...] = tuple(b for c in COMMANDS for b in c.buttons)
+# The buttons of a list or a text shown a page at a time, by the table's name for it
+# (``Page.command``), and the yes / no of a question, by its action
+# (``Confirmation.action``).
+PAGES = {c.key.removeprefix("pg:"): c for c in CLICKS if c.key.startswith("pg:")}
+QUESTIONS = {c.key.removeprefix("cf:"): c for c in CLICKS if c.key.startswith("cf:")}
 
 
 def find(group: str | None, name: str) -> Command[Any] | None:

@@ -135,10 +135,6 @@ class Offer:
         return f"Take {self.side}"[:80]
 
 
-# Table methods that ask before they act; each takes ``confirm``, ``game_id`` and ``asked``.
-CONFIRMABLE = ("resign",)
-
-
 @dataclass(frozen=True)
 class Confirmation:
     """A yes/no question the caller answers before the table acts (``/resign``).
@@ -148,7 +144,7 @@ class Confirmation:
     the table checks against the database, so an answer outlives a restart and a stale one
     (the game has since ended or been replaced) is recognised."""
 
-    action: str  # the table method that asked, e.g. "resign"
+    action: str  # what asks, e.g. "resign": its yes / no are the button cf:<action>
     game_id: int
     yes: str = "Yes"
     no: str = "No"
@@ -159,9 +155,9 @@ class Confirmation:
 
 @dataclass(frozen=True)
 class Page:
-    """Which page of a long list or text a reply shows: ``command`` (a table method of
-    the actor's own, ``my_games``, ``list_games`` or ``help_page``) asked again with
-    ``page`` turns it; ``subject``: which text, for one that shows several (the help:
+    """Which page of a long list or text a reply shows: ``command`` names the list
+    (``my_games``, ``list_games`` or ``help_page``), whose ◀ ▶ are the catalogue's button
+    ``pg:<command>`` (bot/clicks.py), asked again with ``page``; ``subject``: which text, for one that shows several (the help:
     bot/guide.py), checked by the method again when a button asks."""
 
     command: str
@@ -170,9 +166,6 @@ class Page:
     subject: str | None = None
 
 
-# Table methods a page button may call; each takes (place, actor, page), and those marked
-# True the page's subject as well.
-PAGED = {"my_games": False, "list_games": False, "help_page": True}
 # Room a paged text leaves on each page for its "(page 2 of 3)".
 PAGE_NOTE = 30
 

@@ -25,11 +25,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bot import commands, guide, workers
+from bot import clicks, commands, guide, workers
 from bot.commands import GROUPS, BadInput, Command, Param, Role
 from bot.failures import opening_database
 from bot.reminders import Nudge
-from bot.replies import CONFIRMABLE, Actor, Confirmation, Page, Place, Reply
+from bot.replies import Actor, Confirmation, Page, Place, Reply
 from bot.scheduler import tick
 from bot.table import Table, open_games_limit
 from db import Repository, normalise_url
@@ -116,12 +116,13 @@ class Sandbox:
         if cmd in ("agree", "refuse"):  # the buttons under an undo request, in Discord
             if self.request is None:
                 return "No undo request is waiting for an answer."
-            return await self._show(await t.undo_vote(p, a, self.request, cmd == "agree"))
+            return await self._show(await clicks.UNDO_VOTE.run(
+                t, p, a, clicks.Vote(self.request, cmd == "agree")))
         if cmd == "take":  # the Take button under an offer of a side, in Discord
             if self.offer is None:
                 return "No side has been offered here: `/game reassign` offers one."
-            return await self._show(await t.take(p, a, self.offer))
-        if cmd in CONFIRMABLE and rest:  # the yes / no buttons under a question
+            return await self._show(await clicks.TAKE.run(t, p, a, clicks.Offer(self.offer)))
+        if cmd in commands.QUESTIONS and rest:  # the yes / no buttons under a question
             return await self._answer(cmd, rest)
         # Everything else is a command of the catalogue, as in Discord.
         if cmd in GROUPS:
@@ -175,12 +176,9 @@ class Sandbox:
         question = self.pending.pop((self.user, self.channel), None)
         if question is None or question.action != cmd:
             return f"Nothing to answer: type /{cmd} first."
-        if word == "no":
-            return await self._show(await self.table.decline(
-                self.place(), self.actor(), game_id=question.game_id, asked=question.asked))
-        ask = getattr(self.table, question.action)
-        return await self._show(await ask(self.place(), self.actor(), confirm=True,
-                                          game_id=question.game_id, asked=question.asked))
+        return await self._show(await commands.QUESTIONS[cmd].run(
+            self.table, self.place(), self.actor(),
+            clicks.Answer(question.game_id, word == "yes", question.asked)))
 
     async def _show(self, reply: Reply) -> str:
         out = []

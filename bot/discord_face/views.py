@@ -9,16 +9,12 @@ from __future__ import annotations
 import discord
 
 from bot import clicks
-from bot.commands import CLICKS
+from bot.commands import PAGES, QUESTIONS
 from bot.discord_face.buttons import Clicked, button, menu
 from bot.replies import Confirmation, Consent, Reply, Stepper
 
 BUTTONS_MAX = 20  # 4 rows of 5; the fifth row holds Undo and Board
 SELECT_MAX = 25
-# The buttons of a list or a text shown a page at a time, by the table's name for it
-# (``Page.command``), and of a question, by its action (``Confirmation.action``).
-PAGES = {c.key.removeprefix("pg:"): c for c in CLICKS if c.key.startswith("pg:")}
-QUESTIONS = {c.key.removeprefix("cf:"): c for c in CLICKS if c.key.startswith("cf:")}
 LOOKS = {"board": (clicks.BOARD, "Board", "🗺"), "hand": (clicks.HAND, "Hand", "🂠")}
 REMATCHES = {"rotate": "Rematch", "keep": "Rematch, same seats",
              "shuffle": "Rematch, seats shuffled"}

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from bot import commands, guide
-from bot.replies import MAX_TEXT, PAGED, Reply, paginate
+from bot import clicks, commands, guide
+from bot.replies import MAX_TEXT, Reply, paginate
 from bot.sandbox import Sandbox
 from bot.table import Table, playable_ids
 from db import Repository
@@ -30,9 +30,8 @@ async def every_page(table: Table, first: Reply) -> list[str]:
     texts = [first.private or ""]
     page = first.page
     while page is not None and page.page < page.pages:
-        assert page.command in PAGED
-        about = (page.subject,) if PAGED[page.command] else ()
-        reply = await getattr(table, page.command)(HERE, RAVI, page.page + 1, *about)
+        reply = await commands.PAGES[page.command].run(
+            table, HERE, RAVI, clicks.PageOf(page.page + 1, page.subject))
         assert not reply.error, reply.private
         texts.append(reply.private or "")
         assert reply.page is not None and reply.page.page == page.page + 1
