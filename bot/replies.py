@@ -157,8 +157,9 @@ class Confirmation:
 class Page:
     """Which page of a long list or text a reply shows: ``command`` names the list
     (``my_games``, ``list_games`` or ``help_page``), whose ◀ ▶ are the catalogue's button
-    ``pg:<command>`` (bot/clicks.py), asked again with ``page``; ``subject``: which text, for one that shows several (the help:
-    bot/guide.py), checked by the method again when a button asks."""
+    ``pg:<command>`` (bot/clicks.py), asked again with ``page``; ``subject``: which
+    text, for one that shows several (the help: bot/guide.py), checked by the table again
+    when a button asks."""
 
     command: str
     page: int
