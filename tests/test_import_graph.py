@@ -38,7 +38,7 @@ FORBIDDEN = {
 # each with its reason. Still counted as edges: one of these closing a circle fails anyway.
 LATE = {
     ("bot.cli", "bot.logsetup"): "the command line loads only what the subcommand uses",
-    ("bot.cli", "bot.discord_face.client"): "discord.py is loaded only by `darbar run`",
+    ("bot.cli", "bot.discord_face.running"): "discord.py is loaded only by `darbar run`",
     ("bot.cli", "bot.sandbox"): "the command line loads only what the subcommand uses",
     ("bot.cli", "bot.admin"): "the command line loads only what the subcommand uses",
     ("bot.cli", "bot.failures"): "the command line loads only what the subcommand uses",
