@@ -82,7 +82,7 @@ async def test_the_sandbox_plays_it_from_typed_lines(nim, tmp_path):
     repo = await Repository.open(f"sqlite+aiosqlite:///{tmp_path / 'sandbox.sqlite3'}")
     sandbox = Sandbox(Table(repo), tmp_path / "images", "table", "ravi")
     try:
-        new = await sandbox.handle("@ravi /game new nim opponent:computer counters:7")
+        new = await sandbox.handle("@ravi /game new nim side:first opponent:computer counters:7")
         assert "starts a game of Nim" in new and "image:" in new, new
         rules = await sandbox.handle("/rules")
         assert "whoever takes the last counter wins" in rules
