@@ -6,32 +6,19 @@ ornaments are noted ``info=False`` and exempt."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from PIL import Image
 
-import renderer
-from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, Drawn, recording
+from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, recording
 from tests.renderer.drawn import clashes, outside
+from tools import pictures_report
 from tools.samples import SAMPLES
-
-
-def _drawn(game: str) -> list[tuple[str, int, int, list[Drawn]]]:
-    views, players = SAMPLES[game]
-    out = []
-    for name, view in views().items():
-        with recording() as drawn:
-            png = renderer.render(game, view, players=dict(players))
-        width, height = Image.open(io.BytesIO(png)).size
-        out.append((name, width, height, list(drawn)))
-    return out
 
 
 @pytest.mark.parametrize("game", sorted(SAMPLES))
 @pytest.mark.slow
 def test_information_text_is_legible_on_a_phone(game):
-    for name, width, height, drawn in _drawn(game):
+    for name, width, height, drawn in pictures_report.drawn(game):
         info = [d for d in drawn if d.info]
         assert info, f"{name}: no information text noted"
         small = [(d.text, round(d.px * PHONE_WIDTH / width, 1)) for d in info
