@@ -83,6 +83,10 @@ class Game:
     explain_line: Callable[[State, str, list[str]], str | None] | None = None
     sides: Callable[[dict], list[str]] | None = None  # the roles in play, by option `players`
     hand_text: Callable[[View], str] | None = None  # a hidden hand in words, to its owner
+    # What the winners' victory means, where the game's sources read it (as history, as a
+    # theme) and in Darbar's words; None before the rules end the game, or for a win
+    # they do not read. The field None: the sources read no victory.
+    result_story: Callable[[State], str | None] | None = None
     ONE_SIDE_EACH: bool = False  # each side hides a hand: one person per side, for good
     COLOUR_SIDES: bool = False  # sides are colours: "Red", not "the Red"
     REVISION: int = 1  # the rules revision new games are set up under

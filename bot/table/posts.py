@@ -17,7 +17,7 @@ from bot.metrics import RENDER, timed
 from bot.replies import Ping, Reply, clip, escape
 from bot.table.conclusion import Ending
 from bot.table.loaded import Loaded
-from bot.table.wording import clock_line, result_line
+from bot.table.wording import clock_line, result_line, story_line
 from engine.grammar import count
 
 # Board images are drawn off the event loop (Pillow releases the GIL while it encodes), on
@@ -81,8 +81,9 @@ async def public_update(lg: Loaded, text: str, ending: Ending | None = None, *,
                   version=lg.game.version, log_from=since, log_seen=len(log))
     names = lg.module.ROLE_NAMES
     if lg.game.status == "finished":
-        reply.public = "\n".join([text, result_line(lg, already_said=text),
-                                  *(ending.lines if ending else [])])
+        reply.public = "\n".join(x for x in [text, result_line(lg, already_said=text),
+                                            story_line(lg), *(ending.lines if ending else [])]
+                                  if x)
         reply.pings = Ping.of_roles(lg.seats, names, {}, [s.role for s in lg.seats if s.role])
         reply.ping_note = "thanks for playing!"
         if ending is not None and reply.image is not None:

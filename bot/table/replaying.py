@@ -26,7 +26,7 @@ from bot.story import Log, Look, Position, Story, tell, tell_at
 from bot.table.core import TableCore, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import ending
-from bot.table.wording import capital, possessive, result_line
+from bot.table.wording import capital, possessive, result_line, story_line
 from db import LIVE_STATUSES, Game, id_of, step_arg
 from engine import games
 from engine.contract import Game as Rules
@@ -81,7 +81,8 @@ def _told(lg: Loaded, story: Story, shown: Position, attached: str) -> str:
         head += f"move {n} of {last}" + (":" if shown.lines else ".")
     tail = [_hand_line(g, role, said) for role, said in shown.hands]
     if n == last:
-        tail.append(result_line(lg) or f"Game #{lg.game.id} was aborted.")
+        tail.extend(x for x in (result_line(lg) or f"Game #{lg.game.id} was aborted.",
+                                story_line(lg)) if x)
     if attached:
         tail.append(attached)
     room = MAX_TEXT - len(head) - sum(len(x) + 1 for x in tail) - 2

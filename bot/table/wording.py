@@ -93,6 +93,15 @@ def result_line(lg: Loaded, already_said: str = "") -> str:
     return f"🏆 Game over — {winners_line(lg, res['winners'])}. {reason}".strip()
 
 
+def story_line(lg: Loaded) -> str:
+    """What the winners' victory means, where the game's sources read it
+    (``result_story``): the last words of the result post and of the replay; "" where
+    the game tells none (a win by resignation is never read as a victory)."""
+    tell = lg.module.result_story
+    said = tell(lg.state) if tell is not None and lg.state is not None else None
+    return f"📖 {said}" if said else ""
+
+
 def said_by(who: str, lines: list[str]) -> str:
     """A move as a post says it: ``**ravi**: what the log says``; never a name with nothing
     after it (a move whose steps add no log line is still a move)."""

@@ -1,11 +1,12 @@
 """Player-facing texts: short rule summaries by topic (in our own words, with the
-rulebook's section numbers), the current card, and the score as it stands."""
+rulebook's section numbers), the current card, the score as it stands, and what the
+winner's victory means once the game is over."""
 
 from __future__ import annotations
 
 from engine.games.vijayanagara import cards, decks, events
 from engine.games.vijayanagara import pieces as pc
-from engine.games.vijayanagara.data import FACTIONS, SHORT
+from engine.games.vijayanagara.data import FACTION_NAMES, FACTIONS, SHORT
 
 RULES_SUMMARY = (
     "**Vijayanagara** (GMT 2023; rules in our words). Delhi Sultanate, Bahmani Kingdom and "
@@ -170,3 +171,33 @@ def score_report(state: dict) -> str:
     if state["result"] is None:
         lines.append("Delhi adds 3 minus the Invaders left in Delhi once Timur has come.")
     return "\n".join(lines)
+
+
+# The rulebook reads each faction's victory as history (RB 5.4, "Narrative outcomes").
+# These are Darbar's paraphrases of those readings, in its own words (never the
+# rulebook's text): the result post tells the winner's (docs/vijayanagara.md).
+VICTORY_READINGS = {
+    "delhi": "The Sultanate's decline was slowed: Delhi held out against the Mongol "
+    "invaders and the southern provinces went on paying for its army, though its hold on "
+    "the Deccan looks no surer for it.",
+    "bahmani": "The Bahmani sultans turned Delhi's own governors against it, made the most "
+    "of their early lead in the arts of war to take more land, and grew influential "
+    "enough to draw settlers and scholars from far away.",
+    "vijayanagara": "The southern empire grew on a large population and a thriving economy, "
+    "its influence reached far, and its founding legends passed into the religious lore "
+    "of the whole Deccan.",
+}
+
+
+def result_story(state: dict) -> str | None:
+    """What the winners' victory means (``VICTORY_READINGS``); a shared one, each
+    winner's reading after its name. None while the game goes on."""
+    result = state["result"]
+    if not result or not result["winners"]:
+        return None
+    winners = result["winners"]
+    if len(winners) == 1:
+        return (f"**What the {FACTION_NAMES[winners[0]]}'s victory means** (after the "
+                f"rulebook, 5.4): {VICTORY_READINGS[winners[0]]}")
+    return "**What the shared victory means** (after the rulebook, 5.4): " + " ".join(
+        f"{FACTION_NAMES[f]}: {VICTORY_READINGS[f]}" for f in winners)
