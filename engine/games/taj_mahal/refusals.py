@@ -4,6 +4,7 @@ only."""
 
 from __future__ import annotations
 
+from engine.errors import refusal
 from engine.games.taj_mahal import data
 from engine.games.taj_mahal.data import (
     CARDS,
@@ -20,11 +21,18 @@ from engine.games.taj_mahal.turn import (
     current,
     named,
     stage,
+    token,
 )
 
 AFTER_WITHDRAWAL = ("place", "crown", "supply")
 SYMBOL_ORDER = [SHORT.get(s, s) for s in data.SYMBOLS]  # as a card's name lists them
 IN_ORDER = f"in the order {', '.join(SYMBOL_ORDER)}"
+
+
+def message(state: dict, role: str, action: str, arg: object, acts: dict) -> str:
+    """The whole refusal: the word, the rule that stops it, and the legal words (``acts``)."""
+    legal = [token(a, x) for a, args in acts.items() for x in (args or [None])]
+    return refusal(token(action, arg), why(state, role, action, arg), legal)
 
 
 def why(state: dict, role: str, action: str, arg: object) -> str:

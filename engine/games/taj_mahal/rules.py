@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Collection
 
 from engine import rng
-from engine.errors import IllegalAction, refusal
+from engine.errors import IllegalAction
 from engine.games.taj_mahal import data
 from engine.games.taj_mahal.data import (
     BOARD,
@@ -30,7 +30,7 @@ from engine.games.taj_mahal.data import (
     TILES,
     VISITS,
 )
-from engine.games.taj_mahal.refusals import why
+from engine.games.taj_mahal.refusals import message
 from engine.games.taj_mahal.turn import (
     COLOURED,
     ROLE_NAMES,
@@ -40,14 +40,16 @@ from engine.games.taj_mahal.turn import (
     current,
     named,
     prompt,
-    stage,
 )
+
+# token is the contract's (the GAME reads it here), written where the refusals need it
+from engine.games.taj_mahal.turn import token as token
 from engine.games.taj_mahal.visits import apply, begin_visit
 from engine.grammar import and_, count
 from engine.jsontree import clone
 from engine.options import Option, with_defaults
 from engine.rng import seed_state
-from engine.steps import offered
+from engine.steps import opening
 
 ID = "taj_mahal"
 NAME = "Taj Mahal"
@@ -129,18 +131,10 @@ def result(state: dict) -> dict | None:
 
 
 def act(state: dict, role: str, action: str, arg: object = None) -> dict:
-    word = token(action, arg)
-    if state["result"] is not None:
-        raise IllegalAction(refusal(word, "The game is over.", []))
-    if role not in active(state):
-        who = ROLE_NAMES[active(state)[0]]
-        raise IllegalAction(refusal(word, f"It is not your turn: waiting for {who}.", []))
     if isinstance(arg, str) and arg in KIND:
         arg = KIND[arg]
-    _, acts = stage(state, role)
-    if not offered(acts, action, arg):
-        legal = [token(a, x) for a, args in acts.items() for x in (args or [None])]
-        raise IllegalAction(refusal(word, why(state, role, action, arg), legal))
+    opening(state, role, action, arg, names=ROLE_NAMES, active=active(state), prompt=prompt,
+            refused=message)
     new = clone(state)
     if action in ("play", "white", "special", "take"):
         pile = new["supply"] if action == "take" else new["hands"][role]
@@ -185,10 +179,6 @@ def _past_the_turn(state: dict, role: str, done: list[str], word: str) -> str | 
 
 
 # --- tokens --------------------------------------------------------------------------------
-
-
-def token(action: str, arg: object) -> str:
-    return action if arg is None else KIND.get(str(arg), str(arg))
 
 
 def describe(action: str, arg: object) -> str:

@@ -100,3 +100,7 @@ def empty_cities(state: dict) -> list[str]:
     crown = state["court"].get("crown_city")
     return [c for c in CITIES_OF[current(state)] if not state["palaces"].get(c)
             or (c == crown and len(state["palaces"][c]) == 1)]
+
+
+def token(action: str, arg: object) -> str:
+    return action if arg is None else KIND.get(str(arg), str(arg))
