@@ -121,7 +121,7 @@ def test_no_leap_onto_an_occupied_point_or_over_two_goats():
 
 def test_wrong_side_and_unknown_points_are_refused():
     s = g.setup(1, {})
-    with pytest.raises(IllegalAction, match="the Goats' turn"):
+    with pytest.raises(IllegalAction, match=r"It is not your turn: waiting for Goats\."):
         g.act(s, "tigers", "select", "a")
     with pytest.raises(IllegalAction, match="not a point on the board"):
         games.step_for_token(g, s, "goats", "z9")

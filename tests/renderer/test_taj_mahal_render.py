@@ -9,6 +9,7 @@ from itertools import combinations
 from PIL import Image
 
 from engine import games
+from engine.games.taj_mahal import data
 from engine.games.taj_mahal import rules as tm
 from engine.games.taj_mahal.data import CARD_IDS
 from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, recording
@@ -77,7 +78,7 @@ def test_a_finished_game_names_the_winner():
 def test_this_visits_crown_palace_wears_the_crown():
     state = tm.setup(2, {"players": 3})
     view = tm.view(state, None)
-    city = tm.CITIES_OF[tm.current(state)][1]
+    city = data.CITIES_OF[tm.current(state)][1]
     view["palaces"] = {city: ["blue"]}
     plain = img(view)
     view["court"] = {**view["court"], "crown": False, "crown_city": city}

@@ -30,6 +30,7 @@ from engine.games.goat_tiger.data import (
 from engine.jsontree import clone_state
 from engine.options import Option, with_defaults
 from engine.rng import seed_state
+from engine.steps import opening
 
 ID = "goat_tiger"
 NAME = "Aadu-Huli aata (Goat-Tiger)"
@@ -173,11 +174,12 @@ def view(state: dict, role: str | None) -> dict:
         "actions": {},
     }
     if role in active:
-        v["prompt"], v["actions"] = _prompt_and_actions(state)
+        v["prompt"], v["actions"] = prompt(state, side)
     return v
 
 
-def _prompt_and_actions(state: dict) -> tuple[str, dict]:
+def prompt(state: dict, role: str) -> tuple[str, dict]:
+    """What the side to move (``role``) is asked, and the steps it may take."""
     side = state["to_move"]
     name = ROLE_NAMES[side]
     moves = legal_moves(state)
@@ -244,34 +246,19 @@ def explain_line(state: dict, role: str, words: list[str]) -> str | None:
 
 
 def act(state: dict, role: str, action: str, arg: object = None) -> dict:
-    _check_turn(state, role)
-    point = _point(arg)
-    moves = legal_moves(state)
-    if action == "place":
-        move = _find(moves, lambda m: m[0] is None and m[1] == point)
-        if move is None:
-            raise IllegalAction(_why_not_place(state, point))
-        return _finish(state, move)
+    if isinstance(arg, str) and arg.strip().lower() in INDEX:
+        arg = arg.strip().lower()  # a point as the prompt offers it, however it was typed
+    opening(state, role, action, arg, names=ROLE_NAMES, active=[state["to_move"]],
+            prompt=prompt, refused=_why)
+    point = INDEX[str(arg)]
     if action == "select":
-        if state["selected"] is not None:
-            raise IllegalAction(
-                f"You have already picked the {PIECE_NAME[PIECE[role]]} on "
-                f"{LABELS[state['selected']]}: choose where it goes, or undo to pick another."
-            )
-        if not any(m[0] == point for m in moves):
-            raise IllegalAction(_why_not_select(state, point))
         new = _copy(state)
         new["selected"] = point
         return new
-    if action == "to":
-        sel = state["selected"]
-        if sel is None:
-            raise IllegalAction("Choose the piece to move first.")
-        move = _find(moves, lambda m: m[0] == sel and m[1] == point)
-        if move is None:
-            raise IllegalAction(_why_not_to(state, sel, point))
-        return _finish(state, move)
-    raise IllegalAction(f"`{action}` is not a step in this game.")
+    src = state["selected"] if action == "to" else None
+    move = _find(legal_moves(state), lambda m: m[0] == src and m[1] == point)
+    assert move is not None  # offered, so legal
+    return _finish(state, move)
 
 
 def result(state: dict) -> dict | None:
@@ -355,13 +342,23 @@ def _win(side: str, reason: str) -> dict:
 # --- refusals with reasons ----------------------------------------------------
 
 
-def _check_turn(state: dict, role: str) -> None:
-    if state["result"] is not None:
-        raise IllegalAction("This game is over.")
-    if role not in ROLES:
-        raise IllegalAction(f"`{role}` is not a side in this game.")
-    if role != state["to_move"]:
-        raise IllegalAction(f"It is the {ROLE_NAMES[state['to_move']]}' turn.")
+def _why(state: dict, role: str, action: str, arg: object, acts: dict) -> str:
+    """Why a step not offered now is refused: the word is no point, or the rule the
+    step would break."""
+    point = _point(arg)
+    if action == "place":
+        return _why_not_place(state, point)
+    if action == "select":
+        if state["selected"] is not None:
+            return (f"You have already picked the {PIECE_NAME[PIECE[role]]} on "
+                    f"{LABELS[state['selected']]}: choose where it goes, or undo to pick "
+                    "another.")
+        return _why_not_select(state, point)
+    if action == "to":
+        if state["selected"] is None:
+            return "Choose the piece to move first."
+        return _why_not_to(state, state["selected"], point)
+    return f"`{action}` is not a step in this game."
 
 
 def _point(arg: object) -> int:

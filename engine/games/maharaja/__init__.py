@@ -4,8 +4,8 @@ about places (board.py), the pieces and stacking (forces.py), movement, battle,
 submission and alliance (diplomacy.py), factories and arms (colonial.py), victory points
 (scoring.py), the turn's fixed parts (turns.py), the steps (decisions, declarations,
 moves, combat, phases, actions, tokens), the rules to the engine contract (rules.py), why
-a step is refused (refusals.py), a computer player (ai.py) and the /rules texts
-(texts.py)."""
+a step is refused (refusals.py, over why_battle.py and why_words.py), a computer
+player (ai.py) and the /rules texts (texts.py)."""
 
 from engine.contract import RandomPlay, declared
 from engine.games.maharaja import ai, data, rules, texts

@@ -61,7 +61,9 @@ def add_anytime(state: dict, role: str, acts: dict) -> None:
             del acts[action]
 
 
-def prompt(state: dict, role: str) -> tuple[str, dict]:
+def decision_prompt(state: dict, role: str) -> tuple[str, dict]:
+    """The decision the game waits for from ``role`` and its steps (rules.prompt adds what
+    may be declared beside it)."""
     nation = state["nation"]
     if state["ask"]:
         a = state["ask"]

@@ -5,14 +5,14 @@ break off, skip), the factory and arms phases, a permission asked, and submissio
 alliance, which a player may declare at any time.
 
 Fair play: a reason reads only the public position (the pieces, the phase, the decision
-asked, the chart), never the dice to come."""
+asked, the chart), never the dice to come.
+
+A battle's reasons are in why_battle.py, the small words all reasons use in
+why_words.py (both below this module); this module picks the reason."""
 
 from __future__ import annotations
 
-import re
-
 from engine.errors import refusal
-from engine.games.maharaja import battle as bt
 from engine.games.maharaja import (
     board,
     colonial,
@@ -25,21 +25,8 @@ from engine.games.maharaja import (
     turns,
 )
 from engine.games.maharaja import forces as f
-
-COUNT = re.compile(r"(\d+)(l?)")
-
-
-def declare_when(state: dict) -> str:
-    """When a player may declare (rules.view): since issue 24 beside any decision of their
-    own; before, only while another player decided or in their own movement."""
-    if f.errata(state):
-        return ("an alliance is declared at any time, a submission at any time during the "
-                "other nation's movement or battle")
-    return ("you may submit or ally while another player decides, or in your movement "
-            "before choosing where from")
-
-
-STACKING = "stacking allows 3 armies in an area, 2 in a hiland (a leader's group more)"
+from engine.games.maharaja.why_battle import battle_asks, why_battle
+from engine.games.maharaja.why_words import COUNT, STACKING, a_place, cap, declare_when, the
 
 
 def message(state: dict, role: str, action: str, arg: object, acts: dict) -> str:
@@ -64,27 +51,10 @@ def why(state: dict, role: str, action: str, arg: object) -> str:
     if state["queue"]:
         return _queued(state, state["queue"][0], action, arg)
     if state["battle"]:
-        return _battle(state, state["battle"], action, arg)
+        return why_battle(state, state["battle"], action, arg)
     by_phase = {"movement": _movement, "factory": _factory, "arms": _arms}
     return by_phase[state["phase"]](state, action, arg) if state["phase"] in by_phase \
         else asked(state)
-
-
-# --- small words -----------------------------------------------------------------------------
-
-
-def the(nation: str, cap: bool = False) -> str:
-    return f"{'The' if cap else 'the'} {turns.nname(nation)}"
-
-
-def cap(text: str) -> str:
-    """The sentence's first letter up, the rest as it is (str.capitalize lowers names)."""
-    return text[:1].upper() + text[1:]
-
-
-def _a_place(word: object) -> str | None:
-    """Why a word is not a place, or None."""
-    return None if word in data.PLACES else f"`{word}` is not a place on the map."
 
 
 def _counting(state: dict) -> bool:
@@ -106,7 +76,7 @@ def asked(state: dict) -> str:
         return _queue_asks(state, state["queue"][0])
     b = state["battle"]
     if b:
-        return _battle_asks(state, b)
+        return battle_asks(state, b)
     nation = state["nation"]
     if state["phase"] == "movement":
         sel = state["sel"]
@@ -264,7 +234,7 @@ def _queued(state: dict, q: dict, action: str, arg: object) -> str:
     nation = q["nation"]
     if action == "box" and arg == "marker":
         return f"{the(nation, cap=True)} have given up their population marker already."
-    if not_place := _a_place(arg):
+    if not_place := a_place(arg):
         return not_place
     place = str(arg)
     where = board.called(place)
@@ -310,7 +280,7 @@ def _movement(state: dict, action: str, arg: object) -> str:
 
 
 def _from_stop(state: dict, nation: str, place: object) -> str:
-    if not_place := _a_place(place):
+    if not_place := a_place(place):
         return not_place
     where = board.called(str(place))
     who = the(nation, cap=True)
@@ -323,7 +293,7 @@ def _from_stop(state: dict, nation: str, place: object) -> str:
 
 
 def _to_stop(state: dict, nation: str, origin: str, dest: object) -> str:
-    if not_place := _a_place(dest):
+    if not_place := a_place(dest):
         return not_place
     dest = str(dest)
     where, start = board.called(dest), board.called(origin)
@@ -388,128 +358,6 @@ def _move_count_stop(state: dict, nation: str, origin: str, dest: str, word: str
     return f"{where} has room for {turns.armies(max(mine))} more: {STACKING}."
 
 
-# --- battle ----------------------------------------------------------------------------------
-
-
-def _battle_asks(state: dict, b: dict) -> str:
-    place, att, dfn = board.called(b["place"]), the(b["att"]), the(b["def"])
-    stage = b["stage"]
-    if stage == "offer":
-        return f"The battle in {place} is optional: {att} `fight` or `skip` it."
-    if stage == "open":
-        return f"{cap(att)} attack {dfn} in {place}: {dfn} fight or submit."
-    if stage.endswith("_count"):
-        side = the(b["att"] if stage == "att_count" else b["def"])
-        return (f"Say how many of {side} fall back from {place} to "
-                f"{board.called(b['to'])}, or `back`.")
-    side = att if stage == "att" else dfn
-    return f"The battle in {place} goes on: {side} fight on or fall back."
-
-
-def _battle(state: dict, b: dict, action: str, arg: object) -> str:
-    stage = b["stage"]
-    if stage.endswith("_count"):
-        return _retreat_count_stop(state, b, str(arg)) if action == "count" \
-            else _battle_asks(state, b)
-    if action == "retreat":
-        return _retreat_stop(state, b, arg)
-    if action == "break":
-        if stage != "att":
-            return ("Only the attacker breaks off, after a round against a factory left "
-                    "alone. " + _battle_asks(state, b))
-        n = f.count(state, b["place"], b["def"])
-        return (f"Only a fight against a factory left alone is broken off: {the(b['def'])} "
-                f"still have {turns.armies(n)} in {board.called(b['place'])}.")
-    if action == "skip":
-        return ("Only an optional battle (against a factory alone, or colonial armies at sea) "
-                "is skipped, before its first round. " + _battle_asks(state, b))
-    return _battle_asks(state, b)
-
-
-def _retreat_stop(state: dict, b: dict, to: object) -> str:
-    stage = b["stage"]
-    if stage in ("offer", "open"):
-        return ("A side falls back only after a round (Britannia's battle: after each round "
-                "the attacker, then the defender, chooses). " + _battle_asks(state, b))
-    if not_place := _a_place(to):
-        return not_place
-    if stage == "att":
-        return _attacker_retreat_stop(state, b["place"], b["att"], str(to))
-    return _defender_retreat_stop(state, b, str(to))
-
-
-def _attacker_retreat_stop(state: dict, place: str, nation: str, to: str) -> str:
-    """The remarks' Battle: the attacker falls back to the area it came from."""
-    came = list(state["came"].get(place, {}))
-    where, dest = board.called(place), board.called(to)
-    if to not in came:
-        froms = turns.listed([board.called(c) for c in came])
-        return ("The attacker falls back only to where its armies came from: "
-                + (f"{the(nation)} in {where} came from {froms}." if came else
-                   f"{the(nation)} arrived in {where} and have no area to fall back to."))
-    if board.is_sea(to) and not f.colonial(nation):
-        return "Only colonial armies fall back to sea."
-    if not bt.came_back_most(state, place, to, 1):
-        return (f"Each army falls back only to the area it came from, and those that came "
-                f"from {dest} have gone back already.")
-    if f.room(state, to, nation) == 0:
-        return f"{dest} is full: {STACKING}."
-    holders = f.others_at(state, to, nation)
-    return (f"{the(holders[0], cap=True)} hold {dest} now: the attacker falls back only to "
-            "an area no other nation holds.")
-
-
-def _defender_retreat_stop(state: dict, b: dict, to: str) -> str:
-    """The remarks' Battle: the defender falls back to an area of its own or a vacant one
-    not next to the attacker's area, never to the area the attack came from."""
-    place, nation = b["place"], b["def"]
-    where, dest = board.called(place), board.called(to)
-    if not f.count(state, place, nation):
-        return "A factory cannot fall back."
-    origins = list(state["came"].get(place, {}))
-    if to not in data.NEIGHBOURS[place]:
-        return f"{dest} is not next to {where}."
-    if to in origins:
-        return f"The attack came from {dest}: the defender never falls back there."
-    if board.is_offmap(to):
-        return "Armies in India never go back off the map."
-    if board.is_sea(to):
-        return ("Only colonial armies fall back to sea." if not f.colonial(nation) else
-                f"{the(f.foes_at(state, to, nation)[0], cap=True)} are in {dest}.")
-    if f.room(state, to, nation) == 0:
-        return f"{dest} is full: {STACKING}."
-    if not f.vacant(state, to):
-        holders = ", ".join(the(n) for n in f.others_at(state, to, nation))
-        return (f"{cap(holders)} hold {dest}: the defender falls back to an area of "
-                "its own or a vacant one.")
-    near = next(o for o in origins if to in data.NEIGHBOURS[o])
-    return (f"{dest} is next to {board.called(near)}, where the attack came from: a vacant "
-            "area is open to the defender only if it is not next to that area.")
-
-
-def _retreat_count_stop(state: dict, b: dict, word: str) -> str:
-    side = b["att"] if b["stage"] == "att_count" else b["def"]
-    n = f.count(state, b["place"], side)
-    came = bt.came_back_most(state, b["place"], b["to"], n) if side == b["att"] else n
-    space = f.room(state, b["to"], side)
-    most = min(came, space)
-    rule = "The count must be 1" if most == 1 else f"The count must be from 1 to {most}"
-    m = COUNT.fullmatch(word)
-    if not m or m.group(2):
-        return f"{rule}: how many armies fall back (a leader goes with the last of them)."
-    k = int(m.group(1))
-    if k > n:
-        return f"{rule}: {turns.armies(n)} of {the(side)} {turns.verb(n, 'is', 'are')} in " \
-            f"{board.called(b['place'])}."
-    if k > came:
-        return (f"{rule}: {turns.armies(came)} of {the(side)} came from "
-                f"{board.called(b['to'])}, and each army falls back only to the area it "
-                "came from.")
-    if k > space:
-        return f"{rule}: {board.called(b['to'])} has room for {space} more ({STACKING})."
-    return f"{rule}: at least 1 army falls back (`back` chooses again)."
-
-
 # --- factories and arms ----------------------------------------------------------------------
 
 
@@ -520,7 +368,7 @@ def _factory(state: dict, action: str, arg: object) -> str:
     if action == "demolish":
         if state["demolished"]:
             return "One factory is removed a factory phase at most, and one is removed already."
-        if not_place := _a_place(arg):
+        if not_place := a_place(arg):
             return not_place
         return f"{the(nation, cap=True)} have no factory in {board.called(str(arg))}."
     if action in ("arm", "withdraw"):
@@ -536,7 +384,7 @@ def _factory_stop(state: dict, nation: str, area: object) -> str:
         return "2 factories are built this phase already, the most a factory phase allows."
     if colonial.factories_left(state, nation) <= 0:
         return f"{who} have all {data.NATIONS[nation]['factories']} of their factories on the map."
-    if not_place := _a_place(area):
+    if not_place := a_place(area):
         return not_place
     area = str(area)
     where = board.called(area)

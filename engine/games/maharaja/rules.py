@@ -33,7 +33,7 @@ from engine.games.maharaja.decisions import (
     add_anytime,
     anytime,
     deciding_nation,
-    prompt,
+    decision_prompt,
 )
 from engine.games.maharaja.declarations import anytime_step
 from engine.games.maharaja.phases import advance
@@ -41,7 +41,7 @@ from engine.games.maharaja.tokens import describe, parse_token, token
 from engine.jsontree import clone
 from engine.options import Option, revision_entry, with_defaults
 from engine.rng import seed_state
-from engine.steps import offered
+from engine.steps import opening
 
 __all__ = [
     "ID", "NAME", "OPTIONS", "PLAYERS", "REVISION", "ROLE_NAMES", "ROLES", "act", "active",
@@ -147,16 +147,23 @@ def view(state: dict, role: str | None) -> dict:
         return v
     if role in active(state):
         v["prompt"], v["actions"] = prompt(state, role)
-        if f.errata(state):
-            add_anytime(state, role, v["actions"])
-        elif state["phase"] == "movement" and not state["sel"] and not state["battle"] \
-                and not state["queue"] and not state["ask"]:
-            v["actions"].update(anytime(state, role))
     else:
         v["actions"] = anytime(state, role)
         if v["actions"]:
             v["prompt"] = f"{ROLE_NAMES[role]}: you may submit or ally at any time."
     return v
+
+
+def prompt(state: dict, role: str) -> tuple[str, dict]:
+    """What the player asked a decision is asked, and its steps: the decision's, and the
+    declarations they may make beside it."""
+    text, acts = decision_prompt(state, role)
+    if f.errata(state):
+        add_anytime(state, role, acts)
+    elif state["phase"] == "movement" and not state["sel"] and not state["battle"] \
+            and not state["queue"] and not state["ask"]:
+        acts.update(anytime(state, role))
+    return text, acts
 
 
 def summary(state: dict) -> dict:
@@ -168,11 +175,9 @@ def result(state: dict) -> dict | None:
 
 
 def act(state: dict, role: str, action: str, arg: object = None) -> dict:
+    opening(state, role, action, arg, names=ROLE_NAMES, active=active(state), prompt=prompt,
+            refused=refusals.message, anytime=anytime, offstage=refusals.message)
     s = clone(state)
-    v = view(s, role)
-    acts = v["actions"]
-    if not offered(acts, action, arg):
-        raise IllegalAction(refusals.message(s, role, action, arg, acts))
     before = _move_mark(s)
     offstage = role not in active(s)
     if offstage:

@@ -46,7 +46,7 @@ from engine.games.rajas.tokens import describe, token
 from engine.jsontree import clone
 from engine.options import Option, revision_entry, with_defaults
 from engine.rng import seed_state
-from engine.steps import offered
+from engine.steps import opening
 
 __all__ = [
     "ID", "NAME", "OPTIONS", "PLAYERS", "REVISION", "ROLE_NAMES", "ROLES", "act", "active",
@@ -244,14 +244,8 @@ def result(state: dict) -> dict | None:
 
 
 def act(state: dict, role: str, action: str, arg: object = None) -> dict:
-    if state["result"] is not None:
-        raise IllegalAction("This game is over.")
-    if role not in active(state):
-        raise IllegalAction(f"It is not your turn: waiting for "
-                            f"{ROLE_NAMES[state['turn']['who']]}.")
-    _, acts = prompt(state, role)
-    if not offered(acts, action, arg):
-        raise IllegalAction(refusal_of(state, role, action, arg, acts))
+    opening(state, role, action, arg, names=ROLE_NAMES, active=active(state), prompt=prompt,
+            refused=refusal_of)
     new = clone(state)
     apply(new, role, action, arg)
     return new

@@ -1,7 +1,8 @@
 """Taj Mahal (Reiner Knizia, 2000): the components as data (data/, a labelled
 reconstruction where the printed parts are not public, checked and published by data.py:
 what the renderer reads), the scoring (scoring.py), the rules to the engine contract
-(rules.py), a computer player (ai.py) and the texts of /rules (texts.py)."""
+(rules.py, over turn.py, visits.py and refusals.py), a computer player (ai.py) and the
+texts of /rules (texts.py)."""
 
 from engine.contract import declared
 from engine.games.taj_mahal import ai, data, rules, texts

@@ -105,15 +105,20 @@ def apply(state: dict, f: dict, action: str, arg, known: dict | None = None) -> 
             raise RuntimeError(f"frame {f['t']} takes no step")
         act(state, f, action, arg)
         return
-    text, actions = prompt_of(state, f)
-    if not offered(actions, action, arg):
-        why = FRAMES[f["t"]].why
-        reason = why(state, f, action, arg) if why else None
-        raise IllegalAction(reason or refusal(action, arg, text, actions))
+    if not offered(prompt_of(state, f)[1], action, arg):
+        raise IllegalAction(why_not(state, f, action, arg))
     act = FRAMES[f["t"]].act
     if act is None:  # it offered steps, so it takes them
         raise RuntimeError(f"frame {f['t']} takes no step")
     act(state, f, action, arg)
+
+
+def why_not(state: dict, f: dict, action: str, arg) -> str:
+    """Why frame ``f`` refuses a step it does not offer: the frame's own reason where it
+    has one, else what it asks and what is possible."""
+    text, actions = prompt_of(state, f)
+    why = FRAMES[f["t"]].why
+    return (why(state, f, action, arg) if why else None) or refusal(action, arg, text, actions)
 
 
 def refusal(action: str, arg, text: str, actions: dict) -> str:

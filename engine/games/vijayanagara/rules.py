@@ -9,7 +9,6 @@ from collections.abc import Collection
 from operator import itemgetter
 
 from engine import rng
-from engine.errors import IllegalAction
 from engine.games.vijayanagara import cards, commands, decks, negotiation, sequence
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
@@ -33,6 +32,7 @@ from engine.jsontree import clone_state
 from engine.lazyview import LazyView
 from engine.options import Option, with_defaults
 from engine.rng import seed_state
+from engine.steps import opening
 
 ID = "vijayanagara"
 NAME = "Vijayanagara"
@@ -123,13 +123,13 @@ def view(state: dict, role: str | None) -> dict:
     board, the log and the rest only when something reads them (a search or a random
     player reads ``active`` and ``actions`` alone, at every step): engine/lazyview.py."""
     who = active(state)
-    prompt: str = ""
+    text: str = ""
     actions: dict = {}
     if role is not None and role in who:
-        prompt, actions = _prompt(state, role)
+        text, actions = prompt(state, role)
     elif role in ROLES and (now := anytime(state, role)):
-        prompt, actions = ANYTIME_PROMPT, now
-    eager = {"game": ID, "active": who, "move": state["move"], "prompt": prompt,
+        text, actions = ANYTIME_PROMPT, now
+    eager = {"game": ID, "active": who, "move": state["move"], "prompt": text,
              "actions": actions, "waiting_for": list(who)}
     return LazyView(eager, lambda: _board(state), VIEW_KEYS)
 
@@ -179,18 +179,27 @@ def _rule_of(state: dict, f: dict) -> str | None:
     return None
 
 
-# The waiting frame's actions as view() last worked them out, and the state object they
-# belong to: act() on that same object takes a step found among them without working them
-# out again (a search or a random player views, then acts, at every step). The engine never
-# changes a state in place once setup() or act() returned it, so the same object still has
-# the same actions; the reference kept here keeps it from being freed and its id reused.
-_SEEN: list = [None, None]
+# The state object whose waiting frame was last asked, and the frame's prompt and actions:
+# act() on that same object (after view() or act()'s opening) takes a step found among them
+# without working them out again (a search or a random player views, then acts, at every
+# step). The engine never changes a state in place once setup() or act() returned it, so
+# the same object still has the same actions; the reference kept here keeps it from being
+# freed and its id reused.
+_SEEN: list = [None, "", {}]
 
 
-def _prompt(state: dict, role: str) -> tuple[str, dict]:
+def _asked(state: dict) -> tuple[str, dict]:
+    """The waiting frame's prompt and actions, worked out once for a state object."""
+    if _SEEN[0] is not state:
+        _SEEN[:] = [state, *m.prompt_of(state, m.waiting(state))]
+    return _SEEN[1], _SEEN[2]
+
+
+def prompt(state: dict, role: str) -> tuple[str, dict]:
+    """What the faction the game waits for is asked, with the rule that asks it, and its
+    steps: the waiting frame's, and a gift (1.5.2) where it may make one."""
     f = m.waiting(state)
-    text, actions = m.prompt_of(state, f)
-    _SEEN[0], _SEEN[1] = state, actions
+    text, actions = _asked(state)
     if not RULE_MARK.search(text) and (rule := _rule_of(state, f)):
         text = f"{text} ({rule})"
     actions = dict(actions)
@@ -200,23 +209,12 @@ def _prompt(state: dict, role: str) -> tuple[str, dict]:
 
 
 def act(state: dict, role: str, action: str, arg: object = None) -> dict:
-    if state["result"] is not None:
-        raise IllegalAction("This game is over.")
-    if role not in ROLES:
-        raise IllegalAction(f"`{role}` is not a faction in this game.")
-    who = active(state)
-    if role not in who and (action, arg) != ("give", None):
-        raise IllegalAction(f"It is not your turn: waiting for {ROLE_NAMES[who[0]]}.")
-    if role not in who and not anytime(state, role):
-        raise IllegalAction("You have no Resources or Cavalry to give."
-                            if not negotiation.can_give(state, role) else
-                            f"It is not your turn: waiting for {ROLE_NAMES[who[0]]}.")
-    known = _SEEN[1] if _SEEN[0] is state else None
+    opening(state, role, action, arg, names=ROLE_NAMES, active=active(state), prompt=prompt,
+            refused=_refused, anytime=anytime, offstage=_offstage)
+    known = _asked(state)[1]
     new = _copy(state)
     f = m.waiting(new)
     if action == "give" and f["t"] != "give":
-        if not negotiation.can_give(new, role):
-            raise IllegalAction("You have no Resources or Cavalry to give.")
         negotiation.start_give(new, role)
     else:
         m.apply(new, f, action, arg, known)
@@ -231,6 +229,25 @@ FLAT = frozenset(("log", "deck", "out", "played", "touched", "last_touched", "op
                   "tributary", "control", "avail", "influence", "resources", "cavalry",
                   "eligible"))
 FLAT_INSIDE = frozenset(("spaces", "track"))
+
+
+NO_GIFT = "You have no Resources or Cavalry to give."
+
+
+def _refused(state: dict, role: str, action: str, arg: object, acts: dict) -> str:
+    """Why the faction the game waits for may not take a step: no gift to make, or what
+    the waiting frame says."""
+    f = m.waiting(state)
+    if action == "give" and f["t"] != "give" and not negotiation.can_give(state, role):
+        return NO_GIFT
+    return m.why_not(state, f, action, arg)
+
+
+def _offstage(state: dict, role: str, action: str, arg: object, acts: dict) -> str | None:
+    """A faction not waited for may only give (1.5.2): say so when it has nothing to give."""
+    if (action, arg) == ("give", None) and not negotiation.can_give(state, role):
+        return NO_GIFT
+    return None
 
 
 def _copy(state: dict) -> dict:
@@ -361,7 +378,7 @@ def parse_token(state: dict, role: str, tok: str) -> tuple[str, object]:
     parse = m.FRAMES[f["t"]].parse
     if parse is not None:
         return parse(state, f, tok)
-    _, actions = _prompt(state, role)
+    _, actions = prompt(state, role)
     space = space_token(tok)
     if space is not None:
         for a, args in actions.items():

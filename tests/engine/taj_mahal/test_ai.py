@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine import games
-from engine.games.taj_mahal import ai
+from engine.games.taj_mahal import ai, turn
 from engine.games.taj_mahal import rules as tm
 from tools import arena
 
@@ -86,7 +86,7 @@ def test_after_a_colour_change_the_computer_plays_the_card_it_asks_for():
         state = tm.act(state, r, "play", tm.view(state, r)["actions"]["play"][0])
         if "done" in tm.view(state, r)["actions"]:
             state = tm.act(state, r, "done")
-    state = tm.act(state, role, "special", tm.COLOUR_CHANGE)
+    state = tm.act(state, role, "special", turn.COLOUR_CHANGE)
     steps = ai.bot_steps(state, role)
     assert steps[0][0] == "play"
     for step in steps:

@@ -11,6 +11,7 @@ import pytest
 
 from engine import games
 from engine.errors import IllegalAction
+from engine.games.taj_mahal import data, turn
 from engine.games.taj_mahal import rules as tm
 from engine.games.taj_mahal.data import CARD_IDS
 from tests.support.soak import sample
@@ -187,7 +188,7 @@ def test_a_crown_palace_leaves_room_and_its_bonus_tile_for_one_normal_palace():
     state = tm.setup(3, {"players": 3})
     a, b, c = state["roles"]
     province = tm.current(state)
-    fort = next((x for x in tm.CITIES_OF[province] if x in state["bonus"]), None)
+    fort = next((x for x in data.CITIES_OF[province] if x in state["bonus"]), None)
     assert fort, "every province has a fortress"
     kind = state["bonus"][fort]
     state["turn"]["who"] = a
@@ -204,7 +205,7 @@ def test_a_crown_palace_leaves_room_and_its_bonus_tile_for_one_normal_palace():
     assert fort in tm.view(state, who)["actions"]["city"]
     state = tm.act(state, who, "city", fort)
     assert state["palaces"][fort] == [a, who] and fort not in state["bonus"]
-    assert fort not in tm._empty_cities(state)  # two palaces at most
+    assert fort not in turn.empty_cities(state)  # two palaces at most
 
 
 def test_every_refusal_says_what_is_possible_instead():

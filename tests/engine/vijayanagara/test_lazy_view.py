@@ -34,7 +34,7 @@ def _eager_view(state: dict, role: str | None) -> dict:
         waiting_for=rules.active(state),
     )
     if role is not None and role in v["active"]:
-        v["prompt"], v["actions"] = rules._prompt(state, role)
+        v["prompt"], v["actions"] = rules.prompt(state, role)
     elif role in rules.ROLES and rules.anytime(state, role):
         v["prompt"], v["actions"] = rules.ANYTIME_PROMPT, rules.anytime(state, role)
     return v
