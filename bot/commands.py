@@ -357,8 +357,6 @@ class Board:
 class Log:
     lines: int = option("How many lines (1–100)", default=LOG_TAIL, low=1, high=100,
                         example="20")
-    since: str | None = option("Every action since your last move, instead",
-                               choices=lambda: [("my last move", "me")], example="me")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -453,8 +451,7 @@ COMMANDS: tuple[Command[Any], ...] = (
     # The table asks first; its question comes with yes / no (see replies.Confirmation).
     command("resign", "Concede the game", NoArgs, lambda t, p, a, _: t.resign(p, a),
             buttons=(clicks.RESIGN,)),
-    command("log", "The game's recent log", Log, lambda t, p, a, v: t.log(p, a, v.lines, v.since),
-            buttons=(clicks.LOG_SINCE_PAGE,)),
+    command("log", "The game's recent log", Log, lambda t, p, a, v: t.log(p, a, v.lines)),
     command("replay", "A finished game move by move, as an animation, and its log", Replay,
             lambda t, p, a, v: t.replay(p, a, v.game, v.move, v.whole),
             buttons=(clicks.REPLAY,)),

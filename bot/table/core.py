@@ -23,32 +23,19 @@ from bot.metrics import MOVES, STEPS
 from bot.pace import Defaults, Pace
 from bot.ratelimit import RateLimiter
 from bot.reminders import Policy
-from bot.replies import Actor, Place, Reply, clip, echo, escape
+from bot.replies import Actor, Place, Reply, clip, echo
 from bot.table.conclusion import Ending, conclude, ending, rate, rating_keys
 from bot.table.listing import listed
 from bot.table.loaded import Loaded, Refusal
-from bot.table.posts import public_update, told_from
-from bot.table.since import Since, gathered, last_step, log_length, summary, turns
+from bot.table.posts import public_update
 from bot.table.turns import panel_reply
 from bot.table.wording import COMPUTER, result_line, said_by
-from db import (
-    Game,
-    LogStep,
-    NewStep,
-    Player,
-    Repository,
-    Sched,
-    Seat,
-    VersionConflict,
-    id_of,
-    step_arg,
-)
+from db import Game, NewStep, Player, Repository, Sched, Seat, VersionConflict, id_of
 from db.models import utcnow
 from db.outage import unavailable
 from engine import games
 from engine.contract import Game as Rules
 from engine.contract import State
-from engine.grammar import and_
 from engine.replay import shown
 
 # Every this many writes of a game, its state is kept as a checkpoint (db Checkpoint) for
@@ -341,20 +328,7 @@ class TableCore:
         tells the public log from ``since``); when the game has just ended, concluded
         first (rated once) and said so."""
         ending = await self.conclude(lg) if lg.game.status == "finished" else None
-        reply = await public_update(lg, text, ending=ending, since=since, late=late)
-        if reply.awaiting and reply.pings and reply.public is not None:
-            # Whoever is pinged is told first what happened since their last move, where
-            # this post does not tell it all; people who missed the same, together.
-            told = told_from(lg, reply.log_from, late)
-            groups: dict[tuple, tuple[Since, list[str]]] = {}
-            for ping, theirs in zip(reply.pings, await self._since(
-                    lg, [p.user_id for p in reply.pings]), strict=True):
-                key = (bool(theirs.seq), tuple(a for a in theirs.actions if a.start < told))
-                groups.setdefault(key, (theirs, []))[1].append(escape(ping.name))
-            heads = [line for theirs, names in groups.values()
-                     for line in summary(lg, theirs, and_(names), told)]
-            reply.public = "\n".join([*heads, reply.public])
-        return reply
+        return await public_update(lg, text, ending=ending, since=since, late=late)
 
     async def conclude(self, lg: Loaded) -> Ending:
         """Record a finished game for the ratings (exactly once, whoever gets here first)
@@ -415,38 +389,6 @@ class TableCore:
                 if said:  # a step that changes nothing others see is not worth a line
                     lines.append(said_by(f"**{COMPUTER}**", said))
         return lg, lines
-
-    async def _states_from(self, lg: Loaded, steps: list[LogStep], index: int,
-                           until: int | None = None) -> dict[int, dict]:
-        """{i: the state before steps[i]} for every i from ``index`` to ``until`` (default
-        len(steps): the state after them all), replayed from the latest checkpoint at or
-        before ``index`` (from setup without one): undo, and "since your last move",
-        cost a few steps at any length."""
-        g = lg.module
-        saved = await self.repo.checkpoint_before(id_of(lg.game), steps, index)
-        start, state = saved or (0, g.setup(lg.game.seed, games.setup_options(
-            g, json.loads(lg.game.options), lg.state)))
-        out = {start: state}
-        for i in range(start, len(steps) if until is None else until):
-            st = steps[i]
-            state = games.apply_step(g, state, st.role, st.action, step_arg(st))
-            out[i + 1] = state
-        return out
-
-    async def _since(self, lg: Loaded, user_ids: list[str]) -> list[Since]:
-        """What happened after each person's last step in the game (bot/table/since.py),
-        from a replay of the steps since then (from a checkpoint: a few moves' steps)."""
-        steps = await self.repo.step_log(id_of(lg.game))
-        public = lg.public_view()["log"]
-        out = []
-        for user_id in user_ids:
-            start = last_step(steps, user_id) + 1
-            states = await self._states_from(lg, steps, start)
-            # The log's length only where the hand changes: one view per run of steps.
-            bounds = {start, len(steps), *(b for _, b in turns(steps, start))}
-            logs = {i: log_length(lg.module.view(states[i], None)) for i in bounds}
-            out.append(gathered(user_id, steps, start, logs, public))
-        return out
 
     async def _moved_on(self, place: Place, actor: Actor, note: str) -> Reply:
         """A lost race, told with the position as it is now: the last move and a fresh

@@ -9,11 +9,10 @@ from functools import partial
 
 import renderer
 from bot import guide
-from bot.replies import Actor, Place, Reply, clip, paged
+from bot.replies import Actor, Place, Reply, clip
 from bot.table.core import TableCore, check_role, pace_of, playable_ids, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import board_image, board_text, drawn
-from bot.table.since import listing
 from bot.table.turns import acting_role, panel_reply
 from bot.table.wording import (
     capital,
@@ -65,12 +64,7 @@ class Looking(TableCore):
         return await self._loaded(game)
 
     @refusals
-    async def log(self, place: Place, actor: Actor, lines: int = LOG_TAIL,
-                  since: str | None = None) -> Reply:
-        """The game's latest ``lines`` of log; ``since`` "me": every action since the
-        caller's last move, a page at a time (``log_since``)."""
-        if since:
-            return await self.log_since(place, actor)
+    async def log(self, place: Place, actor: Actor, lines: int = LOG_TAIL) -> Reply:
         lg = await self._latest(place, "There is no game log in this channel yet.")
         log = lg.public_view()["log"]
         lines = max(1, min(int(lines), 100))
@@ -83,18 +77,6 @@ class Looking(TableCore):
         while len(head) + sum(len(x) + 1 for x in numbered) > 2000 and len(numbered) > 1:
             numbered.pop(0)
         return Reply(private=clip("\n".join([head, *numbered])))
-
-    @refusals
-    async def log_since(self, place: Place, actor: Actor, page: int = 1) -> Reply:
-        """``/log since:me``, and its ◀ ▶: the public log since the caller's last move in
-        the channel's game, each action with who made it."""
-        lg = await self._latest(place, "There is no game log in this channel yet.")
-        if not lg.roles_of(actor):
-            raise Refusal("`/log since:me` counts from your last move, and you are not "
-                          f"seated in game #{lg.game.id}: `/log` shows its latest lines, "
-                          "`/board` the position.")
-        [since] = await self._since(lg, [actor.user_id])
-        return paged(listing(lg, since), page, "log_since")
 
     @refusals
     async def board(self, place: Place, actor: Actor, *, public: bool = False,

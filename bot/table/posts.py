@@ -70,8 +70,9 @@ async def public_update(lg: Loaded, text: str, ending: Ending | None = None, *,
     view = lg.public_view()
     log = view["log"]
     since = len(log) if since is None else min(since, len(log))
-    if (told := told_from(lg, since, late)) < since:
-        text = "\n".join(x for x in (missed_lines(log[told:since]), text) if x)
+    if (late or lg.game.undelivered) and lg.game.posted is not None \
+            and lg.game.posted < since:
+        text = "\n".join(x for x in (missed_lines(log[lg.game.posted:since]), text) if x)
     # What reads better as text than in a picture on a phone (scores, the card): beside it.
     players = {s.role: escape(s.name) for s in lg.seats if s.role}
     said = renderer.status(lg.game.game, shown_view(lg), players)
@@ -101,17 +102,6 @@ async def public_update(lg: Loaded, text: str, ending: Ending | None = None, *,
         since = int(lg.game.updated_at.timestamp())  # stored and read as aware UTC
         reply.ping_note = f"your move (waiting since <t:{since}:R>)."
     return reply
-
-
-def told_from(lg: Loaded, since: int | None, late: bool) -> int:
-    """The first line of the public log that a post telling it from ``since`` shows:
-    earlier, where the channel missed lines (a failed post, or ``late``: a catch-up)."""
-    log = len(lg.public_view()["log"])
-    since = log if since is None else min(since, log)
-    if (late or lg.game.undelivered) and lg.game.posted is not None \
-            and lg.game.posted < since:
-        return lg.game.posted
-    return since
 
 
 def missed_lines(lines: list[str]) -> str:

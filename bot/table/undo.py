@@ -12,7 +12,7 @@ from bot.table.core import TableCore, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.turns import panel_reply
 from bot.table.wording import holders, name_of, named
-from db import NewStep, id_of, step_arg
+from db import LogStep, NewStep, id_of, step_arg
 from engine import games
 from engine.grammar import and_
 from engine.replay import shown
@@ -219,3 +219,19 @@ class Undo(TableCore):
                     game_id=lg.game.id, version=lg.game.version,
                 )
         raise Refusal("Others were answering at the same moment: please try again.")
+
+    async def _states_from(self, lg: Loaded, steps: list[LogStep], index: int,
+                           until: int | None = None) -> dict[int, dict]:
+        """{i: the state before steps[i]} for every i from ``index`` to ``until`` (default
+        len(steps): the state after them all), replayed from the latest checkpoint at or
+        before ``index`` (from setup without one): undo costs a few steps at any length."""
+        g = lg.module
+        saved = await self.repo.checkpoint_before(id_of(lg.game), steps, index)
+        start, state = saved or (0, g.setup(lg.game.seed, games.setup_options(
+            g, json.loads(lg.game.options), lg.state)))
+        out = {start: state}
+        for i in range(start, len(steps) if until is None else until):
+            st = steps[i]
+            state = games.apply_step(g, state, st.role, st.action, step_arg(st))
+            out[i + 1] = state
+        return out
