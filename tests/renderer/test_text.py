@@ -76,7 +76,7 @@ def test_taj_mahal_names_the_visit_scores_hand_counts_and_palaces():
     state = _random_position(TM, 2, 80)
     view = TM.view(state, None)
     text = describe("taj_mahal", view, {"red": "ravi"})
-    from engine.games.taj_mahal.rules import PROVINCE_NAMES
+    from engine.games.taj_mahal.data import PROVINCE_NAMES
 
     assert text.startswith(f"Taj Mahal, visit {view['visit']} of 12: "
                            f"{PROVINCE_NAMES[view['province']]}.")
