@@ -304,3 +304,16 @@ def test_mid_move_for_tigers() -> None:
     steps = ai.bot_steps(sel, "tigers")
     after = play(sel, "tigers", steps)
     assert steps == [("to", "d3")] and after["captured"] == 1
+
+
+def test_a_position_searched_before_is_answered_from_memory_with_the_same_move() -> None:
+    state = g.act(g.setup(1), "goats", "place", "c3")  # the Tigers' reply to a first goat
+    first = ai.bot_steps(state, "tigers")
+    before = ai.searched.cache_info()
+    assert ai.bot_steps(json.loads(json.dumps(state)), "tigers") == first
+    after = ai.searched.cache_info()
+    assert (after.hits, after.misses) == (before.hits + 1, before.misses)
+    # The same board reached along another path is another search (repetitions differ).
+    other = {**state, "positions": [state["positions"][0], *state["positions"]]}
+    ai.bot_steps(other, "tigers")
+    assert ai.searched.cache_info().misses == before.misses + 1

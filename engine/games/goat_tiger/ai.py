@@ -16,6 +16,8 @@ module holds, one way: bitboard.py (the masks, moves, position keys), evaluation
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.games.goat_tiger import rules
 from engine.games.goat_tiger.bitboard import SIDE, key_from_str, masks
 from engine.games.goat_tiger.data import LABELS
@@ -47,12 +49,25 @@ def choose_move(
     g, t = masks(state["board"])
     hand = state["in_hand"]
     cap = state["captured"]
-    history = [key_from_str(k) for k in state["positions"]]
-    search = Search(history, bool(state["options"].get("threefold_draw", True)), budget)
-    internal = [(-1 if s is None else s, d, -1 if o is None else o) for s, d, o in legal]
-    best, score, depth = search.root(g, t, hand, cap, side, internal, max_depth)
+    history = tuple(key_from_str(k) for k in state["positions"])
+    threefold = bool(state["options"].get("threefold_draw", True))
+    internal = tuple((-1 if s is None else s, d, -1 if o is None else o) for s, d, o in legal)
+    best, score, depth, nodes = searched(g, t, hand, cap, side, history, threefold, internal,
+                                         max_depth, budget)
     move = legal[internal.index(best)]
-    return move, {"score": score, "depth": depth, "nodes": search.nodes}
+    return move, {"score": score, "depth": depth, "nodes": nodes}
+
+
+@lru_cache(maxsize=4096)
+def searched(g: int, t: int, hand: int, cap: int, side: int, history: tuple[int, ...],
+             threefold: bool, internal: tuple[tuple[int, int, int], ...], max_depth: int,
+             budget: int) -> tuple[tuple[int, int, int], int, int, int]:
+    """One search, from everything it reads: a pure function, so a position searched before
+    in this process (the openings come up game after game) is answered from memory, with
+    the very move the search would find again."""
+    search = Search(list(history), threefold, budget)
+    best, score, depth = search.root(g, t, hand, cap, side, list(internal), max_depth)
+    return best, score, depth, search.nodes
 
 
 def bot_steps(state: dict, role: str, *, level: str = "normal") -> list[Step]:
