@@ -378,6 +378,13 @@ class DarbarBot(Face):
         await self._drain()
         background = [t for name in ("verified", "reminding")
                       if (t := getattr(self, name, None)) is not None and not t.done()]
+        # discord.py waits up to 2 s after READY for the servers to arrive before it
+        # dispatches `ready`; closed within those seconds, that task outlived the client
+        # and died on its cleared loop ("Task exception was never retrieved"). discord.py
+        # itself cancels it when a new READY comes: so do we, at close.
+        ready = getattr(self._connection, "_ready_task", None)
+        if ready is not None and not ready.done():
+            background.append(ready)
         for task in background:
             task.cancel()
         # Let them unwind before the database closes: a task cancelled inside a query
