@@ -23,13 +23,14 @@ sandbox: $(STAMP)
 	$(VENV)/bin/darbar sandbox
 
 # Tests run on one worker more than there are CPUs (a third of a test's time is waiting:
-# for a process, a socket, a retry; on 2 cores 3 workers took 9:26, 2 took 10:14),
-# handed out in the order tests/conftest.py gives (the slow first).
+# for a process, a socket, a retry), the slow first (tests/conftest.py), and a worker that
+# runs out steals from the others (`--dist worksteal`: `load` handed the first worker a
+# third of the suite's longest tests, 487 s of work against another's 280).
 # Bytecode is written even where the environment says not to (PYTHONDONTWRITEBYTECODE):
 # the suite starts a hundred Python processes (bots, their workers, the sandbox), and each
 # would compile the whole project again.
 JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
-PYTEST := PYTHONDONTWRITEBYTECODE= $(VENV)/bin/pytest -n $(JOBS) --dist load
+PYTEST := PYTHONDONTWRITEBYTECODE= $(VENV)/bin/pytest -n $(JOBS) --dist worksteal
 
 # Everything but the soak sweeps: ruff, mypy and the suite (CI runs this through .ci/run).
 test: $(DEV)

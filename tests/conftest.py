@@ -46,7 +46,8 @@ def db_url(request, tmp_path) -> str:
 
 def pytest_collection_modifyitems(config, items):
     """The slow tests first, in their order, then the rest. With several workers
-    (`make test`: pytest-xdist's load scheduling hands out tests in this order), the long
-    ones start early and the quick ones fill in around them, so a run never ends waiting
-    for one long test that started last."""
+    (`make test`: pytest-xdist's worksteal scheduling splits the list among them and an
+    idle worker takes half of another's remaining tests), the long ones start early and
+    the quick ones fill in around them, so a run never ends waiting for one long test that
+    started last."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)

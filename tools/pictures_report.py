@@ -139,10 +139,12 @@ def drawn(game: str) -> list[tuple[str, int, int, list[Drawn]]]:
     return out
 
 
-def rows() -> list[Row]:
-    """Every game's sample pictures, measured."""
+def rows(games: Iterable[str] | None = None) -> list[Row]:
+    """Every game's sample pictures (or those of ``games``), measured."""
     out = []
     for game, (_views, players) in SAMPLES.items():
+        if games is not None and game not in games:
+            continue
         names = names_of(game, players)
         out += [measure(game, position, width, height, noted, names)
                 for position, width, height, noted in drawn(game)]
