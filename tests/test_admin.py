@@ -510,6 +510,7 @@ def test_importing_the_same_export_twice_is_refused(db, capsys, tmp_path):
     assert code == 0, err
 
 
+@pytest.mark.slow
 def test_the_tools_outside_the_table_call_only_its_public_methods():
     """The admin commands, the faces and the tools reach the table through its public
     methods only: a private one (``_loaded``) may change shape with the table's parts."""

@@ -306,6 +306,7 @@ def test_mid_move_for_tigers() -> None:
     assert steps == [("to", "d3")] and after["captured"] == 1
 
 
+@pytest.mark.slow
 def test_a_position_searched_before_is_answered_from_memory_with_the_same_move() -> None:
     state = g.act(g.setup(1), "goats", "place", "c3")  # the Tigers' reply to a first goat
     first = ai.bot_steps(state, "tigers")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from itertools import combinations
 
+import pytest
 from PIL import Image
 
 from engine import games
@@ -29,6 +30,7 @@ def img(view: dict) -> Image.Image:
     return picture(R.render(view))
 
 
+@pytest.mark.slow
 def test_a_png_of_the_board_narrow_enough_for_a_phone():
     for n in (3, 4, 5):
         data = R.render(tm.view(tm.setup(1, {"players": n}), None))

@@ -165,6 +165,7 @@ async def test_keep_and_shuffle_and_the_computer_fills_its_seats(table, repo):
 @pytest.mark.parametrize(("game", "count", "options"), [
     ("goat_tiger", 2, {}), ("taj_mahal", 3, {"players": "3"}),
     ("maharaja", 5, {"players": "5"})])
+@pytest.mark.slow
 async def test_ratings_are_the_librarys_own_values(table, repo, game, count, options):
     people = PEOPLE[:count]
     await seat(table, game, people, options)

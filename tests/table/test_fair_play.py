@@ -148,6 +148,7 @@ async def whatif_sample(table, repo, game_id: str, seed: int, rng: random.Random
 @pytest.mark.slow
 # At least this many samples, and this many in which an outcome was revealed: every run
 # looks at a few positions, `make soak` at many.
+@pytest.mark.slow
 @pytest.mark.parametrize("least, revealed", sample([(8, 2), (20, 4)]))
 @pytest.mark.parametrize("game_id", HIDDEN)
 async def test_no_reply_depends_on_what_the_player_cannot_see(table, repo, game_id, least,

@@ -63,6 +63,7 @@ async def random_moves(table, repo, g, actor, rng, moves: int):
 @pytest.mark.parametrize("game_id, players", sample(
     # The two whose computers think longest (tens of seconds) in `make soak` only.
     [("taj_mahal", 5), ("maharaja", 5), ("rajas", 4), ("goat_tiger", None)], keep=2))
+@pytest.mark.slow
 async def test_against_many_computers_every_post_fits_and_pings(table, repo, game_id, players):
     """One person against the most computers the game seats, for a dozen moves: the
     longest computer sequences every game makes."""
@@ -130,6 +131,7 @@ def test_a_shortened_post_keeps_its_first_line_whatever_the_name(name, mover):
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", sample(  # Goat-Tiger's computer: a minute, soak
     sorted(set(games.ids()) - {"goat_tiger"}) + ["goat_tiger"], keep=len(games.ids()) - 1))
+@pytest.mark.slow
 async def test_every_games_move_post_keeps_who_moved_when_shortened(table, repo, game_id):
     """Every game's real move posts, by a player whose name is all markdown, shortened to
     several limits: the first line is the mover's, whole, and nothing is left open."""

@@ -46,6 +46,7 @@ async def test_three_people_joining_start_a_three_player_game_one_colour_each(ta
     assert state["roles"] == ["red", "blue", "green"] and len(state["supply"]) == 5  # 2n-1
 
 
+@pytest.mark.slow
 async def test_nobody_holds_two_hands_and_a_short_table_is_filled_by_the_computer(table, repo):
     await table.new(HERE, RAVI, "taj_mahal", seed=3)
     r = await table.join(HERE, RAVI, "blue")

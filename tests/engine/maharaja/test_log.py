@@ -44,6 +44,7 @@ def _ended(before: dict, after: dict) -> bool:
 @pytest.mark.parametrize("seed,options", [
     (1, {"players": 3}), (2, {"players": 4}), (3, {"players": 5}), (4, {"length": "short"}),
 ])
+@pytest.mark.slow
 def test_every_completed_move_adds_a_log_line_and_no_line_is_empty(seed, options):
     """Step by step (a person may click one step at a time): every other colour plays the
     computer's steps (ai.bot_steps takes them one by one), the others random ones, now and

@@ -335,6 +335,7 @@ def test_navaratnas_catch_up_in_the_game_s_last_stage():
 @pytest.mark.parametrize("options", [{"players": 3, "mango": True},
                                      {"players": 2, "variant": "navaratnas", "mango": True},
                                      {"players": 4, "rules": "printed", "ganga": True}])
+@pytest.mark.slow
 def test_random_games_of_a_stored_revision_1_still_play_to_the_end(options):
     for seed in range(2):
         r = random.Random(seed)

@@ -22,6 +22,7 @@ def _hidden(state: dict) -> tuple:
 @pytest.mark.parametrize("options", [{}, {"rules": "printed"},
                                      {"variant": "navaratnas", "players": 2},
                                      {"mango": True, "ganga": True, "players": 4}])
+@pytest.mark.slow
 def test_every_draw_from_hidden_stock_changes_the_reveal_mark(options):
     rng = random.Random(7)
     drew = 0

@@ -329,6 +329,7 @@ def _check(state: dict) -> None:
 @pytest.mark.parametrize("players, rules", sample([(3, "yucata"), (2, "printed"),
                                                   (4, "yucata"), (2, "yucata"),
                                                   (3, "printed"), (4, "printed")], keep=2))
+@pytest.mark.slow
 def test_random_games_keep_every_invariant_and_end_with_a_result(players, rules):
     for seed in range(3):
         r = random.Random(seed)

@@ -62,6 +62,7 @@ def test_the_computer_plays_a_whole_card_for_each_faction():
                                               for c in itertools.combinations(g.ROLES, n)],
                                              keep=3, unpack=False),
                          ids=lambda c: "+".join(c))
+@pytest.mark.slow
 def test_the_computer_plays_whole_games_in_every_mix_with_people(computers):
     seed = 40 + len(computers) * 7 + g.ROLES.index(computers[0])
     seats = {role: checked() for role in computers}
