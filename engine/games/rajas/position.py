@@ -6,6 +6,8 @@ Every other rules module reads the position through these."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.games.rajas import dice
 from engine.games.rajas import province as prov
 from engine.games.rajas.data import FINAL, PROVINCE, TILES
@@ -88,12 +90,22 @@ def builder_possible(state: dict, role: str) -> bool:
 
 def cover_ways(cells: dict, cell: str, roads: list[str]) -> list[list[str]]:
     """The turns of a new tile on ``cell`` that keep every tile joined to the residence."""
+    return [list(t) for t in _cover_ways(prov.layout(cells), cell, tuple(roads))]
+
+
+# The computer weighs building over every cell with every tile on display, step after
+# step of one turn, on a province that rarely changes: the answer depends on the roads
+# alone, so it is worked out once per layout (4,096 answers, a few MB).
+@lru_cache(maxsize=4096)
+def _cover_ways(layout: tuple[tuple[str, tuple[str, ...]], ...], cell: str,
+                roads: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    cells = {c: {"roads": list(r)} for c, r in layout}
     ways = []
-    for turned in prov.rotations(roads):
-        trial = {**cells, cell: {**cells[cell], "roads": turned}}
+    for turned in prov.rotations(list(roads)):
+        trial = {**cells, cell: {"roads": turned}}
         if prov.connected(trial) == set(trial):
-            ways.append(turned)
-    return ways
+            ways.append(tuple(turned))
+    return tuple(ways)
 
 
 def chamber_possible(state: dict, role: str, name: str) -> bool:

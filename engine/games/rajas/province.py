@@ -8,7 +8,7 @@ The board itself (its grid, cells and edge yields) is published in data.py (``PR
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.games.rajas.data import PROVINCE, SIDES, cell_name, cell_position
 
@@ -47,25 +47,38 @@ def roads_at(cells: dict, cell: str) -> list[str]:
     return placed["roads"] if placed else []
 
 
+def layout(cells: dict) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The roads of a province's tiles as a key: what placing and covering depend on."""
+    return tuple((c, tuple(t["roads"])) for c, t in cells.items())
+
+
 def placements(cells: dict, roads: list[str]) -> list[tuple[str, list[str]]]:
     """Where and how a new tile may go: an empty cell, turned so that one of its roads
     meets a road already joined to the residence (every placed tile is)."""
+    return [(cell, list(turned)) for cell, turned in _placements(layout(cells), tuple(roads))]
+
+
+# The computer player asks this thousands of times a turn, of a province that changes
+# once a turn or less: answered once per layout and tile shape (4,096 answers, ~2 MB).
+@lru_cache(maxsize=4096)
+def _placements(key: tuple[tuple[str, tuple[str, ...]], ...], roads: tuple[str, ...]
+                ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    cells = dict(key)
     # The empty cells' sides that a road already reaches: a tile fits where one of its
-    # roads lies on such a side. Worked out once, not per cell and turn (the computer
-    # player asks this thousands of times a turn).
+    # roads lies on such a side.
     res = PROVINCE["residence"]
     open_sides = set()
     for cell in [res, *cells]:
-        for side in roads_at(cells, cell):
+        for side in PROVINCE["residence_roads"] if cell == res else cells[cell]:
             n = neighbour(cell, side)
             if n is not None and n != res and n not in cells:
                 open_sides.add((n, OPPOSITE[side]))
     if not open_sides:
-        return []
-    turns = _rotations(tuple(roads))
+        return ()
+    turns = _rotations(roads)
     near = {cell for cell, _ in open_sides}
-    return [(cell, list(turned)) for cell in PROVINCE["cells"] if cell in near
-            for turned in turns if any((cell, s) in open_sides for s in turned)]
+    return tuple((cell, turned) for cell in PROVINCE["cells"] if cell in near
+                 for turned in turns if any((cell, s) in open_sides for s in turned))
 
 
 def connected(cells: dict) -> set[str]:
