@@ -8,6 +8,8 @@ their permission; no move between Malwa and Gondwana (the map has no border ther
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.games.maharaja import board, data
 from engine.games.maharaja import forces as f
 
@@ -106,6 +108,20 @@ def _reach(state: dict, nation: str, origin: str, with_leader: bool, honour: boo
     boats = has_boats(state, nation)
     best: dict[str, frozenset[str]] = {}
 
+    # Each way is walked to the end (a cheaper way may need fewer permissions), so a
+    # place is met on many ways: what it allows is read once a search.
+    @cache
+    def blocked(place: str) -> bool:
+        return _blocked(state, nation, place, honour)
+
+    @cache
+    def may_end(place: str) -> bool:
+        return _may_end(state, nation, place, honour)
+
+    @cache
+    def must_stop(place: str) -> bool:
+        return _must_stop(state, nation, place, with_leader, honour)
+
     def record(place: str, need: frozenset[str]) -> None:
         if place != origin and (place not in best or len(need) < len(best[place])):
             best[place] = need
@@ -129,11 +145,11 @@ def _reach(state: dict, nation: str, origin: str, with_leader: bool, honour: boo
                         record(nxt, perm)  # an attack on them, not a passage
                     need = perm | foes
             else:
-                if _blocked(state, nation, nxt, honour):
+                if blocked(nxt):
                     continue
-                if _may_end(state, nation, nxt, honour):
+                if may_end(nxt):
                     record(nxt, need)
-            if left > 1 and not _must_stop(state, nation, nxt, with_leader, honour):
+            if left > 1 and not must_stop(nxt):
                 walk(nxt, left - 1, sea_used or board.is_sea(nxt), need)
 
     walk(origin, budget(nation, with_leader), False, frozenset())
