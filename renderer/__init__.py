@@ -48,14 +48,22 @@ def _picture(game_id: str) -> Picture[Any]:
 
 
 def render(game_id: str, view: View, *, players: Names = None,
-           focus: str | None = None) -> bytes:
+           focus: str | None = None, before: View | None = None) -> bytes:
     """PNG picture of ``view``; ``players`` maps role -> display name for the header.
     ``focus``: the side whose own board a picture shows where it shows one (see
-    ``focuses``); other renderers ignore it."""
+    ``focuses``); other renderers ignore it. ``before``: an earlier spectator view of the
+    same game; what changed since is marked where the game's picture can mark it."""
     picture = _picture(game_id)
+    if before is not None and picture.since is not None:
+        return picture.since(view, players, before, focus)
     if focus is not None and picture.focused is not None:
         return picture.focused(view, players, focus)
     return picture.render(view, players)
+
+
+def marks_since(game_id: str) -> bool:
+    """Whether the game's picture can mark what changed since an earlier view."""
+    return _picture(game_id).since is not None
 
 
 def focuses(game_id: str) -> bool:
@@ -99,5 +107,5 @@ def alt_text(game_id: str, view: View, players: Mapping[str, str] | None = None)
     return within_alt_limit(describe(game_id, view, players))
 
 
-__all__ = ["Picture", "alt_text", "describe", "focuses", "hand", "ids", "layout", "render",
-           "status", "warm", "with_banner"]
+__all__ = ["Picture", "alt_text", "describe", "focuses", "hand", "ids", "layout", "marks_since",
+           "render", "status", "warm", "with_banner"]

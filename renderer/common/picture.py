@@ -29,6 +29,15 @@ class DrawFocused(Protocol[ViewIn]):
                  /) -> bytes: ...
 
 
+class DrawSince(Protocol[ViewIn]):
+    """The picture with what changed since ``before`` marked (a player's "since your last
+    move"): ``before`` is the spectator view as it was then, so nothing a spectator could
+    not see is marked. ``focus`` as for ``DrawFocused`` (None: the acting side)."""
+
+    def __call__(self, view: ViewIn, players: Names, before: ViewIn, focus: str | None,
+                 /) -> bytes: ...
+
+
 class Say(Protocol[ViewIn]):
     """The position in words (Discord markdown for the status; names as given)."""
 
@@ -54,3 +63,7 @@ class Picture(Generic[View]):
     focused: DrawFocused[View] | None = None
     # Draws a hidden hand from its owner's own view, for that player only (Taj Mahal).
     hand: Draw[Any] | None = None
+    # Draws the position with every change since an earlier spectator view marked (moves
+    # as arrows, placed, removed or changed pieces highlighted, cards played shown); a
+    # game without it draws the plain picture.
+    since: DrawSince[View] | None = None
