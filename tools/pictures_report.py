@@ -11,10 +11,10 @@ floors (``PHONE_INFO_FLOOR_PX``, ``PHONE_NAME_FLOOR_PX``, ``PHONE_MARKER_FLOOR_P
 
 A name is a drawn text that labels a player, a role or a place (from the game's data: its
 ``NAMES``, ``PROVINCE_NAMES`` or ``TERRITORY_NAMES``): the name as a word, with nothing
-beside it but numbers, signs and words of one or two letters. Markers
-are not noted by any renderer yet, so their column says so. ``--update FILE`` rewrites the
-table between the ``<!-- pictures_report -->`` and ``<!-- /pictures_report -->`` lines of
-FILE instead of printing it.
+beside it but numbers, signs and words of one or two letters. Markers are what a renderer
+notes with ``renderer.common.marker``; where it notes none, their column says so.
+``--update FILE`` rewrites the table between the ``<!-- pictures_report -->`` and
+``<!-- /pictures_report -->`` lines of FILE instead of printing it.
 """
 
 from __future__ import annotations
@@ -104,13 +104,15 @@ def _is_name(text: str, names: Iterable[str]) -> bool:
 def measure(game: str, position: str, width: int, height: int, drawn: Iterable[Drawn],
             names: Iterable[str]) -> Row:
     """A picture of ``width`` × ``height`` that drew ``drawn``, measured."""
+    drawn = list(drawn)
     info = [d for d in drawn if d.info]
     names = tuple(n for n in names if n)
     phone = PHONE_WIDTH / width
     small_info, info_text = _smallest(info, phone)
     small_name, name_text = _smallest((d for d in info if _is_name(d.text, names)), phone)
+    markers, _ = _smallest((d for d in drawn if d.marker), phone)
     return Row(game, position, width, height, phone, desktop_scale(width, height),
-               small_info, info_text, small_name, name_text, None)
+               small_info, info_text, small_name, name_text, markers)
 
 
 def names_of(game: str, players: Mapping[str, str | None]) -> list[str]:
@@ -163,6 +165,12 @@ def _yes(ok: bool) -> str:
     return "yes" if ok else "**no**"
 
 
+def _markers(px: float | None) -> str:
+    if px is None:
+        return "not noted"
+    return f"{_yes(px >= PHONE_MARKER_FLOOR_PX)} ({px:.1f})"
+
+
 def markdown(measured: Iterable[Row]) -> str:
     """The rows as a Markdown table."""
     box_w, box_h = DESKTOP_ATTACHMENT_BOX
@@ -182,7 +190,7 @@ def markdown(measured: Iterable[Row]) -> str:
             f"| {r.game} | {r.position} | {r.width} × {r.height} | {phone} | {desk} | "
             f"{_px(r.smallest_info, r.smallest_info_text)} | "
             f"{_px(r.smallest_name, r.smallest_name_text)} | {_px(r.desktop_info)} | "
-            f"{_yes(r.info_ok)} | {_yes(r.names_ok)} | not noted |")
+            f"{_yes(r.info_ok)} | {_yes(r.names_ok)} | {_markers(r.markers)} |")
     return "\n".join(lines) + "\n"
 
 

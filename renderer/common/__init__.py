@@ -157,6 +157,9 @@ class Drawn:
     px: float  # its font size, in the final picture's pixels
     box: tuple[float, float, float, float]  # where it lies in the final picture
     info: bool  # carries game information (False: a title, a credit, an ornament)
+    # A marker that carries meaning (a piece, a token, a palace), noted by ``marker``: not
+    # text (``info`` False, so the text checks pass it by); ``px`` is its smaller side.
+    marker: bool = False
 
 
 _drawn: ContextVar[list[Drawn] | None] = ContextVar("drawn", default=None)
@@ -186,6 +189,16 @@ def note(text: str, px: float, box: tuple[float, float, float, float], *,
     drawn = _drawn.get()
     if drawn is not None and text.strip():
         drawn.append(Drawn(text, px, box, info))
+
+
+def marker(what: str, box: tuple[float, float, float, float]) -> None:
+    """Note a marker that carries meaning (``what`` it shows, e.g. "palace Agra") and its
+    box in the final picture's pixels, for the floor of markers' size on a phone
+    (``PHONE_MARKER_FLOOR_PX``). Nothing happens unless a test records."""
+    drawn = _drawn.get()
+    if drawn is not None:
+        x0, y0, x1, y1 = box
+        drawn.append(Drawn(what, min(x1 - x0, y1 - y0), box, False, marker=True))
 
 
 def label(d: ImageDraw.ImageDraw, xy: Point, text: str, f: Font, *, info: bool = True,

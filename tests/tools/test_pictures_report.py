@@ -53,6 +53,21 @@ def test_names_and_information_have_their_own_floors():
     assert row.markers is None  # no renderer notes its markers yet: the table says so
 
 
+def test_a_noted_marker_is_measured_by_its_smaller_side_as_a_phone_shows_it():
+    """A palace 20 × 16 px on an 800-px picture is 8 px across at 400 px: under 10."""
+    from renderer.common import marker, recording
+
+    with recording() as noted:
+        marker("palace Agra", (100, 100, 120, 116))
+    row = pictures_report.measure("taj_mahal", "mid", 800, 600,
+                                  [_drawn("Agra 3", 30), *noted], names=("Agra",))
+    assert row.markers == pytest.approx(8)
+    assert row.smallest_info == pytest.approx(15)  # the marker is no text
+    none = pictures_report.measure("taj_mahal", "mid", 800, 600, [_drawn("Agra 3", 30)],
+                                   names=("Agra",))
+    assert none.markers is None
+
+
 def test_a_name_is_a_label_that_names_not_a_sentence_that_mentions():
     """"Red 4", "2. Red 45 VP" label a player; "Redhill" is another word and "Red moves
     first" a line of text, held to the information floor only."""
