@@ -581,11 +581,13 @@ class FakeDiscord:
         self,
         predicate: Callable[[RecordedRequest], bool],
         *,
-        timeout: float = 5.0,
+        timeout: float = 20.0,
         after: int = 0,
     ) -> RecordedRequest:
         """First request at index >= ``after`` matching ``predicate`` (a predicate raising
-        KeyError/TypeError/IndexError/AttributeError counts as no match)."""
+        KeyError/TypeError/IndexError/AttributeError counts as no match). The timeout only
+        bounds a test that fails, as ``wait_done``'s: on a loaded 2-core machine the
+        computer's workers once took over 5 s to start after a restart."""
         loop = asyncio.get_running_loop()
         deadline, index = loop.time() + timeout, after
         while True:
