@@ -23,9 +23,9 @@ from bot.metrics import MOVES, STEPS
 from bot.pace import Defaults, Pace
 from bot.ratelimit import RateLimiter
 from bot.reminders import Policy
-from bot.replies import Actor, Place, Reply, clip, echo
+from bot.replies import Actor, Place, Reply, clip, echo, jump_link
 from bot.table.conclusion import Ending, conclude, ending, rate, rating_keys
-from bot.table.listing import listed
+from bot.table.listing import waited_since
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import public_update
 from bot.table.turns import panel_reply
@@ -214,14 +214,11 @@ class TableCore:
                              ) -> tuple[str, str] | None:
         """The game that has waited longest on ``actor`` (not ``after_game``), as a link
         button, for the confirmation of a move."""
-        rows = [r for r in await self.repo.games_of(actor.user_id) if r.id != after_game]
-        now = self.now()
-        waiting = [x for r in rows
-                   if (x := listed(r, list(r.roles), now, Availability())).rank == 0]
-        if not waiting:
+        rows = [r for r in await self.repo.awaited_in(actor.user_id) if r.id != after_game]
+        if not rows:
             return None
-        first = min(waiting, key=lambda x: x.since)
-        return ("Next game waiting on you", first.link)
+        first = min(rows, key=lambda r: waited_since(r, r.roles))
+        return ("Next game waiting on you", jump_link(first.guild_id, first.channel_id))
 
     async def is_moderator(self, actor: Actor, guild_id: str | None) -> bool:
         """Manage Channels, or the server's configured moderator role (``/server``)."""

@@ -4,6 +4,7 @@ button): read from the game row alone (its pace and whom it awaits), never its s
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -33,10 +34,15 @@ def _awaited(row: MyGame) -> list[str]:
     return row.awaiting.split(",") if row.awaiting else []
 
 
-def _since(row: MyGame, pace: Pace, roles: list[str]) -> datetime:
+def _since(row: MyGame, pace: Pace, roles: Sequence[str]) -> datetime:
     """When the wait for ``roles`` began (the last write, for a game without a pace)."""
     began = [datetime.fromisoformat(pace.since[r]) for r in roles if r in pace.since]
     return min(began) if began else row.updated_at
+
+
+def waited_since(row: MyGame, roles: Sequence[str]) -> datetime:
+    """When the game began to wait for ``roles`` (sides it awaits)."""
+    return _since(row, Pace.from_json(json.loads(row.pace) if row.pace else None), roles)
 
 
 def _line(row: MyGame, you: str, what: str, since: datetime, extra: str = "") -> str:

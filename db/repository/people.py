@@ -86,6 +86,26 @@ class People(RepositoryCore):
                    for row in rows if row.id not in taken]
         return seated + [g for g in invited if g.roles]
 
+    async def awaited_in(self, user_id: str) -> list[MyGame]:
+        """The games in play that await one of ``user_id``'s sides, with those sides: one
+        query by the seats' user index (no holders, no rematch plans), for the "next game"
+        button under every move's confirmation."""
+        q = (sa_select(_G.c.id, _G.c.guild_id, _G.c.channel_id, _G.c.game, _G.c.status,
+                       _G.c.updated_at, _G.c.awaiting, _G.c.pace, _S.c.role)
+             .select_from(_S.join(_G, _G.c.id == _S.c.game_id))
+             .where(_S.c.user_id == user_id, _G.c.status == "active",
+                    _G.c.awaiting.is_not(None), _S.c.role.is_not(None)))
+        out: dict[int, MyGame] = {}
+        async with self.engine.connect() as conn:
+            for (game_id, guild_id, channel_id, game, status, updated_at, awaiting, pace,
+                 role) in await conn.execute(q):
+                if role in awaiting.split(","):
+                    had = out.get(game_id)
+                    out[game_id] = MyGame(game_id, guild_id, channel_id, game, status,
+                                          updated_at, awaiting, pace,
+                                          (*(had.roles if had else ()), role))
+        return list(out.values())
+
     async def games_in(self, guild_id: str, limit: int = 500,
                        aside_since: datetime | None = None) -> list[MyGame]:
         """The server's games being set up or played, and those set aside since
