@@ -40,7 +40,7 @@ MARKER_KEY = [
     ("@control", "Control (D, B, V)"),
     ("@tributary", "Tributary to Delhi"),
     ("@coin", "Prosperity"),
-    ("@touched", "last action"),
+    ("@touched", "this card's actions"),
     ("@road", "road: adjacent"),
     ("@peak", "Vindhya: impassable"),
 ]

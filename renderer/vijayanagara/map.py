@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
 from engine.games.vijayanagara.shown import SpaceShown, VijayanagaraView
-from renderer.common import font, is_recording, note, paste, smooth, text_sprite
+from renderer.common import font, is_recording, marker, note, paste, smooth, text_sprite
 from renderer.vijayanagara import art as art
 from renderer.vijayanagara.layout import (
     BOX_H,
@@ -203,8 +203,12 @@ def note_glyph(text: str, centre: tuple[float, float], px: int = MIN_PX) -> None
 # --- the position on the map ---------------------------------------------------------------
 
 
-def _touched(view: VijayanagaraView) -> list[str]:
-    now = [s for s in (view.get("touched") or []) if s in POS]
+def framed(view: VijayanagaraView) -> list[str]:
+    """The spaces framed as touched: those of every action of the current card so far,
+    the one under way included; on a card nobody has acted on yet, the last action's (on
+    the card before), so a new card does not hide what just happened."""
+    card = [*(view.get("card_touched") or []), *(view.get("touched") or [])]
+    now = [s for s in dict.fromkeys(card) if s in POS]
     return now or [s for s in (view.get("last_touched") or []) if s in POS]
 
 
@@ -334,8 +338,9 @@ def _draw_space(img: Image.Image, sp: str, info: SpaceShown) -> None:
 def draw_spaces(img: Image.Image, view: VijayanagaraView) -> None:
     spaces = view.get("spaces") or {}
     frame = art.frame_sprite(BOX_W, BOX_H, BOX_R)
-    for sp in _touched(view):
+    for sp in framed(view):
         paste(img, frame, POS[sp])
+        marker(f"this card: {sp}", box_of(sp, 4))
         if geo.PROSPERITY.get(sp):  # the frame runs under the coin, not over it
             x0, y0, _, _ = box_of(sp)
             paste(img, art.coin_sprite(geo.PROSPERITY[sp], BADGE, MIN_PX),

@@ -360,9 +360,9 @@ def _frame(im: Image.Image, sp: str) -> int:
     return sum(count_in(im, b, art.LAST[:3], tol=30) for b in band)
 
 
-def test_spaces_touched_by_the_action_under_way_are_framed():
+def test_spaces_touched_on_this_card_are_framed():
     view = VIEWS["crowded"]
-    touched = view["touched"]
+    touched = set(view["touched"]) | set(view["card_touched"])
     im = img(view)
     for sp in touched:
         assert _frame(im, sp) > 150, sp
@@ -371,7 +371,8 @@ def test_spaces_touched_by_the_action_under_way_are_framed():
 
 
 def test_last_action_is_framed_when_nothing_is_under_way():
-    view = {**VIEWS["crowded"], "touched": [], "last_touched": ["karnataka", "andhra"]}
+    view = {**VIEWS["crowded"], "touched": [], "card_touched": [],
+            "last_touched": ["karnataka", "andhra"]}
     im = img(view)
     assert _frame(im, "karnataka") > 150 and _frame(im, "andhra") > 150
     assert _frame(im, "orissa") == 0
