@@ -15,11 +15,11 @@ from renderer.vijayanagara import art as art
 from renderer.vijayanagara.layout import HEADER_H, WIDTH
 
 TITLE_PX = 26
-NAME_PX = 22
-LINE_PX = 19
+NAME_PX = 24  # the players' names (12 px when shown 400 px wide)
+LINE_PX = 24  # what the last move did (12 px: a wrapped line may hold a name alone)
 LINES = 3  # what the last move did, at most
-LINE_Y = 52  # the first of those lines' top
-LINE_STEP = 24
+LINE_Y = 54  # the first of those lines' top
+LINE_STEP = 29
 MARGIN = 20
 
 
