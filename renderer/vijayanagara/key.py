@@ -37,12 +37,13 @@ KEY_TOP = 46  # the first entry's centre, below the top of the pieces' key
 KEY_STEP = 25
 COUNT_X = LEGEND_BOX[2] - 12  # the Available counts' right edge
 
+TOUCHED_WORDS = "this card's actions"  # the frame, on the plain picture
 # The markers' key, under the map: three columns of two.
 MARKER_KEY = [
     ("@control", "Control (D, B, V)"),
     ("@tributary", "Tributary to Delhi"),
     ("@coin", "Prosperity"),
-    ("@touched", "this card's actions"),
+    ("@touched", TOUCHED_WORDS),
     ("@road", "road: adjacent"),
     ("@peak", "Vindhya: no way"),
 ]
@@ -99,6 +100,19 @@ def _draw_marker_key(img: Image.Image) -> None:
                 s.rounded((cx - 11, cy - 9, cx + 11, cy + 9), 4, fill=art.rgba(art.SPACE_FILL),
                           outline=art.LAST, width=3.5)
         art.text(d, (cx + 20, cy), name, f, fill=art.CREAM, anchor="lm")
+
+
+def relabel_touched(img: Image.Image, words: str) -> None:
+    """Say ``words`` for the frame in the markers' key (the picture of what changed since
+    an earlier position frames those changes, not this card's)."""
+    i = [k for k, _ in MARKER_KEY].index("@touched")
+    x0, y0, x1, _ = KEY_BOX
+    col = (x1 - x0) / 3
+    cx = round(x0 + 22 + (i % 3) * col)
+    cy = round(y0 + 20 + (i // 3) * 36)
+    d = ImageDraw.Draw(img)
+    d.rectangle((cx + 18, cy - 16, round(cx - 22 + col), cy + 16), fill=art.FRAME)
+    art.text(d, (cx + 20, cy), words, font(PX), fill=art.CREAM, anchor="lm")
 
 
 def _draw_title(img: Image.Image) -> None:

@@ -6,8 +6,9 @@ modules read it from here.
 
 The picture is made to be read in a phone's chat column, where it is shown about 400 px
 wide: at 800 px wide every information text is at least 22 px (11 px there) and every
-place or player name 24 px (12 px), so the map fills the width and the spaces stand on a schematic grid that keeps the map's order (north stays
-north, west stays west) rather than its distances."""
+place or player name 24 px (12 px), so the map fills the width and the spaces stand on a
+schematic grid that keeps the map's order (north stays north, west stays west) rather
+than its distances."""
 
 from __future__ import annotations
 

@@ -350,12 +350,15 @@ def _draw_space(img: Image.Image, sp: str, info: SpaceShown) -> None:
         note_glyph(art.TRIBUTARY_GLYPH, centre)
 
 
-def draw_spaces(img: Image.Image, view: VijayanagaraView) -> None:
+def draw_spaces(img: Image.Image, view: VijayanagaraView, changed: list[str] | None = None,
+                why: str = "this card") -> None:
+    """The position on the map, with ``changed`` framed (default: the spaces this card's
+    actions touched); ``why`` the frames' meaning, noted for the tests."""
     spaces = view.get("spaces") or {}
     frame = art.frame_sprite(BOX_W, BOX_H, BOX_R)
-    for sp in framed(view):
+    for sp in framed(view) if changed is None else changed:
         paste(img, frame, POS[sp])
-        marker(f"this card: {sp}", box_of(sp, 4))
+        marker(f"{why}: {sp}", box_of(sp, 4))
         if geo.PROSPERITY.get(sp):  # the frame runs under the coin, not over it
             x0, y0, _, _ = box_of(sp)
             paste(img, art.coin_sprite(geo.PROSPERITY[sp], BADGE, MIN_PX),
@@ -364,3 +367,30 @@ def draw_spaces(img: Image.Image, view: VijayanagaraView) -> None:
         info = spaces.get(sp)
         if isinstance(info, dict):
             _draw_space(img, sp, info)
+
+
+def draw_moves(img: Image.Image, moves: list[tuple[str, str, str]]) -> None:
+    """An arrow from space to space for each kind of piece that moved, with the piece's
+    icon at its middle (several kinds along one way lie side by side)."""
+    along: dict[tuple[str, str], int] = {}
+    for kind, a, b in moves:
+        (ax, ay), (bx, by) = POS[a], POS[b]
+        d = math.dist((ax, ay), (bx, by)) or 1
+        ux, uy = (bx - ax) / d, (by - ay) / d
+        n = along.get((a, b), 0)
+        along[(a, b)] = n + 1
+        sx, sy = -uy * 12 * n, ux * 12 * n  # beside an earlier arrow on the same way
+        start = (ax + ux * 40 + sx, ay + uy * 40 + sy)
+        end = (bx - ux * 40 + sx, by - uy * 40 + sy)
+        head = [end, (end[0] - ux * 18 - uy * 10, end[1] - uy * 18 + ux * 10),
+                (end[0] - ux * 18 + uy * 10, end[1] - uy * 18 - ux * 10)]
+        box = (min(ax, bx) - 60, min(ay, by) - 60, max(ax, bx) + 60, max(ay, by) + 60)
+        with smooth(img, box, scale=2) as s:
+            s.line([start, end], art.HALO, 9)
+            s.line([start, (end[0] - ux * 14, end[1] - uy * 14)], art.LAST, 5)
+            s.polygon(head, art.LAST)
+        mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        paste(img, art.piece_sprite(kind, REGULAR[0]), mid)
+        half = REGULAR[0] / 2
+        marker(f"moved: {kind} {a}→{b}", (mid[0] - half, mid[1] - half, mid[0] + half,
+                                            mid[1] + half))

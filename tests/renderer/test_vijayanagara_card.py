@@ -3,6 +3,8 @@ to four factions act on one card), not only the last action's."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine import games
 from engine.games.vijayanagara.samples import GAME_SEED
 from engine.games.vijayanagara.samples import game as vijayanagara_game
@@ -29,6 +31,7 @@ def card_runs(states: list[dict]) -> list[list[dict]]:
     return runs
 
 
+@pytest.mark.slow
 def test_every_action_of_the_current_card_is_framed():
     g = games.get("vijayanagara")
     states = vijayanagara_game(GAME_SEED)[:400]
@@ -44,6 +47,7 @@ def test_every_action_of_the_current_card_is_framed():
     assert checked >= 3  # positions where the last action alone would show less
 
 
+@pytest.mark.slow
 def test_a_new_card_shows_the_last_action_until_one_is_taken_on_it():
     g = games.get("vijayanagara")
     states = vijayanagara_game(GAME_SEED)[:400]
