@@ -380,8 +380,10 @@ def draw_moves(img: Image.Image, moves: list[tuple[str, str, str]]) -> None:
         n = along.get((a, b), 0)
         along[(a, b)] = n + 1
         sx, sy = -uy * 12 * n, ux * 12 * n  # beside an earlier arrow on the same way
-        start = (ax + ux * 40 + sx, ay + uy * 40 + sy)
-        end = (bx - ux * 40 + sx, by - uy * 40 + sy)
+        # from the edge of one box to the edge of the other, off the names and chips
+        edge = min(BOX_W / 2 / (abs(ux) or 1e-9), BOX_H / 2 / (abs(uy) or 1e-9)) + 6
+        start = (ax + ux * edge + sx, ay + uy * edge + sy)
+        end = (bx - ux * edge + sx, by - uy * edge + sy)
         head = [end, (end[0] - ux * 18 - uy * 10, end[1] - uy * 18 + ux * 10),
                 (end[0] - ux * 18 + uy * 10, end[1] - uy * 18 - ux * 10)]
         box = (min(ax, bx) - 60, min(ay, by) - 60, max(ax, bx) + 60, max(ay, by) + 60)
