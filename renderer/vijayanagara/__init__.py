@@ -15,4 +15,5 @@ PICTURE: Picture[VijayanagaraView] = Picture(
     warm=board.warm,
     describe=words.describe,
     status=words.status,
+    since=board.render_since,
 )

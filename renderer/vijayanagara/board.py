@@ -40,6 +40,7 @@ from PIL import Image
 
 from engine.games.vijayanagara import data as geo
 from engine.games.vijayanagara.shown import VijayanagaraView
+from engine.grammar import count
 from renderer.common import (
     Drawn,
     Names,
@@ -53,6 +54,7 @@ from renderer.vijayanagara import art as art
 from renderer.vijayanagara import header as header
 from renderer.vijayanagara import key as key
 from renderer.vijayanagara import map as vmap
+from renderer.vijayanagara import since as since
 from renderer.vijayanagara.layout import HEADER_H, HEIGHT, MAP_BOX, WIDTH, layout
 from renderer.vijayanagara.map import KIND_ORDER
 
@@ -77,18 +79,47 @@ def background() -> Image.Image:
 # --- rendering ---------------------------------------------------------------------------------
 
 
-def draw(view: VijayanagaraView, players: Names = None) -> Image.Image:
-    """The position as an RGB image (``render`` encodes it)."""
+def draw(view: VijayanagaraView, players: Names = None,
+         before: VijayanagaraView | None = None) -> Image.Image:
+    """The position as an RGB image (``render`` encodes it); with every change since
+    ``before`` (an earlier spectator view) marked where it is given."""
     base, texts = _background()
     if is_recording():
         for t in texts:
-            note(t.text, t.px, t.box, info=t.info)
+            note(t.text, t.px, t.box, info=t.info if before is None
+                 or t.text != key.TOUCHED_WORDS else False)
     img = base.copy()
-    header.draw_header(img, view, players)
-    vmap.draw_spaces(img, view)
+    if before is None:
+        header.draw_header(img, view, players)
+        vmap.draw_spaces(img, view)
+    else:
+        changed = since.changes(before, view)
+        header.draw_header(img, view, players, since=since_line(changed, view))
+        vmap.draw_spaces(img, view, list(changed.spaces), why="changed")
+        vmap.draw_moves(img, list(changed.moves))
+        key.relabel_touched(img, "changed since")
     key.draw_tracks(img, view)
     key.draw_available(img, view)
     return img
+
+
+def since_line(changed: since.Changes, view: VijayanagaraView) -> str:
+    """The header's words for a picture of what changed since an earlier position."""
+    played = len(changed.cards)
+    title = str((view.get("card") or {}).get("title") or "")
+    cards = (f"{count(played, 'card')} played since" + (f", now {title}" if title else "")
+             if played else "the same card")
+    what = (f"{count(len(changed.spaces), 'space')} changed (framed)" if changed.spaces
+            else "no space changed")
+    arrows = "; arrows: pieces that moved" if changed.moves else ""
+    return f"Since then: {cards}; {what}{arrows}."
+
+
+def render_since(view: VijayanagaraView, players: Names, before: VijayanagaraView,
+                 focus: str | None = None) -> bytes:
+    """``since`` for ``PICTURE``: the picture with every change since ``before`` marked
+    (Vijayanagara has no player's own board, so ``focus`` changes nothing)."""
+    return encode_png(draw(view, players, before), palette())
 
 
 def _specimens() -> list[VijayanagaraView]:

@@ -15,11 +15,11 @@ from renderer.vijayanagara import art as art
 from renderer.vijayanagara.layout import HEADER_H, WIDTH
 
 TITLE_PX = 26
-NAME_PX = 22
-LINE_PX = 19
+NAME_PX = 24  # the players' names (12 px when shown 400 px wide)
+LINE_PX = 24  # what the last move did (12 px: a wrapped line may hold a name alone)
 LINES = 3  # what the last move did, at most
-LINE_Y = 52  # the first of those lines' top
-LINE_STEP = 24
+LINE_Y = 54  # the first of those lines' top
+LINE_STEP = 29
 MARGIN = 20
 
 
@@ -27,7 +27,10 @@ def _name(players: Names, role: str) -> str:
     return clean(str((players or {}).get(role) or ""))
 
 
-def draw_header(img: Image.Image, view: VijayanagaraView, players: Names) -> None:
+def draw_header(img: Image.Image, view: VijayanagaraView, players: Names,
+                since: str | None = None) -> None:
+    """The header: the result, or whose turn it is and what the last move did (or,
+    ``since`` given, what has changed since an earlier position)."""
     d = ImageDraw.Draw(img)
     result = view.get("result")
     if result:
@@ -50,6 +53,9 @@ def draw_header(img: Image.Image, view: VijayanagaraView, players: Names) -> Non
     move = int(view.get("move") or 0)
     said = brief(last_move([str(x) for x in (view.get("log") or [])]))
     head = f"Move {move} · " if move else ""
+    if since is not None:
+        _lines(img, [since], art.MUTED_CREAM)
+        return
     _lines(img, [head + " ".join(said)] if said else ["New game"], art.MUTED_CREAM)
 
 

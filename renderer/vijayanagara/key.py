@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
 from engine.games.vijayanagara.shown import VijayanagaraView
-from renderer.common import font, is_recording, paste, smooth
+from renderer.common import font, is_recording, marker, paste, smooth
 from renderer.vijayanagara import art as art
 from renderer.vijayanagara.layout import INFLUENCE_BOX, KEY_BOX, LEGEND_BOX, TITLE_XY
 from renderer.vijayanagara.map import MIN_PX, note_glyph
@@ -18,31 +18,34 @@ from renderer.vijayanagara.map import MIN_PX, note_glyph
 PX = MIN_PX  # every text of the key and the tracks
 ICON = 22
 
-# The pieces' key: (icon, name, the Available count it shows, if any).
-PIECE_KEY: list[tuple[str, str, str | None]] = [
-    ("troop", "Troop", "troop"),
-    ("governor", "Governor", "governor"),
-    ("qasbah", "Qasbah", "qasbah"),
-    ("invader", "Mongol Invader", "invader"),
-    ("amir_o", "Amir, Obedient", "amir"),
-    ("amir_r", "Amir, Rebelling", None),
-    ("fort", "Fort", "fort"),
-    ("raja_o", "Raja, Obedient", "raja"),
-    ("raja_r", "Raja, Rebelling", None),
-    ("temple", "Temple", "temple"),
+# The pieces' key: (icons, name, the Available count it shows, if any). An Amir or a Raja
+# is Obedient or Rebelling (a red pennant): two rows show the two looks, so that every
+# row's words fit the key's width at PX.
+PIECE_KEY: list[tuple[tuple[str, ...], str, str | None]] = [
+    (("troop",), "Troop", "troop"),
+    (("governor",), "Governor", "governor"),
+    (("qasbah",), "Qasbah", "qasbah"),
+    (("invader",), "Mongol", "invader"),
+    (("amir_o",), "Amir", "amir"),
+    (("fort",), "Fort", "fort"),
+    (("raja_o",), "Raja", "raja"),
+    (("temple",), "Temple", "temple"),
+    (("amir_o", "raja_o"), "Obedient", None),
+    (("amir_r", "raja_r"), "Rebelling", None),
 ]
-KEY_TOP = 38  # the first entry's centre, below the top of the pieces' key
-KEY_STEP = 21
+KEY_TOP = 46  # the first entry's centre, below the top of the pieces' key
+KEY_STEP = 25
 COUNT_X = LEGEND_BOX[2] - 12  # the Available counts' right edge
 
+TOUCHED_WORDS = "this card's actions"  # the frame, on the plain picture
 # The markers' key, under the map: three columns of two.
 MARKER_KEY = [
     ("@control", "Control (D, B, V)"),
     ("@tributary", "Tributary to Delhi"),
     ("@coin", "Prosperity"),
-    ("@touched", "last action"),
+    ("@touched", TOUCHED_WORDS),
     ("@road", "road: adjacent"),
-    ("@peak", "Vindhya: impassable"),
+    ("@peak", "Vindhya: no way"),
 ]
 
 
@@ -60,10 +63,12 @@ def draw_background(img: Image.Image) -> None:
     x0, y0, x1, _ = LEGEND_BOX
     art.text(d, (x0 + 10, y0 + 8), "Pieces", b, fill=art.INK)
     art.text(d, (x1 - 10, y0 + 8), "left", f, fill=art.MUTED_INK, anchor="ra")
-    for i, (kind, name, _) in enumerate(PIECE_KEY):
+    for i, (kinds, name, _) in enumerate(PIECE_KEY):
         cy = y0 + KEY_TOP + i * KEY_STEP
-        paste(img, art.piece_sprite(kind, ICON), (x0 + 8 + ICON / 2, cy))
-        art.text(d, (x0 + 14 + ICON, cy), name, f, fill=art.INK, anchor="lm")
+        for j, kind in enumerate(kinds):
+            paste(img, art.piece_sprite(kind, ICON), (x0 + 8 + ICON / 2 + j * (ICON + 2), cy))
+        art.text(d, (x0 + 14 + len(kinds) * (ICON + 2), cy), name, f, fill=art.INK,
+                 anchor="lm")
     _draw_marker_key(img)
     _draw_tracks(img)
     _draw_title(img)
@@ -76,7 +81,7 @@ def _draw_marker_key(img: Image.Image) -> None:
     col = (x1 - x0) / 3
     for i, (kind, name) in enumerate(MARKER_KEY):
         cx = round(x0 + 22 + (i % 3) * col)
-        cy = round(y0 + 17 + (i // 3) * 30)
+        cy = round(y0 + 20 + (i // 3) * 36)
         if kind == "@control":
             paste(img, art.marker_sprite("bahmani", 24), (cx, cy))
         elif kind == "@tributary":
@@ -97,24 +102,40 @@ def _draw_marker_key(img: Image.Image) -> None:
         art.text(d, (cx + 20, cy), name, f, fill=art.CREAM, anchor="lm")
 
 
+def relabel_touched(img: Image.Image, words: str) -> None:
+    """Say ``words`` for the frame in the markers' key (the picture of what changed since
+    an earlier position frames those changes, not this card's)."""
+    i = [k for k, _ in MARKER_KEY].index("@touched")
+    x0, y0, x1, _ = KEY_BOX
+    col = (x1 - x0) / 3
+    cx = round(x0 + 22 + (i % 3) * col)
+    cy = round(y0 + 20 + (i // 3) * 36)
+    d = ImageDraw.Draw(img)
+    d.rectangle((cx + 18, cy - 16, round(cx - 22 + col), cy + 16), fill=art.FRAME)
+    art.text(d, (cx + 20, cy), words, font(PX), fill=art.CREAM, anchor="lm")
+
+
 def _draw_title(img: Image.Image) -> None:
     d = ImageDraw.Draw(img)
     x, y = TITLE_XY
-    art.text(d, (x, y), "VIJAYANAGARA", font(24, bold=True), info=False, fill=art.INK,
+    art.text(d, (x, y), "VIJAYANAGARA", font(26, bold=True), info=False, fill=art.INK,
           anchor="ra")
-    art.text(d, (x, y + 30), "The Deccan, 1290–1398", font(16), info=False,
-          fill=art.MUTED_INK, anchor="ra")
+    art.text(d, (x, y + 32), "The Deccan", font(PX), info=False, fill=art.MUTED_INK,
+             anchor="ra")
+    art.text(d, (x, y + 58), "1290–1398", font(PX), info=False, fill=art.MUTED_INK,
+             anchor="ra")
 
 
 # --- the Influence tracks ------------------------------------------------------------------
 
 TRACKS = ("bahmani", "vijayanagara")
-CELL_W, CELL_H, CELL_GAP = 31, 46, 2
+CELL_W, CELL_H, CELL_GAP = 32, 70, 2
+UNIT = 20  # the icon of the units waiting on a slot
 
 
 def _track_top(i: int) -> int:
     """The top of track ``i``'s caption row."""
-    return INFLUENCE_BOX[1] + 32 + i * 76
+    return INFLUENCE_BOX[1] + 36 + i * 102
 
 
 def cell(i: int, lvl: int) -> tuple[int, int, int, int]:
@@ -153,24 +174,23 @@ def draw_tracks(img: Image.Image, view: VijayanagaraView) -> None:
         unit = "amir_o" if f == "bahmani" else "raja_o"
         caps = geo.SLOTS.get(f, {})
         waiting = {_int(k, -1): _int(v) for k, v in (slots.get(f) or {}).items()}
-        art.stamp(img, (INFLUENCE_BOX[2] - 8, _track_top(i) + 10), f"{level}/4", PX,
-                  fill=art.INK, bold=True, anchor="rm")
         for lvl in range(5):
             cx0, _, _, cy1 = cell(i, lvl)
             centre = _level_xy(i, lvl)
             if lvl == level:
-                paste(img, art.marker_sprite(f, 26, glyph=PX), centre)
+                paste(img, art.marker_sprite(f, 28, glyph=PX), centre)
                 note_glyph(art.LETTER[f], centre)
             elif is_recording():  # the number drawn in the background
                 art.stamp_note(centre, str(lvl), PX)
             n = waiting.get(lvl, 0)
-            if n:
-                paste(img, art.piece_sprite(unit, 13), (cx0 + 8, cy1 - 11))
-                art.stamp(img, (cx0 + 15, cy1 - 11), str(n), PX, fill=art.INK, bold=True,
-                          anchor="lm")
+            cx = centre[0]
+            if n:  # the unit's icon, the count under it
+                paste(img, art.piece_sprite(unit, UNIT), (cx, cy1 - 40))
+                marker(f"{n} {unit} waiting", (cx - UNIT / 2, cy1 - 50, cx + UNIT / 2, cy1 - 30))
+                art.stamp(img, (cx, cy1 - 15), str(n), PX, fill=art.INK, bold=True,
+                          anchor="mm")
             elif lvl in caps or lvl in waiting:
-                cx = centre[0]
-                ImageDraw.Draw(img).ellipse((cx - 6, cy1 - 17, cx + 6, cy1 - 5),
+                ImageDraw.Draw(img).ellipse((cx - 7, cy1 - 47, cx + 7, cy1 - 33),
                                             outline=art.MUTED_INK, width=1)
 
 

@@ -5,9 +5,10 @@ import, from the game's published map (engine/games/vijayanagara/data.py); the d
 modules read it from here.
 
 The picture is made to be read in a phone's chat column, where it is shown about 400 px
-wide: at 800 px wide every text is at least 18 px (9 px there), so the map fills the
-width and the spaces stand on a schematic grid that keeps the map's order (north stays
-north, west stays west) rather than its distances."""
+wide: at 800 px wide every information text is at least 22 px (11 px there) and every
+place or player name 24 px (12 px), so the map fills the width and the spaces stand on a
+schematic grid that keeps the map's order (north stays north, west stays west) rather
+than its distances."""
 
 from __future__ import annotations
 
@@ -19,11 +20,11 @@ from renderer.common import Point, quad_bezier
 # --- the frame's regions, and the boxes of the spaces -------------------------------------
 
 WIDTH = 800
-HEADER_H = 124  # whose turn, then up to three lines of what the last move did
-MAP_BOX = (6, HEADER_H, WIDTH - 6, HEADER_H + 772)
-KEY_BOX = (6, MAP_BOX[3] + 6, WIDTH - 6, MAP_BOX[3] + 6 + 64)  # the markers' key
+HEADER_H = 146  # whose turn, then up to three lines of what the last move did
+MAP_BOX = (6, HEADER_H, WIDTH - 6, HEADER_H + 932)
+KEY_BOX = (6, MAP_BOX[3] + 6, WIDTH - 6, MAP_BOX[3] + 6 + 76)  # the markers' key
 HEIGHT = KEY_BOX[3] + 6
-BOX_W, BOX_H = 166, 104  # a space
+BOX_W, BOX_H = 166, 128  # a space: its name under the corner badges, then its chips
 BOX_R = 10
 GAP = 20  # the least room left between two boxes (roads show in it)
 
@@ -31,10 +32,10 @@ GAP = 20  # the least room left between two boxes (roads show in it)
 
 XY: dict[str, Point] = {s["id"]: (s["xy"][0], s["xy"][1]) for s in geo.MAP["spaces"]}
 
-# Each space on a grid of columns (196 px apart) and rows (122 px apart): a space lies
+# Each space on a grid of columns (196 px apart) and rows (146 px apart): a space lies
 # a whole row below any space its box shares columns with and that map.json puts
 # north of it, and the columns follow map.json's west-to-east order.
-COL_W, ROW_H = 196, 122
+COL_W, ROW_H = 196, 146
 GRID: dict[str, Point] = {
     "passes": (0, 0), "punjab": (1, 0), "delhi": (2, 0.5),
     "sindh": (0, 1), "rajput": (1, 1), "jaunpur": (2.6, 1.5),
@@ -144,8 +145,8 @@ def _near_ridge(p: Point) -> bool:
 # Free corners of the map: the title in the north-east, the pieces' key in the Arabian Sea,
 # Influence in the Bay of Bengal. Roads keep off them.
 TITLE_XY = (MAP_BOX[2] - 14, MAP_BOX[1] + 10)  # the game's name (right-aligned)
-LEGEND_BOX = (MAP_BOX[0] + 8, 640, 238, MAP_BOX[3] - 8)
-INFLUENCE_BOX = (604, 690, MAP_BOX[2] - 8, MAP_BOX[3] - 8)
+LEGEND_BOX = (MAP_BOX[0] + 8, MAP_BOX[1] + 618, 238, MAP_BOX[3] - 8)
+INFLUENCE_BOX = (600, MAP_BOX[1] + 680, MAP_BOX[2] - 8, MAP_BOX[3] - 8)
 PANELS = (LEGEND_BOX, INFLUENCE_BOX)
 
 

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.vijayanagara import data as geo
 from engine.games.vijayanagara.shown import SpaceShown, VijayanagaraView
-from renderer.common import font, is_recording, note, paste, smooth, text_sprite
+from renderer.common import font, is_recording, marker, note, paste, smooth, text_sprite
 from renderer.vijayanagara import art as art
 from renderer.vijayanagara.layout import (
     BOX_H,
@@ -30,11 +30,11 @@ from renderer.vijayanagara.layout import (
 
 # --- a space's box -----------------------------------------------------------------------
 
-NAME_SIZES = (20, 19, 18)  # a space's name: the largest that fits on one line
-MIN_PX = 18  # the least size of any information text (9 px when shown 400 px wide)
-BADGE = 26  # Prosperity coin and Control / Tributary marker, centred on the top corners
+NAME_PX = 24  # a space's name (12 px when shown 400 px wide: PHONE_NAME_FLOOR_PX)
+MIN_PX = 22  # the least size of any information text (11 px: PHONE_INFO_FLOOR_PX)
+BADGE = 30  # Prosperity coin and Control / Tributary marker, centred on the top corners
 BADGE_IN = 3  # how far inside the box's corner a badge's centre lies
-PAD = 6  # the chips keep this far inside the box's sides
+PAD = 3  # the chips keep this far inside the box's sides
 
 
 ROW_ORDER = ["delhi", "mongols", "bahmani", "vijayanagara"]  # piece rows in a box
@@ -59,32 +59,46 @@ def badged(space: str) -> bool:
 
 
 def name_room(space: str) -> int:
-    """The width a space's name may take: between the corner badges a Province has,
-    else nearly the whole box."""
+    """The width a line of a space's name may take under the corner badges: nearly the
+    whole box."""
+    return BOX_W - 2 * PAD
+
+
+def badge_room(space: str) -> int:
+    """The width between a box's corner badges (where a two-line name's first line goes)."""
     half = BADGE // 2 + BADGE_IN + 2
     return BOX_W - 2 * half if badged(space) else BOX_W - 2 * PAD
 
 
 @lru_cache(maxsize=32)
-def name_lines(name: str, room: int) -> tuple[int, tuple[str, ...]]:
-    """(font size, lines) of a space's name: one line at the largest size that fits
-    ``room``, else two lines at the least size (Rajput / Kingdoms)."""
-    for size in NAME_SIZES:
-        if font(size, bold=True).getlength(name) <= room:
-            return size, (name,)
+def name_lines(name: str, room: int) -> tuple[bool, tuple[str, ...]]:
+    """(bold?, lines) of a space's name, always NAME_PX tall: one line, bold where it
+    fits ``room``, else the regular face (Maharashtra); a name that fits neither takes
+    two lines, bold (Mountain / Passes)."""
+    for bold in (True, False):
+        if font(NAME_PX, bold=bold).getlength(name) <= room:
+            return bold, (name,)
     words = name.split()
     half = max(1, len(words) // 2)
-    return NAME_SIZES[-1], (" ".join(words[:half]), " ".join(words[half:]))
+    return True, (" ".join(words[:half]), " ".join(words[half:]))
 
 
-NAME_LINE = 20  # between two lines of a name
-NAME_TOP = 15  # the first line's centre, below the box's top
+NAME_LINE = 26  # between two lines of a name
+NAME_TOP = 34  # a one-line name's centre, below the box's top (clear of the badges)
+NAME_TOP_TWO = 17  # a two-line name's first line, between the badges
+
+
+def name_centres(space: str) -> list[float]:
+    """The centre of each line of a space's name, below its box's top."""
+    _, lines = name_lines(geo.NAMES[space], name_room(space))
+    if len(lines) == 1:
+        return [NAME_TOP]
+    return [NAME_TOP_TWO + i * NAME_LINE for i in range(len(lines))]
 
 
 def chips_top(space: str) -> int:
     """Where a box's chips begin, below its name (and the rule under it)."""
-    _, lines = name_lines(geo.NAMES[space], name_room(space))
-    return NAME_TOP + (len(lines) - 1) * NAME_LINE + 16
+    return round(name_centres(space)[-1]) + 17
 
 
 # --- the map that never changes ------------------------------------------------------------
@@ -132,10 +146,10 @@ def _draw_ridge(img: Image.Image) -> None:
 
 
 @lru_cache(maxsize=32)
-def _name_sprite(text: str, size: int, room: int) -> Image.Image:
+def _name_sprite(text: str, bold: bool, room: int) -> Image.Image:
     """One line of a space's name, squeezed sideways (like a condensed face) only if it
-    is still too long for ``room`` at the least size."""
-    tile = text_sprite(text, font(size, bold=True), art.INK)
+    is still too long for ``room``."""
+    tile = text_sprite(text, font(NAME_PX, bold=bold), art.INK)
     if tile.width > room + 4:
         tile = tile.resize((room + 4, tile.height), Image.Resampling.LANCZOS)
     return tile
@@ -165,12 +179,12 @@ def _draw_boxes(img: Image.Image) -> None:
 def draw_name(img: Image.Image, sp: str) -> None:
     x0, y0, x1, _ = box_of(sp)
     room = name_room(sp)
-    size, lines = name_lines(geo.NAMES[sp], room)
-    for i, line in enumerate(lines):
-        tile = _name_sprite(line, size, room)
-        cx, cy = (x0 + x1) / 2, y0 + NAME_TOP + i * NAME_LINE
+    bold, lines = name_lines(geo.NAMES[sp], room)
+    for line, top in zip(lines, name_centres(sp), strict=True):
+        tile = _name_sprite(line, bold, room)
+        cx, cy = (x0 + x1) / 2, y0 + top
         paste(img, tile, (cx, cy))
-        note(line, size, _tile_box(tile, (cx, cy), pad=2))
+        note(line, NAME_PX, _tile_box(tile, (cx, cy), pad=2))
 
 
 def draw_coin(img: Image.Image, sp: str) -> None:
@@ -203,8 +217,12 @@ def note_glyph(text: str, centre: tuple[float, float], px: int = MIN_PX) -> None
 # --- the position on the map ---------------------------------------------------------------
 
 
-def _touched(view: VijayanagaraView) -> list[str]:
-    now = [s for s in (view.get("touched") or []) if s in POS]
+def framed(view: VijayanagaraView) -> list[str]:
+    """The spaces framed as touched: those of every action of the current card so far,
+    the one under way included; on a card nobody has acted on yet, the last action's (on
+    the card before), so a new card does not hide what just happened."""
+    card = [*(view.get("card_touched") or []), *(view.get("touched") or [])]
+    now = [s for s in dict.fromkeys(card) if s in POS]
     return now or [s for s in (view.get("last_touched") or []) if s in POS]
 
 
@@ -227,9 +245,9 @@ def counted(pieces: dict) -> list[list[tuple[str, int]]]:
 
 # Chip sizes: (icon px, gap after a chip, row height). The count is always COUNT_PX bold;
 # a box too full for the regular chips takes the compact ones, whose icons are smaller.
-COUNT_PX = 19
-REGULAR = (24, 6, 26)
-COMPACT = (18, 3, 23)
+COUNT_PX = MIN_PX
+REGULAR = (24, 5, 27)
+COMPACT = (20, 2, 24)
 
 
 @lru_cache(maxsize=512)
@@ -240,8 +258,9 @@ def chip_sprite(kind: str, n: int, compact: bool = False) -> tuple[Image.Image,
     f = font(COUNT_PX, bold=True)
     text = str(n)
     left, top, right, bottom = f.getbbox(text, anchor="lm")
-    tx = icon_px + 2 - left
-    w = int(math.ceil(tx + right)) + 1
+    # compact: tight, so that three "20"s fit a row (twenty of every kind in one box)
+    tx = icon_px + (1 if compact else 2) - left
+    w = int(math.ceil(tx + right)) + (0 if compact else 1)
     tile = Image.new("RGBA", (w, row))
     tile.alpha_composite(art.piece_sprite(kind, icon_px), (0, (row - icon_px) // 2))
     cy = row / 2 + 1
@@ -331,11 +350,15 @@ def _draw_space(img: Image.Image, sp: str, info: SpaceShown) -> None:
         note_glyph(art.TRIBUTARY_GLYPH, centre)
 
 
-def draw_spaces(img: Image.Image, view: VijayanagaraView) -> None:
+def draw_spaces(img: Image.Image, view: VijayanagaraView, changed: list[str] | None = None,
+                why: str = "this card") -> None:
+    """The position on the map, with ``changed`` framed (default: the spaces this card's
+    actions touched); ``why`` the frames' meaning, noted for the tests."""
     spaces = view.get("spaces") or {}
     frame = art.frame_sprite(BOX_W, BOX_H, BOX_R)
-    for sp in _touched(view):
+    for sp in framed(view) if changed is None else changed:
         paste(img, frame, POS[sp])
+        marker(f"{why}: {sp}", box_of(sp, 4))
         if geo.PROSPERITY.get(sp):  # the frame runs under the coin, not over it
             x0, y0, _, _ = box_of(sp)
             paste(img, art.coin_sprite(geo.PROSPERITY[sp], BADGE, MIN_PX),
@@ -344,3 +367,32 @@ def draw_spaces(img: Image.Image, view: VijayanagaraView) -> None:
         info = spaces.get(sp)
         if isinstance(info, dict):
             _draw_space(img, sp, info)
+
+
+def draw_moves(img: Image.Image, moves: list[tuple[str, str, str]]) -> None:
+    """An arrow from space to space for each kind of piece that moved, with the piece's
+    icon at its middle (several kinds along one way lie side by side)."""
+    along: dict[tuple[str, str], int] = {}
+    for kind, a, b in moves:
+        (ax, ay), (bx, by) = POS[a], POS[b]
+        d = math.dist((ax, ay), (bx, by)) or 1
+        ux, uy = (bx - ax) / d, (by - ay) / d
+        n = along.get((a, b), 0)
+        along[(a, b)] = n + 1
+        sx, sy = -uy * 12 * n, ux * 12 * n  # beside an earlier arrow on the same way
+        # from the edge of one box to the edge of the other, off the names and chips
+        edge = min(BOX_W / 2 / (abs(ux) or 1e-9), BOX_H / 2 / (abs(uy) or 1e-9)) + 6
+        start = (ax + ux * edge + sx, ay + uy * edge + sy)
+        end = (bx - ux * edge + sx, by - uy * edge + sy)
+        head = [end, (end[0] - ux * 18 - uy * 10, end[1] - uy * 18 + ux * 10),
+                (end[0] - ux * 18 + uy * 10, end[1] - uy * 18 - ux * 10)]
+        box = (min(ax, bx) - 60, min(ay, by) - 60, max(ax, bx) + 60, max(ay, by) + 60)
+        with smooth(img, box, scale=2) as s:
+            s.line([start, end], art.HALO, 9)
+            s.line([start, (end[0] - ux * 14, end[1] - uy * 14)], art.LAST, 5)
+            s.polygon(head, art.LAST)
+        mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        paste(img, art.piece_sprite(kind, REGULAR[0]), mid)
+        half = REGULAR[0] / 2
+        marker(f"moved: {kind} {a}→{b}", (mid[0] - half, mid[1] - half, mid[0] + half,
+                                            mid[1] + half))

@@ -1,7 +1,8 @@
-"""The Vijayanagara picture stays readable on a phone (issue 26) in any position, not only
-in the samples: over positions of whole games played by random legal steps (quicker than
-the computer, and they reach odder positions), every information text is at least 9 px
-tall when the picture is shown 400 px wide, lies inside the picture, overlaps no other
+"""The Vijayanagara picture stays readable on a phone (issues 26, 39) in any position, not
+only in the samples: over positions of whole games played by random legal steps (quicker
+than the computer, and they reach odder positions), every information text is at least
+11 px tall when the picture is shown 400 px wide, every place or player name 12 px, every
+marker that carries meaning 10 px across; every text lies inside the picture, overlaps no other
 information text and no piece's icon, and every count lies in its space's box; the PNG
 stays under 400 KB."""
 
@@ -18,9 +19,17 @@ from engine import games
 from engine.games.vijayanagara import data as geo
 from engine.games.vijayanagara.samples import PLAYERS
 from engine.games.vijayanagara.samples import game as vijayanagara_game
-from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, Drawn, recording
+from renderer.common import (
+    PHONE_INFO_FLOOR_PX,
+    PHONE_MARKER_FLOOR_PX,
+    PHONE_NAME_FLOOR_PX,
+    PHONE_WIDTH,
+    Drawn,
+    recording,
+)
 from renderer.vijayanagara import layout as vlayout
 from renderer.vijayanagara import map as vmap
+from tools.pictures_report import _is_name, names_of
 
 Box = tuple[float, float, float, float]
 
@@ -53,13 +62,31 @@ def icons(view: dict) -> list[tuple[str, Box]]:
     return out
 
 
+# the place, role and player names, and a line of a two-line place name
+NAMES = [*names_of("vijayanagara", PLAYERS), *(w for n in geo.NAMES.values() for w in n.split())]
+
+
+def is_name(text: str) -> bool:
+    """Whether a drawn text labels a place, a faction or a player, as the pictures report
+    counts them."""
+    return _is_name(text, NAMES)
+
+
 def problems(view: dict) -> list[str]:
     with recording() as drawn:
         png = renderer.render("vijayanagara", view, players=dict(PLAYERS))
     width, height = Image.open(io.BytesIO(png)).size
     info: list[Drawn] = [d for d in drawn if d.info]
-    found = [f"small: {d.text} {d.px * PHONE_WIDTH / width:.1f} px" for d in info
-             if d.px * PHONE_WIDTH / width < PHONE_MIN_PX]
+    phone = PHONE_WIDTH / width
+    found = [f"small: {d.text} {d.px * phone:.1f} px" for d in info
+             if d.px * phone < PHONE_INFO_FLOOR_PX]
+    found += [f"small name: {d.text} {d.px * phone:.1f} px" for d in info
+              if is_name(d.text) and d.px * phone < PHONE_NAME_FLOOR_PX]
+    markers = [d for d in drawn if d.marker]
+    found += [f"small marker: {d.text} {d.px * phone:.1f} px" for d in markers
+              if d.px * phone < PHONE_MARKER_FLOOR_PX]
+    if not markers:
+        found.append("no marker noted")
     found += [f"cut: {d.text}" for d in info if not _inside(d.box, (0, 0, width, height))]
     found += [f"overlap: {a.text} / {b.text}" for a, b in combinations(info, 2)
               if _overlap(a.box, b.box)]
@@ -77,6 +104,13 @@ def problems(view: dict) -> list[str]:
     if len(png) > 400 * 1024:
         found.append(f"{len(png) // 1024} KB")
     return found
+
+
+def test_the_samples_meet_the_phone_floors():
+    from engine.games.vijayanagara.samples import views
+
+    assert {name: problems(v) for name, v in views().items()} == {
+        "start": [], "crowded": [], "end": []}
 
 
 @pytest.mark.slow

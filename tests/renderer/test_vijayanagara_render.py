@@ -96,7 +96,9 @@ def test_samples_are_pngs_of_the_advertised_size_under_400_kb(name):
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert len(data) <= 400 * 1024
     im = Image.open(io.BytesIO(data))
-    assert im.size == (W, H) and W == 800 and H <= 1.25 * W  # a phone shows it 400 px wide
+    # a phone shows it 400 px wide; taller since issue 39, for names 12 px and counts 11 px
+    # tall there (docs/vijayanagara.md says why it stays portrait)
+    assert im.size == (W, H) and W == 800 and H <= 1.5 * W
 
 
 @pytest.mark.slow
@@ -360,9 +362,9 @@ def _frame(im: Image.Image, sp: str) -> int:
     return sum(count_in(im, b, art.LAST[:3], tol=30) for b in band)
 
 
-def test_spaces_touched_by_the_action_under_way_are_framed():
+def test_spaces_touched_on_this_card_are_framed():
     view = VIEWS["crowded"]
-    touched = view["touched"]
+    touched = set(view["touched"]) | set(view["card_touched"])
     im = img(view)
     for sp in touched:
         assert _frame(im, sp) > 150, sp
@@ -371,7 +373,8 @@ def test_spaces_touched_by_the_action_under_way_are_framed():
 
 
 def test_last_action_is_framed_when_nothing_is_under_way():
-    view = {**VIEWS["crowded"], "touched": [], "last_touched": ["karnataka", "andhra"]}
+    view = {**VIEWS["crowded"], "touched": [], "card_touched": [],
+            "last_touched": ["karnataka", "andhra"]}
     im = img(view)
     assert _frame(im, "karnataka") > 150 and _frame(im, "andhra") > 150
     assert _frame(im, "orissa") == 0
@@ -480,7 +483,7 @@ def test_the_pieces_key_counts_the_available_pieces():
         fewer = {**view, "available": {**view["available"], kind: view["available"][kind] + 3}}
         assert differs(im, img(fewer), key) > 20, kind
     texts = said(view)
-    assert "Pieces" in texts and "Raja, Rebelling" in texts
+    assert "Pieces" in texts and "Rebelling" in texts and "Raja" in texts
 
 
 def test_influence_marker_moves_along_its_track():
@@ -646,16 +649,19 @@ def test_a_box_shows_every_piece_at_the_one_size():
 
 
 def test_long_space_names_fit_their_box_without_being_crushed():
-    """Reproduced: "Rajput Kingdoms" was squeezed hard between its badges. A name too long
-    for one line at the least size takes two, and no line is squeezed by more than 5 %."""
+    """Reproduced: "Rajput Kingdoms" was squeezed hard between its badges. Every name is
+    NAME_PX tall (12 px on a phone); a name too long for one line in bold takes the regular
+    face, and one too long for that two lines; no line is squeezed by more than 5 %."""
     for sp in geo.SPACES:
         name, room = geo.NAMES[sp], vmap.name_room(sp)
-        size, lines = vmap.name_lines(name, room)
-        assert size >= vmap.MIN_PX and " ".join(lines) == name
+        bold, lines = vmap.name_lines(name, room)
+        assert " ".join(lines) == name
         for line in lines:
-            assert common.font(size, bold=True).getlength(line) <= room * 1.05, line
+            assert common.font(vmap.NAME_PX, bold=bold).getlength(line) <= room * 1.05, line
+        if len(lines) == 2:  # the first line lies between the corner badges
+            assert common.font(vmap.NAME_PX, bold=bold).getlength(lines[0]) <= vmap.badge_room(sp)
+    assert vmap.NAME_PX * common.PHONE_WIDTH / W >= common.PHONE_NAME_FLOOR_PX
     assert len(vmap.name_lines("Rajput Kingdoms", vmap.name_room("rajput"))[1]) == 2
-
 
 def test_no_road_runs_along_the_vindhya_range():
     """Reproduced: Malwa–Jaunpur ran along the mountains, reading as if it crossed them."""

@@ -84,6 +84,8 @@ def setup(seed: int, options: dict | None = None) -> dict:
         "turn_ended": False,
         "touched": [],
         "last_touched": [],
+        "card_touched": [],
+        "touched_card": None,
         "log": ["Vijayanagara: the Khalji Dynasty rules in Delhi. All provinces are Tributary."],
         "result": None,
     }
@@ -114,7 +116,8 @@ def active(state: dict) -> list[str]:
 # The keys of a view in their order: the public board (summary), then the rest.
 VIEW_KEYS = ("spaces", "factions", "available", "cavalry_pool", "influence", "influence_slots",
              "dynasty", "card", "played", "deck_size", "successions_left", "eligible", "turn",
-             "result", "game", "active", "move", "log", "last_touched", "touched", "prompt",
+             "result", "game", "active", "move", "log", "last_touched", "touched", "card_touched",
+             "prompt",
              "actions", "waiting_for")
 
 
@@ -138,7 +141,7 @@ def _board(state: dict) -> dict:
     """The part of a view read only when needed: the summary, the log, the spaces touched."""
     v = summary(state)
     v.update(log=list(state["log"]), last_touched=list(state["last_touched"]),
-             touched=list(state["touched"]))
+             touched=list(state["touched"]), card_touched=list(state.get("card_touched") or []))
     return v
 
 
@@ -225,7 +228,8 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
 
 # The parts of a state that hold only plain values (FLAT), or dicts of such (FLAT_INSIDE):
 # copied without looking inside. The fuzzer checks that they stay so.
-FLAT = frozenset(("log", "deck", "out", "played", "touched", "last_touched", "options",
+FLAT = frozenset(("log", "deck", "out", "played", "touched", "last_touched", "card_touched",
+                  "options",
                   "tributary", "control", "avail", "influence", "resources", "cavalry",
                   "eligible"))
 FLAT_INSIDE = frozenset(("spaces", "track"))
@@ -261,8 +265,22 @@ def _settle(state: dict, role: str | None) -> None:
     if state["turn_ended"] or (role is not None and now != [role]):
         state["move"] += 1
         state["last_touched"] = list(state["touched"])
+        _card_touched(state)
         state["touched"] = []
     state["turn_ended"] = False
+
+
+def _card_touched(state: dict) -> None:
+    """Gather the spaces each completed action of the current card touched (up to four
+    factions act on one card; the picture frames them all). An action that ended its card
+    belongs to the one before: the new card starts with none. States stored before this
+    was kept lack both keys and start gathering at their next action."""
+    if state.get("touched_card") != state["current"]:
+        state["touched_card"] = state["current"]
+        state["card_touched"] = []
+        return
+    gathered = state.setdefault("card_touched", [])
+    gathered += [s for s in state["touched"] if s not in gathered]
 
 
 def reveal_mark(state: dict) -> list:

@@ -45,4 +45,6 @@ class VijayanagaraView(Shown):
     turn: TurnShown
     last_touched: list[str]
     touched: list[str]
+    # the spaces touched by the completed actions of the current card (Sequence of Play)
+    card_touched: list[str]
     waiting_for: list[str]

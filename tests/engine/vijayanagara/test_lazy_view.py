@@ -29,6 +29,7 @@ def _eager_view(state: dict, role: str | None) -> dict:
         log=list(state["log"]),
         last_touched=list(state["last_touched"]),
         touched=list(state["touched"]),
+        card_touched=list(state["card_touched"]),
         prompt="",
         actions={},
         waiting_for=rules.active(state),
