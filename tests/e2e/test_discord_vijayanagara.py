@@ -61,7 +61,7 @@ async def test_three_factions_two_people_typed_and_panel_turns(fake_discord, db_
         r = await answer(fake, await fake.slash("ravi", "game", subcommand="start"))
         text = content(r)
         assert "ravi (Delhi Sultanate and Vijayanagara Empire) · meera (Bahmani Kingdom)" in text
-        assert r.files[0].is_png and r.files[0].png_size == (800, 972)
+        assert r.files[0].is_png and r.files[0].png_size == (800, 1166)
 
         # A typed turn: Pass, all or nothing, posted publicly with the next ping.
         await until_pass_is_offered(fake, bot)

@@ -66,7 +66,7 @@ async def test_a_typed_turn_and_a_panel_turn_by_two_players(table, repo):
     assert r.image is None  # no board drawn per click: the mover asks for it (/board)
     assert "Limited Command" in r.prompt
     mine = await table.board(HERE, holder)
-    assert mine.image_private and png_size(mine.image) == (800, 972)
+    assert mine.image_private and png_size(mine.image) == (800, 1166)
     assert "Your move so far" in mine.private and "Limited Command" in mine.private
     theirs = await table.board(HERE, SAM)  # a spectator sees the position before the move
     assert "Your move so far" not in theirs.private and "Limited" not in theirs.private
