@@ -28,8 +28,11 @@ PEAK = (120, 96, 70)
 PLAYER = {"yellow": (240, 200, 40), "blue": (50, 110, 210), "red": (206, 48, 48),
           "green": (50, 150, 80), "purple": (140, 80, 180)}
 NOBODY = (150, 146, 140)  # a nation no player controls
+# What changed since an earlier view ("since your last move"): arrows, frames, lost chips;
+# a colour no player has and the map does not use.
+MARK = (222, 30, 150)
 FLAT = [FRAME, PANEL, EDGE, CREAM, MUTED, GOLD, INK, SEA, SEA_INK, SHORE, OFFMAP, LINK, PEAK,
-        NOBODY, *LAND.values(), *PLAYER.values()]
+        NOBODY, MARK, *LAND.values(), *PLAYER.values()]
 
 TITLE_PX, LOG_PX, NAME_PX, CHIP_PX, KEY_PX = 26, 19, 19, 18, 18
 
