@@ -20,7 +20,15 @@ from engine.games.maharaja import data
 from engine.games.maharaja.shown import MaharajaView
 from renderer.common import Point, label, marker, note, smooth
 from renderer.maharaja.map import CHIP_H, POS, Box, box, sea_chips_top
-from renderer.maharaja.pieces import Chip, Lost, Placed, chip_sprite, factory, place_sea
+from renderer.maharaja.pieces import (
+    Chip,
+    Lost,
+    Placed,
+    chip_sprite,
+    factory,
+    factory_box,
+    place_sea,
+)
 from renderer.maharaja.since import Changes
 from renderer.maharaja.style import CHIP_PX, CREAM, FRAME, MARK, key_font
 
@@ -133,8 +141,7 @@ def draw_marks(img: Image.Image, placed: list[Placed], view: MaharajaView,
     boxes = {p.place: p.box for p in placed}
     for p in placed:
         if p.place in ch.built and p.factory:
-            fb = factory(img, view, p.factory, p.place, p.box)
-            _frame(d, fb, f"changed: factory in {data.NAMES[p.place]}")
+            _frame(d, factory_box(p.box), f"changed: factory in {data.NAMES[p.place]}")
         elif p.place in ch.razed and not p.factory:
             fb = factory(img, view, ch.razed[p.place], p.place, p.box, lost=True)
             marker(f"lost: factory in {data.NAMES[p.place]}", fb)

@@ -138,10 +138,15 @@ class Placed:
         """Every piece's box: the chips and the factory."""
         out = [(x, y, x + c.width, y + CHIP_H) for c, x, y in self.chips]
         if self.factory:
-            fx, fy = factory_xy(self.box)
-            x, y = round(fx - FACTORY / 2), round(fy - FACTORY / 2)
-            out.append((x, y, x + FACTORY, y + FACTORY))
+            out.append(factory_box(self.box))
         return out
+
+
+def factory_box(b: Box) -> Box:
+    """Where the factory of an area whose box is ``b`` is drawn (its house)."""
+    fx, fy = factory_xy(b)
+    x, y = round(fx - FACTORY / 2), round(fy - FACTORY / 2)
+    return (x, y, x + FACTORY, y + FACTORY)
 
 
 def _rows(widths: list[int], room: float) -> list[list[int]]:
@@ -263,11 +268,10 @@ def factory(img: Image.Image, view: MaharajaView, colonial: str, place: str, b: 
     letter = data.NATIONS[colonial]["abbr"][0]
     colour = CREAM if lost else owner_colour(view, colonial)
     tile, (tx0, ty0, tx1, ty1) = factory_sprite(letter, colour, fill(place), lost)
-    x, y = factory_xy(b)
-    x, y = round(x - FACTORY / 2), round(y - FACTORY / 2)
-    img.paste(tile, (x, y))
+    x, y, *_ = fb = factory_box(b)
+    img.paste(tile, (round(x), round(y)))
     note(letter, CHIP_PX, (x + tx0, y + ty0, x + tx1, y + ty1))
-    return (x, y, x + FACTORY, y + FACTORY)
+    return fb
 
 
 def _frame(img: Image.Image, b: Box) -> None:
