@@ -47,6 +47,7 @@ from renderer.maharaja.style import (
     MARK,
     SEA,
     chip_font,
+    house,
     ink_on,
     owner_colour,
 )
@@ -253,9 +254,7 @@ def factory_sprite(letter: str, colour: RGB, bg: RGB,
     factory lost since an earlier view: pale, outlined in the colour of what changed)."""
     tile = Image.new("RGB", (FACTORY, FACTORY), bg)
     d = ImageDraw.Draw(tile)
-    line = MARK if lost else INK
-    d.polygon([(0, 7), (11.5, 0), (23, 7)], fill=colour, outline=line, width=2 if lost else 1)
-    d.rectangle((2, 7, 21, 23), fill=colour, outline=line, width=2 if lost else 1)
+    house(d, 0, 0, colour, MARK if lost else INK, 2 if lost else 1)
     f = chip_font()
     d.text((12, 16), letter, font=f, fill=ink_on(colour), anchor="mm")
     return tile, d.textbbox((12, 16), letter, font=f, anchor="mm")

@@ -107,5 +107,13 @@ def peak(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     d.polygon([(x - 10, y), (x, y - 14), (x + 10, y)], fill=PEAK, outline=INK)
 
 
+def house(d: ImageDraw.ImageDraw, x: float, y: float, colour: RGB, line: RGB = INK,
+          width: int = 1) -> None:
+    """A factory: a house 24 px square whose top-left corner is (x, y)."""
+    d.polygon([(x, y + 7), (x + 11.5, y), (x + 23, y + 7)], fill=colour, outline=line,
+              width=width)
+    d.rectangle((x + 2, y + 7, x + 21, y + 23), fill=colour, outline=line, width=width)
+
+
 BADGES = {"leader": star, "arms": swords, "submitted": flag, "ally": ally}
 BADGE_W = 18  # the room a badge takes in a chip
