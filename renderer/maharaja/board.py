@@ -35,7 +35,7 @@ from renderer.common import (
     recording,
 )
 from renderer.maharaja.map import POS, H, W, background
-from renderer.maharaja.marks import draw_key, draw_marks, lost_by_place
+from renderer.maharaja.marks import draw_arrows, draw_key, draw_marks, lost_by_place
 from renderer.maharaja.pieces import draw_pieces, layout_pieces
 from renderer.maharaja.since import changes
 from renderer.maharaja.style import CREAM, FLAT, GOLD, MUTED, log_font, title_font
@@ -96,6 +96,8 @@ def draw(view: MaharajaView, players: Names = None,
     placed = layout_pieces(view, lost, ch.razed if ch else ())
     img = background({p.place for p in placed if p.grown})
     _header(img, view, players, before)
+    if ch:
+        draw_arrows(img, placed, ch)
     draw_pieces(img, placed, view, lost)
     if ch:
         draw_marks(img, placed, view, ch)
