@@ -54,7 +54,7 @@ def check_post(view: dict) -> None:
         for n, k in here.items():
             sizes = drawn_at(drawn, f"{data.NATIONS[n]['abbr']} {k}")
             assert sizes and min(sizes) >= PHONE_MIN_PX, (place, n)
-    for area, colonial in view["factories"].items():
+    for colonial in view["factories"].values():
         assert drawn_at(drawn, str(data.NATIONS[colonial]["abbr"])[0])
     battle = view.get("battle") or {}
     if battle.get("place"):
