@@ -92,7 +92,7 @@ def draw(view: MaharajaView, players: Names = None,
     ch = changes(before, view) if before is not None else None
     if not ch:
         ch, before = None, None
-    lost = lost_by_place(ch) if ch else {}
+    lost = lost_by_place(ch, view) if ch else {}
     placed = layout_pieces(view, lost, ch.razed if ch else ())
     img = background({p.place for p in placed if p.grown})
     _header(img, view, players, before)

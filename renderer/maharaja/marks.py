@@ -37,10 +37,13 @@ RING = 3  # a frame's gap round what it marks, and its width
 KEY_Y = 58  # the middle of the header's second line, which keys the marks
 
 
-def lost_by_place(ch: Changes) -> dict[str, dict[str, int]]:
+def lost_by_place(ch: Changes, view: MaharajaView) -> dict[str, dict[str, int]]:
+    """The pale chips: armies lost where their nation has none left (where it still has
+    some, its chip is framed as changed instead: a crowded box has no room for both)."""
     out: dict[str, dict[str, int]] = {}
     for (place, nation), k in ch.lost.items():
-        out.setdefault(place, {})[nation] = k
+        if not view["armies"].get(place, {}).get(nation):
+            out.setdefault(place, {})[nation] = k
     return out
 
 
@@ -51,6 +54,7 @@ def _framed(view: MaharajaView, ch: Changes) -> set[tuple[str, str]]:
         if was is not None:
             out.add((was, data.LEADERS[lid]["nation"]))
     out |= {(p, n) for p, here in view["armies"].items() for n in here if n in ch.badges}
+    out |= set(ch.lost)  # fewer armies: framed where the nation has a chip left
     return out
 
 
@@ -133,7 +137,7 @@ def draw_marks(img: Image.Image, placed: list[Placed], view: MaharajaView,
     laid out (over the pieces)."""
     d = ImageDraw.Draw(img)
     framed = _framed(view, ch)
-    for place, c, x, y in _chips(placed, view, lost_by_place(ch)):
+    for place, c, x, y in _chips(placed, view, lost_by_place(ch, view)):
         name = f"{data.NATION_NAMES[c.nation]} in {data.NAMES[place]}"
         if c.lost:
             marker(f"lost: {name}", (x, y, x + c.width, y + CHIP_H))

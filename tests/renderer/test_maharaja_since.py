@@ -98,17 +98,19 @@ def check_marks(before: dict, now: dict) -> list[Drawn]:
     assert marks(drawn, "moved") == sorted(
         f"{data.NATION_NAMES[m.nation]}, {data.NAMES[m.src]} to {data.NAMES[m.dst]}"
         for m in ch.moves)
+    gone = {(p, n) for p, n in ch.lost if not now["armies"].get(p, {}).get(n)}
     assert marks(drawn, "lost") == sorted(
-        [where(p, n) for p, n in ch.lost] + [f"factory in {data.NAMES[a]}" for a in ch.razed])
+        [where(p, n) for p, n in gone] + [f"factory in {data.NAMES[a]}" for a in ch.razed])
     changed = set(marks(drawn, "changed"))
-    # every chip that came or grew, every factory built or taken, is framed ...
-    assert {where(p, n) for p, n in ch.arrived()} <= changed
+    # every chip that came, grew or shrank, every factory built or taken, is framed ...
+    shrank = {where(p, n) for p, n in set(ch.lost) - gone}
+    assert {where(p, n) for p, n in ch.arrived()} | shrank <= changed
     assert {f"factory in {data.NAMES[a]}" for a in ch.built} <= changed
     # ... and nothing else but chips whose leader or badges changed
     badged = {where(p, n) for p, here in now["armies"].items() for n in here
               if n in ch.badges or any(data.LEADERS[lid]["nation"] == n and p in ends
                                        for lid, ends in ch.leaders.items())}
-    assert changed <= ({where(p, n) for p, n in ch.arrived()} | badged
+    assert changed <= ({where(p, n) for p, n in ch.arrived()} | badged | shrank
                        | {f"factory in {data.NAMES[a]}" for a in ch.built})
     # the key names every kind of mark drawn
     kinds = {d.text.split(":")[0] for d in drawn if d.marker and not d.text.startswith("key")}
