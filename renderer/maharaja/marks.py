@@ -2,7 +2,8 @@
 changes themselves are ``renderer.maharaja.since``): an arrow from area to area for
 armies that moved, a frame round each chip whose armies came, grew or changed (new
 armies, a leader arrived, arms, a submission, an alliance) and round each factory built
-or taken, a pale chip ("Pa −2") for armies lost and a pale house for a factory lost; and
+or taken, a pale chip ("Pa −2") where a nation lost all its armies in an area (where
+some are left, its chip is framed), a pale house for a factory lost; and
 their key, in words, in the header's second line.
 
 Every mark is in one colour (``MARK``) that no player and no part of the map has, so
