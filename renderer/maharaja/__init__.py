@@ -14,4 +14,5 @@ PICTURE: Picture[MaharajaView] = Picture(
     warm=board.warm,
     describe=words.describe,
     status=words.status,
+    since=board.since,
 )

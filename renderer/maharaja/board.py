@@ -35,7 +35,9 @@ from renderer.common import (
     recording,
 )
 from renderer.maharaja.map import POS, H, W, background
+from renderer.maharaja.marks import draw_arrows, draw_key, draw_marks, lost_by_place
 from renderer.maharaja.pieces import draw_pieces, layout_pieces
+from renderer.maharaja.since import changes
 from renderer.maharaja.style import CREAM, FLAT, GOLD, MUTED, log_font, title_font
 
 ID = "maharaja"
@@ -65,7 +67,8 @@ def header_title(view: MaharajaView, players: Names) -> str:
         else _name(players, who))
 
 
-def _header(img: Image.Image, view: MaharajaView, players: Names) -> None:
+def _header(img: Image.Image, view: MaharajaView, players: Names,
+            before: MaharajaView | None = None) -> None:
     d = ImageDraw.Draw(img)
     result, last = view.get("result"), last_line(view.get("log"))
     room = W - 32
@@ -73,18 +76,31 @@ def _header(img: Image.Image, view: MaharajaView, players: Names) -> None:
     label(d, (16, 10), fit(header_title(view, players), f, room), f,
           fill=GOLD if result else CREAM)
     line = outcome_line(result, last) if result else last
-    if line:
+    if before is not None:  # the marks' key takes the last log line's place
+        draw_key(img, 16, before)
+    elif line:
         # The log marks typed names as inline code for Discord; a picture shows them plain.
         f = log_font()
         label(d, (16, 46), fit(line.replace("`", "").replace("**", ""), f, room), f,
               fill=MUTED)
 
 
-def draw(view: MaharajaView, players: Names = None) -> Image.Image:
-    placed = layout_pieces(view)
+def draw(view: MaharajaView, players: Names = None,
+         before: MaharajaView | None = None) -> Image.Image:
+    """The picture of ``view``; with ``before``, every change since marked (none: no marks
+    and no key to them)."""
+    ch = changes(before, view) if before is not None else None
+    if not ch:
+        ch, before = None, None
+    lost = lost_by_place(ch, view) if ch else {}
+    placed = layout_pieces(view, lost, ch.razed if ch else ())
     img = background({p.place for p in placed if p.grown})
-    _header(img, view, players)
-    draw_pieces(img, placed, view)
+    _header(img, view, players, before)
+    if ch:
+        draw_arrows(img, placed, ch)
+    draw_pieces(img, placed, view, lost)
+    if ch:
+        draw_marks(img, placed, view, ch)
     return img
 
 
@@ -123,4 +139,11 @@ def render(view: MaharajaView, players: Names = None) -> bytes:
     return encode_png(draw(view, players), palette())
 
 
-__all__ = ["ID", "draw", "header_title", "layout", "palette", "render", "warm"]
+def since(view: MaharajaView, players: Names, before: MaharajaView,
+          focus: str | None = None) -> bytes:
+    """The picture with every change since the spectator view ``before`` marked (one
+    picture shows every nation: ``focus`` changes nothing)."""
+    return encode_png(draw(view, players, before), palette())
+
+
+__all__ = ["ID", "draw", "header_title", "layout", "palette", "render", "since", "warm"]

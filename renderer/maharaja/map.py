@@ -30,6 +30,7 @@ from renderer.maharaja.style import (
     SEA_INK,
     SHORE,
     chip_font,
+    house,
     ink_on,
     key_font,
     name_font,
@@ -166,6 +167,12 @@ def sea_chips_top(sea: str) -> float:
     return POS[sea][1] + 14
 
 
+# What the key calls each symbol: the badges, a factory, a hiland, the battle's frame.
+KEY_WORDS = {"leader": "leader", "arms": "armed (arms)", "submitted": "submitted",
+             "ally": "British ally", "factory": "factory (British)",
+             "hiland": "hiland", "battle": "battle"}
+
+
 def _key(img: Image.Image) -> None:
     """What each symbol means, in the sea beside the map."""
     d = ImageDraw.Draw(img)
@@ -180,16 +187,18 @@ def _key(img: Image.Image) -> None:
     label(d, (x + 56, y + CHIP_H / 2), "3 armies,", f, fill=INK, anchor="lm")
     label(d, (x, y + 39), "colour: its player", f, fill=INK, anchor="lm")
     y += 51
-    rows = [("leader", "leader"), ("arms", "armed (arms)"), ("submitted", "submitted"),
-            ("ally", "British ally")]
-    for badge, text in rows:
+    for badge in BADGES:
         BADGES[badge](d, x + 9, y + 11)
-        label(d, (x + 25, y + 11), text, f, fill=INK, anchor="lm")
+        label(d, (x + 25, y + 11), KEY_WORDS[badge], f, fill=INK, anchor="lm")
         y += 23
+    house(d, x - 3, y - 1, PLAYER["red"])
+    label(d, (x + 9, y + 15), "B", fb, fill=ink_on(PLAYER["red"]), anchor="mm")
+    label(d, (x + 25, y + 11), KEY_WORDS["factory"], f, fill=INK, anchor="lm")
+    y += 23
     peak(d, x + 9, y + 18)
-    label(d, (x + 25, y + 11), "hiland", f, fill=INK, anchor="lm")
+    label(d, (x + 25, y + 11), KEY_WORDS["hiland"], f, fill=INK, anchor="lm")
     d.rounded_rectangle((x + 96, y + 2, x + 116, y + 20), 4, outline=GOLD, width=4)
-    label(d, (x + 122, y + 11), "battle", f, fill=INK, anchor="lm")
+    label(d, (x + 122, y + 11), KEY_WORDS["battle"], f, fill=INK, anchor="lm")
     assert y + 24 <= y1, "the key fits its box"
 
 

@@ -13,6 +13,7 @@ every picture for the legibility tests."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -43,8 +44,10 @@ from renderer.maharaja.style import (
     CREAM,
     GOLD,
     INK,
+    MARK,
     SEA,
     chip_font,
+    house,
     ink_on,
     owner_colour,
 )
@@ -53,6 +56,7 @@ GAP = 3  # between chips
 TEXT_PAD = 5  # either side of a chip's text
 FACTORY = 24  # a factory's house, square
 MAX_WIDEN = 80  # a box widens this much at most before its chips take a second row
+Lost = Mapping[str, Mapping[str, int]]  # place -> nation -> armies lost there
 
 
 @dataclass(frozen=True)
@@ -63,10 +67,11 @@ class Chip:
     count: int
     colour: RGB
     badges: tuple[str, ...] = ()
+    lost: bool = False  # armies lost since an earlier view: a pale chip, "Pa −2"
 
     @property
     def text(self) -> str:
-        return f"{data.NATIONS[self.nation]['abbr']} {self.count}"
+        return f"{data.NATIONS[self.nation]['abbr']} {'−' if self.lost else ''}{self.count}"
 
     @property
     def width(self) -> int:
@@ -79,8 +84,10 @@ def chip_width(text: str, badges: int) -> int:
     return w + (badges * BADGE_W + 3 if badges else 0)
 
 
-def chips(view: MaharajaView, place: str) -> list[Chip]:
-    """The chips of every nation with armies in ``place``, in the view's order."""
+def chips(view: MaharajaView, place: str, lost: Mapping[str, int] | None = None) -> list[Chip]:
+    """The chips of every nation with armies in ``place``, in the view's order, then a
+    pale chip for each nation of ``lost`` (nation -> armies lost there since an earlier
+    view)."""
     out = []
     for nation, n in view["armies"].get(place, {}).items():
         badges = []
@@ -94,17 +101,19 @@ def chips(view: MaharajaView, place: str) -> list[Chip]:
         if nation in view.get("allies", []):
             badges.append("ally")
         out.append(Chip(nation, n, owner_colour(view, nation), tuple(badges)))
-    return out
+    return out + [Chip(nation, n, CREAM, lost=True) for nation, n in (lost or {}).items()]
 
 
 @lru_cache(maxsize=512)
 def chip_sprite(text: str, colour: RGB, badges: tuple[str, ...],
-                bg: RGB) -> tuple[Image.Image, Box]:
-    """A chip on a tile of its background colour, and where its text lies in the tile."""
+                bg: RGB, lost: bool = False) -> tuple[Image.Image, Box]:
+    """A chip on a tile of its background colour, and where its text lies in the tile (a
+    lost chip: pale, framed in the colour of what changed)."""
     w, h = chip_width(text, len(badges)), CHIP_H
     tile = Image.new("RGB", (w, h), bg)
     d = ImageDraw.Draw(tile)
-    d.rounded_rectangle((0, 0, w - 1, h - 1), 6, fill=colour, outline=INK, width=1)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), 6, fill=colour, outline=MARK if lost else INK,
+                        width=3 if lost else 1)
     text_w = chip_width(text, 0)
     if badges:  # a light inset at the chip's right end holds the badges
         d.rounded_rectangle((text_w - 1, 3, w - 4, h - 4), 4, fill=CREAM)
@@ -130,10 +139,15 @@ class Placed:
         """Every piece's box: the chips and the factory."""
         out = [(x, y, x + c.width, y + CHIP_H) for c, x, y in self.chips]
         if self.factory:
-            fx, fy = factory_xy(self.box)
-            x, y = round(fx - FACTORY / 2), round(fy - FACTORY / 2)
-            out.append((x, y, x + FACTORY, y + FACTORY))
+            out.append(factory_box(self.box))
         return out
+
+
+def factory_box(b: Box) -> Box:
+    """Where the factory of an area whose box is ``b`` is drawn (its house)."""
+    fx, fy = factory_xy(b)
+    x, y = round(fx - FACTORY / 2), round(fy - FACTORY / 2)
+    return (x, y, x + FACTORY, y + FACTORY)
 
 
 def _rows(widths: list[int], room: float) -> list[list[int]]:
@@ -186,11 +200,12 @@ def _grown(place: str, widths: list[int],
     return tried[0]
 
 
-def place_area(view: MaharajaView, place: str, boxes: dict[str, Box] | None = None) -> Placed:
+def place_area(view: MaharajaView, place: str, boxes: dict[str, Box] | None = None,
+               lost: Mapping[str, int] | None = None) -> Placed:
     """Where an area's chips and factory go, and the box they need. ``boxes``: every
     area's box as drawn so far (a box grown for its chips stays clear of them); by
-    default each area's own."""
-    here = chips(view, place)
+    default each area's own. ``lost``: as for ``chips``."""
+    here = chips(view, place, lost)
     widths = [c.width for c in here]
     b = _boxes()[place]
     rows = [list(range(len(here)))]
@@ -208,9 +223,10 @@ def place_area(view: MaharajaView, place: str, boxes: dict[str, Box] | None = No
     return out
 
 
-def place_sea(view: MaharajaView, sea: str) -> list[tuple[Chip, float, float]]:
+def place_sea(view: MaharajaView, sea: str,
+              lost: Mapping[str, int] | None = None) -> list[tuple[Chip, float, float]]:
     """A sea's chips (its boats' armies): a row under its name."""
-    here = chips(view, sea)
+    here = chips(view, sea, lost)
     row_w = sum(c.width for c in here) + GAP * max(0, len(here) - 1)
     # centred under the name, but never past the map's edge
     x = min(max(POS[sea][0] - row_w / 2, MAP[0] + 6), MAP[2] - 6 - row_w)
@@ -223,33 +239,38 @@ def place_sea(view: MaharajaView, sea: str) -> list[tuple[Chip, float, float]]:
 
 
 def _paste(img: Image.Image, chip: Chip, x: float, y: float, bg: RGB) -> None:
-    tile, (tx0, ty0, tx1, ty1) = chip_sprite(chip.text, chip.colour, chip.badges, bg)
+    tile, (tx0, ty0, tx1, ty1) = chip_sprite(chip.text, chip.colour, chip.badges, bg,
+                                             chip.lost)
     x, y = round(x), round(y)
     img.paste(tile, (x, y))
     note(chip.text, CHIP_PX, (x + tx0, y + ty0, x + tx1, y + ty1))
 
 
 @lru_cache(maxsize=64)
-def factory_sprite(letter: str, colour: RGB, bg: RGB) -> tuple[Image.Image, Box]:
+def factory_sprite(letter: str, colour: RGB, bg: RGB,
+                   lost: bool = False) -> tuple[Image.Image, Box]:
     """A factory: a house in its player's colour with its nation's initial, on a tile of
-    the box's colour (24 x 24, centred on the factory's place), and its letter's box."""
+    the box's colour (24 x 24, centred on the factory's place), and its letter's box (a
+    factory lost since an earlier view: pale, outlined in the colour of what changed)."""
     tile = Image.new("RGB", (FACTORY, FACTORY), bg)
     d = ImageDraw.Draw(tile)
-    d.polygon([(0, 7), (11.5, 0), (23, 7)], fill=colour, outline=INK)
-    d.rectangle((2, 7, 21, 23), fill=colour, outline=INK)
+    house(d, 0, 0, colour, MARK if lost else INK, 2 if lost else 1)
     f = chip_font()
     d.text((12, 16), letter, font=f, fill=ink_on(colour), anchor="mm")
     return tile, d.textbbox((12, 16), letter, font=f, anchor="mm")
 
 
-def _factory(img: Image.Image, view: MaharajaView, colonial: str, place: str, b: Box) -> None:
+def factory(img: Image.Image, view: MaharajaView, colonial: str, place: str, b: Box,
+            lost: bool = False) -> Box:
+    """Draw ``colonial``'s factory in ``place``'s box ``b`` (``lost``: one that was there
+    at an earlier view); its house's box."""
     letter = data.NATIONS[colonial]["abbr"][0]
-    tile, (tx0, ty0, tx1, ty1) = factory_sprite(letter, owner_colour(view, colonial),
-                                                fill(place))
-    x, y = factory_xy(b)
-    x, y = round(x - FACTORY / 2), round(y - FACTORY / 2)
-    img.paste(tile, (x, y))
+    colour = CREAM if lost else owner_colour(view, colonial)
+    tile, (tx0, ty0, tx1, ty1) = factory_sprite(letter, colour, fill(place), lost)
+    x, y, *_ = fb = factory_box(b)
+    img.paste(tile, (round(x), round(y)))
     note(letter, CHIP_PX, (x + tx0, y + ty0, x + tx1, y + ty1))
+    return fb
 
 
 def _frame(img: Image.Image, b: Box) -> None:
@@ -257,20 +278,25 @@ def _frame(img: Image.Image, b: Box) -> None:
                                           outline=GOLD, width=4)
 
 
-def layout_pieces(view: MaharajaView) -> list[Placed]:
-    """Every land and off-map area that holds a piece (or is being fought over), laid out
-    in map order, each grown box clear of those before it."""
+def layout_pieces(view: MaharajaView, lost: Lost | None = None,
+                  razed: Collection[str] = ()) -> list[Placed]:
+    """Every land and off-map area that holds a piece (or is being fought over, or lost
+    armies or a factory since an earlier view: ``lost`` place -> nation -> armies, and
+    ``razed``), laid out in map order, each grown box clear of those before it."""
     battle = (view.get("battle") or {}).get("place")
+    lost = lost or {}
     boxes = dict(_boxes())
     out = []
     for p in list(data.OFFMAP) + data.LAND:
-        if view["armies"].get(p) or view["factories"].get(p) or p == battle:
-            out.append(place_area(view, p, boxes))
+        if view["armies"].get(p) or view["factories"].get(p) or p == battle or p in lost \
+                or p in razed:
+            out.append(place_area(view, p, boxes, lost.get(p)))
             boxes[p] = out[-1].box
     return out
 
 
-def draw_pieces(img: Image.Image, placed: list[Placed], view: MaharajaView) -> None:
+def draw_pieces(img: Image.Image, placed: list[Placed], view: MaharajaView,
+                lost: Lost | None = None) -> None:
     d = ImageDraw.Draw(img)
     battle = view.get("battle") or {}
     for p in placed:
@@ -282,9 +308,9 @@ def draw_pieces(img: Image.Image, placed: list[Placed], view: MaharajaView) -> N
         for c, x, y in p.chips:
             _paste(img, c, x, y, fill(p.place))
         if p.factory:
-            _factory(img, view, p.factory, p.place, p.box)
+            factory(img, view, p.factory, p.place, p.box)
     for sea in data.SEAS:
-        placed_sea = place_sea(view, sea)
+        placed_sea = place_sea(view, sea, (lost or {}).get(sea))
         for c, x, y in placed_sea:
             _paste(img, c, x, y, SEA)
         if placed_sea and sea == battle.get("place"):

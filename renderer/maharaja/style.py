@@ -28,8 +28,11 @@ PEAK = (120, 96, 70)
 PLAYER = {"yellow": (240, 200, 40), "blue": (50, 110, 210), "red": (206, 48, 48),
           "green": (50, 150, 80), "purple": (140, 80, 180)}
 NOBODY = (150, 146, 140)  # a nation no player controls
+# What changed since an earlier view ("since your last move"): arrows, frames, lost chips;
+# a colour no player has and the map does not use.
+MARK = (222, 30, 150)
 FLAT = [FRAME, PANEL, EDGE, CREAM, MUTED, GOLD, INK, SEA, SEA_INK, SHORE, OFFMAP, LINK, PEAK,
-        NOBODY, *LAND.values(), *PLAYER.values()]
+        NOBODY, MARK, *LAND.values(), *PLAYER.values()]
 
 TITLE_PX, LOG_PX, NAME_PX, CHIP_PX, KEY_PX = 26, 19, 19, 18, 18
 
@@ -102,6 +105,14 @@ def ally(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
 def peak(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     """A hiland: a peak whose base is at ``y``."""
     d.polygon([(x - 10, y), (x, y - 14), (x + 10, y)], fill=PEAK, outline=INK)
+
+
+def house(d: ImageDraw.ImageDraw, x: float, y: float, colour: RGB, line: RGB = INK,
+          width: int = 1) -> None:
+    """A factory: a house 24 px square whose top-left corner is (x, y)."""
+    d.polygon([(x, y + 7), (x + 11.5, y), (x + 23, y + 7)], fill=colour, outline=line,
+              width=width)
+    d.rectangle((x + 2, y + 7, x + 21, y + 23), fill=colour, outline=line, width=width)
 
 
 BADGES = {"leader": star, "arms": swords, "submitted": flag, "ally": ally}
