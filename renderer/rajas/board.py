@@ -71,7 +71,7 @@ LINE = 34
 ROOM = WIDTH - 2 * M - 16
 STEP = 98  # between river spaces
 SPACE_R = 24
-RIVER_H = 244  # two rows of spaces, boats above, earnings below
+RIVER_H = 238  # two rows of spaces, boats above, earnings below
 TILE, TILE_STEP = 126, 131
 DIE_PX, DIE_STEP = 30, 32
 CELL = 26  # a province cell in small
@@ -170,7 +170,7 @@ def _river(river: tuple[str, ...], top: int) -> Sprite:
             if i:
                 _earning(im, (x, y + SPACE_R + 4), code)
         for k, line in enumerate(_key_lines(river)):
-            stamp(im, (M + 12, RIVER_H - 8 + k * LINE), line, PLAIN, CREAM)
+            stamp(im, (M + 12, RIVER_H - 2 + k * LINE), line, PLAIN, CREAM)
         return im
     return sprite(draw)
 
@@ -211,8 +211,9 @@ def contents(tid: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=256)
-def _tile(tid: str, roads: tuple[str, ...], size: int, small: bool = False) -> Sprite:
-    """A tile: its colour, roads, cost (``2=`` a village: a double) and contents."""
+def _tile(tid: str, roads: tuple[str, ...], size: int, held: bool = False) -> Sprite:
+    """A tile: its colour, roads, cost (``2=`` a village: a double) and contents; the
+    tile the mover has taken says "in hand" where its cost was."""
     def draw() -> Image.Image:
         t = data.TILES[tid]
         im = Image.new("RGB", (size, size), LAND)
@@ -223,10 +224,10 @@ def _tile(tid: str, roads: tuple[str, ...], size: int, small: bool = False) -> S
         ends = {"N": (c, 0), "S": (c, size), "E": (size, c), "W": (0, c)}
         for side in roads:
             d.line((c, c, *ends[side]), fill=ROAD, width=7)
-        cost = str(t["cost"]) if t["cost"] else "2="
+        cost = "in hand" if held else str(t["cost"]) if t["cost"] else "2="
         w = BOLD.getlength(cost) + 12
-        d.rounded_rectangle((4, 4, 4 + w, 38), 5, fill=colour)
-        stamp(im, (4 + w / 2, 21), cost, BOLD, CREAM, "mm")
+        d.rounded_rectangle((4, 4, 4 + w, 38), 5, fill=GOLD if held else colour)
+        stamp(im, (4 + w / 2, 21), cost, BOLD, INK if held else CREAM, "mm")
         lines = contents(tid)
         y = size - 6 - LINE * len(lines)
         for line in lines:
@@ -253,28 +254,28 @@ def _display(img: Image.Image, view: RajasView, top: int, held: str | None,
             tid = shown.get(key)
             d.rectangle((x, y, x + TILE - 1, y + TILE - 1), outline=EDGE, width=2)
             if tid is None and held and data.stack_of(held) == key:
-                _tile(held, tuple(data.TILES[held]["roads"]), TILE).put(img, (x, y))
+                _tile(held, tuple(data.TILES[held]["roads"]), TILE, True).put(img, (x, y))
                 d.rectangle((x - 3, y - 3, x + TILE + 2, y + TILE + 2), outline=GOLD, width=4)
-                stamp(img, (x + TILE / 2, y + 56), "in hand", BOLD, GOLD, "mm")
             elif tid:
                 _tile(tid, tuple(data.TILES[tid]["roads"]), TILE).put(img, (x, y))
             if key in marked:
-                _ring(d, (x, y, x + TILE - 1, y + TILE - 1))
+                _ring(d, (x, y, x + TILE - 1, y + TILE - 1), key)
     village = shown.get("village-mango") if "village-mango" in shown else None
     if "village-mango" in shown:
         x, y = M + 8 + 4 * TILE_STEP, top + LINE + 8
         tid = village or (held if held and data.TILES[held]["colour"] == "village" else None)
         if tid:
-            _tile(tid, tuple(data.TILES[tid]["roads"]), TILE).put(img, (x, y))
+            _tile(tid, tuple(data.TILES[tid]["roads"]), TILE, tid != village).put(img, (x, y))
         stamp(img, (x + TILE / 2, y + TILE + 4), "village", BOLD, MUTED, "mt")
         if "village-mango" in marked:
-            _ring(d, (x, y, x + TILE - 1, y + TILE - 1))
+            _ring(d, (x, y, x + TILE - 1, y + TILE - 1), "village-mango")
 
 
-def _ring(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float]) -> None:
+def _ring(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], mark: str) -> None:
+    """A ring round what changed (``mark``: since.py's key for it)."""
     x0, y0, x1, y1 = box
     d.rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), outline=MARKED, width=5)
-    marker("changed", (x0 - 5, y0 - 5, x1 + 5, y1 + 5))
+    marker(f"changed {mark}", (x0 - 5, y0 - 5, x1 + 5, y1 + 5))
 
 
 # --- the players --------------------------------------------------------------------------
@@ -297,7 +298,7 @@ def _players(img: Image.Image, view: RajasView, top: int, marked: set[str]) -> N
                                 width=3)
         _mini(img, p["cells"], (x0, y))
         if f"province {r}" in marked:
-            _ring(d, (x0, y, x0 + 5 * CELL, y + 4 * CELL))
+            _ring(d, (x0, y, x0 + 5 * CELL, y + 4 * CELL), f"province {r}")
         nx = x0 + 5 * CELL + 12
         d.rectangle((nx, y + 4, nx + MARK, y + 4 + MARK), fill=PLAYER[r], outline=EDGE)
         marker(f"player {r}", (nx, y + 4, nx + MARK, y + 4 + MARK))
@@ -307,7 +308,7 @@ def _players(img: Image.Image, view: RajasView, top: int, marked: set[str]) -> N
             _die(c, v, DIE_PX).put(img, (nx + (k % per) * DIE_STEP,
                                           y + 40 + (k // per) * (DIE_STEP + 2)))
         if f"dice {r}" in marked:
-            _ring(d, (nx, y + 40, WIDTH - M - 8, y + 40 + 2 * DIE_STEP))
+            _ring(d, (nx, y + 40, WIDTH - M - 8, y + 40 + 2 * DIE_STEP), f"dice {r}")
 
 
 def _mini(img: Image.Image, cells: dict, xy: tuple[int, int]) -> None:
@@ -374,7 +375,7 @@ def _moves(img: Image.Image, view: RajasView, top: int, marked: set[str]) -> Non
         d.line((ax, ay - SPACE_R - 15, bx, by - SPACE_R - 15), fill=MARKED, width=5)
         d.polygon([(bx, by - SPACE_R - 4), (bx - 9, by - SPACE_R - 20),
                    (bx + 9, by - SPACE_R - 20)], fill=MARKED)
-        marker(m, (min(ax, bx) - 9, min(ay, by) - SPACE_R - 20, max(ax, bx) + 9,
+        marker(f"changed {m}", (min(ax, bx) - 9, min(ay, by) - SPACE_R - 20, max(ax, bx) + 9,
                    max(ay, by) - SPACE_R - 4))
 
 
