@@ -59,7 +59,8 @@ def positions(seed: int, options: dict, every: int) -> Iterator[dict]:
     g = games.get("rajas")
     player = arena.random_player(g, random.Random(seed))
     state = g.setup(seed, options)
-    for k, (_role, _steps, state) in enumerate(arena.turns(g, state, {}, player)):
+    for k, (_role, _steps, after) in enumerate(arena.turns(g, state, {}, player)):
+        state = after
         if k % every == 0:
             yield g.view(state, None)
     yield g.view(state, None)

@@ -1,7 +1,8 @@
-"""The Rajas of the Ganges picture (renderer/rajas/province.py, the view `/board side:` draws): the river with its boats, the
-workers on their spaces, the display, the acting player's province and the tile in hand;
-readable on a phone (issue 26): 880 px wide, every information text 9 px or more at 400 px,
-none cut, none over another, over many positions of random and computer play."""
+"""The Rajas of the Ganges province picture (renderer/rajas/province.py, `/board side:`): the
+river with its boats, the workers on their spaces, the display, the acting player's
+province and the tile in hand; readable on a phone (issue 26): 880 px wide, every
+information text 9 px or more at 400 px, none cut, none over another, over many
+positions of random and computer play."""
 
 from __future__ import annotations
 
