@@ -1,13 +1,15 @@
 """Rajas of the Ganges: its picture and its words, declared once as ``PICTURE`` (found by
-``renderer`` by this package's name, the game's id). board.py (the picture) over layout.py
-(where everything lies, the static layers) and art.py; words.py (the position in words and
-the post's status lines)."""
+``renderer`` by this package's name, the game's id). board.py (the main picture: the
+shared board and every player at a glance) with symbols.py (earnings as keyed symbols) and
+since.py (what changed since an earlier view); province.py (one player's province in full,
+``/board side:``) over layout.py and art.py; words.py (the position in words and the
+post's status lines)."""
 
 from __future__ import annotations
 
 from engine.games.rajas.shown import RajasView
 from renderer.common.picture import Picture
-from renderer.rajas import board, words
+from renderer.rajas import board, province, words
 
 PICTURE: Picture[RajasView] = Picture(
     render=board.render,
@@ -15,5 +17,6 @@ PICTURE: Picture[RajasView] = Picture(
     warm=board.warm,
     describe=words.describe,
     status=words.status,
-    focused=board.render,
+    focused=province.render,
+    since=board.render_since,
 )

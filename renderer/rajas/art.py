@@ -16,7 +16,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.games.rajas import data
-from renderer.common import Drawn, Font, Smooth, font, note, recording
+from renderer.common import Drawn, Font, Smooth, font, marker, note, recording
 
 RGB = tuple[int, int, int]
 FRAME, PANEL, EDGE = (38, 34, 40), (58, 52, 60), (96, 88, 100)
@@ -172,7 +172,10 @@ class Sprite:
             base.paste(self.image, (x, y))
         for d in self.notes:
             x0, y0, x1, y1 = d.box
-            note(d.text, d.px, (x + x0, y + y0, x + x1, y + y1), info=d.info)
+            if d.marker:
+                marker(d.text, (x + x0, y + y0, x + x1, y + y1))
+            else:
+                note(d.text, d.px, (x + x0, y + y0, x + x1, y + y1), info=d.info)
 
 
 def sprite(draw: Callable[[], Image.Image]) -> Sprite:

@@ -1,445 +1,406 @@
-"""Picture of a Rajas of the Ganges position, from the spectator view.
+"""The main Rajas of the Ganges picture: the shared board and every player at a glance,
+landscape (1000 px wide, about 5:4) so that Discord's desktop box and a phone's column both
+show it at least 400 px wide, with every information text 28 px or more (11 px at 400 px
+wide), names 30 px (12) and markers 26 px (10).
 
-A phone shows a posted picture about 400 px wide, so the picture is 880 px wide (its
-smallest text, 20 px, is 9 px there) and holds what a player looks at to choose a move;
-fame, money, karma, workers, building levels and the order of play are the post's status
-lines (renderer/rajas/words.py). Top to bottom:
+- **Header**: the round and whose turn, or the result. What happened is the post's
+  text (its summary since the player's last move, the log).
+- **River**: the start, the 19 spaces with their earnings in symbols and the boats; the
+  key of the symbols in words below it.
+- **Tiles for sale**: the display's 12 top tiles by colour and back, each with its cost in
+  dice of its colour, its roads and its contents in words (a Mango village on the right);
+  the tile the mover has taken, marked "in hand".
+- **Players**: each one's province in small (a cell per tile, in the tile's colour), name
+  and dice.
 
-- **Header**: the round, whose turn, the last log line (whole sentences).
-- **River**: the start, 19 spaces with their earnings and the final space, in two rows
-  (the bridge after 8); boats in player colours.
-- **Worker spaces**: the quarry and harbor with their costs, the market, the palace's
-  chambers, exchanges, terraces and the 2-money space, each taken one showing its
-  worker's colour; Mango Village's tree and village stack.
-- **Display**: the 12 stacks' top tiles by colour and back, with cost, roads and
-  contents, and how many tiles are left under each; a tile taken this turn stays
-  in its slot, marked "in hand", until it is placed.
-- **Province** of the acting player (``/board`` can ask for anyone's): tiles with roads,
-  the edge yields (struck through once taken); in the mover's own preview, the tile in
-  hand on every cell it may go to, and a line of the turns it may take there.
-- **Players**: each one's dice and karma.
-- **Key**: every code the picture shows, in words.
-"""
+Fame, money, karma, workers left, building levels and the worker spaces taken are the
+post's status lines (renderer/rajas/words.py); one player's province in full is
+``/board side:`` (renderer/rajas/province.py). ``draw(..., marks=)`` draws what changed
+since an earlier view (renderer/rajas/since.py)."""
 
 from __future__ import annotations
 
-import json
-import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
 
 from PIL import Image, ImageDraw
 
 from engine.games.rajas import GAME as game
-from engine.games.rajas import data, words
-from engine.games.rajas.shown import PlayerShown, RajasView
+from engine.games.rajas import data
+from engine.games.rajas.shown import RajasView
 from renderer.common import (
     Names,
-    clean,
     encode_png,
-    first,
     font,
-    last_line,
     make_palette,
-    note,
-    outcome_line,
-    outcome_title,
+    marker,
     recording,
     wrap,
 )
 from renderer.rajas.art import (
-    BOLD,
-    BUILDING,
     CREAM,
     DIE,
     EDGE,
     FLAT,
     FRAME,
     GOLD,
+    INK,
+    LAND,
     MUTED,
     PANEL,
-    PLAIN,
     PLAYER,
-    SLOT,
+    ROAD,
+    STREAM,
+    WATER,
     Sprite,
-    code_text,
-    die,
-    ghost,
-    key_lines,
-    key_of,
-    label_font,
-    put_token,
     sprite,
     stamp,
-    tile,
-    tile_label,
     write,
 )
-from renderer.rajas.layout import (
-    CELL,
-    DIE_SIZE,
-    DIE_STEP,
-    HEADER,
-    MARGIN,
-    PLAYERS_X,
-    RIVER,
-    SPACE_R,
-    TILE,
-    WIDTH,
-    Board,
-    board,
-    river_layer,
-    river_xy,
-)
+from renderer.rajas.province import _title, held_tile
+from renderer.rajas.since import changes
+from renderer.rajas.symbols import key_text, keys, parts
 
-ID = "rajas"
-ROOM = WIDTH - 2 * MARGIN - 16  # a full-width line of text
-LINE = 24  # the small text's line height
+WIDTH = 1000
+INFO, NAME, MARK = 28, 30, 26  # 11.2, 12 and 10.4 px on a phone showing it 400 px wide
+BOLD, PLAIN, TITLE = font(INFO, bold=True), font(INFO), font(NAME, bold=True)
+M = 16  # the margin
+LINE = 34
+ROOM = WIDTH - 2 * M - 16
+STEP = 98  # between river spaces
+SPACE_R = 24
+RIVER_H = 238  # two rows of spaces, boats above, earnings below
+TILE, TILE_STEP = 126, 131
+DIE_PX, DIE_STEP = 30, 32
+CELL = 26  # a province cell in small
+GREY = (150, 144, 150)
+MARKED = (255, 120, 200)  # what changed since an earlier view
+
+
+def river_xy(i: int, top: int) -> tuple[int, int]:
+    """Space ``i``'s centre (0 the start): ten a row, the second row coming back."""
+    row, k = divmod(i, 10)
+    x = 64 + (k if row == 0 else 9 - k) * STEP
+    return x, top + 62 + row * 118
 
 
 def layout() -> dict[str, tuple[int, int]]:
-    """Pixel centre of every river space (``river0`` … ``river19``), under a header of
-    one title line (a player name of 32 characters may take two: the rest moves down)."""
-    return {f"river{i}": river_xy(i) for i in range(data.FINAL + 1)}
+    """The river spaces' centres under a one-line title."""
+    return {f"river{i}": river_xy(i, _HEAD_ONE) for i in range(data.FINAL + 1)}
 
 
-def _name(players: Names, role: str) -> str:
-    given = clean((players or {}).get(role) or "")
-    return f"{data.ROLE_NAMES.get(role, role)} ({given})" if given else \
-        data.ROLE_NAMES.get(role, role)
+# --- the header ---------------------------------------------------------------------------
 
-
-def _board(view: RajasView) -> Board:
-    lay = json.dumps(view.get("layout") or {}, sort_keys=True)
-    return board(lay, "village-mango" in (view.get("display") or {}))
-
-
-# --- the tile in hand ----------------------------------------------------------------------
-
-_BY_WORDS: dict[str, list[str]] = {}
-for _tid in data.TILES:
-    _BY_WORDS.setdefault(words.tile_words(_tid), []).append(_tid)
-
-
-def held_tile(view: RajasView) -> str | None:
-    """The tile the acting player took this turn and has not placed yet (paying for it,
-    or choosing its cell), read from the log: "Red takes the blue 7 (tea 2, fort)." """
-    who = first(view.get("active"))
-    if who is None:
-        return None
-    name = data.ROLE_NAMES.get(who, who)
-    placed = {t for p in (view.get("players") or {}).values() for c in p["cells"].values()
-              for t in (c["tile"], c.get("under"))}
-    for line in reversed(view.get("log") or []):
-        if line.startswith((f"{name} sends a worker", "Round ")):
-            return None
-        if line.startswith(f"{name} takes the "):
-            said = line[len(f"{name} takes the "):].rstrip(".")
-            said = said.split(" to build over ")[0]
-            free = [t for t in _BY_WORDS.get(said, []) if t not in placed]
-            return free[0] if free else None
-    return None
-
-
-# --- the header ----------------------------------------------------------------------------
-
-
-def _title(view: RajasView, players: Names) -> str:
-    result = view.get("result")
-    if result:
-        return outcome_title(result, [_name(players, w) for w in result.get("winners", [])])
-    who = (view.get("active") or [""])[0]
-    title = f"Round {view.get('round')}: {_name(players, who)} to play"
-    return title + (" (last stage)" if view.get("end") else "")
-
-
-@lru_cache(maxsize=64)
-def _log_lines(text: str | None) -> tuple[str, ...]:
-    """The last log line in at most two lines: whole sentences, as many as fit (the round's
-    first line also lists every die, which the picture shows)."""
-    if not text:
-        return ()
-    text = text.replace("`", "")  # a typed name is inline code in Discord, plain here
-    lines = wrap(text, PLAIN, ROOM)
-    sentences = re.split(r"(?<=\.)\s+", text)
-    k = len(sentences)
-    while len(lines) > 2 and k > 1:
-        k -= 1
-        lines = wrap(" ".join(sentences[:k]), PLAIN, ROOM)
-    return tuple(lines if len(lines) <= 2 else wrap(text, PLAIN, ROOM, max_lines=2))
-
-
-def _title_lines(view: RajasView, players: Names) -> tuple[tuple[str, ...], int]:
-    return _title_fit(_title(view, players))
+_HEAD_ONE = 10 + 44 + 6
 
 
 @lru_cache(maxsize=64)
 def _title_fit(title: str) -> tuple[tuple[str, ...], int]:
-    """The title in one line at the largest size that fits, or (a very long name) in two
-    at 22 px."""
-    size = next((k for k in (30, 28, 26, 24, 22) if font(k, bold=True).getlength(title) <= ROOM),
+    size = next((k for k in (36, 34, 32, NAME) if font(k, bold=True).getlength(title) <= ROOM),
                 0)
-    return ((title,), size) if size else (tuple(wrap(title, font(22, bold=True), ROOM)), 22)
+    return ((title,), size) if size else (tuple(wrap(title, TITLE, ROOM)), NAME)
 
 
-def _header(img: Image.Image, view: RajasView, players: Names) -> None:
+def _header(img: Image.Image | None, view: RajasView, players: Names) -> int:
+    """Draws the header (when ``img``) and returns its height."""
     result = view.get("result")
-    heads, size = _title_lines(view, players)
-    f = font(size, bold=True)
-    y = 10 if len(heads) == 1 else 8
+    heads, size = _title_fit(_title(view, players))
+    y = 10
     for line in heads:
-        write(img, (MARGIN + 8, y), line, f, GOLD if result else CREAM)
-        y += 38 if len(heads) == 1 else 30
-    last = last_line(view.get("log"))
-    for line in _log_lines(outcome_line(result, last) if result else last):
-        write(img, (MARGIN + 8, y + 2), line, PLAIN, MUTED)
-        y += LINE
+        if img is not None:
+            write(img, (M + 8, y), line, font(size, bold=True), GOLD if result else CREAM)
+        y += 44 if len(heads) == 1 else 38
+    return y + 6
 
 
-def _header_height(view: RajasView, players: Names) -> int:
-    """The title's line (two for a very long name) and two log lines."""
-    heads, _ = _title_lines(view, players)
-    return HEADER if len(heads) == 1 else HEADER - 40 + 30 * len(heads)
+# --- the river ----------------------------------------------------------------------------
 
 
-# --- the board -----------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def _die(colour: str, value: int, size: int) -> Sprite:
+    """A die in its colour (grey: any colour) with its pips as a number, "?" unrolled."""
+    def draw() -> Image.Image:
+        im = Image.new("RGB", (size, size), FRAME)
+        d = ImageDraw.Draw(im)
+        d.rounded_rectangle((0, 0, size - 1, size - 1), 5, fill=DIE.get(colour, GREY),
+                            outline=CREAM, width=1)
+        if value >= 0:
+            stamp(im, (size / 2, size / 2 + 1), str(value) if value else "?", BOLD, CREAM,
+                  "mm")
+        return im
+    return sprite(draw)
 
 
-def _boats(img: Image.Image, view: RajasView) -> None:
-    d = ImageDraw.Draw(img)
+def _earning(img: Image.Image, centre: tuple[float, float], code: str) -> None:
+    """An earning's symbols, centred at ``centre`` (top)."""
+    pieces = parts(code)
+    widths = [BOLD.getlength(t) if k == "text" else MARK + 2 for k, t in pieces]
+    x = centre[0] - (sum(widths) + 2 * (len(widths) - 1)) / 2
+    for (kind, what), w in zip(pieces, widths, strict=True):
+        if kind == "text":
+            stamp(img, (x, centre[1]), what, BOLD, CREAM)
+        else:
+            box = (x + 1, centre[1] + 2, x + 1 + MARK, centre[1] + 2 + MARK)
+            ImageDraw.Draw(img).rounded_rectangle(box, 4, fill=DIE.get(what, GREY),
+                                                  outline=CREAM)
+            marker(f"die {what}", box)
+        x += w + 2
+
+
+@lru_cache(maxsize=32)
+def _river(river: tuple[str, ...], top: int) -> Sprite:
+    def draw() -> Image.Image:
+        im = Image.new("RGB", (WIDTH, RIVER_H + _key_height(river)), FRAME)
+        d = ImageDraw.Draw(im)
+        d.rounded_rectangle((M, 0, WIDTH - M, im.height - 4), 12, fill=WATER)
+        course = [river_xy(i, 0) for i in range(data.FINAL + 1)]
+        d.line([*course[:10], (course[9][0] + 40, course[9][1] + 30),
+                (course[10][0] + 40, course[10][1] - 30), *course[10:]], fill=STREAM,
+               width=14, joint="curve")
+        (ax, ay), (bx, _) = course[data.RIVER["bridge_after"]], course[
+            data.RIVER["bridge_after"] + 1]
+        d.rectangle(((ax + bx) / 2 - 5, ay - 30, (ax + bx) / 2 + 5, ay + 30), fill=ROAD)
+        for i, code in enumerate(("start", *river)):
+            x, y = course[i]
+            d.ellipse((x - SPACE_R, y - SPACE_R, x + SPACE_R, y + SPACE_R), fill=LAND,
+                      outline=CREAM, width=2)
+            stamp(im, (x, y + 1), "S" if i == 0 else str(i), TITLE, INK, "mm")
+            if i:
+                _earning(im, (x, y + SPACE_R + 4), code)
+        for k, line in enumerate(_key_lines(river)):
+            stamp(im, (M + 12, RIVER_H - 2 + k * LINE), line, PLAIN, CREAM)
+        return im
+    return sprite(draw)
+
+
+@lru_cache(maxsize=32)
+def _key_lines(river: tuple[str, ...]) -> tuple[str, ...]:
+    entries = frozenset(k for c in river for k in keys(c)) | {"die"}
+    return tuple(wrap("Key: " + key_text(entries), PLAIN, ROOM))
+
+
+def _key_height(river: tuple[str, ...]) -> int:
+    return len(_key_lines(river)) * LINE + 4
+
+
+def _boats(img: Image.Image, view: RajasView, top: int) -> None:
     at: dict[int, list[str]] = {}
     for r, p in (view.get("players") or {}).items():
         at.setdefault(p["boat"], []).append(r)
+    d = ImageDraw.Draw(img)
     for pos, roles in at.items():
-        x, y = river_xy(pos)
-        x0 = x - 8 * len(roles)
+        x, y = river_xy(pos, top)
+        x0 = x - 14 * len(roles)
         for k, role in enumerate(roles):
-            d.rectangle((x0 + 16 * k, y - SPACE_R - 20, x0 + 16 * k + 13, y - SPACE_R - 4),
-                        fill=PLAYER[role], outline=EDGE if role != "black" else CREAM)
+            box = (x0 + 28 * k, y - SPACE_R - MARK - 4, x0 + 28 * k + MARK, y - SPACE_R - 4)
+            d.rectangle(box, fill=PLAYER[role], outline=EDGE if role != "black" else CREAM)
+            marker(f"boat {role} on {pos}", box)
 
 
-def _workers(img: Image.Image, view: RajasView, g: Board) -> None:
-    used = view.get("used") or {}
-    for s in g.spaces:
-        taken = used.get(s.kind) or []
-        if s.index < len(taken):
-            x0, _, x1, y1 = s.box
-            put_token(img, ((x0 + x1) / 2, y1 - 14), taken[s.index], 10)
+# --- tiles for sale -----------------------------------------------------------------------
+
+CONTENTS = {"silk": "silk", "tea": "tea", "spices": "spice"}
 
 
-def _display(img: Image.Image, view: RajasView, g: Board, held: str | None) -> None:
+def contents(tid: str) -> tuple[str, ...]:
+    """A tile's contents in words, a line each: ``silk 2``, ``temple``; a village's bonus."""
+    t = data.TILES[tid]
+    return (*(f"{CONTENTS[m['good']]} {m['value']}" for m in t["markets"]), *t["buildings"])
+
+
+@lru_cache(maxsize=256)
+def _tile(tid: str, roads: tuple[str, ...], size: int, held: bool = False) -> Sprite:
+    """A tile: its colour, roads, cost (``2=`` a village: a double) and contents; the
+    tile the mover has taken says "in hand" where its cost was."""
+    def draw() -> Image.Image:
+        t = data.TILES[tid]
+        im = Image.new("RGB", (size, size), LAND)
+        d = ImageDraw.Draw(im)
+        colour = DIE.get(t["colour"], GOLD)
+        d.rectangle((0, 0, size - 1, size - 1), outline=colour, width=5)
+        c = size / 2
+        ends = {"N": (c, 0), "S": (c, size), "E": (size, c), "W": (0, c)}
+        for side in roads:
+            d.line((c, c, *ends[side]), fill=ROAD, width=7)
+        cost = "in hand" if held else str(t["cost"]) if t["cost"] else "2="
+        w = BOLD.getlength(cost) + 12
+        d.rounded_rectangle((4, 4, 4 + w, 38), 5, fill=GOLD if held else colour)
+        stamp(im, (4 + w / 2, 21), cost, BOLD, INK if held else CREAM, "mm")
+        lines = contents(tid)
+        y = size - 6 - LINE * len(lines)
+        for line in lines:
+            lw = PLAIN.getlength(line) + 8
+            d.rounded_rectangle((c - lw / 2, y, c + lw / 2, y + LINE - 2), 5, fill=CREAM)
+            stamp(im, (c, y + LINE / 2 - 1), line, PLAIN, INK, "mm")
+            y += LINE
+        if t.get("bonus"):
+            _earning(im, (c + 10, size - 40), t["bonus"])
+        return im
+    return sprite(draw)
+
+
+def _display(img: Image.Image, view: RajasView, top: int, held: str | None,
+             marked: set[str]) -> None:
     shown = view.get("display") or {}
-    sizes = view.get("stack_sizes") or {}
+    stamp(img, (M + 8, top), "For sale: cost in dice of its colour", BOLD,
+          MUTED)
     d = ImageDraw.Draw(img)
     for ci, colour in enumerate(data.COLOURS):
         for bi, back in enumerate(data.BACKS):
             key = f"{colour}-{back}"
-            x, y = g.tile_xy(ci, bi)
+            x, y = M + 8 + ci * TILE_STEP, top + LINE + 8 + bi * TILE_STEP
             tid = shown.get(key)
+            d.rectangle((x, y, x + TILE - 1, y + TILE - 1), outline=EDGE, width=2)
             if tid is None and held and data.stack_of(held) == key:
-                tile(held, tuple(data.TILES[held]["roads"]), TILE).put(img, (x, y))
-                d.rectangle((x - 3, y - 3, x + TILE + 2, y + TILE + 2), outline=GOLD, width=3)
-                stamp(img, (x + TILE + 8, y + 62), "in hand", BOLD, GOLD)
+                _tile(held, tuple(data.TILES[held]["roads"]), TILE, True).put(img, (x, y))
+                d.rectangle((x - 3, y - 3, x + TILE + 2, y + TILE + 2), outline=GOLD, width=4)
             elif tid:
-                tile(tid, tuple(data.TILES[tid]["roads"]), TILE).put(img, (x, y))
-            stamp(img, (x + TILE + 8, y + 36), f"{sizes.get(key, 0)} left", PLAIN, MUTED)
-    if g.village:  # Mango Village: its stack's top tile, bought with a double
-        x, y = g.village
-        tid = shown.get("village-mango")
+                _tile(tid, tuple(data.TILES[tid]["roads"]), TILE).put(img, (x, y))
+            if key in marked:
+                _ring(d, (x, y, x + TILE - 1, y + TILE - 1), key)
+    village = shown.get("village-mango") if "village-mango" in shown else None
+    if "village-mango" in shown:
+        x, y = M + 8 + 4 * TILE_STEP, top + LINE + 8
+        tid = village or (held if held and data.TILES[held]["colour"] == "village" else None)
         if tid:
-            tile(tid, tuple(data.TILES[tid]["roads"]), CELL).put(img, (x, y))
-        elif held and data.TILES[held]["colour"] == "village":
-            tile(held, tuple(data.TILES[held]["roads"]), CELL).put(img, (x, y))
-            stamp(img, (x + CELL + 10, y + 58), "in hand", BOLD, GOLD)
-        stamp(img, (x + CELL + 10, y + 6), "villages", BOLD, CREAM)
-        stamp(img, (x + CELL + 10, y + 32), f"{sizes.get('village-mango', 0)} left", PLAIN,
-              MUTED)
+            _tile(tid, tuple(data.TILES[tid]["roads"]), TILE, tid != village).put(img, (x, y))
+        stamp(img, (x + TILE / 2, y + TILE + 4), "village", BOLD, MUTED, "mt")
+        if "village-mango" in marked:
+            _ring(d, (x, y, x + TILE - 1, y + TILE - 1), "village-mango")
 
 
-def _turns(view: RajasView) -> dict[str, list[str]]:
-    """The mover's own preview: the cells the tile in hand may go to, and turned how."""
-    ways: dict[str, list[str]] = {}
-    for tok in (view.get("actions") or {}).get("cell") or []:
-        where, _, roads = str(tok).partition("-")
-        ways.setdefault(where, []).append(roads)
-    return ways
+def _ring(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], mark: str) -> None:
+    """A ring round what changed (``mark``: since.py's key for it)."""
+    x0, y0, x1, y1 = box
+    d.rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), outline=MARKED, width=5)
+    marker(f"changed {mark}", (x0 - 5, y0 - 5, x1 + 5, y1 + 5))
 
 
-def _province(img: Image.Image, view: RajasView, g: Board, role: str | None,
-              held: str | None) -> None:
-    if role is None or role not in (view.get("players") or {}):
-        return
-    p = view["players"][role]
-    top = g.province_top
-    put_token(img, (MARGIN + 22, top + 22), role, 10)
-    stamp(img, (MARGIN + 38, top + 22), f"{data.ROLE_NAMES.get(role, role)}'s province",
-          font(22, bold=True), CREAM, "lm")
-    levels = " ".join(f"{BUILDING[b]}{2 + n}" for b, n in p["upgrades"].items())
-    stamp(img, (PLAYERS_X - 22, top + 22), f"buildings {levels}", PLAIN, MUTED, "rm")
-    ways = _turns(view)
-    lay = data.PROVINCE
-    for cell in lay["cells"]:
-        box = g.cell_box(cell)
-        placed = p["cells"].get(cell)
-        if cell in ways:
-            if held:
-                ghost(held, CELL - 2).put(img, box[:2])
-            else:
-                ImageDraw.Draw(img).rectangle(box, outline=GOLD, width=4)
-            stamp(img, ((box[0] + box[2]) / 2, box[1] + 10), cell, BOLD, GOLD, "mt")
-        elif placed:
-            tile(placed["tile"], tuple(placed["roads"]), CELL - 2).put(img, box[:2])
-        else:
-            stamp(img, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), cell, BOLD,
-                  (150, 140, 150), "mm")
-    _yields(img, p, g)
+# --- the players --------------------------------------------------------------------------
 
 
-def _yields(img: Image.Image, p: PlayerShown, g: Board) -> None:
-    d = ImageDraw.Draw(img)
-    taken = set(p.get("yields", []))
-    for (cell, side), edge in data.PROVINCE["edges"].items():
-        x0, y0, x1, y1 = g.cell_box(cell)
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        xy, anchor = {"N": ((cx, y0 - 16), "mm"), "S": ((cx, y1 + 16), "mm"),
-                      "W": ((x0 - 8, cy), "rm"), "E": ((x1 + 8, cy), "lm")}[side]
-        code = edge.get(p.get("side", "basic")) or ""
-        laid = (p.get("slots") or {}).get(f"{cell}{side}")
-        if laid:  # a yield tile laid on a Navaratnas space
-            code = laid.split("-", 1)[1]
-        if not code:
-            continue
-        done = f"{cell}{side}" in taken
-        colour = MUTED if done else SLOT.get(code[5:], GOLD) if code.startswith("slot_") \
-            else GOLD
-        bx0, by0, bx1, by1 = stamp(img, xy, code_text(code), BOLD, colour, anchor)
-        if done:
-            d.line((bx0 - 2, (by0 + by1) / 2, bx1 + 2, (by0 + by1) / 2), fill=MUTED, width=2)
+def _players_x(view: RajasView) -> int:
+    return M + 8 + (5 if "village-mango" in (view.get("display") or {}) else 4) * TILE_STEP + 8
 
 
-def _players(img: Image.Image, view: RajasView, g: Board) -> None:
+def _players(img: Image.Image, view: RajasView, top: int, marked: set[str]) -> None:
+    x0 = _players_x(view)
     rows = list((view.get("players") or {}).items())
     active = set(view.get("active") or [])
-    top, bottom = g.province_top + 6, g.key_top - 12
-    step = min(130, (bottom - top) // max(1, len(rows)))
     d = ImageDraw.Draw(img)
+    step = 4 * CELL + 10
     for i, (r, p) in enumerate(rows):
         y = top + i * step
         if r in active:
-            d.rounded_rectangle((PLAYERS_X + 3, y - 2, WIDTH - MARGIN - 3, y + step - 6), 8,
-                                outline=GOLD, width=3)
-        put_token(img, (PLAYERS_X + 18, y + 16), r, 9)
-        stamp(img, (PLAYERS_X + 32, y + 16), data.ROLE_NAMES.get(r, r), BOLD, CREAM, "lm")
-        stamp(img, (WIDTH - MARGIN - 10, y + 16), f"karma {p['karma']}", PLAIN, MUTED, "rm")
-        for k, (c, v) in enumerate(p["dice"][:12]):
-            die(c, v, DIE_SIZE).put(img, (PLAYERS_X + 8 + (k % 6) * DIE_STEP,
-                                          y + 32 + (k // 6) * DIE_STEP))
+            d.rounded_rectangle((x0 - 6, y - 4, WIDTH - M, y + step - 8), 8, outline=GOLD,
+                                width=3)
+        _mini(img, p["cells"], (x0, y))
+        if f"province {r}" in marked:
+            _ring(d, (x0, y, x0 + 5 * CELL, y + 4 * CELL), f"province {r}")
+        nx = x0 + 5 * CELL + 12
+        d.rectangle((nx, y + 4, nx + MARK, y + 4 + MARK), fill=PLAYER[r], outline=EDGE)
+        marker(f"player {r}", (nx, y + 4, nx + MARK, y + 4 + MARK))
+        stamp(img, (nx + MARK + 8, y + 17), data.ROLE_NAMES.get(r, r), TITLE, CREAM, "lm")
+        per = (WIDTH - M - nx) // DIE_STEP
+        for k, (c, v) in enumerate(p["dice"][:2 * per]):
+            _die(c, v, DIE_PX).put(img, (nx + (k % per) * DIE_STEP,
+                                          y + 40 + (k // per) * (DIE_STEP + 2)))
+        if f"dice {r}" in marked:
+            _ring(d, (nx, y + 40, WIDTH - M - 8, y + 40 + 2 * DIE_STEP), f"dice {r}")
 
 
-# --- below the board: the turns of the tile in hand, and the key -----------------------------
+def _mini(img: Image.Image, cells: dict, xy: tuple[int, int]) -> None:
+    """A province in small: the residence in gold, each tile a cell in its colour."""
+    d = ImageDraw.Draw(img)
+    x0, y0 = xy
+    lay = data.PROVINCE
+    for cell in [*lay["cells"], lay["residence"]]:
+        r, c = data.cell_position(cell)
+        box = (x0 + c * CELL, y0 + r * CELL, x0 + (c + 1) * CELL, y0 + (r + 1) * CELL)
+        placed = cells.get(cell)
+        if placed:
+            marker(f"tile {cell}", box)
+        fill = GOLD if cell == lay["residence"] else DIE.get(
+            data.TILES[placed["tile"]]["colour"], (200, 170, 60)) if placed else PANEL
+        d.rectangle(box, fill=fill, outline=EDGE)
 
 
-def _placing_lines(view: RajasView, held: str | None) -> tuple[str, ...]:
-    """The mover's own preview: the tile in hand and every way to place it, as typed."""
-    return _placing(tuple(str(t) for t in (view.get("actions") or {}).get("cell") or []), held)
+# --- the picture ----------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
-def _placing(tokens: tuple[str, ...], held: str | None) -> tuple[str, ...]:
-    if not tokens:
-        return ()
-    what = f"the {words.tile_words(held)}" if held else "the tile"
-    return tuple(wrap(f"Place {what}: " + " ".join(tokens), BOLD, ROOM))
+@dataclass(frozen=True)
+class Plan:
+    """Where the bands lie for one view."""
+
+    river_top: int
+    lower_top: int
+    height: int
 
 
-def _key_entries(view: RajasView, role: str | None) -> tuple[str, ...]:
-    codes = list(view.get("river") or [])
-    p = (view.get("players") or {}).get(role or "")
-    if p:
-        side = p.get("side", "basic")
-        codes += [e.get(side) or "" for e in data.PROVINCE["edges"].values()]
-        codes += [t.split("-", 1)[1] for t in (p.get("slots") or {}).values()]
-    entries = {k for c in codes if c for k in key_of(c)}
-    tiles = [*(view.get("display") or {}).values(),
-             *(c["tile"] for q in (view.get("players") or {}).values()
-               for c in q["cells"].values())]
-    villages = [t for t in tiles if t and data.TILES[t]["colour"] == "village"]
-    entries |= {k for t in villages for k in key_of(data.TILES[t]["bonus"])}
-    return tuple(sorted(entries | {"tiles", "spaces"} | ({"village"} if villages else set())))
+def plan(view: RajasView, players: Names) -> Plan:
+    river = tuple(view.get("river") or data.RIVER["spaces"])
+    river_top = _header(None, view, players)
+    lower = river_top + RIVER_H + _key_height(river) + 6
+    rows = len(view.get("players") or {})
+    height = lower + max(LINE + 8 + 3 * TILE_STEP + 6, rows * (4 * CELL + 10) + 4)
+    return Plan(river_top, lower, height)
 
 
-@lru_cache(maxsize=16)
-def _key(entries: tuple[str, ...]) -> Sprite:
-    lines = key_lines(entries, ROOM)
-
-    def draw() -> Image.Image:
-        img = Image.new("RGB", (WIDTH, 8 + LINE * len(lines)), FRAME)
-        for k, line in enumerate(lines):
-            stamp(img, (MARGIN + 8, 4 + k * LINE), line, PLAIN, MUTED)
-        return img
-    return sprite(draw)
-
-
-# --- the picture -----------------------------------------------------------------------------
-
-
-def _body(img: Image.Image, view: RajasView, g: Board, role: str | None, held: str | None,
-          placing: tuple[str, ...], key: Sprite) -> None:
-    """Everything below the header."""
-    g.layer.put(img, (0, 0))
-    river_layer(tuple(view.get("river") or data.RIVER["spaces"])).put(img, (0, RIVER[1]))
-    _boats(img, view)
-    _workers(img, view, g)
-    _display(img, view, g, held)
-    _province(img, view, g, role, held)
-    _players(img, view, g)
-    for k, line in enumerate(placing):
-        stamp(img, (MARGIN + 8, g.key_top + 2 + k * LINE), line, BOLD, GOLD)
-    key.put(img, (0, g.key_top + (8 + LINE * len(placing) if placing else 0)))
-
-
-def draw(view: RajasView, players: Names = None, province_of: str | None = None) -> Image.Image:
-    g = _board(view)
-    role = province_of or first(view.get("active")) or first(
-        (view.get("result") or {}).get("winners"))
-    held = held_tile(view)
-    placing = _placing_lines(view, held)
-    key = _key(_key_entries(view, role))
-    below = (8 + LINE * len(placing) if placing else 0)
-    dy = _header_height(view, players) - HEADER
-    if dy:  # a long name takes a second title line: the board moves down
-        img = Image.new("RGB", (WIDTH, g.key_top + below + key.image.height + dy), FRAME)
-        with recording() as body:
-            _body(img, view, g, role, held, placing, key)
-        img.paste(img.crop((0, HEADER, WIDTH, img.height - dy)), (0, HEADER + dy))
-        img.paste(FRAME, (0, HEADER, WIDTH, HEADER + dy))
-        for d in body:
-            x0, y0, x1, y1 = d.box
-            note(d.text, d.px, (x0, y0 + dy, x1, y1 + dy), info=d.info)
-    else:
-        img = Image.new("RGB", (WIDTH, g.key_top + below + key.image.height), FRAME)
-        _body(img, view, g, role, held, placing, key)
+def draw(view: RajasView, players: Names = None, marks: Iterable[str] = ()) -> Image.Image:
+    """The picture; ``marks``: what changed since an earlier view (since.py's keys)."""
+    at = plan(view, players)
+    marked = set(marks)
+    img = Image.new("RGB", (WIDTH, at.height), FRAME)
     _header(img, view, players)
+    river = tuple(view.get("river") or data.RIVER["spaces"])
+    _river(river, 0).put(img, (0, at.river_top))
+    _boats(img, view, at.river_top)
+    _moves(img, view, at.river_top, marked)
+    held = held_tile(view)
+    _display(img, view, at.lower_top, held, marked)
+    _players(img, view, at.lower_top, marked)
     return img
+
+
+def _moves(img: Image.Image, view: RajasView, top: int, marked: set[str]) -> None:
+    """Boats moved since the earlier view: an arrow from where each was."""
+    d = ImageDraw.Draw(img)
+    for m in marked:
+        if not m.startswith("boat "):
+            continue
+        _, role, frm, to = m.split()
+        (ax, ay), (bx, by) = river_xy(int(frm), top), river_xy(int(to), top)
+        d.line((ax, ay - SPACE_R - 15, bx, by - SPACE_R - 15), fill=MARKED, width=5)
+        d.polygon([(bx, by - SPACE_R - 4), (bx - 9, by - SPACE_R - 20),
+                   (bx + 9, by - SPACE_R - 20)], fill=MARKED)
+        marker(f"changed {m}", (min(ax, bx) - 9, min(ay, by) - SPACE_R - 20, max(ax, bx) + 9,
+                   max(ay, by) - SPACE_R - 4))
 
 
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
     sample = cast(RajasView, game.view(game.setup(1, {"players": 4}), None))
     with recording():  # a specimen: its texts are no picture's
-        specimen = draw(sample)
-    return make_palette([specimen], [*FLAT, (150, 140, 150), (48, 44, 50)])
+        specimen = draw(sample, marks=[f"dice {r}" for r in sample["players"]])
+    return make_palette([specimen], [*FLAT, GREY, MARKED])
 
 
 def warm() -> None:
     palette()
-    for n in (2, 3, 4):
-        _board(cast(RajasView, game.view(game.setup(1, {"players": n}), None)))
 
 
-def render(view: RajasView, players: Names = None, province_of: str | None = None) -> bytes:
-    return encode_png(draw(view, players, province_of), palette())
+def render(view: RajasView, players: Names = None) -> bytes:
+    return encode_png(draw(view, players), palette())
 
 
-__all__ = ["DIE", "ID", "PANEL", "PLAYER", "WIDTH", "draw", "held_tile", "label_font",
-           "layout", "palette", "render", "tile_label", "warm"]
+def render_since(view: RajasView, players: Names, before: RajasView,
+                 focus: str | None) -> bytes:
+    """The picture with what changed since ``before`` marked; ``focus`` is for the
+    province view, which the main picture does not draw."""
+    return encode_png(draw(view, players, changes(before, view)), palette())
+
+
+__all__ = ["WIDTH", "contents", "draw", "layout", "palette", "plan", "render", "render_since",
+           "river_xy", "warm"]

@@ -44,7 +44,8 @@ def describe(view: RajasView, players: Mapping[str, str]) -> str:
 def status(view: RajasView, players: Mapping[str, str]) -> str:
     """The post's lines beside the picture: the round and the order of play (the player
     to move in bold), then each player's fame, money and how far their markers are from
-    meeting, karma, workers left and the fame their upgraded building types score."""
+    meeting, karma, workers left and the fame their upgraded building types score, and
+    the worker spaces taken this round."""
     roles = list(view.get("roles") or view.get("players") or [])
     start = roles.index(view["start"]) if view.get("start") in roles else 0
     order = roles[start:] + roles[:start]
@@ -68,4 +69,15 @@ def status(view: RajasView, players: Mapping[str, str]) -> str:
                      f"({margin_words(p['margin'], short=True)}), karma {p['karma']}, "
                      + ("passed" if p.get("passed") else f"{left}/{p['workers']} workers")
                      + (f", {built}" if built else ""))
+    taken = "" if view.get("result") else _taken(view)
+    if taken:
+        lines.append(f"Workers out: {taken}")
     return "\n".join(lines)
+
+
+def _taken(view: RajasView) -> str:
+    """The worker spaces taken this round and by whom (the main picture leaves them to
+    the text): "quarry Red, Yellow; the Dancer White"."""
+    return "; ".join(f"{words.space(k).removeprefix('the ')} "
+                     + ", ".join(ROLE_NAMES.get(r, r) for r in who)
+                     for k, who in (view.get("used") or {}).items() if who)

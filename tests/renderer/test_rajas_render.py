@@ -1,7 +1,8 @@
-"""The Rajas of the Ganges picture (renderer/rajas/board.py): the river with its boats, the
-workers on their spaces, the display, the acting player's province and the tile in hand;
-readable on a phone (issue 26): 880 px wide, every information text 9 px or more at 400 px,
-none cut, none over another, over many positions of random and computer play."""
+"""The Rajas of the Ganges province picture (renderer/rajas/province.py, `/board side:`): the
+river with its boats, the workers on their spaces, the display, the acting player's
+province and the tile in hand; readable on a phone (issue 26): 880 px wide, every
+information text 9 px or more at 400 px, none cut, none over another, over many
+positions of random and computer play."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from engine.games.rajas import rules as R
 from engine.games.rajas.samples import PLAYERS as RAJAS_PLAYERS
 from engine.games.rajas.samples import placing as rajas_placing
 from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, Drawn, recording
-from renderer.rajas import board as P
+from renderer.rajas import province as P
 from renderer.rajas.art import DIE, code_text, key_lines, key_of, label_font, tile_label
 from renderer.rajas.layout import CELL, TILE
 from tests.renderer.pixels import near, picture

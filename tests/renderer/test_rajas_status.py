@@ -46,7 +46,7 @@ def test_a_game_in_play_and_a_game_over():
                                             arena.computer(g)):
         view = g.view(state, None)
         text = renderer.status("rajas", view, {})
-        assert len(text) <= 300 and text.count("**") == (0 if view["result"] else 2)
+        assert len(text) <= 600 and text.count("**") == (0 if view["result"] else 2)
         assert not re.search(r"\*\*[^*\n]+\*\*:\s*(\n|$)", text)
         for r, p in view["players"].items():
             assert f"{r.capitalize()}: {p['fame']} fame, {p['money']} money" in text
