@@ -1,7 +1,8 @@
 """Where everything lies in the Vijayanagara picture: the frame's regions (the header,
 the map, the key under it), each space's box, the road between every two adjacent spaces
 and the Vindhya Range, and the free corners of the map. All of it is worked out once, at
-import, from the game's published map (engine/games/vijayanagara/data.py); the drawing
+import, from the game's published map (engine/games/vijayanagara/data.py), but for the
+roads, whose search is kept in roads.json (renderer/common/prebuilt.py); the drawing
 modules read it from here.
 
 The picture is made to be read in a phone's chat column, where it is shown about 400 px
@@ -16,6 +17,7 @@ import math
 
 from engine.games.vijayanagara import data as geo
 from renderer.common import Point, quad_bezier
+from renderer.common.prebuilt import prebuilt
 
 # --- the frame's regions, and the boxes of the spaces -------------------------------------
 
@@ -200,18 +202,20 @@ def _road(a: str, b: str, laid: dict[tuple[int, int], list[Point]]) -> list[Poin
     return best[1] if best else [pa, mid, pb]
 
 
-def _lay_roads() -> dict[tuple[str, str], list[Point]]:
-    """Every road, the straightest first so that the others bend around them."""
+def lay_roads() -> list[list]:
+    """Every road as ``[a, b, points]``, the straightest laid first so that the others
+    bend around them (a search of half a second: its result is kept in roads.json)."""
     laid: dict[tuple[int, int], list[Point]] = {}
     roads = {}
     for e in sorted(EDGES, key=lambda e: math.dist(POS[e[0]], POS[e[1]])):
         roads[e] = _road(*e, laid)
         for p in roads[e]:
             laid.setdefault((int(p[0] // ROAD_APART), int(p[1] // ROAD_APART)), []).append(p)
-    return {e: roads[e] for e in EDGES}
+    return [[a, b, [list(p) for p in roads[(a, b)]]] for a, b in EDGES]
 
 
-ROADS: dict[tuple[str, str], list[Point]] = _lay_roads()
+ROADS: dict[tuple[str, str], list[Point]] = {
+    (a, b): [(x, y) for x, y in pts] for a, b, pts in prebuilt(__file__, "roads", lay_roads)}
 
 
 def _ridge() -> list[Point]:
