@@ -1,6 +1,7 @@
-"""Section ``schedule``: /mygames for a player in 50 games among 100,000 stored, and the
-scheduler's tick over the same 100,000 games (nothing due, and a batch of reminders due),
-on SQLite and PostgreSQL.
+"""Section ``schedule``: /mygames for a player in 50 games among 100,000 stored, the
+"Next game waiting on you" button every move's confirmation carries (issue 40: one
+indexed query), and the scheduler's tick over the same 100,000 games (nothing due, and a
+batch of reminders due), on SQLite and PostgreSQL.
 
 The games are written straight into the tables (a bulk insert: the table would take
 minutes to open 100,000 games), each as the table stores one: an active Goat-Tiger game
@@ -80,6 +81,12 @@ async def _figures(url: str, total: int, mine: int, due: int) -> dict[str, float
             reply = await table.my_games(here, PLAYER)
             mygames.append((time.perf_counter() - t) * 1000)
         assert f"{mine} in all" in (reply.private or ""), reply.private
+        nexts = []
+        for _ in range(50):
+            t = time.perf_counter()
+            link = await table.next_game_link(PLAYER, after_game=1)
+            nexts.append((time.perf_counter() - t) * 1000)
+        assert link is not None
         idle = []
         for _ in range(20):
             t = time.perf_counter()
@@ -90,6 +97,7 @@ async def _figures(url: str, total: int, mine: int, due: int) -> dict[str, float
         busy = (time.perf_counter() - t) * 1000
         assert len(done) == due, len(done)
         return {"stored_s": stored, "mygames_ms": statistics.median(mygames),
+                "next_ms": statistics.median(nexts), "next_max_ms": max(nexts),
                 "mygames_max_ms": max(mygames), "idle_ms": statistics.median(idle),
                 "busy_ms": busy}
     finally:
@@ -100,7 +108,8 @@ def schedule_figures(total: int = 100_000, mine: int = 50, due: int = 200,
                      backends: tuple[str, ...] = ("sqlite", "postgresql")) -> None:
     print(f"\n## Your games and the scheduler: {total:,} active games stored, a player in "
           f"{mine}, {due} reminders due at once")
-    print(f"{'backend':<12} {'/mygames ms (p50 / max)':>24} {'tick, nothing due ms':>21} "
+    print(f"{'backend':<12} {'/mygames ms (p50 / max)':>24} {'next game ms (p50 / max)':>25} "
+          f"{'tick, nothing due ms':>21} "
           f"{'tick, ' + str(due) + ' due ms':>17} {'per due game ms':>16}")
     for name in backends:
         with ExitStack() as stack:
@@ -117,6 +126,7 @@ def schedule_figures(total: int = 100_000, mine: int = 50, due: int = 200,
                     continue
             f = asyncio.run(_figures(url, total, mine, due))
             print(f"{name:<12} {f['mygames_ms']:>13.1f} / {f['mygames_max_ms']:<8.1f} "
+                  f"{f['next_ms']:>14.2f} / {f['next_max_ms']:<8.2f} "
                   f"{f['idle_ms']:>21.2f} {f['busy_ms']:>17.0f} {f['busy_ms'] / due:>16.2f}"
                   f"   (stored in {f['stored_s']:.0f} s)")
 

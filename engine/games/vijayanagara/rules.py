@@ -30,7 +30,8 @@ from engine.games.vijayanagara.data import (
 )
 from engine.jsontree import clone_state
 from engine.lazyview import LazyView
-from engine.options import Option, with_defaults
+from engine.options import REVISION as REVISION_OPTION
+from engine.options import Option, revision_entry, with_defaults
 from engine.rng import seed_state
 from engine.steps import opening
 
@@ -56,10 +57,20 @@ OPTIONS: dict[str, Option] = {
 # --- setup -------------------------------------------------------------------------
 
 
+# Rules revisions (docs/architecture.md "Rules revisions"): 2 since issue 39, the state
+# gathers the spaces every action of the current card touched (``card_touched``), for the
+# picture. A stored state without a ``revision`` was set up before and replays exactly as
+# it was stored, without them (its picture frames the last action only).
+REVISION = 2
+
+
 def setup(seed: int, options: dict | None = None) -> dict:
     opts = _options(options or {})
+    revision = revision_entry(opts, REVISION)
+    opts.pop(REVISION_OPTION, None)
     state: dict = {
         "game": ID,
+        **revision,
         "options": opts,
         "rng": seed_state(seed),
         "spaces": {s: {k: 0 for k in KINDS} for s in SPACES},
@@ -84,8 +95,7 @@ def setup(seed: int, options: dict | None = None) -> dict:
         "turn_ended": False,
         "touched": [],
         "last_touched": [],
-        "card_touched": [],
-        "touched_card": None,
+        **({"card_touched": [], "touched_card": None} if revision else {}),
         "log": ["Vijayanagara: the Khalji Dynasty rules in Delhi. All provinces are Tributary."],
         "result": None,
     }
@@ -265,7 +275,8 @@ def _settle(state: dict, role: str | None) -> None:
     if state["turn_ended"] or (role is not None and now != [role]):
         state["move"] += 1
         state["last_touched"] = list(state["touched"])
-        _card_touched(state)
+        if state.get("revision", 1) >= 2:
+            _card_touched(state)
         state["touched"] = []
     state["turn_ended"] = False
 
@@ -273,8 +284,8 @@ def _settle(state: dict, role: str | None) -> None:
 def _card_touched(state: dict) -> None:
     """Gather the spaces each completed action of the current card touched (up to four
     factions act on one card; the picture frames them all). An action that ended its card
-    belongs to the one before: the new card starts with none. States stored before this
-    was kept lack both keys and start gathering at their next action."""
+    belongs to the one before: the new card starts with none. Revision 2 on (a state
+    stored before has neither key and never gathers them, so it replays as stored)."""
     if state.get("touched_card") != state["current"]:
         state["touched_card"] = state["current"]
         state["card_touched"] = []
