@@ -185,6 +185,8 @@ LIST_PAGE = click("page", "pg:list_games", _PAGE, PageOf, _page,
 HELP_PAGE = click("page", "pg:help_page", _PAGE, PageOf, _page,
                   lambda t, p, a, g: t.help_page(p, a, g.page, g.subject or ""),
                   from_panel=True)
+LOG_SINCE_PAGE = click("page", "pg:log_since", _PAGE, PageOf, _page,
+                       lambda t, p, a, g: t.log_since(p, a, g.page), from_panel=True)
 # ⏮ ◀ ▶ ⏭ under a finished game's replay: the table checks the game is over and was
 # played where the button is pressed.
 REPLAY = click("replay", "rp", rf"{_GAME}:(?P<move>\d+)", AtMove,

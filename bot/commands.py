@@ -351,12 +351,16 @@ class Board:
     text: bool = option("The position in words instead of the image", default=False)
     side: str | None = option("Whose own board to show, where the picture shows one "
                               "(Rajas: a province)", suggest=_sides)
+    since: str | None = option("Mark what changed since your last move",
+                               choices=lambda: [("my last move", "me")], example="me")
 
 
 @dataclass(frozen=True, kw_only=True)
 class Log:
     lines: int = option("How many lines (1–100)", default=LOG_TAIL, low=1, high=100,
                         example="20")
+    since: str | None = option("Every action since your last move, instead",
+                               choices=lambda: [("my last move", "me")], example="me")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -437,7 +441,8 @@ COMMANDS: tuple[Command[Any], ...] = (
             lambda t, p, a, v: t.play(p, a, v.move or ""),
             buttons=(clicks.STEP, clicks.STEP_MENU, clicks.PANEL)),
     command("board", "Show the current board", Board,
-            lambda t, p, a, v: t.board(p, a, public=v.public, words=v.text, side=v.side),
+            lambda t, p, a, v: t.board(p, a, public=v.public, words=v.text, side=v.side,
+                                       since=v.since),
             buttons=(clicks.BOARD,)),
     command("card", "The current card and the cards played", NoArgs,
             lambda t, p, a, _: t.card(p, a)),
@@ -451,7 +456,8 @@ COMMANDS: tuple[Command[Any], ...] = (
     # The table asks first; its question comes with yes / no (see replies.Confirmation).
     command("resign", "Concede the game", NoArgs, lambda t, p, a, _: t.resign(p, a),
             buttons=(clicks.RESIGN,)),
-    command("log", "The game's recent log", Log, lambda t, p, a, v: t.log(p, a, v.lines)),
+    command("log", "The game's recent log", Log, lambda t, p, a, v: t.log(p, a, v.lines, v.since),
+            buttons=(clicks.LOG_SINCE_PAGE,)),
     command("replay", "A finished game move by move, as an animation, and its log", Replay,
             lambda t, p, a, v: t.replay(p, a, v.game, v.move, v.whole),
             buttons=(clicks.REPLAY,)),

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 from bot.hours import AWAY_DAYS_PER_30, MIN_HOURS
 from bot.ratings import RULE as RATING_RULE
-from bot.replies import Page, Reply, echo, paginate
+from bot.replies import Reply, echo, paged
 from engine import games
 from engine.options import describe as describe_options
 
@@ -160,9 +160,4 @@ def show(name: str, page: int, playable: list[str]) -> Reply:
     text = text_of(name, playable)
     if isinstance(text, Reply):
         return text
-    pages = paginate(text)
-    page = min(max(1, page), len(pages))
-    if len(pages) == 1:
-        return Reply(private=pages[0])
-    return Reply(private=f"{pages[page - 1]}\n(page {page} of {len(pages)})",
-                 page=Page("help_page", page, len(pages), subject=name))
+    return paged(text, page, "help_page", subject=name)

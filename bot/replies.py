@@ -287,7 +287,7 @@ def fit_post(text: str, limit: int = MAX_TEXT) -> str:
         if len(lines[longest]) <= LINE_KEEP:
             break
         over = size() - budget
-        lines[longest] = _cut(lines[longest], max(LINE_KEEP, len(lines[longest]) - over))
+        lines[longest] = cut(lines[longest], max(LINE_KEEP, len(lines[longest]) - over))
     gap: int | None = None  # where the one "…" stands for the lines left out
     while size() > budget and len(lines) > 2:
         if gap is None:
@@ -303,7 +303,7 @@ def fit_post(text: str, limit: int = MAX_TEXT) -> str:
         else:
             break  # the first line, "…" and the last
     if size() > budget:  # the first line alone is too long: it keeps its start
-        lines[0] = _cut(lines[0], max(1, len(lines[0]) - (size() - budget)))
+        lines[0] = cut(lines[0], max(1, len(lines[0]) - (size() - budget)))
     return clip("\n".join([*lines, SHORTENED]), limit)
 
 
@@ -331,6 +331,17 @@ def paginate(text: str, limit: int = MAX_TEXT - PAGE_NOTE) -> list[str]:
     return [p for p in [*pages, current] if p.strip()] or [""]
 
 
+def paged(text: str, page: int, command: str, subject: str | None = None) -> Reply:
+    """A private reply of page ``page`` of ``text`` (``paginate``), with ◀ ▶ that ask
+    ``command`` again (``Page``) when there is more than one."""
+    pages = paginate(text)
+    page = min(max(1, page), len(pages))
+    if len(pages) == 1:
+        return Reply(private=pages[0])
+    return Reply(private=f"{pages[page - 1]}\n(page {page} of {len(pages)})",
+                 page=Page(command, page, len(pages), subject=subject))
+
+
 def _pieces(line: str, limit: int) -> list[str]:
     """``line`` in pieces of at most ``limit`` characters, each ending where markup is
     closed: after a sentence if one ends in reach, else after a word."""
@@ -351,7 +362,7 @@ def _pieces(line: str, limit: int) -> list[str]:
     return out
 
 
-def _cut(line: str, limit: int) -> str:
+def cut(line: str, limit: int) -> str:
     """``line`` within ``limit`` characters, ending at a word with "…", and never leaving
     a code span or bold text open, nor an escape without the character it escapes."""
     if len(line) <= limit:

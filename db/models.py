@@ -188,6 +188,27 @@ class Checkpoint(SQLModel, table=True):
     state: str = Field(repr=False, sa_column=Column(Text, nullable=False))  # JSON
 
 
+class PublicMove(SQLModel, table=True):
+    """A write that made a move public (a completed move, the decision passing, the end),
+    recorded in the same transaction as its steps: whose it was (``user_id`` None: the
+    computer), the public log lines it made public (``log_from`` to ``log_to``) and, on
+    each person's latest one only, the spectator view it left (JSON, without its log,
+    which is ``log_to`` lines of the public log). "Since your last move" reads these
+    instead of replaying the step log. ``seq`` is the write's last step (0: the game's
+    start, whose view is the opening position); an undo drops the rows of the steps it
+    takes back."""
+
+    __table_args__ = (Index("ix_publicmove_user", "game_id", "user_id"),)
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    role: str
+    user_id: str | None = None
+    log_from: int
+    log_to: int
+    view: str | None = Field(default=None, repr=False, sa_column=Column(Text))
+
+
 class Reminder(SQLModel, table=True):
     """How a game nudges whoever it waits for, and what it has already sent.
 

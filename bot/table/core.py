@@ -23,19 +23,21 @@ from bot.metrics import MOVES, STEPS
 from bot.pace import Defaults, Pace
 from bot.ratelimit import RateLimiter
 from bot.reminders import Policy
-from bot.replies import Actor, Place, Reply, clip, echo, jump_link
+from bot.replies import Actor, Ping, Place, Reply, clip, echo, escape, jump_link
 from bot.table.conclusion import Ending, conclude, ending, rate, rating_keys
 from bot.table.listing import waited_since
 from bot.table.loaded import Loaded, Refusal
-from bot.table.posts import public_update
+from bot.table.posts import public_update, told_from
+from bot.table.since import earlier, earliest, shown_by, summary
 from bot.table.turns import panel_reply
 from bot.table.wording import COMPUTER, result_line, said_by
-from db import Game, NewStep, Player, Repository, Sched, Seat, VersionConflict, id_of
+from db import Game, NewStep, Player, Repository, Sched, Seat, Since, VersionConflict, id_of
 from db.models import utcnow
 from db.outage import unavailable
 from engine import games
 from engine.contract import Game as Rules
 from engine.contract import State
+from engine.grammar import and_
 from engine.replay import shown
 
 # Every this many writes of a game, its state is kept as a checkpoint (db Checkpoint) for
@@ -193,6 +195,7 @@ class TableCore:
             now=now,
             public_state=public_json,
             sched=sched,
+            shown=shown_by(steps, lg.public_view(), after) if public else None,
         )
         if (stored := _stored.get()) is not None:
             stored.append(version)
@@ -323,9 +326,38 @@ class TableCore:
                     late: bool = False) -> Reply:
         """The public post after a change everyone sees (``posts.public_update``: ``text``
         tells the public log from ``since``); when the game has just ended, concluded
-        first (rated once) and said so."""
+        first (rated once) and said so. A post that pings someone to move tells first
+        what happened since their last move, and its picture marks it (bot/table/since.py:
+        read from what each public move recorded, never replayed)."""
         ending = await self.conclude(lg) if lg.game.status == "finished" else None
-        return await public_update(lg, text, ending=ending, since=since, late=late)
+        pinged = await self._pinged_since(lg)
+        public = lg.public_view()["log"]
+        reply = await public_update(lg, text, ending=ending, since=since, late=late,
+                                    before=earliest(pinged, public))
+        if reply.awaiting and pinged and reply.public is not None:
+            # Where this post does not tell it all; people who missed the same, together.
+            told = told_from(lg, reply.log_from, late)
+            groups: dict[tuple, tuple[Since, list[str]]] = {}
+            for ping in reply.pings:
+                theirs = pinged[ping.user_id]
+                key = (earlier(theirs, told), bool(theirs.last and theirs.last.seq))
+                groups.setdefault(key, (theirs, []))[1].append(escape(ping.name))
+            heads = [line for theirs, names in groups.values()
+                     for line in summary(lg, theirs, and_(names), told)]
+            reply.public = "\n".join([*heads, reply.public])
+        return reply
+
+    async def _pinged_since(self, lg: Loaded) -> dict[str, Since]:
+        """What each person the game now waits for has not seen since their last move
+        (none for a game over or waiting on nobody but the computer)."""
+        if lg.game.status != "active" or lg.state is None:
+            return {}
+        view = lg.public_view()
+        users = [p.user_id for p in Ping.of_roles(lg.seats, lg.module.ROLE_NAMES, view,
+                                                   view["active"])]
+        if not users:
+            return {}
+        return {s.user_id: s for s in await self.repo.since(id_of(lg.game), users)}
 
     async def conclude(self, lg: Loaded) -> Ending:
         """Record a finished game for the ratings (exactly once, whoever gets here first)

@@ -9,10 +9,11 @@ from functools import partial
 
 import renderer
 from bot import guide
-from bot.replies import Actor, Place, Reply, clip
+from bot.replies import Actor, Place, Reply, clip, paged
 from bot.table.core import TableCore, check_role, pace_of, playable_ids, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import board_image, board_text, drawn
+from bot.table.since import NO_RECORD, actions, before_view, listing
 from bot.table.turns import acting_role, panel_reply
 from bot.table.wording import (
     capital,
@@ -23,9 +24,11 @@ from bot.table.wording import (
     seating,
     waiting_for,
 )
+from db import Since, id_of
 from engine import games
 from engine.contract import Game as Rules
 from engine.contract import State
+from engine.grammar import count
 from engine.options import in_force as options_in_force
 
 LOG_TAIL = 15
@@ -64,7 +67,12 @@ class Looking(TableCore):
         return await self._loaded(game)
 
     @refusals
-    async def log(self, place: Place, actor: Actor, lines: int = LOG_TAIL) -> Reply:
+    async def log(self, place: Place, actor: Actor, lines: int = LOG_TAIL,
+                  since: str | None = None) -> Reply:
+        """The game's latest ``lines`` of log; ``since`` "me": every action since the
+        caller's last move, a page at a time (``log_since``)."""
+        if since:
+            return await self.log_since(place, actor)
         lg = await self._latest(place, "There is no game log in this channel yet.")
         log = lg.public_view()["log"]
         lines = max(1, min(int(lines), 100))
@@ -79,13 +87,56 @@ class Looking(TableCore):
         return Reply(private=clip("\n".join([head, *numbered])))
 
     @refusals
+    async def log_since(self, place: Place, actor: Actor, page: int = 1) -> Reply:
+        """``/log since:me``, and its ◀ ▶: the public log since the caller's last move in
+        the channel's game, each action with who made it."""
+        lg = await self._latest(place, "There is no game log in this channel yet.")
+        return paged(listing(lg, await self._since_of(lg, actor, "/log")), page,
+                     "log_since")
+
+    async def _since_of(self, lg: Loaded, actor: Actor, command: str) -> Since:
+        """What ``actor`` has not seen since their last move (read, never replayed);
+        refused to someone not seated, who has no last move to count from."""
+        if not lg.roles_of(actor):
+            raise Refusal(f"`{command} since:me` counts from your last move, and you are "
+                          f"not seated in game #{lg.game.id}: `/log` shows its latest "
+                          "lines, `/board` the position.")
+        [since] = await self.repo.since(id_of(lg.game), [actor.user_id])
+        return since
+
+    async def _board_since(self, lg: Loaded, actor: Actor, public: bool) -> Reply:
+        """``/board since:me``: the position with what changed since the caller's last
+        move marked, and the actions listed above it in short."""
+        since = await self._since_of(lg, actor, "/board")
+        if since.last is None:
+            raise Refusal(NO_RECORD.format(id=lg.game.id))
+        log = lg.public_view()["log"]
+        done = actions(since, log)
+        if not done:
+            text = "Nothing has happened since your last move: the board as it stands."
+        elif renderer.marks_since(lg.game.game):
+            text = (f"The board, with {count(len(done), 'action')} since your last move "
+                    f"marked (`/log since:me` lists them).")
+        else:
+            text = (f"{count(len(done), 'action')} since your last move: "
+                    f"{lg.module.NAME}'s picture does not mark them yet; `/log since:me` "
+                    "lists them.")
+        image = await board_image(lg, before=before_view(since, log))
+        return Reply(public=text, **image) if public else Reply(
+            private=text, **image, image_private=True)
+
+    @refusals
     async def board(self, place: Place, actor: Actor, *, public: bool = False,
-                    words: bool = False, side: str | None = None) -> Reply:
+                    words: bool = False, side: str | None = None,
+                    since: str | None = None) -> Reply:
         """The board as an image, or (``words``) as text: every space's pieces and control,
         every faction's resources and points, for those who cannot see the image well.
         ``side``: whose part of the board a picture shows where it cannot show everyone's
-        (a Rajas province); by default the side to act."""
+        (a Rajas province); by default the side to act. ``since`` "me": with what changed
+        since the caller's last move marked."""
         lg = await self._latest(place, "There is no game on the table in this channel.")
+        if since and not words and not side:
+            return await self._board_since(lg, actor, public)
         if lg.game.undelivered is not None and not words and not side:
             # A post of this game failed (a permission, an outage): the board is asked
             # for here, so the channel gets what it missed, now that it can be posted.

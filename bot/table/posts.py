@@ -18,6 +18,7 @@ from bot.replies import Ping, Reply, clip, escape
 from bot.table.conclusion import Ending
 from bot.table.loaded import Loaded
 from bot.table.wording import clock_line, result_line, story_line
+from engine.contract import View
 from engine.grammar import count
 
 # Board images are drawn off the event loop (Pillow releases the GIL while it encodes), on
@@ -58,7 +59,8 @@ async def drawn(game_id: str, picture: str, draw: Callable[[], T]) -> T:
 
 
 async def public_update(lg: Loaded, text: str, ending: Ending | None = None, *,
-                        since: int | None = None, late: bool = False) -> Reply:
+                        since: int | None = None, late: bool = False,
+                        before: View | None = None) -> Reply:
     """The public post after a completed move: image, log, who is next; or, at the end
     (``ending``), the result post: the picture under a banner that says who won, the
     scores, the game's length and who played whom, the ratings, and Rematch buttons.
@@ -66,18 +68,19 @@ async def public_update(lg: Loaded, text: str, ending: Ending | None = None, *,
     ``text`` tells the public log's lines from ``since`` on (its length before this
     call's writes; all of them if not given). Lines before that which the channel was
     never shown (bot/table/deliveries.py) come first: when a post of this game failed,
-    or always (``late``: a restart's or a retry's catch-up)."""
+    or always (``late``: a restart's or a retry's catch-up). ``before``: an earlier
+    spectator view (the last move of whoever is pinged) whose changes since the picture
+    marks, where the game's picture can."""
     view = lg.public_view()
     log = view["log"]
     since = len(log) if since is None else min(since, len(log))
-    if (late or lg.game.undelivered) and lg.game.posted is not None \
-            and lg.game.posted < since:
-        text = "\n".join(x for x in (missed_lines(log[lg.game.posted:since]), text) if x)
+    if (told := told_from(lg, since, late)) < since:
+        text = "\n".join(x for x in (missed_lines(log[told:since]), text) if x)
     # What reads better as text than in a picture on a phone (scores, the card): beside it.
     players = {s.role: escape(s.name) for s in lg.seats if s.role}
     said = renderer.status(lg.game.game, shown_view(lg), players)
     text = "\n".join(x for x in (text, said) if x)
-    reply = Reply(public=text, **await board_image(lg), game_id=lg.game.id,
+    reply = Reply(public=text, **await board_image(lg, before=before), game_id=lg.game.id,
                   version=lg.game.version, log_from=since, log_seen=len(log))
     names = lg.module.ROLE_NAMES
     if lg.game.status == "finished":
@@ -104,6 +107,17 @@ async def public_update(lg: Loaded, text: str, ending: Ending | None = None, *,
     return reply
 
 
+def told_from(lg: Loaded, since: int | None, late: bool) -> int:
+    """The first line of the public log that a post telling it from ``since`` shows:
+    earlier, where the channel missed lines (a failed post, or ``late``: a catch-up)."""
+    log = len(lg.public_view()["log"])
+    since = log if since is None else min(since, log)
+    if (late or lg.game.undelivered) and lg.game.posted is not None \
+            and lg.game.posted < since:
+        return lg.game.posted
+    return since
+
+
 def missed_lines(lines: list[str]) -> str:
     """The public log lines a channel missed, in front of the post that makes them up."""
     head = (f"📬 **Not posted at the time** (I could not post here then): "
@@ -112,17 +126,21 @@ def missed_lines(lines: list[str]) -> str:
 
 
 async def board_image(lg: Loaded, *, mine: bool = False, focus: str | None = None,
-                      mover: str | None = None) -> dict:
+                      mover: str | None = None, before: View | None = None) -> dict:
     """The board everyone sees, or (``mine``) the mover's own position mid-move, as Reply
     fields: the PNG and its alt text. ``mover``: the role whose own view (with its legal
     steps, e.g. the cells a tile may go on) the picture may preview; only ever for that
-    role's player."""
+    role's player. ``before``: an earlier spectator view, what changed since marked
+    (where the game's picture marks changes)."""
     view = shown_view(lg, mine=mine)
     if mine and mover is not None:
         view = {**view, "actions": lg.module.view(lg.started(), mover)["actions"]}
     players = {s.role: s.name for s in lg.seats if s.role}
+    if before is not None and not renderer.marks_since(lg.game.game):
+        before = None
     png = await drawn(lg.game.game, "board", partial(renderer.render, lg.game.game, view,
-                                                      players=players, focus=focus))
+                                                      players=players, focus=focus,
+                                                      before=before))
     return {"image": png, "image_alt": renderer.alt_text(lg.game.game, view, players)}
 
 

@@ -12,6 +12,7 @@ from bot.replies import Actor, Place, Reply, echo, escape
 from bot.table.core import TableCore, check_role, pace_of, playable_ids, refusals
 from bot.table.invitations import invitation_pings, not_joined
 from bot.table.loaded import Loaded, Refusal
+from bot.table.since import opened
 from bot.table.wording import COMPUTER, pace_line, seating
 from db import ChannelBusy, Seat, id_of
 from engine import IllegalAction, games, rng
@@ -347,11 +348,13 @@ class Seating(TableCore):
         # Every clock starts full; the sides the opening position awaits start their wait.
         dealt = [Seat(**{**s.model_dump(), "role": roles[id_of(s)]}) for s in lg.seats]
         now = self.now()
+        opening = g.view(state, None)
         sched = await self._schedule(
-            lg, g.view(state, None), status="active", now=now,
+            lg, opening, status="active", now=now,
             pace=pace_of(game).started(roles_in_play, now), seats=[*dealt, *added])
+        # Everyone's "before" until their first move: the opening position.
         await self.repo.start_game(game, roles, state, added, options=changed, sched=sched,
-                                   now=now)
+                                   now=now, opening=opened(opening))
         lg = await self._reloaded(lg)
         lg, bot_lines = await self._run_bots(lg)
         lines = [intro, f"**{g.NAME}** — game #{game.id}. {seating(lg)}"]

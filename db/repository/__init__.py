@@ -6,6 +6,8 @@ serves (``bot/table/``) of a part per concern, each a subclass of ``core.Reposit
     games.py       games made, found and listed, their status, set aside, rematch pings
     seats.py       seats taken and left, roles dealt at the start, sides handed on
     steps.py       the step log: read, appended to (a move), its checkpoints
+    shown.py       what each public move showed (recorded with it): "since your last
+                   move"
     undo.py        steps taken back, and the undo requests the other players vote on
     clocks.py      what falls due: a write's pace (``Sched``), the scheduler's finds and
                    claims, the reminder rows from before paces
@@ -31,11 +33,13 @@ from db.repository.games import Games
 from db.repository.people import MyGame, People
 from db.repository.ratings import RatingKey, Ratings
 from db.repository.seats import Seats
+from db.repository.shown import PublicMoves, Recorded, Shown, Since
 from db.repository.steps import LogStep, NewStep, StepLog, step_arg
 from db.repository.undo import Undo
 
 
-class Repository(Games, Seats, StepLog, Undo, Clocks, Deliveries, People, Ratings):
+class Repository(Games, Seats, StepLog, PublicMoves, Undo, Clocks, Deliveries, People,
+                 Ratings):
     """Every read and write of the game tables (see the modules above)."""
 
 
@@ -48,9 +52,12 @@ __all__ = [
     "MyGame",
     "NewStep",
     "RatingKey",
+    "Recorded",
     "Repository",
     "RepositoryCore",
     "Sched",
+    "Shown",
+    "Since",
     "VersionConflict",
     "step_arg",
 ]

@@ -14,6 +14,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from db.models import LIVE_STATUSES, Game, Handover, Seat, SeatOffer, id_of, table_of, utcnow
 from db.repository.clocks import Sched
 from db.repository.core import RepositoryCore
+from db.repository.shown import Shown, record
 
 _G, _S = table_of(Game), table_of(Seat)
 
@@ -72,11 +73,13 @@ class Seats(RepositoryCore):
 
     async def start_game(self, game: Game, roles: dict[int, str], state: dict,
                          new_seats: Sequence[Seat] = (), options: dict | None = None,
-                         sched: Sched | None = None, now: datetime | None = None) -> int:
+                         sched: Sched | None = None, now: datetime | None = None,
+                         opening: Shown | None = None) -> int:
         """Deal roles to seats (seat id → role), add the seats the deal needs (the
         computer's, shared sides) and store the opening state (and ``options``, when the
         start settled one, such as the number of players): one transaction, so a crash
-        cannot leave a game half dealt."""
+        cannot leave a game half dealt. ``opening``: what everyone sees at the start,
+        recorded as the game's public move 0."""
         extra: dict[str, object] = {"updated_at": now or utcnow()}
         if options is not None:
             extra["options"] = json.dumps(options)
@@ -91,6 +94,8 @@ class Seats(RepositoryCore):
                 s.add(seat)
             if new_seats:
                 await _seat_at_the_end(s, game, new_seats)
+            if opening is not None:
+                await record(await s.connection(), id_of(game), opening, seq=0)
         return game.version + 1
 
     # --- seats changing hands ---------------------------------------------------------

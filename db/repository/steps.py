@@ -18,6 +18,14 @@ from sqlmodel import col, select
 from db.models import Checkpoint, Game, Step, id_of, table_of, utcnow
 from db.repository.clocks import Sched
 from db.repository.core import BUMP, RepositoryCore, VersionConflict
+from db.repository.shown import (
+    PG_RECORD,
+    PG_RECORD_PARAMS,
+    Shown,
+    pg_record_values,
+    record,
+    record_sync,
+)
 
 log = logging.getLogger("darbar.db")
 _G, _STEP = table_of(Game), table_of(Step)
@@ -62,20 +70,20 @@ _APPEND_PG = text(
             awaiting = CASE WHEN :pace IS NULL THEN awaiting ELSE :awaiting END
         WHERE id = :game_id AND version = :expected
         RETURNING id
+    ), top AS (
+        SELECT coalesce(max(seq), 0) AS n FROM {Step.__tablename__} WHERE game_id = :game_id
     ), ins AS (
         INSERT INTO {Step.__tablename__}
             (game_id, seq, role, user_id, action, arg, created_at, undone)
         SELECT bump.id, top.n + v.i, v.role, v.user_id, v.action, v.arg, :now, false
-        FROM bump,
-             (SELECT coalesce(max(seq), 0) AS n FROM {Step.__tablename__}
-              WHERE game_id = :game_id) AS top,
+        FROM bump, top,
              unnest(:roles, :users, :actions, :args)
                  WITH ORDINALITY AS v(role, user_id, action, arg, i)
         RETURNING 1
-    )
+    ){PG_RECORD}
     SELECT count(*) FROM bump
     """
-).bindparams(
+).bindparams(*PG_RECORD_PARAMS,
     bindparam("now", type_=_G.c.updated_at.type),
     bindparam("due_at", type_=_G.c.due_at.type),
     bindparam("pace", type_=Text), bindparam("awaiting", type_=Text),
@@ -130,11 +138,13 @@ class StepLog(RepositoryCore):
         now: datetime | None = None,
         public_state: str | None = None,
         sched: Sched | None = None,
+        shown: Shown | None = None,
     ) -> int:
         """Append steps and the snapshot they lead to, in one transaction. ``now`` (default:
         the current time) is stored as the steps' time and the game's ``updated_at``;
         ``public_state`` (JSON) is what others see while the move is in progress, None when
-        the new state is itself public.
+        the new state is itself public; ``shown``: what the write made public, recorded
+        with it (``PublicMove``, its seq the write's last step).
 
         On SQLite (a file) the whole transaction runs as one call on a writer thread: the
         database is locked from the bump to the commit, and through the async driver that
@@ -173,6 +183,7 @@ class StepLog(RepositoryCore):
                     **{k: [r[f] for r in rows] for k, f in (
                         ("roles", "role"), ("users", "user_id"), ("actions", "action"),
                         ("args", "arg"))},
+                    **pg_record_values(shown if rows else None),
                 })
                 if res.scalar_one() != 1:
                     raise VersionConflict(f"game {game.id} is no longer at version {game.version}")
@@ -182,8 +193,8 @@ class StepLog(RepositoryCore):
             engine, thread = writer
             async with self._writer():
                 await asyncio.get_running_loop().run_in_executor(
-                    thread, _append_sync, engine, id_of(game), game.version, values, rows
-                )
+                    thread, _append_sync, engine, id_of(game), game.version, values, rows,
+                    shown)
             return game.version + 1
         async with self._tx() as s:
             # The version bump comes first: it takes the write lock before any read.
@@ -191,6 +202,8 @@ class StepLog(RepositoryCore):
             if rows:
                 conn = await s.connection()
                 await conn.execute(APPEND_STEP, rows)
+                if shown is not None:
+                    await record(conn, id_of(game), shown)
         return game.version + 1
 
     async def save_checkpoint(self, game_id: int, version: int, state: str) -> None:
@@ -227,7 +240,7 @@ class StepLog(RepositoryCore):
 
 
 def _append_sync(engine: Engine, game_id: int, expected: int, values: dict,
-                 rows: list[dict]) -> None:
+                 rows: list[dict], shown: Shown | None) -> None:
     """``append_steps`` as one synchronous transaction (the same statements)."""
     with engine.begin() as conn:
         res = conn.execute(
@@ -237,6 +250,8 @@ def _append_sync(engine: Engine, game_id: int, expected: int, values: dict,
             raise VersionConflict(f"game {game_id} is no longer at version {expected}")
         if rows:
             conn.execute(APPEND_STEP, rows)
+            if shown is not None:
+                record_sync(conn, game_id, shown)
 
 
 def step_arg(step: Step | LogStep) -> object:

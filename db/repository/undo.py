@@ -10,7 +10,7 @@ from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
-from db.models import Checkpoint, Game, Step, UndoRequest, id_of, utcnow
+from db.models import Checkpoint, Game, PublicMove, Step, UndoRequest, id_of, utcnow
 from db.repository.clocks import Sched
 from db.repository.core import RepositoryCore
 from db.repository.steps import APPEND_STEP, NewStep
@@ -26,7 +26,7 @@ class Undo(RepositoryCore):
         """Mark steps undone and store the snapshot of the shortened log (and what others
         see, as in ``append_steps``), with the steps ``then`` appended after it (a redeal
         of the hidden future) in the same transaction. Checkpoints that include an undone
-        step go."""
+        step go, and so do the records of what the moves taken back showed."""
         async with self._tx() as s:
             await self._bump(s, id_of(game), game.version, state=json.dumps(state),
                              public_state=public_state, updated_at=now or utcnow(),
@@ -40,6 +40,9 @@ class Undo(RepositoryCore):
             if seqs:
                 await conn.execute(delete(Checkpoint).where(
                     col(Checkpoint.game_id) == game.id, col(Checkpoint.seq) >= min(seqs)))
+                # What a move taken back showed is no one's last sight of the game now.
+                await conn.execute(delete(PublicMove).where(
+                    col(PublicMove.game_id) == game.id, col(PublicMove.seq) >= min(seqs)))
             for st in then:
                 await conn.execute(APPEND_STEP, {
                     "game_id": game.id, "role": st.role, "user_id": st.user_id,

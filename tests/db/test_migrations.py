@@ -119,6 +119,16 @@ async def test_a_database_of_the_release_upgrades_with_every_game_intact(db_url,
         r = await table.play(place, actor, g.token(*step))
         assert not r.error, r.private
         await assert_replays(repo, game.id)
+        # 0008: the move recorded what it showed, with its steps; the other person's last
+        # move was made before records were kept, and /log since:me says so.
+        other = MEERA if actor is RAVI else RAVI
+        mine, theirs = await repo.since(game.id, [actor.user_id, other.user_id])
+        last = (await repo.steps(game.id))[-1]
+        assert mine.last is not None and (mine.last.seq, mine.last.user_id) == (
+            last.seq, actor.user_id) and json.loads(mine.last.view)["active"] != [role]
+        assert theirs.last is None
+        said = await table.log(place, other, since="me")
+        assert "no record of your last move" in said.private
         assert await repo.schedule_unscheduled(game.updated_at) >= 1
     finally:
         await repo.close()

@@ -1,0 +1,148 @@
+"""What each write that made a move public showed (``PublicMove``): recorded with the
+write's steps, in its transaction (``append_steps``, ``start_game``), dropped with the
+steps an undo takes back, and read by "since your last move"."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, Integer, Text, bindparam, func, insert, text
+from sqlalchemy import select as sa_select
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from db.models import PublicMove, Step, table_of
+from db.repository.core import RepositoryCore
+
+_MOVE, _STEP = table_of(PublicMove), table_of(Step)
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A public write, as recorded: the side and the person whose move it was (None: the
+    computer), the public log lines it made public (``log_from`` to ``log_to``) and the
+    spectator view it left (JSON without its log; None where it is not kept)."""
+
+    role: str
+    user_id: str | None
+    log_from: int
+    log_to: int
+    view: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """A ``PublicMove`` row as read (``seq`` 0: the game's start)."""
+
+    seq: int
+    role: str
+    user_id: str | None
+    log_from: int
+    log_to: int
+    view: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Since:
+    """What one person has not seen: their latest public move (the start's row for a
+    person who has not moved; None when the game holds no record of it: stored before
+    records were kept, imported, or their last move was taken back and recording began
+    after their earlier ones) and every public move after it, in order."""
+
+    user_id: str
+    last: Recorded | None
+    after: tuple[Recorded, ...]
+
+
+def _values(game_id: int, shown: Shown) -> dict:
+    return {"game_id": game_id, "role": shown.role, "user_id": shown.user_id,
+            "log_from": shown.log_from, "log_to": shown.log_to, "view": shown.view}
+
+
+# A person's new move keeps the view; their earlier ones need it no more (a view is a few
+# KB, and a long game has thousands of moves).
+_FORGET_VIEW = text(
+    f"UPDATE {PublicMove.__tablename__} SET view = NULL WHERE game_id = :game_id"
+    " AND user_id = :user_id AND view IS NOT NULL")
+# The write's last step is the game's highest step number once its steps are appended.
+_RECORD = insert(PublicMove).from_select(
+    ["seq", "game_id", "role", "user_id", "log_from", "log_to", "view"],
+    sa_select(
+        func.coalesce(func.max(_STEP.c.seq), 0),
+        *(bindparam(f, type_=_MOVE.c[f].type)
+          for f in ("game_id", "role", "user_id", "log_from", "log_to", "view")),
+    ).where(_STEP.c.game_id == bindparam("game_id")),
+)
+# The same inside PostgreSQL's one-statement append (``steps._APPEND_PG``): every part of
+# a statement sees the rows as they were before it, so the seq is counted from ``top`` and
+# only the person's earlier rows lose their view.
+PG_RECORD = f"""
+    , forget AS (
+        UPDATE {PublicMove.__tablename__} SET view = NULL
+        WHERE game_id = :game_id AND user_id = :m_user AND view IS NOT NULL
+            AND EXISTS (SELECT 1 FROM bump)
+        RETURNING 1
+    ), moved AS (
+        INSERT INTO {PublicMove.__tablename__}
+            (game_id, seq, role, user_id, log_from, log_to, view)
+        SELECT bump.id, top.n + cardinality(:roles), :m_role, :m_user, :m_from, :m_to,
+               :m_view
+        FROM bump, top WHERE :m_role IS NOT NULL
+        RETURNING 1
+    )"""
+PG_RECORD_PARAMS = (bindparam("m_role", type_=Text), bindparam("m_user", type_=Text),
+                    bindparam("m_from", type_=Integer), bindparam("m_to", type_=Integer),
+                    bindparam("m_view", type_=Text))
+
+
+def pg_record_values(shown: Shown | None) -> dict:
+    if shown is None:
+        return {"m_role": None, "m_user": None, "m_from": None, "m_to": None,
+                "m_view": None}
+    return {"m_role": shown.role, "m_user": shown.user_id, "m_from": shown.log_from,
+            "m_to": shown.log_to, "m_view": shown.view}
+
+
+def record_sync(conn: Connection, game_id: int, shown: Shown) -> None:
+    """Record ``shown`` after its steps were appended, in the caller's transaction."""
+    if shown.user_id is not None:
+        conn.execute(_FORGET_VIEW, {"game_id": game_id, "user_id": shown.user_id})
+    conn.execute(_RECORD, _values(game_id, shown))
+
+
+async def record(conn: AsyncConnection, game_id: int, shown: Shown, *,
+                 seq: int | None = None) -> None:
+    """``record_sync`` on an async connection; ``seq`` 0 for the game's start."""
+    if shown.user_id is not None:
+        await conn.execute(_FORGET_VIEW, {"game_id": game_id, "user_id": shown.user_id})
+    if seq is None:
+        await conn.execute(_RECORD, _values(game_id, shown))
+    else:
+        await conn.execute(insert(PublicMove).values(seq=seq, **_values(game_id, shown)))
+
+
+class PublicMoves(RepositoryCore):
+    """Read what the public moves of a game showed."""
+
+    async def since(self, game_id: int, user_ids: Collection[str]) -> list[Since]:
+        """For each person: their latest public move and every one after it. Two small
+        indexed reads, whatever the game's length."""
+        users = sorted(set(user_ids))
+        async with self.engine.connect() as conn:
+            lasts = dict((await conn.execute(
+                sa_select(_MOVE.c.user_id, func.max(_MOVE.c.seq))
+                .where(_MOVE.c.game_id == game_id, _MOVE.c.user_id.in_(users))
+                .group_by(_MOVE.c.user_id))).all())
+            start = min((lasts.get(u, 0) for u in users), default=0)
+            rows = [Recorded(*r) for r in await conn.execute(
+                sa_select(_MOVE.c.seq, _MOVE.c.role, _MOVE.c.user_id, _MOVE.c.log_from,
+                          _MOVE.c.log_to, _MOVE.c.view)
+                .where(_MOVE.c.game_id == game_id, _MOVE.c.seq >= start)
+                .order_by(_MOVE.c.seq))]
+        out = []
+        for user in user_ids:
+            seq = lasts.get(user, 0)
+            last = next((r for r in rows if r.seq == seq), None)
+            after = tuple(r for r in rows if r.seq > seq) if last is not None else ()
+            out.append(Since(user, last, after))
+        return out
