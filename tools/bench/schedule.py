@@ -19,7 +19,7 @@ from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import insert
+from sqlalchemy import insert, text
 
 from bot.pace import Pace
 from bot.replies import Actor, Place
@@ -63,8 +63,11 @@ async def _store(repo: Repository, total: int, mine: int, due: int) -> None:
             await conn.execute(insert(Game), rows)
             await conn.execute(insert(Seat), seats)
         if repo.engine.dialect.name == "postgresql":
-            from sqlalchemy import text
             await conn.execute(text(f"SELECT setval('game_id_seq', {total + 1})"))
+        # The planner's statistics, as a database in service has them (PostgreSQL's
+        # autovacuum): straight after a bulk insert it has none, and joins the seats to
+        # all 100,000 games instead of the player's 50 (80 ms instead of 2).
+        await conn.execute(text("ANALYZE"))
 
 
 async def _figures(url: str, total: int, mine: int, due: int) -> dict[str, float]:
