@@ -5,6 +5,8 @@ to him alone, both their moves."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from engine import games
@@ -22,6 +24,15 @@ from tests.e2e.test_discord_goat_tiger import (
 from tests.e2e.test_discord_maharaja import _moved, _steps
 
 pytestmark = pytest.mark.slow  # the bot through the fake Discord: seconds
+
+
+async def _posted(handle) -> None:
+    """Until the move's public post is there: the game is stored before its post is sent,
+    and a loaded machine may take longer than the fake's quiet period between them."""
+    for _ in range(400):
+        if public_posts(handle):
+            return
+        await asyncio.sleep(0.05)
 
 
 async def test_the_ping_tells_what_happened_and_log_since_lists_it(fake_discord, db_url,
@@ -45,6 +56,7 @@ async def test_the_ping_tells_what_happened_and_log_since_lists_it(fake_discord,
                 h = await fake.slash(user, "play", {"move": line})
                 await h.wait_done(quiet=0.03)
             await _moved(bot, state)
+            await _posted(h)
             movers = [] if user == "ravi" else [*movers, user]
             ravi_moved = ravi_moved or user == "ravi"
             text = content(public_posts(h)[-1])
