@@ -98,7 +98,7 @@ _HEAD_ONE = 10 + 44 + 6
 
 
 @lru_cache(maxsize=64)
-def _title_fit(title: str) -> tuple[tuple[str, ...], int]:
+def title_fit(title: str) -> tuple[tuple[str, ...], int]:
     size = next((k for k in (36, 34, 32, NAME) if font(k, bold=True).getlength(title) <= ROOM),
                 0)
     return ((title,), size) if size else (tuple(wrap(title, TITLE, ROOM)), NAME)
@@ -107,7 +107,7 @@ def _title_fit(title: str) -> tuple[tuple[str, ...], int]:
 def _header(img: Image.Image | None, view: RajasView, players: Names) -> int:
     """Draws the header (when ``img``) and returns its height."""
     result = view.get("result")
-    heads, size = _title_fit(title(view, players))
+    heads, size = title_fit(title(view, players))
     y = 10
     for line in heads:
         if img is not None:

@@ -31,7 +31,7 @@ from engine.games.rajas.words import margin_words
 from renderer.common import Names, encode_png, first, font, marker, wrap
 from renderer.rajas import board
 from renderer.rajas.art import CREAM, EDGE, FRAME, GOLD, INK, MUTED, PANEL, PLAYER, ROAD, stamp
-from renderer.rajas.board import BOLD, LINE, MARK, NAME, PLAIN, TITLE
+from renderer.rajas.board import BOLD, LINE, MARK, PLAIN
 from renderer.rajas.reading import role_name
 from renderer.rajas.since import province_changes
 from renderer.rajas.symbols import KEY, Part, key_text, keys, parts
@@ -162,13 +162,6 @@ def _title(view: RajasView, players: Names, role: str) -> str:
         f", {turn}" if turn else "")
 
 
-@lru_cache(maxsize=64)
-def _title_fit(text: str) -> tuple[tuple[str, ...], int]:
-    size = next((k for k in (36, 34, 32, NAME) if font(k, bold=True).getlength(text) <= ROOM),
-                0)
-    return ((text,), size) if size else (tuple(wrap(text, TITLE, ROOM)), NAME)
-
-
 def _cells(view: RajasView) -> set[str]:
     """The mover's own preview: the cells the tile in hand may go to."""
     return {str(t).split("-")[0] for t in (view.get("actions") or {}).get("cell") or []}
@@ -182,7 +175,7 @@ def draw(view: RajasView, players: Names = None, role: str | None = None,
         (view.get("result") or {}).get("winners")) or first(list(view.get("players") or {}))
     p = (view.get("players") or {})[role or ""]
     marked = set(marks)
-    heads, size = _title_fit(_title(view, players, role or ""))
+    heads, size = board.title_fit(_title(view, players, role or ""))
     lines = _pack(stats(p))
     codes = _edge_codes(p)
     preview = _cells(view) if role in (view.get("active") or []) else set()
@@ -251,6 +244,8 @@ def _yields(img: Image.Image, p: PlayerShown, codes: dict[tuple[str, str], str],
         x0, y0 = gx + c * CELL, gy + r * CELL
         rows = yield_lines(code, CELL - 8 if edge in "NS" else SIDE)
         high = len(rows) * step
+        cx: float
+        ty: float
         if edge == "N":
             cx, ty = x0 + CELL / 2, y0 - high - 2
         elif edge == "S":
