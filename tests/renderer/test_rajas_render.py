@@ -17,10 +17,12 @@ from engine.games.rajas.samples import PLAYERS, views
 from renderer.common import PHONE_INFO_FLOOR_PX, PHONE_MARKER_FLOOR_PX, PHONE_WIDTH
 from renderer.rajas import board
 from renderer.rajas import province as P
+from renderer.rajas.since import province_changes
 from renderer.rajas.symbols import KEY, keys
 from tests.renderer.drawn import size
 from tests.renderer.pixels import picture
-from tests.renderer.test_rajas_main import NAMES, drawn, positions, problems
+from tests.renderer.test_rajas_main import NAMES, drawn, positions, problems, three_turns
+from tools import arena
 
 
 def test_the_sample_provinces_are_landscape_and_readable_on_a_phone():
@@ -165,3 +167,39 @@ def test_the_tile_in_hand_frames_the_cells_it_may_go_to():
         f"may go {c}" for c in cells}
     assert "gold frame: where the tile in hand may go" in " ".join(
         " ".join(d.text for d in said if d.info).split())
+
+
+# --- marks since an earlier view -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [5, 21])
+def test_the_province_view_marks_exactly_what_changed_in_that_province(seed):
+    """A 3-player computer game: the spectator views after a seat's turn and after the
+    next two seats' turns; each province drawn with ``before`` rings exactly its tiles
+    placed, yields earned and changed dice, and nothing for the same view."""
+    before, now = three_turns(seed)
+    seen = set()
+    for role, p in now["players"].items():
+        q = before["players"][role]
+        said, _ = drawn(now, before=before, focus=role)
+        marked = {d.text for d in said if d.marker and d.text.startswith("changed ")}
+        cells = {c for c in {*p["cells"], *q["cells"]} if p["cells"].get(c) != q["cells"].get(c)}
+        assert marked == {*(f"changed cell {c}" for c in cells),
+                          *(f"changed yield {y}" for y in set(p["yields"]) - set(q["yields"])),
+                          *(["changed dice"] if p["dice"] != q["dice"] else [])}, role
+        seen |= marked
+        plain, _ = drawn(now, before=now, focus=role)
+        assert not [d for d in plain if d.marker and d.text.startswith("changed ")]
+    assert seen  # the two turns changed something in some province
+
+
+def test_the_province_marks_read_only_what_spectators_see():
+    """The same two positions with the stacks dealt anew and other dice to come: the same
+    marks on every province."""
+    g = games.get("rajas")
+    turns = [s for _k, (_r, _s, s) in zip(range(5), arena.turns(
+        g, g.setup(6, {"players": 3}), {}, arena.computer(g)), strict=False)]
+    a, b = turns[1], turns[4]
+    for role in a["roles"]:
+        assert province_changes(g.view(a, None), g.view(b, None), role) == province_changes(
+            g.view(games.redealt(g, a, 3), None), g.view(games.redealt(g, b, 3), None), role)
