@@ -181,10 +181,12 @@ def draw(view: RajasView, players: Names = None, role: str | None = None,
     preview = _cells(view) if role in (view.get("active") or []) else set()
     key = _key_lines(_key_entries(p, codes.values(), bool(preview)))
     north, south = _band(codes, "N"), _band(codes, "S")
-    top = 10 + (44 if len(heads) == 1 else 38 * len(heads)) + LINE * len(lines) + 10
+    top = 10 + (44 if len(heads) == 1 else 38 * len(heads)) + LINE * len(lines) + 4
     gx, gy = M + SIDE + 8, top + north
-    key_top = gy + 4 * CELL + south + 8
-    img = Image.new("RGB", (WIDTH, key_top + LINE * len(key) + 8), FRAME)
+    key_top = gy + 4 * CELL + south + 4
+    # 8:7 at most (875 px) even with a two-line title, stats and yields: a phone's column
+    # and the desktop box both show it 400 px wide
+    img = Image.new("RGB", (WIDTH, key_top + LINE * len(key) + 4), FRAME)
     y = 10
     for line in heads:
         stamp(img, (M + 8, y), line, font(size, bold=True), GOLD if view.get("result")
