@@ -1,9 +1,10 @@
 """Rajas of the Ganges: its picture and its words, declared once as ``PICTURE`` (found by
 ``renderer`` by this package's name, the game's id). board.py (the main picture: the
-shared board and every player at a glance) with symbols.py (earnings as keyed symbols) and
-since.py (what changed since an earlier view); province.py (one player's province in full,
-``/board side:``) over layout.py and art.py; words.py (the position in words and the
-post's status lines)."""
+shared board and every player at a glance) with symbols.py (earnings as keyed symbols),
+since.py (what changed since an earlier view) and reading.py (the title, the tile in
+hand); province.py (one player's province in full, ``/board side:``, over board.py's
+tiles and dice); art.py (colours, sprites, texts that note themselves); words.py (the
+position in words and the post's status lines)."""
 
 from __future__ import annotations
 
@@ -18,5 +19,5 @@ PICTURE: Picture[RajasView] = Picture(
     describe=words.describe,
     status=words.status,
     focused=province.render,
-    since=board.render_since,
+    since=province.since,
 )

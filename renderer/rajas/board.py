@@ -52,6 +52,7 @@ from renderer.rajas.art import (
     PANEL,
     PLAYER,
     ROAD,
+    SLOT,
     STREAM,
     WATER,
     Sprite,
@@ -59,7 +60,7 @@ from renderer.rajas.art import (
     stamp,
     write,
 )
-from renderer.rajas.province import _title, held_tile
+from renderer.rajas.reading import held_tile, title
 from renderer.rajas.since import changes
 from renderer.rajas.symbols import key_text, keys, parts
 
@@ -97,7 +98,7 @@ _HEAD_ONE = 10 + 44 + 6
 
 
 @lru_cache(maxsize=64)
-def _title_fit(title: str) -> tuple[tuple[str, ...], int]:
+def title_fit(title: str) -> tuple[tuple[str, ...], int]:
     size = next((k for k in (36, 34, 32, NAME) if font(k, bold=True).getlength(title) <= ROOM),
                 0)
     return ((title,), size) if size else (tuple(wrap(title, TITLE, ROOM)), NAME)
@@ -106,7 +107,7 @@ def _title_fit(title: str) -> tuple[tuple[str, ...], int]:
 def _header(img: Image.Image | None, view: RajasView, players: Names) -> int:
     """Draws the header (when ``img``) and returns its height."""
     result = view.get("result")
-    heads, size = _title_fit(_title(view, players))
+    heads, size = title_fit(title(view, players))
     y = 10
     for line in heads:
         if img is not None:
@@ -119,7 +120,7 @@ def _header(img: Image.Image | None, view: RajasView, players: Names) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _die(colour: str, value: int, size: int) -> Sprite:
+def die_sprite(colour: str, value: int, size: int) -> Sprite:
     """A die in its colour (grey: any colour) with its pips as a number, "?" unrolled."""
     def draw() -> Image.Image:
         im = Image.new("RGB", (size, size), FRAME)
@@ -133,20 +134,35 @@ def _die(colour: str, value: int, size: int) -> Sprite:
     return sprite(draw)
 
 
-def _earning(img: Image.Image, centre: tuple[float, float], code: str) -> None:
-    """An earning's symbols, centred at ``centre`` (top)."""
-    pieces = parts(code)
-    widths = [BOLD.getlength(t) if k == "text" else MARK + 2 for k, t in pieces]
-    x = centre[0] - (sum(widths) + 2 * (len(widths) - 1)) / 2
+def _earning(img: Image.Image, centre: tuple[float, float], code: str,
+             fill: tuple[int, int, int] = CREAM) -> tuple[float, float, float, float]:
+    """An earning's symbols, centred at ``centre`` (top), its texts in ``fill``; returns
+    the box they take."""
+    return symbols_line(img, centre, parts(code), fill)
+
+
+def piece_width(kind: str, what: str) -> float:
+    return BOLD.getlength(what) if kind == "text" else MARK + 2
+
+
+def symbols_line(img: Image.Image, centre: tuple[float, float],
+                 pieces: Iterable[tuple[str, str]],
+                 fill: tuple[int, int, int] = CREAM) -> tuple[float, float, float, float]:
+    """Symbols side by side, centred at ``centre`` (top): texts, dice as squares in their
+    colour, a yield tile's space as a square in its colour; returns their box."""
+    pieces = list(pieces)
+    widths = [piece_width(k, t) for k, t in pieces]
+    x = left = centre[0] - (sum(widths) + 2 * (len(widths) - 1)) / 2
     for (kind, what), w in zip(pieces, widths, strict=True):
         if kind == "text":
-            stamp(img, (x, centre[1]), what, BOLD, CREAM)
+            stamp(img, (x, centre[1]), what, BOLD, fill)
         else:
             box = (x + 1, centre[1] + 2, x + 1 + MARK, centre[1] + 2 + MARK)
-            ImageDraw.Draw(img).rounded_rectangle(box, 4, fill=DIE.get(what, GREY),
-                                                  outline=CREAM)
-            marker(f"die {what}", box)
+            colour = SLOT.get(what, GREY) if kind == "slot" else DIE.get(what, GREY)
+            ImageDraw.Draw(img).rounded_rectangle(box, 4, fill=colour, outline=CREAM)
+            marker(f"{kind} {what}", box)
         x += w + 2
+    return left, centre[1], x - 2, centre[1] + MARK + 4
 
 
 @lru_cache(maxsize=32)
@@ -211,9 +227,11 @@ def contents(tid: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=256)
-def _tile(tid: str, roads: tuple[str, ...], size: int, held: bool = False) -> Sprite:
-    """A tile: its colour, roads, cost (``2=`` a village: a double) and contents; the
-    tile the mover has taken says "in hand" where its cost was."""
+def tile_sprite(tid: str, roads: tuple[str, ...], size: int, held: bool = False,
+          priced: bool = True) -> Sprite:
+    """A tile: its colour, roads, cost (``2=`` a village: a double; none once built:
+    ``priced`` False) and contents; the tile the mover has taken says "in hand" where its
+    cost was."""
     def draw() -> Image.Image:
         t = data.TILES[tid]
         im = Image.new("RGB", (size, size), LAND)
@@ -225,9 +243,10 @@ def _tile(tid: str, roads: tuple[str, ...], size: int, held: bool = False) -> Sp
         for side in roads:
             d.line((c, c, *ends[side]), fill=ROAD, width=7)
         cost = "in hand" if held else str(t["cost"]) if t["cost"] else "2="
-        w = BOLD.getlength(cost) + 12
-        d.rounded_rectangle((4, 4, 4 + w, 38), 5, fill=GOLD if held else colour)
-        stamp(im, (4 + w / 2, 21), cost, BOLD, INK if held else CREAM, "mm")
+        if priced:
+            w = BOLD.getlength(cost) + 12
+            d.rounded_rectangle((4, 4, 4 + w, 38), 5, fill=GOLD if held else colour)
+            stamp(im, (4 + w / 2, 21), cost, BOLD, INK if held else CREAM, "mm")
         lines = contents(tid)
         y = size - 6 - LINE * len(lines)
         for line in lines:
@@ -254,24 +273,24 @@ def _display(img: Image.Image, view: RajasView, top: int, held: str | None,
             tid = shown.get(key)
             d.rectangle((x, y, x + TILE - 1, y + TILE - 1), outline=EDGE, width=2)
             if tid is None and held and data.stack_of(held) == key:
-                _tile(held, tuple(data.TILES[held]["roads"]), TILE, True).put(img, (x, y))
+                tile_sprite(held, tuple(data.TILES[held]["roads"]), TILE, True).put(img, (x, y))
                 d.rectangle((x - 3, y - 3, x + TILE + 2, y + TILE + 2), outline=GOLD, width=4)
             elif tid:
-                _tile(tid, tuple(data.TILES[tid]["roads"]), TILE).put(img, (x, y))
+                tile_sprite(tid, tuple(data.TILES[tid]["roads"]), TILE).put(img, (x, y))
             if key in marked:
-                _ring(d, (x, y, x + TILE - 1, y + TILE - 1), key)
+                ring(d, (x, y, x + TILE - 1, y + TILE - 1), key)
     village = shown.get("village-mango") if "village-mango" in shown else None
     if "village-mango" in shown:
         x, y = M + 8 + 4 * TILE_STEP, top + LINE + 8
         tid = village or (held if held and data.TILES[held]["colour"] == "village" else None)
         if tid:
-            _tile(tid, tuple(data.TILES[tid]["roads"]), TILE, tid != village).put(img, (x, y))
+            tile_sprite(tid, tuple(data.TILES[tid]["roads"]), TILE, tid != village).put(img, (x, y))
         stamp(img, (x + TILE / 2, y + TILE + 4), "village", BOLD, MUTED, "mt")
         if "village-mango" in marked:
-            _ring(d, (x, y, x + TILE - 1, y + TILE - 1), "village-mango")
+            ring(d, (x, y, x + TILE - 1, y + TILE - 1), "village-mango")
 
 
-def _ring(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], mark: str) -> None:
+def ring(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], mark: str) -> None:
     """A ring round what changed (``mark``: since.py's key for it)."""
     x0, y0, x1, y1 = box
     d.rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), outline=MARKED, width=5)
@@ -296,22 +315,22 @@ def _players(img: Image.Image, view: RajasView, top: int, marked: set[str]) -> N
         if r in active:
             d.rounded_rectangle((x0 - 6, y - 4, WIDTH - M, y + step - 8), 8, outline=GOLD,
                                 width=3)
-        _mini(img, p["cells"], (x0, y))
+        mini(img, p["cells"], (x0, y))
         if f"province {r}" in marked:
-            _ring(d, (x0, y, x0 + 5 * CELL, y + 4 * CELL), f"province {r}")
+            ring(d, (x0, y, x0 + 5 * CELL, y + 4 * CELL), f"province {r}")
         nx = x0 + 5 * CELL + 12
         d.rectangle((nx, y + 4, nx + MARK, y + 4 + MARK), fill=PLAYER[r], outline=EDGE)
         marker(f"player {r}", (nx, y + 4, nx + MARK, y + 4 + MARK))
         stamp(img, (nx + MARK + 8, y + 17), data.ROLE_NAMES.get(r, r), TITLE, CREAM, "lm")
         per = (WIDTH - M - nx) // DIE_STEP
         for k, (c, v) in enumerate(p["dice"][:2 * per]):
-            _die(c, v, DIE_PX).put(img, (nx + (k % per) * DIE_STEP,
+            die_sprite(c, v, DIE_PX).put(img, (nx + (k % per) * DIE_STEP,
                                           y + 40 + (k // per) * (DIE_STEP + 2)))
         if f"dice {r}" in marked:
-            _ring(d, (nx, y + 40, WIDTH - M - 8, y + 40 + 2 * DIE_STEP), f"dice {r}")
+            ring(d, (nx, y + 40, WIDTH - M - 8, y + 40 + 2 * DIE_STEP), f"dice {r}")
 
 
-def _mini(img: Image.Image, cells: dict, xy: tuple[int, int]) -> None:
+def mini(img: Image.Image, cells: dict, xy: tuple[int, int]) -> None:
     """A province in small: the residence in gold, each tile a cell in its colour."""
     d = ImageDraw.Draw(img)
     x0, y0 = xy

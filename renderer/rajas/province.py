@@ -1,445 +1,318 @@
-"""Picture of a Rajas of the Ganges position, from the spectator view.
+"""One player's province in full (``/board side:``), drawn for a phone: landscape, 1000 px
+wide and about 4:3, so a chat column and Discord's desktop box both show it at least
+400 px wide, with every text at least 28 px (11 px there), names 30 px (12) and markers
+26 px (10), as the main picture (renderer/rajas/board.py), whose tiles, dice and symbols
+it reuses.
 
-A phone shows a posted picture about 400 px wide, so the picture is 880 px wide (its
-smallest text, 20 px, is 9 px there) and holds what a player looks at to choose a move;
-fame, money, karma, workers, building levels and the order of play are the post's status
-lines (renderer/rajas/words.py). Top to bottom:
+- **Header**: whose province and the round; then the player's fame, money (how far the
+  markers are from meeting), karma, workers left and boat.
+- **Province**: the 4 × 5 cells with the residence, each tile with its roads and
+  contents in words, an empty cell by its name (as a turn is typed); round it the edge
+  yields in symbols, struck through once earned (a road reached them); in the mover's own
+  preview, the cells the tile in hand may go to framed in gold.
+- **Beside it**: the player's dice, what each building type scores now, and the
+  province's markets by good.
+- **Key**: every symbol drawn, in words (renderer/rajas/symbols.py).
 
-- **Header**: the round, whose turn, the last log line (whole sentences).
-- **River**: the start, 19 spaces with their earnings and the final space, in two rows
-  (the bridge after 8); boats in player colours.
-- **Worker spaces**: the quarry and harbor with their costs, the market, the palace's
-  chambers, exchanges, terraces and the 2-money space, each taken one showing its
-  worker's colour; Mango Village's tree and village stack.
-- **Display**: the 12 stacks' top tiles by colour and back, with cost, roads and
-  contents, and how many tiles are left under each; a tile taken this turn stays
-  in its slot, marked "in hand", until it is placed.
-- **Province** of the acting player (``/board`` can ask for anyone's): tiles with roads,
-  the edge yields (struck through once taken); in the mover's own preview, the tile in
-  hand on every cell it may go to, and a line of the turns it may take there.
-- **Players**: each one's dice and karma.
-- **Key**: every code the picture shows, in words.
-"""
+``since`` marks what changed in the province since an earlier view (renderer/rajas/
+since.py): tiles placed, yields earned, dice changed."""
 
 from __future__ import annotations
 
-import json
 import re
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import cast
 
 from PIL import Image, ImageDraw
 
-from engine.games.rajas import GAME as game
-from engine.games.rajas import data, words
+from engine.games.rajas import data
 from engine.games.rajas.shown import PlayerShown, RajasView
-from renderer.common import (
-    Names,
-    clean,
-    encode_png,
-    first,
-    font,
-    last_line,
-    make_palette,
-    note,
-    outcome_line,
-    outcome_title,
-    recording,
-    wrap,
-)
-from renderer.rajas.art import (
-    BOLD,
-    BUILDING,
-    CREAM,
-    DIE,
-    EDGE,
-    FLAT,
-    FRAME,
-    GOLD,
-    MUTED,
-    PANEL,
-    PLAIN,
-    PLAYER,
-    SLOT,
-    Sprite,
-    code_text,
-    die,
-    ghost,
-    key_lines,
-    key_of,
-    label_font,
-    put_token,
-    sprite,
-    stamp,
-    tile,
-    tile_label,
-    write,
-)
-from renderer.rajas.layout import (
-    CELL,
-    DIE_SIZE,
-    DIE_STEP,
-    HEADER,
-    MARGIN,
-    PLAYERS_X,
-    RIVER,
-    SPACE_R,
-    TILE,
-    WIDTH,
-    Board,
-    board,
-    river_layer,
-    river_xy,
-)
+from engine.games.rajas.words import margin_words
+from renderer.common import Names, encode_png, first, font, marker, wrap
+from renderer.rajas import board
+from renderer.rajas.art import CREAM, EDGE, FRAME, GOLD, INK, MUTED, PANEL, PLAYER, ROAD, stamp
+from renderer.rajas.board import BOLD, LINE, MARK, PLAIN
+from renderer.rajas.reading import role_name
+from renderer.rajas.since import province_changes
+from renderer.rajas.symbols import KEY, Part, key_text, keys, parts
 
-ID = "rajas"
-ROOM = WIDTH - 2 * MARGIN - 16  # a full-width line of text
-LINE = 24  # the small text's line height
+WIDTH = board.WIDTH
+M = 16
+CELL = 112
+SIDE = 100  # room for a west or east edge's yield
+PANEL_X = M + SIDE + 8 + 5 * CELL + 8 + SIDE + 8  # the dice, buildings and markets
+ROOM = WIDTH - 2 * M - 16
+GOODS = {"silk": "silk", "tea": "tea", "spices": "spice"}
+# The province's own entries of the key, besides the earnings' symbols.
+OWN_KEY = {
+    "earned": "struck through: earned",
+    "cell": "a2 an empty cell, as a turn names it",
+    "may go": "gold frame: where the tile in hand may go",
+    "scores": "temple 3★: a temple built scores 3 fame",
+}
 
 
-def layout() -> dict[str, tuple[int, int]]:
-    """Pixel centre of every river space (``river0`` … ``river19``), under a header of
-    one title line (a player name of 32 characters may take two: the rest moves down)."""
-    return {f"river{i}": river_xy(i) for i in range(data.FINAL + 1)}
+def markets(p: PlayerShown) -> dict[str, str]:
+    """The province's markets by good, their values added: ``{"silk": "5"}``."""
+    out: dict[str, int] = {}
+    for c in p["cells"].values():
+        for m in data.TILES[c["tile"]]["markets"]:
+            out[GOODS[m["good"]]] = out.get(GOODS[m["good"]], 0) + m["value"]
+    return {g: str(v) for g, v in out.items()}
 
 
-def _name(players: Names, role: str) -> str:
-    given = clean((players or {}).get(role) or "")
-    return f"{data.ROLE_NAMES.get(role, role)} ({given})" if given else \
-        data.ROLE_NAMES.get(role, role)
+def stats(p: PlayerShown) -> tuple[str, ...]:
+    """The player's standing, one item a piece (a line never breaks inside one)."""
+    left = p["workers"] - p["placed"]
+    boat = f"boat on {p['boat']}" if p["boat"] else "boat at the start"
+    return (f"{p['fame']} fame", f"{p['money']} money ({margin_words(p['margin'])})",
+            f"karma {p['karma']}",
+            "passed" if p.get("passed") else f"{left} of {p['workers']} workers left", boat)
 
 
-def _board(view: RajasView) -> Board:
-    lay = json.dumps(view.get("layout") or {}, sort_keys=True)
-    return board(lay, "village-mango" in (view.get("display") or {}))
-
-
-# --- the tile in hand ----------------------------------------------------------------------
-
-_BY_WORDS: dict[str, list[str]] = {}
-for _tid in data.TILES:
-    _BY_WORDS.setdefault(words.tile_words(_tid), []).append(_tid)
-
-
-def held_tile(view: RajasView) -> str | None:
-    """The tile the acting player took this turn and has not placed yet (paying for it,
-    or choosing its cell), read from the log: "Red takes the blue 7 (tea 2, fort)." """
-    who = first(view.get("active"))
-    if who is None:
-        return None
-    name = data.ROLE_NAMES.get(who, who)
-    placed = {t for p in (view.get("players") or {}).values() for c in p["cells"].values()
-              for t in (c["tile"], c.get("under"))}
-    for line in reversed(view.get("log") or []):
-        if line.startswith((f"{name} sends a worker", "Round ")):
-            return None
-        if line.startswith(f"{name} takes the "):
-            said = line[len(f"{name} takes the "):].rstrip(".")
-            said = said.split(" to build over ")[0]
-            free = [t for t in _BY_WORDS.get(said, []) if t not in placed]
-            return free[0] if free else None
-    return None
-
-
-# --- the header ----------------------------------------------------------------------------
-
-
-def _title(view: RajasView, players: Names) -> str:
-    result = view.get("result")
-    if result:
-        return outcome_title(result, [_name(players, w) for w in result.get("winners", [])])
-    who = (view.get("active") or [""])[0]
-    title = f"Round {view.get('round')}: {_name(players, who)} to play"
-    return title + (" (last stage)" if view.get("end") else "")
-
-
-@lru_cache(maxsize=64)
-def _log_lines(text: str | None) -> tuple[str, ...]:
-    """The last log line in at most two lines: whole sentences, as many as fit (the round's
-    first line also lists every die, which the picture shows)."""
-    if not text:
-        return ()
-    text = text.replace("`", "")  # a typed name is inline code in Discord, plain here
-    lines = wrap(text, PLAIN, ROOM)
-    sentences = re.split(r"(?<=\.)\s+", text)
-    k = len(sentences)
-    while len(lines) > 2 and k > 1:
-        k -= 1
-        lines = wrap(" ".join(sentences[:k]), PLAIN, ROOM)
-    return tuple(lines if len(lines) <= 2 else wrap(text, PLAIN, ROOM, max_lines=2))
-
-
-def _title_lines(view: RajasView, players: Names) -> tuple[tuple[str, ...], int]:
-    return _title_fit(_title(view, players))
-
-
-@lru_cache(maxsize=64)
-def _title_fit(title: str) -> tuple[tuple[str, ...], int]:
-    """The title in one line at the largest size that fits, or (a very long name) in two
-    at 22 px."""
-    size = next((k for k in (30, 28, 26, 24, 22) if font(k, bold=True).getlength(title) <= ROOM),
-                0)
-    return ((title,), size) if size else (tuple(wrap(title, font(22, bold=True), ROOM)), 22)
-
-
-def _header(img: Image.Image, view: RajasView, players: Names) -> None:
-    result = view.get("result")
-    heads, size = _title_lines(view, players)
-    f = font(size, bold=True)
-    y = 10 if len(heads) == 1 else 8
-    for line in heads:
-        write(img, (MARGIN + 8, y), line, f, GOLD if result else CREAM)
-        y += 38 if len(heads) == 1 else 30
-    last = last_line(view.get("log"))
-    for line in _log_lines(outcome_line(result, last) if result else last):
-        write(img, (MARGIN + 8, y + 2), line, PLAIN, MUTED)
-        y += LINE
-
-
-def _header_height(view: RajasView, players: Names) -> int:
-    """The title's line (two for a very long name) and two log lines."""
-    heads, _ = _title_lines(view, players)
-    return HEADER if len(heads) == 1 else HEADER - 40 + 30 * len(heads)
-
-
-# --- the board -----------------------------------------------------------------------------
-
-
-def _boats(img: Image.Image, view: RajasView) -> None:
-    d = ImageDraw.Draw(img)
-    at: dict[int, list[str]] = {}
-    for r, p in (view.get("players") or {}).items():
-        at.setdefault(p["boat"], []).append(r)
-    for pos, roles in at.items():
-        x, y = river_xy(pos)
-        x0 = x - 8 * len(roles)
-        for k, role in enumerate(roles):
-            d.rectangle((x0 + 16 * k, y - SPACE_R - 20, x0 + 16 * k + 13, y - SPACE_R - 4),
-                        fill=PLAYER[role], outline=EDGE if role != "black" else CREAM)
-
-
-def _workers(img: Image.Image, view: RajasView, g: Board) -> None:
-    used = view.get("used") or {}
-    for s in g.spaces:
-        taken = used.get(s.kind) or []
-        if s.index < len(taken):
-            x0, _, x1, y1 = s.box
-            put_token(img, ((x0 + x1) / 2, y1 - 14), taken[s.index], 10)
-
-
-def _display(img: Image.Image, view: RajasView, g: Board, held: str | None) -> None:
-    shown = view.get("display") or {}
-    sizes = view.get("stack_sizes") or {}
-    d = ImageDraw.Draw(img)
-    for ci, colour in enumerate(data.COLOURS):
-        for bi, back in enumerate(data.BACKS):
-            key = f"{colour}-{back}"
-            x, y = g.tile_xy(ci, bi)
-            tid = shown.get(key)
-            if tid is None and held and data.stack_of(held) == key:
-                tile(held, tuple(data.TILES[held]["roads"]), TILE).put(img, (x, y))
-                d.rectangle((x - 3, y - 3, x + TILE + 2, y + TILE + 2), outline=GOLD, width=3)
-                stamp(img, (x + TILE + 8, y + 62), "in hand", BOLD, GOLD)
-            elif tid:
-                tile(tid, tuple(data.TILES[tid]["roads"]), TILE).put(img, (x, y))
-            stamp(img, (x + TILE + 8, y + 36), f"{sizes.get(key, 0)} left", PLAIN, MUTED)
-    if g.village:  # Mango Village: its stack's top tile, bought with a double
-        x, y = g.village
-        tid = shown.get("village-mango")
-        if tid:
-            tile(tid, tuple(data.TILES[tid]["roads"]), CELL).put(img, (x, y))
-        elif held and data.TILES[held]["colour"] == "village":
-            tile(held, tuple(data.TILES[held]["roads"]), CELL).put(img, (x, y))
-            stamp(img, (x + CELL + 10, y + 58), "in hand", BOLD, GOLD)
-        stamp(img, (x + CELL + 10, y + 6), "villages", BOLD, CREAM)
-        stamp(img, (x + CELL + 10, y + 32), f"{sizes.get('village-mango', 0)} left", PLAIN,
-              MUTED)
-
-
-def _turns(view: RajasView) -> dict[str, list[str]]:
-    """The mover's own preview: the cells the tile in hand may go to, and turned how."""
-    ways: dict[str, list[str]] = {}
-    for tok in (view.get("actions") or {}).get("cell") or []:
-        where, _, roads = str(tok).partition("-")
-        ways.setdefault(where, []).append(roads)
-    return ways
-
-
-def _province(img: Image.Image, view: RajasView, g: Board, role: str | None,
-              held: str | None) -> None:
-    if role is None or role not in (view.get("players") or {}):
-        return
-    p = view["players"][role]
-    top = g.province_top
-    put_token(img, (MARGIN + 22, top + 22), role, 10)
-    stamp(img, (MARGIN + 38, top + 22), f"{data.ROLE_NAMES.get(role, role)}'s province",
-          font(22, bold=True), CREAM, "lm")
-    levels = " ".join(f"{BUILDING[b]}{2 + n}" for b, n in p["upgrades"].items())
-    stamp(img, (PLAYERS_X - 22, top + 22), f"buildings {levels}", PLAIN, MUTED, "rm")
-    ways = _turns(view)
-    lay = data.PROVINCE
-    for cell in lay["cells"]:
-        box = g.cell_box(cell)
-        placed = p["cells"].get(cell)
-        if cell in ways:
-            if held:
-                ghost(held, CELL - 2).put(img, box[:2])
-            else:
-                ImageDraw.Draw(img).rectangle(box, outline=GOLD, width=4)
-            stamp(img, ((box[0] + box[2]) / 2, box[1] + 10), cell, BOLD, GOLD, "mt")
-        elif placed:
-            tile(placed["tile"], tuple(placed["roads"]), CELL - 2).put(img, box[:2])
+def _pack(items: Iterable[str], joiner: str = " · ") -> tuple[str, ...]:
+    """Items on lines of ``ROOM`` px, none broken."""
+    lines: list[str] = []
+    for item in items:
+        if lines and PLAIN.getlength(lines[-1] + joiner + item) <= ROOM:
+            lines[-1] += joiner + item
         else:
-            stamp(img, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), cell, BOLD,
-                  (150, 140, 150), "mm")
-    _yields(img, p, g)
+            lines.append(item)
+    return tuple(lines)
 
 
-def _yields(img: Image.Image, p: PlayerShown, g: Board) -> None:
-    d = ImageDraw.Draw(img)
-    taken = set(p.get("yields", []))
-    for (cell, side), edge in data.PROVINCE["edges"].items():
-        x0, y0, x1, y1 = g.cell_box(cell)
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        xy, anchor = {"N": ((cx, y0 - 16), "mm"), "S": ((cx, y1 + 16), "mm"),
-                      "W": ((x0 - 8, cy), "rm"), "E": ((x1 + 8, cy), "lm")}[side]
-        code = edge.get(p.get("side", "basic")) or ""
-        laid = (p.get("slots") or {}).get(f"{cell}{side}")
-        if laid:  # a yield tile laid on a Navaratnas space
-            code = laid.split("-", 1)[1]
-        if not code:
+@lru_cache(maxsize=256)
+def yield_lines(code: str, room: int) -> tuple[tuple[Part, ...], ...]:
+    """An edge yield's symbols in lines of ``room`` px: a long one ("2★/bend") breaks
+    before its "/" and at spaces."""
+    pieces: list[Part] = []
+    for kind, what in parts(code):
+        if kind != "text":
+            pieces.append((kind, what))
             continue
-        done = f"{cell}{side}" in taken
-        colour = MUTED if done else SLOT.get(code[5:], GOLD) if code.startswith("slot_") \
-            else GOLD
-        bx0, by0, bx1, by1 = stamp(img, xy, code_text(code), BOLD, colour, anchor)
-        if done:
-            d.line((bx0 - 2, (by0 + by1) / 2, bx1 + 2, (by0 + by1) / 2), fill=MUTED, width=2)
+        pieces += [("text", t) for t in re.split(r"(?=/)| ", what) if t]
+    lines: list[list[Part]] = [[]]
+    for piece in pieces:
+        row = [*lines[-1], piece]
+        if lines[-1] and _width(row) > room:
+            lines.append([piece])
+        else:
+            lines[-1] = row
+    return tuple(tuple(_joined(line)) for line in lines)
 
 
-def _players(img: Image.Image, view: RajasView, g: Board) -> None:
-    rows = list((view.get("players") or {}).items())
-    active = set(view.get("active") or [])
-    top, bottom = g.province_top + 6, g.key_top - 12
-    step = min(130, (bottom - top) // max(1, len(rows)))
-    d = ImageDraw.Draw(img)
-    for i, (r, p) in enumerate(rows):
-        y = top + i * step
-        if r in active:
-            d.rounded_rectangle((PLAYERS_X + 3, y - 2, WIDTH - MARGIN - 3, y + step - 6), 8,
-                                outline=GOLD, width=3)
-        put_token(img, (PLAYERS_X + 18, y + 16), r, 9)
-        stamp(img, (PLAYERS_X + 32, y + 16), data.ROLE_NAMES.get(r, r), BOLD, CREAM, "lm")
-        stamp(img, (WIDTH - MARGIN - 10, y + 16), f"karma {p['karma']}", PLAIN, MUTED, "rm")
-        for k, (c, v) in enumerate(p["dice"][:12]):
-            die(c, v, DIE_SIZE).put(img, (PLAYERS_X + 8 + (k % 6) * DIE_STEP,
-                                          y + 32 + (k // 6) * DIE_STEP))
+def _joined(line: list[Part]) -> list[Part]:
+    """Texts side by side as one (a space before a word, none before a "/")."""
+    out: list[Part] = []
+    for kind, what in line:
+        if out and kind == "text" and out[-1][0] == "text":
+            out[-1] = ("text", out[-1][1] + ("" if what.startswith("/") else " ") + what)
+        else:
+            out.append((kind, what))
+    return out
 
 
-# --- below the board: the turns of the tile in hand, and the key -----------------------------
+def _width(line: list[Part]) -> float:
+    joined = _joined(line)
+    return sum(board.piece_width(k, t) for k, t in joined) + 2 * (len(joined) - 1)
 
 
-def _placing_lines(view: RajasView, held: str | None) -> tuple[str, ...]:
-    """The mover's own preview: the tile in hand and every way to place it, as typed."""
-    return _placing(tuple(str(t) for t in (view.get("actions") or {}).get("cell") or []), held)
+# --- the picture ---------------------------------------------------------------------------
+
+
+def _edge_codes(p: PlayerShown) -> dict[tuple[str, str], str]:
+    """Each edge's yield as drawn: the side's printed one, or a yield tile laid on it."""
+    side = p.get("side", "basic")
+    out = {}
+    for (cell, edge), e in data.PROVINCE["edges"].items():
+        laid = (p.get("slots") or {}).get(f"{cell}{edge}")
+        code = laid.split("-", 1)[1] if laid else e.get(side) or ""
+        if code:
+            out[(cell, edge)] = code
+    return out
+
+
+def _band(codes: dict[tuple[str, str], str], edge: str) -> int:
+    """The height of the yields' row above (N) or below (S) the cells."""
+    rows = max((len(yield_lines(c, CELL - 8)) for (_, e), c in codes.items() if e == edge),
+               default=1)
+    return rows * (MARK + 8) + 4
+
+
+def _key_entries(p: PlayerShown, codes: Iterable[str], preview: bool) -> tuple[str, ...]:
+    entries = {k for c in codes for k in keys(c)}
+    entries |= {k for c in p["cells"].values() if (bonus := data.TILES[c["tile"]].get("bonus"))
+                for k in keys(bonus)}
+    own = ["scores", "cell"] + (["earned"] if p["yields"] else []) + (
+        ["may go"] if preview else [])
+    return (*(k for k in KEY if k in entries), *own)
 
 
 @lru_cache(maxsize=64)
-def _placing(tokens: tuple[str, ...], held: str | None) -> tuple[str, ...]:
-    if not tokens:
-        return ()
-    what = f"the {words.tile_words(held)}" if held else "the tile"
-    return tuple(wrap(f"Place {what}: " + " ".join(tokens), BOLD, ROOM))
+def _key_lines(entries: tuple[str, ...]) -> tuple[str, ...]:
+    said = key_text({e for e in entries if e in KEY})
+    own = " · ".join(OWN_KEY[e] for e in entries if e in OWN_KEY)
+    return tuple(wrap("Key: " + " · ".join(x for x in (said, own) if x), PLAIN, ROOM))
 
 
-def _key_entries(view: RajasView, role: str | None) -> tuple[str, ...]:
-    codes = list(view.get("river") or [])
-    p = (view.get("players") or {}).get(role or "")
-    if p:
-        side = p.get("side", "basic")
-        codes += [e.get(side) or "" for e in data.PROVINCE["edges"].values()]
-        codes += [t.split("-", 1)[1] for t in (p.get("slots") or {}).values()]
-    entries = {k for c in codes if c for k in key_of(c)}
-    tiles = [*(view.get("display") or {}).values(),
-             *(c["tile"] for q in (view.get("players") or {}).values()
-               for c in q["cells"].values())]
-    villages = [t for t in tiles if t and data.TILES[t]["colour"] == "village"]
-    entries |= {k for t in villages for k in key_of(data.TILES[t]["bonus"])}
-    return tuple(sorted(entries | {"tiles", "spaces"} | ({"village"} if villages else set())))
+def _title(view: RajasView, players: Names, role: str) -> str:
+    done = view.get("result")
+    turn = "final" if done else "to play" if role in (view.get("active") or []) else ""
+    return f"{role_name(players, role)}: province, round {view.get('round')}" + (
+        f", {turn}" if turn else "")
 
 
-@lru_cache(maxsize=16)
-def _key(entries: tuple[str, ...]) -> Sprite:
-    lines = key_lines(entries, ROOM)
-
-    def draw() -> Image.Image:
-        img = Image.new("RGB", (WIDTH, 8 + LINE * len(lines)), FRAME)
-        for k, line in enumerate(lines):
-            stamp(img, (MARGIN + 8, 4 + k * LINE), line, PLAIN, MUTED)
-        return img
-    return sprite(draw)
+def _cells(view: RajasView) -> set[str]:
+    """The mover's own preview: the cells the tile in hand may go to."""
+    return {str(t).split("-")[0] for t in (view.get("actions") or {}).get("cell") or []}
 
 
-# --- the picture -----------------------------------------------------------------------------
-
-
-def _body(img: Image.Image, view: RajasView, g: Board, role: str | None, held: str | None,
-          placing: tuple[str, ...], key: Sprite) -> None:
-    """Everything below the header."""
-    g.layer.put(img, (0, 0))
-    river_layer(tuple(view.get("river") or data.RIVER["spaces"])).put(img, (0, RIVER[1]))
-    _boats(img, view)
-    _workers(img, view, g)
-    _display(img, view, g, held)
-    _province(img, view, g, role, held)
-    _players(img, view, g)
-    for k, line in enumerate(placing):
-        stamp(img, (MARGIN + 8, g.key_top + 2 + k * LINE), line, BOLD, GOLD)
-    key.put(img, (0, g.key_top + (8 + LINE * len(placing) if placing else 0)))
-
-
-def draw(view: RajasView, players: Names = None, province_of: str | None = None) -> Image.Image:
-    g = _board(view)
-    role = province_of or first(view.get("active")) or first(
-        (view.get("result") or {}).get("winners"))
-    held = held_tile(view)
-    placing = _placing_lines(view, held)
-    key = _key(_key_entries(view, role))
-    below = (8 + LINE * len(placing) if placing else 0)
-    dy = _header_height(view, players) - HEADER
-    if dy:  # a long name takes a second title line: the board moves down
-        img = Image.new("RGB", (WIDTH, g.key_top + below + key.image.height + dy), FRAME)
-        with recording() as body:
-            _body(img, view, g, role, held, placing, key)
-        img.paste(img.crop((0, HEADER, WIDTH, img.height - dy)), (0, HEADER + dy))
-        img.paste(FRAME, (0, HEADER, WIDTH, HEADER + dy))
-        for d in body:
-            x0, y0, x1, y1 = d.box
-            note(d.text, d.px, (x0, y0 + dy, x1, y1 + dy), info=d.info)
-    else:
-        img = Image.new("RGB", (WIDTH, g.key_top + below + key.image.height), FRAME)
-        _body(img, view, g, role, held, placing, key)
-    _header(img, view, players)
+def draw(view: RajasView, players: Names = None, role: str | None = None,
+         marks: Iterable[str] = ()) -> Image.Image:
+    """``role``'s province (the side to act by default); ``marks``: what changed in it
+    since an earlier view (since.py's ``province_changes``)."""
+    role = role or first(view.get("active")) or first(
+        (view.get("result") or {}).get("winners")) or first(list(view.get("players") or {}))
+    p = (view.get("players") or {})[role or ""]
+    marked = set(marks)
+    heads, size = board.title_fit(_title(view, players, role or ""))
+    lines = _pack(stats(p))
+    codes = _edge_codes(p)
+    preview = _cells(view) if role in (view.get("active") or []) else set()
+    key = _key_lines(_key_entries(p, codes.values(), bool(preview)))
+    north, south = _band(codes, "N"), _band(codes, "S")
+    top = 10 + (44 if len(heads) == 1 else 38 * len(heads)) + LINE * len(lines) + 4
+    gx, gy = M + SIDE + 8, top + north
+    key_top = gy + 4 * CELL + south + 4
+    # 8:7 at most (875 px) even with a two-line title, stats and yields: a phone's column
+    # and the desktop box both show it 400 px wide
+    img = Image.new("RGB", (WIDTH, key_top + LINE * len(key) + 4), FRAME)
+    y = 10
+    for line in heads:
+        stamp(img, (M + 8, y), line, font(size, bold=True), GOLD if view.get("result")
+              else CREAM)
+        y += 44 if len(heads) == 1 else 38
+    for line in lines:
+        stamp(img, (M + 8, y), line, PLAIN, CREAM)
+        y += LINE
+    _grid(img, p, (gx, gy), preview, marked)
+    _yields(img, p, codes, (gx, gy), marked)
+    _side(img, role or "", p, (PANEL_X, top), marked)
+    for k, line in enumerate(key):
+        stamp(img, (M + 8, key_top + k * LINE), line, PLAIN, MUTED)
     return img
 
 
-@lru_cache(maxsize=1)
-def palette() -> Image.Image:
-    sample = cast(RajasView, game.view(game.setup(1, {"players": 4}), None))
-    with recording():  # a specimen: its texts are no picture's
-        specimen = draw(sample)
-    return make_palette([specimen], [*FLAT, (150, 140, 150), (48, 44, 50)])
+def _grid(img: Image.Image, p: PlayerShown, at: tuple[int, int], preview: set[str],
+          marked: set[str]) -> None:
+    d = ImageDraw.Draw(img)
+    gx, gy = at
+    lay = data.PROVINCE
+    for cell in [*lay["cells"], lay["residence"]]:
+        r, c = data.cell_position(cell)
+        box = (gx + c * CELL, gy + r * CELL, gx + (c + 1) * CELL - 2, gy + (r + 1) * CELL - 2)
+        placed = p["cells"].get(cell)
+        if cell == lay["residence"]:
+            d.rectangle(box, fill=GOLD)
+            cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            for side in lay["residence_roads"]:
+                end = {"W": (box[0], cy), "E": (box[2], cy), "S": (cx, box[3]),
+                       "N": (cx, box[1])}[side]
+                d.line((cx, cy, *end), fill=ROAD, width=7)
+            stamp(img, (cx, box[1] + 6), "Raja", BOLD, INK, "mt")
+        elif placed:
+            board.tile_sprite(placed["tile"], tuple(placed["roads"]), CELL - 2,
+                              priced=False).put(img, box[:2])
+            marker(f"tile {cell}", box)
+        else:
+            d.rectangle(box, fill=PANEL, outline=EDGE)
+            stamp(img, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), cell, PLAIN, MUTED,
+                  "mm")
+        if cell in preview:
+            d.rectangle(box, outline=GOLD, width=6)
+            marker(f"may go {cell}", box)
+        if f"cell {cell}" in marked:
+            board.ring(d, box, f"cell {cell}")
 
 
-def warm() -> None:
-    palette()
-    for n in (2, 3, 4):
-        _board(cast(RajasView, game.view(game.setup(1, {"players": n}), None)))
+def _yields(img: Image.Image, p: PlayerShown, codes: dict[tuple[str, str], str],
+            at: tuple[int, int], marked: set[str]) -> None:
+    d = ImageDraw.Draw(img)
+    gx, gy = at
+    taken = set(p.get("yields") or [])
+    step = MARK + 8
+    for (cell, edge), code in codes.items():
+        r, c = data.cell_position(cell)
+        x0, y0 = gx + c * CELL, gy + r * CELL
+        rows = yield_lines(code, CELL - 8 if edge in "NS" else SIDE)
+        high = len(rows) * step
+        cx: float
+        ty: float
+        if edge == "N":
+            cx, ty = x0 + CELL / 2, y0 - high - 2
+        elif edge == "S":
+            cx, ty = x0 + CELL / 2, y0 + CELL + 2
+        else:
+            wide = max(_width(list(row)) for row in rows)
+            cx = x0 - 10 - wide / 2 if edge == "W" else x0 + CELL + 8 + wide / 2
+            ty = y0 + (CELL - high) / 2
+        done = f"{cell}{edge}" in taken
+        boxes = [board.symbols_line(img, (cx, ty + k * step), row, MUTED if done else GOLD)
+                 for k, row in enumerate(rows)]
+        box = (min(b[0] for b in boxes), boxes[0][1], max(b[2] for b in boxes),
+               boxes[-1][3])
+        marker(f"yield {cell}{edge}", box)
+        if done:
+            for bx0, by0, bx1, by1 in boxes:
+                d.line((bx0 - 3, (by0 + by1) / 2, bx1 + 3, (by0 + by1) / 2), fill=CREAM,
+                       width=3)
+            marker(f"earned {cell}{edge}", box)
+        if f"yield {cell}{edge}" in marked:
+            board.ring(d, box, f"yield {cell}{edge}")
 
 
-def render(view: RajasView, players: Names = None, province_of: str | None = None) -> bytes:
-    return encode_png(draw(view, players, province_of), palette())
+def _side(img: Image.Image, role: str, p: PlayerShown, at: tuple[int, int],
+          marked: set[str]) -> None:
+    """The player's dice, what each building scores, the markets."""
+    x, y = at
+    d = ImageDraw.Draw(img)
+    d.rectangle((x, y + 2, x + MARK, y + 2 + MARK), fill=PLAYER.get(role, GOLD), outline=EDGE)
+    marker(f"player {role}", (x, y + 2, x + MARK, y + 2 + MARK))
+    stamp(img, (x + MARK + 8, y), "Dice", BOLD, MUTED)
+    y += LINE + 2
+    per = (WIDTH - M - x) // board.DIE_STEP
+    for k, (c, v) in enumerate(p["dice"]):
+        xy = (x + (k % per) * board.DIE_STEP, y + (k // per) * board.DIE_STEP)
+        board.die_sprite(c, v, board.DIE_PX).put(img, xy)
+        marker(f"dice {k} {c}", (*xy, xy[0] + board.DIE_PX, xy[1] + board.DIE_PX))
+    rows = max(1, -(-len(p["dice"]) // per))
+    if "dice" in marked:
+        board.ring(d, (x, y, WIDTH - M - 6, y + rows * board.DIE_STEP - 2), "dice")
+    y += rows * board.DIE_STEP + 10
+    stamp(img, (x, y), "Buildings", BOLD, MUTED)
+    y += LINE
+    for b in data.BUILDINGS:
+        stamp(img, (x, y), f"{b} {2 + p['upgrades'].get(b, 0)}★", PLAIN, CREAM)
+        y += LINE
+    y += 6
+    stamp(img, (x, y), "Markets", BOLD, MUTED)
+    y += LINE
+    for good, total in (markets(p) or {"none": ""}).items():
+        stamp(img, (x, y), f"{good} {total}".strip(), PLAIN, CREAM)
+        y += LINE
 
 
-__all__ = ["DIE", "ID", "PANEL", "PLAYER", "WIDTH", "draw", "held_tile", "label_font",
-           "layout", "palette", "render", "tile_label", "warm"]
+def render(view: RajasView, players: Names = None, focus: str | None = None) -> bytes:
+    return encode_png(draw(view, players, focus), board.palette())
+
+
+def since(view: RajasView, players: Names, before: RajasView, focus: str | None) -> bytes:
+    """What changed since ``before`` marked: on the main picture, or (``focus``) on that
+    player's province."""
+    if focus is None:
+        return board.render_since(view, players, before, None)
+    return encode_png(draw(view, players, focus, province_changes(before, view, focus)),
+                      board.palette())
+
+
+__all__ = ["WIDTH", "draw", "markets", "render", "since", "stats", "yield_lines"]

@@ -31,4 +31,18 @@ def changes(before: Mapping[str, Any], now: Mapping[str, Any]) -> frozenset[str]
     return frozenset(out)
 
 
-__all__ = ["changes"]
+def province_changes(before: Mapping[str, Any], now: Mapping[str, Any],
+                     role: str) -> frozenset[str]:
+    """What changed in ``role``'s province, as keys the province view reads: ``cell c2``
+    (a tile placed or built over), ``yield b1N`` (an edge yield earned), ``dice``."""
+    p = (now.get("players") or {}).get(role)
+    q = (before.get("players") or {}).get(role)
+    if p is None or q is None:
+        return frozenset()
+    cells = {c for c in {*p["cells"], *q["cells"]} if p["cells"].get(c) != q["cells"].get(c)}
+    earned = set(p.get("yields") or []) - set(q.get("yields") or [])
+    return frozenset({*(f"cell {c}" for c in cells), *(f"yield {y}" for y in earned),
+                      *(["dice"] if p["dice"] != q["dice"] else [])})
+
+
+__all__ = ["changes", "province_changes"]

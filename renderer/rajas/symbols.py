@@ -23,9 +23,10 @@ KEY: dict[str, str] = {
     "bend": "bend road bend", "3→": "3→ 3 river spaces", "yt": "yt yield tile",
     "vil": "vil village", "mix": "mix3 sell 3 kinds", "sell": "sell4 1 kind, 4 markets",
     "Ch": "Ch a chamber (Ch2: the 2's)", "2=": "2= a double",
+    "slot": "■ brown, yellow, red: a space for a yield tile of that colour",
 }
 
-Part = tuple[str, str]  # ("text", "4$") or ("die", colour or ANY)
+Part = tuple[str, str]  # ("text", "4$"), ("die", colour or ANY) or ("slot", its colour)
 
 PER = {"market": "mkt", "upgrade": "Up", "karma": "K", "building": "bld",
        "market_tile": "mkt tile", "3_river": "3→", "yield_tile": "yt", "bend": "bend",
@@ -39,6 +40,8 @@ def parts(code: str) -> tuple[Part, ...]:
     """``money_4`` (text "4$"), ``die_violet`` (a violet die), ``dice_blue_per_karma``
     (a blue die, then "/K"), ``dice_any_2`` ("2", a grey die), ``fame_1_per_upgrade``
     ("★/Up")."""
+    if code.startswith("slot_"):  # a Navaratnas space a yield tile of this colour goes on
+        return (("slot", code.removeprefix("slot_")),)
     left, _, per = code.partition("_per_")
     head, n = data.earning(left)
     kind = head
@@ -66,8 +69,8 @@ def keys(code: str) -> frozenset[str]:
     """The key's entries an earning's symbols need."""
     out: set[str] = set()
     for kind, text in parts(code):
-        if kind == "die":
-            out.add("die")
+        if kind in ("die", "slot"):
+            out.add(kind)
             continue
         head, _, tail = text.partition("/")
         for sym in ("$", "★", "K", "Up", "W", "→", "Ch", "mix", "sell"):

@@ -31,14 +31,18 @@ NAMES = {"red": "ravi", "yellow": "Meena the Magnificent", "white": "Computer",
          "black": None}
 
 
-def drawn(view: dict, players=NAMES, before: dict | None = None) -> tuple[list[Drawn], bytes]:
+def drawn(view: dict, players=NAMES, before: dict | None = None,
+          focus: str | None = None) -> tuple[list[Drawn], bytes]:
     with recording() as said:
-        png = renderer.render("rajas", view, players=players, before=before)
+        png = renderer.render("rajas", view, players=players, before=before, focus=focus)
     return said, png
 
 
-def problems(view: dict, players=NAMES) -> list[str]:
-    said, png = drawn(view, players)
+def problems(view: dict, players=NAMES, focus: str | None = None) -> list[str]:
+    """What keeps the picture (``focus``: that player's province view) from a phone:
+    texts, names or markers under the floors, cut, overlapping, or a shape that a chat
+    column or the desktop box would show narrower than 400 px."""
+    said, png = drawn(view, players, focus=focus)
     w, h = size(png)
     at = PHONE_WIDTH / w
     info = [d for d in said if d.info]
