@@ -104,9 +104,11 @@ class Looking(TableCore):
         [since] = await self.repo.since(id_of(lg.game), [actor.user_id])
         return since
 
-    async def _board_since(self, lg: Loaded, actor: Actor, public: bool) -> Reply:
+    async def _board_since(self, lg: Loaded, actor: Actor, public: bool,
+                           side: str | None) -> Reply:
         """``/board since:me``: the position with what changed since the caller's last
-        move marked, and the actions listed above it in short."""
+        move marked, and the actions listed above it in short; with ``side``, that side's
+        own board (a Rajas province) with its changes marked."""
         since = await self._since_of(lg, actor, "/board")
         if since.last is None:
             raise Refusal(NO_RECORD.format(id=lg.game.id))
@@ -121,7 +123,7 @@ class Looking(TableCore):
             text = (f"{count(len(done), 'action')} since your last move: "
                     f"{lg.module.NAME}'s picture does not mark them yet; `/log since:me` "
                     "lists them.")
-        image = await board_image(lg, before=before_view(since, log))
+        image = await board_image(lg, before=before_view(since, log), focus=side)
         return Reply(public=text, **image) if public else Reply(
             private=text, **image, image_private=True)
 
@@ -135,8 +137,12 @@ class Looking(TableCore):
         (a Rajas province); by default the side to act. ``since`` "me": with what changed
         since the caller's last move marked."""
         lg = await self._latest(place, "There is no game on the table in this channel.")
-        if since and not words and not side:
-            return await self._board_since(lg, actor, public)
+        if side:
+            side = check_role(lg.module, side, json.loads(lg.game.options))
+            if not renderer.focuses(lg.game.game):
+                raise Refusal(f"{lg.module.NAME}'s picture already shows every side.")
+        if since and not words:
+            return await self._board_since(lg, actor, public, side)
         if lg.game.undelivered is not None and not words and not side:
             # A post of this game failed (a permission, an outage): the board is asked
             # for here, so the channel gets what it missed, now that it can be posted.
@@ -144,10 +150,6 @@ class Looking(TableCore):
             reply.private = "This channel had missed posts of this game: they are posted now."
             return reply
         if side:
-            side = check_role(lg.module, side, json.loads(lg.game.options))
-            if not renderer.focuses(lg.game.game):
-                raise Refusal(f"{lg.module.NAME}'s picture already shows every side.")
-            assert side is not None  # a side named is checked, not dropped
             text = f"{possessive(capital(games.side_name(lg.module, side)))} part of the board."
             image = await board_image(lg, focus=side)
             return Reply(public=text, **image) if public else Reply(

@@ -17,7 +17,7 @@ from bot.table.since import SUMMARY_LINE
 from bot.table.wording import COMPUTER, said_by
 from db import step_arg
 from engine import games
-from tests.support.table import HERE, SAM, random_move_lines
+from tests.support.table import HERE, SAM, png_size, random_move_lines
 
 pytestmark = pytest.mark.slow  # whole stretches of games, the computer's search included
 
@@ -245,3 +245,27 @@ async def test_a_game_without_records_says_so(table, repo):
     r = await table.board(HERE, RAVI, since="me")
     assert r.error and "no record" in r.private
     assert (await repo.get_game(game.id)).version == game.version  # nothing changed
+
+
+async def test_board_since_with_a_side_marks_that_sides_own_board(table, repo, monkeypatch):
+    """Rajas: `/board since:me side:` draws the province asked for, with what changed in
+    it since the caller's last move marked (the earlier view handed to its picture)."""
+    await _seated(table, "rajas")
+    await _play_until_others_moved(table, repo, random.Random(5))
+    game, _, _ = await _stored(repo)
+    mine = next(s.role for s in await repo.seats(game.id) if s.user_id == RAVI.user_id)
+    asked: list[tuple[str | None, bool]] = []
+    real = renderer.render
+
+    def render(*a, focus=None, before=None, **k):
+        asked.append((focus, before is not None))
+        return real(*a, focus=focus, before=before, **k)
+
+    monkeypatch.setattr(renderer, "render", render)
+    r = await table.board(HERE, RAVI, since="me", side=mine)
+    assert not r.error, r.private
+    assert asked == [(mine, True)]
+    province = await table.board(HERE, RAVI, side=mine)
+    assert png_size(r.image) == png_size(province.image)  # the province view, not the river
+    r = await table.board(HERE, RAVI, since="me", side="purple")
+    assert r.error and "not a side" in r.private
