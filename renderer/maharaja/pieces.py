@@ -21,14 +21,13 @@ from PIL import Image, ImageDraw
 
 from engine.games.maharaja import data
 from engine.games.maharaja.shown import MaharajaView
-from renderer.common import RGB, note
+from renderer.common import RGB, marker, note
 from renderer.maharaja.map import (
     CHIP_DY,
     CHIP_H,
     KEY,
     MAP,
     PAD,
-    POS,
     ROW,
     Box,
     box,
@@ -36,6 +35,8 @@ from renderer.maharaja.map import (
     factory_xy,
     fill,
     sea_chips_top,
+    sea_name_xy,
+    symbol_box,
 )
 from renderer.maharaja.style import (
     BADGE_W,
@@ -116,12 +117,17 @@ def chip_sprite(text: str, colour: RGB, badges: tuple[str, ...],
                         width=3 if lost else 1)
     text_w = chip_width(text, 0)
     if badges:  # a light inset at the chip's right end holds the badges
-        d.rounded_rectangle((text_w - 1, 3, w - 4, h - 4), 4, fill=CREAM)
+        d.rounded_rectangle((text_w - 1, 2, w - 3, h - 3), 4, fill=CREAM)
         for i, badge in enumerate(badges):
-            BADGES[badge](d, text_w + BADGE_W * i + BADGE_W / 2, h / 2)
+            BADGES[badge](d, badge_x(text, i), h / 2)
     f = chip_font()
     d.text((text_w / 2, h / 2), text, font=f, fill=ink_on(colour), anchor="mm")
     return tile, d.textbbox((text_w / 2, h / 2), text, font=f, anchor="mm")
+
+
+def badge_x(text: str, i: int) -> float:
+    """Where a chip's ``i``-th badge is centred, from the chip's left edge."""
+    return chip_width(text, 0) + BADGE_W * i + BADGE_W / 2
 
 
 @dataclass
@@ -160,12 +166,12 @@ def _rows(widths: list[int], room: float) -> list[list[int]]:
     return rows
 
 
-def _free(place: str, b: Box, boxes: dict[str, Box]) -> bool:
+def _free(place: str, b: Box, boxes: dict[str, Box], gap: float = 4) -> bool:
     """Whether a grown box keeps inside the map, off the key and off every other box."""
     if b[0] < MAP[0] + 2 or b[2] > MAP[2] - 2 or b[1] < MAP[1] + 2 or b[3] > MAP[3] - 2:
         return False
-    return not any(_meet(b, other, 4) for p, other in boxes.items() if p != place) \
-        and not _meet(b, KEY, 4)
+    return not any(_meet(b, other, gap) for p, other in boxes.items() if p != place) \
+        and not _meet(b, KEY, gap)
 
 
 def _meet(a: Box, b: Box, gap: float = 0) -> bool:
@@ -193,11 +199,14 @@ def _grown(place: str, widths: list[int],
     for w, rows in options:
         h = base[3] - base[1] + (len(rows) - 1) * ROW
         for y0 in (base[1], base[3] - h):
-            for x0 in ((base[0] + base[2] - w) / 2, base[0], base[2] - w):
+            # centred, either edge kept, or pushed off the map's edge
+            for x0 in ((base[0] + base[2] - w) / 2, base[0], base[2] - w, MAP[0] + 4,
+                       MAP[2] - 4 - w):
                 tried.append(((x0, y0, x0 + w, y0 + h), rows))
                 if _free(place, tried[-1][0], boxes):
                     return tried[-1]
-    return tried[0]
+    # none keeps its margin: the first that at least touches nothing
+    return next((t for t in tried if _free(place, t[0], boxes, 2)), tried[0])
 
 
 def place_area(view: MaharajaView, place: str, boxes: dict[str, Box] | None = None,
@@ -229,7 +238,7 @@ def place_sea(view: MaharajaView, sea: str,
     here = chips(view, sea, lost)
     row_w = sum(c.width for c in here) + GAP * max(0, len(here) - 1)
     # centred under the name, but never past the map's edge
-    x = min(max(POS[sea][0] - row_w / 2, MAP[0] + 6), MAP[2] - 6 - row_w)
+    x = min(max(sea_name_xy(sea)[0] - row_w / 2, MAP[0] + 6), MAP[2] - 6 - row_w)
     y = sea_chips_top(sea)
     out = []
     for c in here:
@@ -244,6 +253,10 @@ def _paste(img: Image.Image, chip: Chip, x: float, y: float, bg: RGB) -> None:
     x, y = round(x), round(y)
     img.paste(tile, (x, y))
     note(chip.text, CHIP_PX, (x + tx0, y + ty0, x + tx1, y + ty1))
+    what = f"{data.NATION_NAMES[chip.nation]}"
+    marker(f"chip: {what}", (x, y, x + tile.width, y + tile.height))
+    for i, badge in enumerate(chip.badges):
+        marker(f"{badge}: {what}", symbol_box(x + badge_x(chip.text, i), y + CHIP_H / 2))
 
 
 @lru_cache(maxsize=64)
@@ -270,6 +283,7 @@ def factory(img: Image.Image, view: MaharajaView, colonial: str, place: str, b: 
     x, y, *_ = fb = factory_box(b)
     img.paste(tile, (round(x), round(y)))
     note(letter, CHIP_PX, (x + tx0, y + ty0, x + tx1, y + ty1))
+    marker(f"factory: {data.NAMES[place]}", fb)
     return fb
 
 
@@ -315,7 +329,8 @@ def draw_pieces(img: Image.Image, placed: list[Placed], view: MaharajaView,
             _paste(img, c, x, y, SEA)
         if placed_sea and sea == battle.get("place"):
             f = chip_font()
-            x0, y0 = POS[sea][0] - f.getlength(data.NAMES[sea]) / 2, POS[sea][1] - 12
-            x1 = max(POS[sea][0] + f.getlength(data.NAMES[sea]) / 2,
+            (cx, cy), half = sea_name_xy(sea), f.getlength(data.NAMES[sea]) / 2
+            x0, y0 = cx - half, cy - 12
+            x1 = max(cx + half,
                      placed_sea[-1][1] + placed_sea[-1][0].width)
             _frame(img, (min(x0, placed_sea[0][1]), y0, x1, placed_sea[-1][2] + CHIP_H))

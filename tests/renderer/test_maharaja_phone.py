@@ -1,6 +1,7 @@
 """The Maharaja picture on a phone, over many positions of random play (battles under
 way, armies on the move, big stacks, leaders, arms, submissions, alliances): every
-information text 9 px or more when the picture is shown 400 px wide, none cut at the
+information text 11 px or more, every name 12 px, every marker (chip, badge, factory,
+peak) 10 px across, when the picture is shown 400 px wide, none cut at the
 edge or overlapping another; every area's name clear of every piece; boxes that widen
 for their chips stay clear of each other, of the key and of the map's edge; the PNG
 under 400 KB."""
@@ -14,7 +15,13 @@ import pytest
 
 from engine.games.maharaja import data
 from engine.games.maharaja import rules as R
-from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, recording
+from renderer.common import (
+    PHONE_INFO_FLOOR_PX,
+    PHONE_MARKER_FLOOR_PX,
+    PHONE_NAME_FLOOR_PX,
+    PHONE_WIDTH,
+    recording,
+)
 from renderer.maharaja import board as P
 from renderer.maharaja import map as M
 from renderer.maharaja import pieces as pieces
@@ -50,7 +57,12 @@ def check(view: dict) -> None:
         png = P.render(view, players=NAMES)
     assert len(png) <= 400_000
     info = [d for d in drawn if d.info]
-    assert [d.text for d in info if d.px * PHONE_WIDTH / P.WIDTH < PHONE_MIN_PX] == []
+    at = PHONE_WIDTH / P.WIDTH
+    assert [d.text for d in info if d.px * at < PHONE_INFO_FLOOR_PX] == []
+    names = set(data.NAMES.values())
+    assert [d.text for d in info if d.text in names and d.px * at < PHONE_NAME_FLOOR_PX] == []
+    markers = [d for d in drawn if d.marker]
+    assert markers and [d.text for d in markers if d.px * at < PHONE_MARKER_FLOOR_PX] == []
     assert [d.text for d in info if not _inside(d.box, (0, 0, P.WIDTH, P.HEIGHT))] == []
     assert [(a.text, b.text) for a, b in combinations(info, 2)
             if _meet(a.box, (b.box[0] + 1, b.box[1] + 1, b.box[2] - 1, b.box[3] - 1))] == []
