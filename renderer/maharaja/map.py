@@ -44,14 +44,14 @@ Box = tuple[float, float, float, float]
 
 # Box centres (land and off-map areas) and the seas' names, in picture pixels.
 POS: dict[str, tuple[int, int]] = {
-    "persia": (51, 122), "central-asia": (190, 122), "china": (349, 122),
+    "persia": (51, 122), "central-asia": (212, 122), "china": (349, 122),
     "tibet": (480, 122), "burma": (585, 122), "afghanistan": (109, 205),
-    "gandhara": (270, 205), "kashmir": (420, 205), "ladakh": (444, 270),
-    "baluchistan": (93, 289), "punjab": (230, 289), "lahore": (330, 289),
+    "gandhara": (270, 205), "kashmir": (420, 205), "ladakh": (454, 270),
+    "baluchistan": (93, 289), "punjab": (236, 289), "lahore": (342, 289),
     "nepal": (490, 350), "assam": (576, 290), "sind": (62, 373), "rajputana": (190, 373),
     "delhi": (312, 373), "oudh": (410, 430), "bihar": (512, 413), "gujarat": (71, 459),
     "malwa": (192, 457), "agra": (302, 457), "jaunpur": (454, 496), "bengal": (574, 501),
-    "khandesh": (162, 541), "bundelkhand": (314, 541), "magadha": (512, 565),
+    "khandesh": (162, 541), "bundelkhand": (314, 552), "magadha": (512, 565),
     "maharashtra": (112, 625), "berar": (274, 628), "gondwana": (410, 625),
     "orissa": (577, 666), "bijapur": (124, 713), "bidar": (245, 712), "andhra": (381, 708),
     "malabar": (106, 798), "vijayanagar": (255, 795), "golconda": (409, 792),
@@ -61,9 +61,11 @@ POS: dict[str, tuple[int, int]] = {
 }
 # Borders drawn bent, through these points, to pass round a box in the way.
 VIA: dict[tuple[str, str], list[tuple[int, int]]] = {
-    ("baluchistan", "persia"): [(22, 255), (22, 150)], ("nepal", "tibet"): [(528, 240)],
+    ("baluchistan", "persia"): [(22, 255), (22, 150)],
+    ("nepal", "tibet"): [(517, 318), (517, 240)],  # between Ladakh and Assam
     ("china", "ladakh"): [(349, 240)], ("jaunpur", "nepal"): [(459, 394)]}
-KEY = (490, 752, W - 8, 1002)  # the key to the symbols, in the Bay of Bengal
+KEY = (490, 778, W - 8, 1010)  # the key to the symbols, in the Bay of Bengal
+
 
 BOX_H = 52
 MIN_W, OFFMAP_MIN_W = 90, 76  # a box with more chips than fit widens or deepens
@@ -166,6 +168,12 @@ def sea_name_xy(sea: str) -> tuple[float, float]:
     """Where a sea's name is centred: at its place, kept off the map's edge."""
     (x, y), half = POS[sea], name_font().getlength(data.NAMES[sea]) / 2
     return (min(max(x, MAP[0] + 8 + half), MAP[2] - 8 - half), y)
+
+
+def sea_name_box(sea: str) -> Box:
+    """The box a sea's name takes."""
+    (x, y), half = sea_name_xy(sea), name_font().getlength(data.NAMES[sea]) / 2
+    return (x - half, y - 12, x + half, y + 12)
 
 
 def sea_chips_top(sea: str) -> float:

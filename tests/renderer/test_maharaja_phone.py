@@ -8,10 +8,12 @@ under 400 KB."""
 
 from __future__ import annotations
 
+import io
 import random
 from itertools import combinations
 
 import pytest
+from PIL import Image
 
 from engine.games.maharaja import data
 from engine.games.maharaja import rules as R
@@ -25,6 +27,7 @@ from renderer.common import (
 from renderer.maharaja import board as P
 from renderer.maharaja import map as M
 from renderer.maharaja import pieces as pieces
+from renderer.maharaja.style import GOLD
 from tests.engine.maharaja.play import random_step
 
 NAMES = {r: "n" * 32 for r in data.ROLES}  # the longest display names
@@ -120,3 +123,27 @@ def test_a_crowded_sea_and_a_crowded_area_stay_inside_the_picture():
     check(view)
     delhi = pieces.place_area(view, "delhi")
     assert delhi.grown and len(delhi.chips) == 2
+
+
+def test_crowded_seas_wrap_their_chips_clear_of_the_coast_and_a_sea_battle_frames_them():
+    """Three fleets in the Bay of Bengal (one with two badges), three in the Arabian Sea
+    (fighting there): each sea's chips wrap into rows that keep off Mysore, Kerala,
+    Golconda and the key, and the battle's gold frame holds the sea's name and every
+    chip, inside the map."""
+    view = R.view(R.setup(1, {}), None)
+    view["armies"] = {"arabian": {"portuguese": 3, "british": 12, "dutch": 13},
+                      "bay": {"portuguese": 3, "french": 12, "marathas": 4},
+                      "ocean": {"french": 3, "british": 14}}
+    view["arms"] = {"french": {"nation": "marathas", "active": True}}
+    view["allies"] = ["marathas"]
+    view["battle"] = {"place": "arabian", "att": "portuguese", "def": "dutch"}
+    check(view)
+    assert len({y for *_, y in pieces.place_sea(view, "bay")}) == 2
+    im = Image.open(io.BytesIO(P.render(view, players=NAMES))).convert("RGB")
+    gold = [(x, y) for x in range(M.MAP[0], 200) for y in range(840, 960)
+            if im.getpixel((x, y)) == GOLD]
+    name = M.sea_name_xy("arabian")
+    half = M.name_font().getlength(data.NAMES["arabian"]) / 2
+    chips = pieces.place_sea(view, "arabian")
+    assert min(x for x, _ in gold) < min(name[0] - half, *(x for _, x, _ in chips))
+    assert max(y for _, y in gold) > max(y for *_, y in chips) + M.CHIP_H
