@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.games.maharaja import data
-from renderer.common import RGB, Drawn, fit, font, label, note, recording
+from renderer.common import RGB, Drawn, fit, font, label, marker, note, recording
 from renderer.maharaja.style import (
     BADGES,
     CREAM,
@@ -29,6 +29,7 @@ from renderer.maharaja.style import (
     SEA,
     SEA_INK,
     SHORE,
+    SYMBOL,
     chip_font,
     house,
     ink_on,
@@ -37,39 +38,37 @@ from renderer.maharaja.style import (
     peak,
 )
 
-W, H = 800, 1084
+W, H = 640, 1084
 MAP = (6, 80, W - 6, H - 6)
 Box = tuple[float, float, float, float]
 
 # Box centres (land and off-map areas) and the seas' names, in picture pixels.
 POS: dict[str, tuple[int, int]] = {
-    "persia": (48, 122), "central-asia": (300, 122), "china": (471, 122),
-    "tibet": (655, 116), "burma": (751, 205),
-    "afghanistan": (136, 205), "gandhara": (294, 205), "kashmir": (438, 205),
-    "ladakh": (577, 219),
-    "baluchistan": (90, 289), "punjab": (246, 289), "lahore": (397, 289), "nepal": (592, 330),
-    "assam": (728, 290),
-    "sind": (80, 373), "rajputana": (222, 373), "delhi": (364, 373), "oudh": (506, 413),
-    "bihar": (656, 413),
-    "gujarat": (87, 459), "malwa": (227, 457), "agra": (367, 457), "jaunpur": (575, 496),
-    "bengal": (728, 501),
-    "khandesh": (177, 541), "bundelkhand": (402, 541), "magadha": (640, 581),
-    "maharashtra": (115, 625), "berar": (287, 628), "gondwana": (439, 625),
-    "orissa": (700, 666),
-    "bijapur": (160, 713), "bidar": (301, 712), "andhra": (476, 708),
-    "malabar": (171, 798), "vijayanagar": (319, 795), "golconda": (473, 792),
-    "mysore": (317, 878), "karnatak": (469, 878),
-    "kerala": (256, 961), "lanka": (476, 961),
-    "simhala": (539, 1044),
-    "arabian": (80, 872), "bay": (697, 730), "ocean": (705, 1032),
+    "persia": (51, 122), "central-asia": (212, 122), "china": (349, 122),
+    "tibet": (480, 122), "burma": (585, 122), "afghanistan": (109, 205),
+    "gandhara": (270, 205), "kashmir": (420, 205), "ladakh": (454, 270),
+    "baluchistan": (93, 289), "punjab": (236, 289), "lahore": (342, 289),
+    "nepal": (490, 350), "assam": (576, 290), "sind": (62, 373), "rajputana": (190, 373),
+    "delhi": (312, 373), "oudh": (410, 430), "bihar": (512, 413), "gujarat": (71, 459),
+    "malwa": (192, 457), "agra": (302, 457), "jaunpur": (454, 496), "bengal": (574, 501),
+    "khandesh": (162, 541), "bundelkhand": (314, 552), "magadha": (512, 565),
+    "maharashtra": (112, 625), "berar": (274, 628), "gondwana": (410, 625),
+    "orissa": (577, 666), "bijapur": (124, 713), "bidar": (245, 712), "andhra": (381, 708),
+    "malabar": (106, 798), "vijayanagar": (255, 795), "golconda": (409, 792),
+    "mysore": (245, 878), "karnatak": (384, 878), "kerala": (205, 961),
+    "lanka": (381, 961), "simhala": (431, 1044), "arabian": (70, 872), "bay": (575, 712),
+    "ocean": (200, 1022),
 }
 # Borders drawn bent, through these points, to pass round a box in the way.
 VIA: dict[tuple[str, str], list[tuple[int, int]]] = {
-    ("nepal", "tibet"): [(650, 268)], ("baluchistan", "persia"): [(38, 205)]}
-KEY = (600, 790, W - 8, 990)  # the key to the symbols, in the Bay of Bengal
+    ("baluchistan", "persia"): [(22, 255), (22, 150)],
+    ("nepal", "tibet"): [(517, 318), (517, 240)],  # between Ladakh and Assam
+    ("china", "ladakh"): [(349, 240)], ("jaunpur", "nepal"): [(459, 394)]}
+KEY = (490, 778, W - 8, 1010)  # the key to the symbols, in the Bay of Bengal
+
 
 BOX_H = 52
-MIN_W, OFFMAP_MIN_W = 124, 80  # a land box holds two nations' chips side by side
+MIN_W, OFFMAP_MIN_W = 90, 76  # a box with more chips than fit widens or deepens
 SLOT = 26  # room left of a factory area's name for the factory
 PEAK_SLOT = 22  # room right of a hiland's name for its peak
 PAD = 6
@@ -116,7 +115,9 @@ def draw_box(d: ImageDraw.ImageDraw, place: str, b: Box) -> None:
     label(d, ((left + right) / 2, b[1] + NAME_DY), fit(data.NAMES[place], f, right - left - 8),
           f, fill=INK, anchor="mm")
     if _right(place):
-        peak(d, b[2] - PEAK_SLOT / 2 - 2, b[1] + NAME_DY + 7)
+        x, y = b[2] - PEAK_SLOT / 2 - 2, b[1] + NAME_DY + 7
+        peak(d, x, y)
+        marker(f"hiland: {data.NAMES[place]}", (x - 10, y - SYMBOL, x + 10, y))
 
 
 def factory_xy(b: Box) -> tuple[float, float]:
@@ -150,17 +151,29 @@ def _links(d: ImageDraw.ImageDraw) -> None:
 
 
 # A rough coast behind the boxes: the mainland (with the lands beyond it) and Ceylon.
-MAINLAND = [(6, 80), (W - 6, 80), (W - 6, 560), (782, 640), (770, 700), (620, 706),
-            (556, 740), (550, 800), (548, 860), (545, 914), (402, 920), (340, 990),
-            (300, 1008), (240, 1006), (190, 962), (160, 900), (98, 836), (92, 750),
-            (20, 662), (6, 560)]
-CEYLON = [(400, 926), (548, 924), (612, 1006), (612, H - 6), (470, H - 6), (404, 996)]
+MAINLAND = [(6, 80), (W - 6, 80), (W - 6, 560), (627, 640), (617, 700), (497, 706),
+            (492, 740), (488, 800), (470, 860), (462, 914), (323, 920), (273, 990),
+            (241, 1008), (193, 1006), (153, 962), (129, 900), (80, 836), (75, 750),
+            (17, 662), (6, 560)]
+CEYLON = [(321, 926), (450, 924), (505, 1006), (505, H - 6), (360, H - 6), (324, 996)]
 
 
 def _seas(d: ImageDraw.ImageDraw) -> None:
     f = name_font()
     for sea in data.SEAS:
-        label(d, POS[sea], data.NAMES[sea], f, fill=SEA_INK, anchor="mm")
+        label(d, sea_name_xy(sea), data.NAMES[sea], f, fill=SEA_INK, anchor="mm")
+
+
+def sea_name_xy(sea: str) -> tuple[float, float]:
+    """Where a sea's name is centred: at its place, kept off the map's edge."""
+    (x, y), half = POS[sea], name_font().getlength(data.NAMES[sea]) / 2
+    return (min(max(x, MAP[0] + 8 + half), MAP[2] - 8 - half), y)
+
+
+def sea_name_box(sea: str) -> Box:
+    """The box a sea's name takes."""
+    (x, y), half = sea_name_xy(sea), name_font().getlength(data.NAMES[sea]) / 2
+    return (x - half, y - 12, x + half, y + 12)
 
 
 def sea_chips_top(sea: str) -> float:
@@ -168,37 +181,49 @@ def sea_chips_top(sea: str) -> float:
 
 
 # What the key calls each symbol: the badges, a factory, a hiland, the battle's frame.
-KEY_WORDS = {"leader": "leader", "arms": "armed (arms)", "submitted": "submitted",
-             "ally": "British ally", "factory": "factory (British)",
-             "hiland": "hiland", "battle": "battle"}
+KEY_WORDS = {"leader": "leader", "arms": "armed", "submitted": "submitted",
+             "ally": "British ally", "factory": "factory", "hiland": "hiland",
+             "battle": "battle"}
+KEY_ROW = 23  # a line of the key
+
+
+def symbol_box(x: float, y: float) -> Box:
+    """The square a badge centred on (x, y) fills (``SYMBOL`` across)."""
+    return (x - SYMBOL / 2, y - SYMBOL / 2, x + SYMBOL / 2, y + SYMBOL / 2)
 
 
 def _key(img: Image.Image) -> None:
-    """What each symbol means, in the sea beside the map."""
+    """What each symbol means, one a line, in the sea beside the map."""
     d = ImageDraw.Draw(img)
     x0, y0, x1, y1 = KEY
     d.rounded_rectangle(KEY, 8, fill=CREAM, outline=INK, width=2)
     f, fb = key_font(), chip_font()
-    x, y = x0 + 10, y0 + 8
+    x, y = x0 + 8, y0 + 8
     # a chip: the nation's letters and its armies, in the colour of its player
     sample = PLAYER["red"]
     d.rounded_rectangle((x, y, x + 48, y + CHIP_H - 1), 6, fill=sample, outline=INK)
     label(d, (x + 24, y + CHIP_H / 2), "Pa 3", fb, fill=ink_on(sample), anchor="mm")
-    label(d, (x + 56, y + CHIP_H / 2), "3 armies,", f, fill=INK, anchor="lm")
-    label(d, (x, y + 39), "colour: its player", f, fill=INK, anchor="lm")
-    y += 51
+    marker("map key: a chip", (x, y, x + 48, y + CHIP_H))
+    label(d, (x + 54, y + CHIP_H / 2), "3 armies", f, fill=INK, anchor="lm")
+    label(d, (x, y + 39), "colour: player", f, fill=INK, anchor="lm")
+    y += 53
     for badge in BADGES:
         BADGES[badge](d, x + 9, y + 11)
+        marker(f"map key: {badge}", symbol_box(x + 9, y + 11))
         label(d, (x + 25, y + 11), KEY_WORDS[badge], f, fill=INK, anchor="lm")
-        y += 23
+        y += KEY_ROW
     house(d, x - 3, y - 1, PLAYER["red"])
     label(d, (x + 9, y + 15), "B", fb, fill=ink_on(PLAYER["red"]), anchor="mm")
+    marker("map key: factory", (x - 3, y - 1, x + 21, y + 23))
     label(d, (x + 25, y + 11), KEY_WORDS["factory"], f, fill=INK, anchor="lm")
-    y += 23
-    peak(d, x + 9, y + 18)
+    y += KEY_ROW + 2
+    peak(d, x + 9, y + 19)
+    marker("map key: hiland", (x - 1, y + 19 - SYMBOL, x + 19, y + 19))
     label(d, (x + 25, y + 11), KEY_WORDS["hiland"], f, fill=INK, anchor="lm")
-    d.rounded_rectangle((x + 96, y + 2, x + 116, y + 20), 4, outline=GOLD, width=4)
-    label(d, (x + 122, y + 11), KEY_WORDS["battle"], f, fill=INK, anchor="lm")
+    y += KEY_ROW
+    d.rounded_rectangle((x - 1, y + 1, x + 19, y + 21), 4, outline=GOLD, width=4)
+    marker("map key: battle", (x - 1, y + 1, x + 19, y + 21))
+    label(d, (x + 25, y + 11), KEY_WORDS["battle"], f, fill=INK, anchor="lm")
     assert y + 24 <= y1, "the key fits its box"
 
 
@@ -224,15 +249,22 @@ def _background() -> tuple[Image.Image, tuple[Drawn, ...], dict[str, tuple[Drawn
     return img, tuple(drawn), names
 
 
+def _replay(t: Drawn) -> None:
+    if t.marker:
+        marker(t.text, t.box)
+    else:
+        note(t.text, t.px, t.box, info=t.info)
+
+
 def background(redrawn: set[str]) -> Image.Image:
     """A fresh copy of the map without pieces. Its texts are noted for a recording test,
     but for the boxes in ``redrawn``, which the caller draws anew."""
     img, drawn, names = _background()
     for t in drawn:
-        note(t.text, t.px, t.box, info=t.info)
+        _replay(t)
     for place, texts in names.items():
         for t in texts if place not in redrawn else ():
-            note(t.text, t.px, t.box, info=t.info)
+            _replay(t)
     return img.copy()
 
 

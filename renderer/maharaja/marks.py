@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 from engine.games.maharaja import data
 from engine.games.maharaja.shown import MaharajaView
 from renderer.common import Point, label, marker, note
-from renderer.maharaja.map import CHIP_H, POS, Box, box, sea_chips_top
+from renderer.maharaja.map import CHIP_H, Box, box, sea_chips_top, sea_name_xy
 from renderer.maharaja.pieces import (
     Chip,
     Lost,
@@ -81,7 +81,7 @@ def _area(place: str, boxes: dict[str, Box]) -> Box:
     if place in boxes:
         return boxes[place]
     if place in data.SEAS:
-        x, y = POS[place]
+        x, y = sea_name_xy(place)
         return (x - 50, y - 12, x + 50, sea_chips_top(place) + CHIP_H)
     return box(place)
 

@@ -21,14 +21,13 @@ from PIL import Image, ImageDraw
 
 from engine.games.maharaja import data
 from engine.games.maharaja.shown import MaharajaView
-from renderer.common import RGB, note
+from renderer.common import RGB, marker, note
 from renderer.maharaja.map import (
     CHIP_DY,
     CHIP_H,
     KEY,
     MAP,
     PAD,
-    POS,
     ROW,
     Box,
     box,
@@ -36,6 +35,9 @@ from renderer.maharaja.map import (
     factory_xy,
     fill,
     sea_chips_top,
+    sea_name_box,
+    sea_name_xy,
+    symbol_box,
 )
 from renderer.maharaja.style import (
     BADGE_W,
@@ -116,12 +118,17 @@ def chip_sprite(text: str, colour: RGB, badges: tuple[str, ...],
                         width=3 if lost else 1)
     text_w = chip_width(text, 0)
     if badges:  # a light inset at the chip's right end holds the badges
-        d.rounded_rectangle((text_w - 1, 3, w - 4, h - 4), 4, fill=CREAM)
+        d.rounded_rectangle((text_w - 1, 2, w - 3, h - 3), 4, fill=CREAM)
         for i, badge in enumerate(badges):
-            BADGES[badge](d, text_w + BADGE_W * i + BADGE_W / 2, h / 2)
+            BADGES[badge](d, badge_x(text, i), h / 2)
     f = chip_font()
     d.text((text_w / 2, h / 2), text, font=f, fill=ink_on(colour), anchor="mm")
     return tile, d.textbbox((text_w / 2, h / 2), text, font=f, anchor="mm")
+
+
+def badge_x(text: str, i: int) -> float:
+    """Where a chip's ``i``-th badge is centred, from the chip's left edge."""
+    return chip_width(text, 0) + BADGE_W * i + BADGE_W / 2
 
 
 @dataclass
@@ -160,12 +167,13 @@ def _rows(widths: list[int], room: float) -> list[list[int]]:
     return rows
 
 
-def _free(place: str, b: Box, boxes: dict[str, Box]) -> bool:
-    """Whether a grown box keeps inside the map, off the key and off every other box."""
+def _free(place: str, b: Box, boxes: dict[str, Box], gap: float = 4) -> bool:
+    """Whether a grown box keeps inside the map, off the key, the seas' names and every
+    other box."""
     if b[0] < MAP[0] + 2 or b[2] > MAP[2] - 2 or b[1] < MAP[1] + 2 or b[3] > MAP[3] - 2:
         return False
-    return not any(_meet(b, other, 4) for p, other in boxes.items() if p != place) \
-        and not _meet(b, KEY, 4)
+    return not any(_meet(b, other, gap) for p, other in boxes.items() if p != place) \
+        and not any(_meet(b, other, gap) for other in [KEY, *map(sea_name_box, data.SEAS)])
 
 
 def _meet(a: Box, b: Box, gap: float = 0) -> bool:
@@ -193,11 +201,17 @@ def _grown(place: str, widths: list[int],
     for w, rows in options:
         h = base[3] - base[1] + (len(rows) - 1) * ROW
         for y0 in (base[1], base[3] - h):
-            for x0 in ((base[0] + base[2] - w) / 2, base[0], base[2] - w):
+            # centred, either edge kept, pushed off the map's edge, or just clear of a
+            # neighbour on the left or the right
+            beside = [o for o in boxes.values() if o[1] < y0 + h + 4 and y0 < o[3] + 4]
+            for x0 in ((base[0] + base[2] - w) / 2, base[0], base[2] - w, MAP[0] + 4,
+                       MAP[2] - 4 - w, *(o[2] + 4 for o in beside),
+                       *(o[0] - 4 - w for o in beside)):
                 tried.append(((x0, y0, x0 + w, y0 + h), rows))
                 if _free(place, tried[-1][0], boxes):
                     return tried[-1]
-    return tried[0]
+    # none keeps its margin: the first that at least touches nothing
+    return next((t for t in tried if _free(place, t[0], boxes, 2)), tried[0])
 
 
 def place_area(view: MaharajaView, place: str, boxes: dict[str, Box] | None = None,
@@ -223,18 +237,45 @@ def place_area(view: MaharajaView, place: str, boxes: dict[str, Box] | None = No
     return out
 
 
+def _sea_room(sea: str, top: float) -> tuple[float, float] | None:
+    """The span left free, around a sea's name, for a row of its chips from ``top`` down:
+    between the nearest boxes (or the key, or another sea's name) on either side and the
+    map's edges; None if something lies right under the name."""
+    x, _ = sea_name_xy(sea)
+    lo, hi = float(MAP[0] + 6), float(MAP[2] - 4)
+    names = [sea_name_box(s) for s in data.SEAS if s != sea]
+    for b in [*_boxes().values(), KEY, *names]:
+        if b[1] < top + CHIP_H + 2 and top < b[3] + 2:
+            if b[2] + 4 <= x:
+                lo = max(lo, b[2] + 4)
+            elif b[0] - 4 >= x:
+                hi = min(hi, b[0] - 4)
+            else:
+                return None
+    return lo, hi
+
+
 def place_sea(view: MaharajaView, sea: str,
               lost: Mapping[str, int] | None = None) -> list[tuple[Chip, float, float]]:
-    """A sea's chips (its boats' armies): a row under its name."""
+    """A sea's chips (its boats' armies): rows under its name, each centred under it as far
+    as the room between the coast's boxes (and the key) allows; as many chips in a row as
+    that room holds (at least one: a row with no room left overlaps rather than hides)."""
     here = chips(view, sea, lost)
-    row_w = sum(c.width for c in here) + GAP * max(0, len(here) - 1)
-    # centred under the name, but never past the map's edge
-    x = min(max(POS[sea][0] - row_w / 2, MAP[0] + 6), MAP[2] - 6 - row_w)
+    out: list[tuple[Chip, float, float]] = []
     y = sea_chips_top(sea)
-    out = []
-    for c in here:
-        out.append((c, x, y))
-        x += c.width + GAP
+    while len(out) < len(here):
+        lo, hi = _sea_room(sea, y) or (MAP[0] + 6, MAP[2] - 4)
+        row = [here[len(out)]]
+        for c in here[len(out) + 1:]:
+            if sum(r.width + GAP for r in row) + c.width > hi - lo:
+                break
+            row.append(c)
+        row_w = sum(c.width for c in row) + GAP * (len(row) - 1)
+        x = min(max(sea_name_xy(sea)[0] - row_w / 2, lo), hi - row_w)
+        for c in row:
+            out.append((c, x, y))
+            x += c.width + GAP
+        y += ROW
     return out
 
 
@@ -244,6 +285,10 @@ def _paste(img: Image.Image, chip: Chip, x: float, y: float, bg: RGB) -> None:
     x, y = round(x), round(y)
     img.paste(tile, (x, y))
     note(chip.text, CHIP_PX, (x + tx0, y + ty0, x + tx1, y + ty1))
+    what = f"{data.NATION_NAMES[chip.nation]}"
+    marker(f"chip: {what}", (x, y, x + tile.width, y + tile.height))
+    for i, badge in enumerate(chip.badges):
+        marker(f"{badge}: {what}", symbol_box(x + badge_x(chip.text, i), y + CHIP_H / 2))
 
 
 @lru_cache(maxsize=64)
@@ -270,6 +315,7 @@ def factory(img: Image.Image, view: MaharajaView, colonial: str, place: str, b: 
     x, y, *_ = fb = factory_box(b)
     img.paste(tile, (round(x), round(y)))
     note(letter, CHIP_PX, (x + tx0, y + ty0, x + tx1, y + ty1))
+    marker(f"factory: {data.NAMES[place]}", fb)
     return fb
 
 
@@ -314,8 +360,7 @@ def draw_pieces(img: Image.Image, placed: list[Placed], view: MaharajaView,
         for c, x, y in placed_sea:
             _paste(img, c, x, y, SEA)
         if placed_sea and sea == battle.get("place"):
-            f = chip_font()
-            x0, y0 = POS[sea][0] - f.getlength(data.NAMES[sea]) / 2, POS[sea][1] - 12
-            x1 = max(POS[sea][0] + f.getlength(data.NAMES[sea]) / 2,
-                     placed_sea[-1][1] + placed_sea[-1][0].width)
-            _frame(img, (min(x0, placed_sea[0][1]), y0, x1, placed_sea[-1][2] + CHIP_H))
+            x0, y0, x1, _ = sea_name_box(sea)
+            _frame(img, (min([x0] + [x for _, x, _ in placed_sea]), y0,
+                         max([x1] + [x + c.width for c, x, _ in placed_sea]),
+                         max(y for *_, y in placed_sea) + CHIP_H))

@@ -2,8 +2,9 @@
 a submission's flag, a British ally's ring, a hiland's peak), drawn alike on the map and
 in its key.
 
-Sizes are for the 800-px-wide picture a phone shows 400 px wide: every text that carries
-information is 18 px or more (9 px on the phone, tests/renderer/test_legibility.py)."""
+Sizes are for the 640-px-wide picture a phone shows 400 px wide (× 0.625): every text that
+carries information is 18 px or more (11.25 px on the phone), every name 20 px (12.5), every
+symbol that carries meaning 16 px across or more (10): issue 39's floors."""
 
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ MARK = (222, 30, 150)
 FLAT = [FRAME, PANEL, EDGE, CREAM, MUTED, GOLD, INK, SEA, SEA_INK, SHORE, OFFMAP, LINK, PEAK,
         NOBODY, MARK, *LAND.values(), *PLAYER.values()]
 
-TITLE_PX, LOG_PX, NAME_PX, CHIP_PX, KEY_PX = 26, 19, 19, 18, 18
+TITLE_PX, LOG_PX, NAME_PX, CHIP_PX, KEY_PX = 26, 19, 20, 18, 18
+SYMBOL = 16  # a badge's or a peak's size across: 10 px on a phone
 
 
 def title_font() -> Font:
@@ -71,40 +73,40 @@ def owner_colour(view: MaharajaView, nation: str) -> RGB:
 # --- symbols, each drawn centred on (x, y) within about 16 px ---------------------------
 
 
-def star(d: ImageDraw.ImageDraw, x: float, y: float, r: float = 8.5) -> None:
-    """A leader."""
+def star(d: ImageDraw.ImageDraw, x: float, y: float, r: float = 9.5) -> None:
+    """A leader (its points span ``SYMBOL`` px from top to bottom)."""
     pts = []
     for i in range(10):
         radius = r if i % 2 == 0 else r * 0.45
         a = -math.pi / 2 + i * math.pi / 5
-        pts.append((x + radius * math.cos(a), y + radius * math.sin(a)))
+        pts.append((x + radius * math.cos(a), y + 1 + radius * math.sin(a)))
     d.polygon(pts, fill=GOLD, outline=INK)
 
 
 def swords(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     """Arms given by a colonial nation: two crossed blades."""
-    d.line((x - 6, y - 6, x + 6, y + 6), fill=INK, width=3)
-    d.line((x - 6, y + 6, x + 6, y - 6), fill=INK, width=3)
-    d.line((x - 7, y + 2, x - 2, y + 7), fill=INK, width=2)  # the hilts
-    d.line((x + 7, y + 2, x + 2, y + 7), fill=INK, width=2)
+    d.line((x - 7, y - 7, x + 7, y + 7), fill=INK, width=3)
+    d.line((x - 7, y + 7, x + 7, y - 7), fill=INK, width=3)
+    d.line((x - 8, y + 2, x - 2, y + 8), fill=INK, width=2)  # the hilts
+    d.line((x + 8, y + 2, x + 2, y + 8), fill=INK, width=2)
 
 
 def flag(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     """A nation that has submitted: a white flag."""
-    d.line((x - 5, y - 8, x - 5, y + 8), fill=INK, width=2)
-    d.polygon([(x - 4, y - 8), (x + 7, y - 5), (x - 4, y - 1)], fill=(255, 255, 255),
+    d.line((x - 7, y - 8, x - 7, y + 8), fill=INK, width=2)
+    d.polygon([(x - 6, y - 8), (x + 8, y - 4), (x - 6, y + 1)], fill=(255, 255, 255),
               outline=INK)
 
 
 def ally(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
-    """An ally of the British: two linked rings."""
-    d.ellipse((x - 8, y - 4, x + 1, y + 5), outline=INK, width=2)
-    d.ellipse((x - 1, y - 4, x + 8, y + 5), outline=INK, width=2)
+    """An ally of the British: two linked rings, one above the other's shoulder."""
+    d.ellipse((x - 8, y - 8, x + 3, y + 3), outline=INK, width=2)
+    d.ellipse((x - 3, y - 3, x + 8, y + 8), outline=INK, width=2)
 
 
 def peak(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     """A hiland: a peak whose base is at ``y``."""
-    d.polygon([(x - 10, y), (x, y - 14), (x + 10, y)], fill=PEAK, outline=INK)
+    d.polygon([(x - 10, y), (x, y - SYMBOL), (x + 10, y)], fill=PEAK, outline=INK)
 
 
 def house(d: ImageDraw.ImageDraw, x: float, y: float, colour: RGB, line: RGB = INK,
@@ -116,4 +118,4 @@ def house(d: ImageDraw.ImageDraw, x: float, y: float, colour: RGB, line: RGB = I
 
 
 BADGES = {"leader": star, "arms": swords, "submitted": flag, "ally": ally}
-BADGE_W = 18  # the room a badge takes in a chip
+BADGE_W = 19  # the room a badge takes in a chip

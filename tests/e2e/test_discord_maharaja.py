@@ -72,7 +72,7 @@ async def test_three_people_play_the_short_game(fake_discord, db_url, bot_errors
         r = await answer(fake, await fake.slash("arjun", "game", subcommand="join"))
         if not r.files:  # three may play: the host starts
             r = await answer(fake, await fake.slash("ravi", "game", subcommand="start"))
-        assert r.files and r.files[0].png_size == (800, 1084)  # the phone picture
+        assert r.files and r.files[0].png_size == (640, 1084)  # the phone picture
         assert (await stored_state(bot))["turn"] == 9
         rolled = panels = asked = offstage = 0
         for turn in range(1000):

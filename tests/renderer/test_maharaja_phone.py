@@ -1,23 +1,33 @@
 """The Maharaja picture on a phone, over many positions of random play (battles under
 way, armies on the move, big stacks, leaders, arms, submissions, alliances): every
-information text 9 px or more when the picture is shown 400 px wide, none cut at the
+information text 11 px or more, every name 12 px, every marker (chip, badge, factory,
+peak) 10 px across, when the picture is shown 400 px wide, none cut at the
 edge or overlapping another; every area's name clear of every piece; boxes that widen
 for their chips stay clear of each other, of the key and of the map's edge; the PNG
 under 400 KB."""
 
 from __future__ import annotations
 
+import io
 import random
 from itertools import combinations
 
 import pytest
+from PIL import Image
 
 from engine.games.maharaja import data
 from engine.games.maharaja import rules as R
-from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, recording
+from renderer.common import (
+    PHONE_INFO_FLOOR_PX,
+    PHONE_MARKER_FLOOR_PX,
+    PHONE_NAME_FLOOR_PX,
+    PHONE_WIDTH,
+    recording,
+)
 from renderer.maharaja import board as P
 from renderer.maharaja import map as M
 from renderer.maharaja import pieces as pieces
+from renderer.maharaja.style import GOLD
 from tests.engine.maharaja.play import random_step
 
 NAMES = {r: "n" * 32 for r in data.ROLES}  # the longest display names
@@ -50,7 +60,12 @@ def check(view: dict) -> None:
         png = P.render(view, players=NAMES)
     assert len(png) <= 400_000
     info = [d for d in drawn if d.info]
-    assert [d.text for d in info if d.px * PHONE_WIDTH / P.WIDTH < PHONE_MIN_PX] == []
+    at = PHONE_WIDTH / P.WIDTH
+    assert [d.text for d in info if d.px * at < PHONE_INFO_FLOOR_PX] == []
+    names = set(data.NAMES.values())
+    assert [d.text for d in info if d.text in names and d.px * at < PHONE_NAME_FLOOR_PX] == []
+    markers = [d for d in drawn if d.marker]
+    assert markers and [d.text for d in markers if d.px * at < PHONE_MARKER_FLOOR_PX] == []
     assert [d.text for d in info if not _inside(d.box, (0, 0, P.WIDTH, P.HEIGHT))] == []
     assert [(a.text, b.text) for a, b in combinations(info, 2)
             if _meet(a.box, (b.box[0] + 1, b.box[1] + 1, b.box[2] - 1, b.box[3] - 1))] == []
@@ -108,3 +123,27 @@ def test_a_crowded_sea_and_a_crowded_area_stay_inside_the_picture():
     check(view)
     delhi = pieces.place_area(view, "delhi")
     assert delhi.grown and len(delhi.chips) == 2
+
+
+def test_crowded_seas_wrap_their_chips_clear_of_the_coast_and_a_sea_battle_frames_them():
+    """Three fleets in the Bay of Bengal (one with two badges), three in the Arabian Sea
+    (fighting there): each sea's chips wrap into rows that keep off Mysore, Kerala,
+    Golconda and the key, and the battle's gold frame holds the sea's name and every
+    chip, inside the map."""
+    view = R.view(R.setup(1, {}), None)
+    view["armies"] = {"arabian": {"portuguese": 3, "british": 12, "dutch": 13},
+                      "bay": {"portuguese": 3, "french": 12, "marathas": 4},
+                      "ocean": {"french": 3, "british": 14}}
+    view["arms"] = {"french": {"nation": "marathas", "active": True}}
+    view["allies"] = ["marathas"]
+    view["battle"] = {"place": "arabian", "att": "portuguese", "def": "dutch"}
+    check(view)
+    assert len({y for *_, y in pieces.place_sea(view, "bay")}) == 2
+    im = Image.open(io.BytesIO(P.render(view, players=NAMES))).convert("RGB")
+    gold = [(x, y) for x in range(M.MAP[0], 200) for y in range(840, 960)
+            if im.getpixel((x, y)) == GOLD]
+    name = M.sea_name_xy("arabian")
+    half = M.name_font().getlength(data.NAMES["arabian"]) / 2
+    chips = pieces.place_sea(view, "arabian")
+    assert min(x for x, _ in gold) < min(name[0] - half, *(x for _, x, _ in chips))
+    assert max(y for _, y in gold) > max(y for *_, y in chips) + M.CHIP_H

@@ -11,7 +11,7 @@ import pytest
 
 from engine.games.maharaja import data
 from engine.games.maharaja import rules as R
-from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, Drawn, recording
+from renderer.common import PHONE_INFO_FLOOR_PX, PHONE_WIDTH, Drawn, recording
 from renderer.maharaja import board as P
 from renderer.maharaja import pieces, words
 from renderer.maharaja.map import KEY, KEY_WORDS
@@ -53,7 +53,7 @@ def check_post(view: dict) -> None:
     for place, here in view["armies"].items():
         for n, k in here.items():
             sizes = drawn_at(drawn, f"{data.NATIONS[n]['abbr']} {k}")
-            assert sizes and min(sizes) >= PHONE_MIN_PX, (place, n)
+            assert sizes and min(sizes) >= PHONE_INFO_FLOOR_PX, (place, n)
     for colonial in view["factories"].values():
         assert drawn_at(drawn, str(data.NATIONS[colonial]["abbr"])[0])
     battle = view.get("battle") or {}

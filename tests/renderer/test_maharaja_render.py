@@ -40,7 +40,7 @@ def fill_of(im: Image.Image, chip: tuple[pieces.Chip, float, float]) -> tuple:
 
 def test_a_png_narrow_enough_for_a_phone_and_small():
     png = P.render(R.view(R.setup(1, {}), None))
-    assert Image.open(io.BytesIO(png)).size == (P.WIDTH, P.HEIGHT) == (800, 1084)
+    assert Image.open(io.BytesIO(png)).size == (P.WIDTH, P.HEIGHT) == (640, 1084)
     assert len(png) < 400_000
 
 
@@ -121,9 +121,9 @@ def _meet(a, b, gap: float = 0) -> bool:
 
 
 def test_every_area_is_named_in_full_in_its_box_in_type_a_phone_can_read():
-    """Shown 400 px wide, a 19-px name on the 800-px picture is 9.5 px tall; every name
+    """Shown 400 px wide, a 20-px name on the 640-px picture is 12.5 px tall; every name
     fits its box whole, clear of the factory's slot and the hiland's peak."""
-    assert NAME_PX * 400 / P.WIDTH >= 9
+    assert NAME_PX * 400 / P.WIDTH >= 12
     for place in data.LAND + list(data.OFFMAP):
         b = M.box(place)
         name = M.name_box(place, b)
