@@ -5,7 +5,9 @@ scheduler) and costs a lock and an addition; nothing is served, and nothing is r
 the database for them, unless the health endpoint is on (``HEALTH_PORT``, bot/health.py),
 whose ``/metrics`` also shows prometheus_client's own process figures
 (``process_resident_memory_bytes``, CPU, open files) and Python's garbage collector.
-The engine and the renderer know nothing of this: they are timed from outside.
+The engine and the renderer know nothing of this: they are timed from outside. The
+database's errors are counted by bot/database_errors.py, apart, so that the computer's
+worker processes (which record THINK) never import SQLAlchemy.
 """
 
 from __future__ import annotations
@@ -15,9 +17,6 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from prometheus_client import Counter, Gauge, Histogram, disable_created_metrics
-from sqlalchemy import Engine, event
-from sqlalchemy.engine import ExceptionContext
-from sqlalchemy.exc import DBAPIError, IntegrityError
 
 T = TypeVar("T")
 
@@ -89,10 +88,3 @@ def set_open_games(counts: dict[tuple[str, str], int]) -> None:
     _shown.update(counts)
     for game, status in _shown:
         OPEN_GAMES.labels(game, status).set(counts.get((game, status), 0))
-
-
-@event.listens_for(Engine, "handle_error")
-def _database_error(context: ExceptionContext) -> None:
-    error = context.sqlalchemy_exception  # the driver's error, as SQLAlchemy names it
-    if isinstance(error, DBAPIError) and not isinstance(error, IntegrityError):
-        DATABASE_ERRORS.labels(type(error).__name__).inc()

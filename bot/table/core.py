@@ -15,6 +15,7 @@ from functools import partial, wraps
 from typing import Concatenate, ParamSpec, TypeVar
 
 import renderer
+from bot import database_errors as database_errors  # counts the driver's errors
 from bot import workers
 from bot.drafts import Drafts
 from bot.hours import Availability
