@@ -83,9 +83,9 @@ def _taj_in_turn(view: TajMahalView) -> list[str]:
 
 def status(view: TajMahalView, players: Mapping[str, str]) -> str:
     """The post's status lines: the visit and what is still to win there; the players
-    still in it in turn order, each with score, colour and the symbols played (each
-    symbol's leader in bold); those out; the supply; the commodities won. Public facts
-    only."""
+    still in it in turn order, each with score, the cards laid (by their typed names) and
+    the symbols they add up to (each symbol's leader in bold); those out; the supply; the
+    commodities won. Public facts only."""
     table = view.get("players") or {}
 
     def who(r: str) -> str:
@@ -110,7 +110,8 @@ def status(view: TajMahalView, players: Mapping[str, str]) -> str:
         p = table[r]
         shown = [f"**{n} {TAJ_SYMBOLS[s]}**" if leaders.get(s) == r else
                  f"{n} {TAJ_SYMBOLS[s]}" for s in TAJ_SYMBOLS if (n := p["symbols"].get(s))]
-        played = f", {p['colour']}: {', '.join(shown)}" if p.get("colour") and shown else ""
+        laid = ", ".join(_card_words(c) for c in p.get("played") or [])
+        played = f", laid {laid}: {', '.join(shown)}" if laid and shown else ""
         playing.append(f"{who(r)} {count(p['score'], 'pt')}{played}")
     lines.append(f"Playing{' (leads in bold)' if leaders else ''}: " + " → ".join(playing))
     out = [f"{who(r)} {count(p['score'], 'pt')}" for r, p in table.items() if p["out"]]
