@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 import renderer
+from engine.games.taj_mahal import data
 from renderer.common import PHONE_MARKER_FLOOR_PX, Drawn, recording
 from tests.renderer.drawn import clashes, outside, size
 from tests.renderer.test_taj_mahal_layout import _positions
@@ -70,3 +71,48 @@ def test_many_random_positions_meet_the_floors(seed, players):
         assert below_floors(view) == []
         assert below_floors(view, before) == []
         assert unkeyed(view, before) == []
+
+
+def missing(view: dict) -> list[str]:
+    """The items of the whole position (docs/taj_mahal.md, "What the post shows") neither
+    drawn at the floor nor in the post's text."""
+    drawn, (w, _h) = drawn_of(view)
+    said = [d.text for d in drawn if d.info and d.px * 400 / w >= 11]
+    text = renderer.status("taj_mahal", view, PLAYERS)
+    table = view["players"]
+    over = bool(view.get("result"))
+    names = {r: f"{r.capitalize()} ({PLAYERS[r]})" for r in table}
+    items = {
+        "whose turn": any(t.startswith(("Game over", "Visit")) for t in said),
+        "visit and province": over or any(
+            f"Visit {view['visit']}/12 {data.PROVINCE_NAMES[view['province']]}" in t
+            for t in said),
+        "every score": all(str(p["score"]) in said for p in table.values()),
+        "every player": all(any(t.startswith(names[r][:10]) for t in said) for r in table),
+        "prizes to win": over or "to win:" in text,
+        "cards laid": over or all(data.KIND[c] in text for r, p in table.items()
+                                  for c in p["played"]),
+        "who withdrew": over or all(f"{r.capitalize()} ({PLAYERS[r]}) {p['score']} pt" in
+                                    text.split("Out: ")[-1] for r, p in table.items()
+                                    if p["out"]),
+        "cards in hand": over or all(f"{p['hand']} card" in text for p in table.values()),
+        "supply": over or "Supply: " in text,
+        "tiles and commodities won": over or all(
+            g in text for p in table.values() for g in p["goods"]),
+        "palaces": sorted(d.text for d in drawn if d.marker and d.text not in ("crown",)
+                          and d.box[1] < 912) == sorted(
+            r.capitalize() for owners in view["palaces"].values() for r in owners[:2]),
+        "final scores": not over or all(str(p["score"]) in text for p in table.values()),
+    }
+    return [k for k, ok in items.items() if not ok]
+
+
+def test_the_whole_position_is_in_the_picture_or_the_text():
+    for name, view in SAMPLES["taj_mahal"][0]().items():
+        assert missing(view) == [], name
+
+
+@pytest.mark.slow
+def test_the_whole_position_of_random_positions():
+    for view in _positions(6, 5, every=25):
+        assert missing(view) == []

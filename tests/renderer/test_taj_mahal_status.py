@@ -39,12 +39,13 @@ def test_the_visit_what_is_left_to_win_and_the_players_in_turn_order():
     playing = next(line for line in lines if line.startswith("Playing"))
     yellow, red = playing.split(": ", 1)[1].split(" → ")
     # the cards each has laid, by the names they are typed by, then the symbols' tally
-    assert yellow.startswith("Yellow (Computer) 17 pts, laid green-general-elephant: ")
-    assert red.startswith("Red (ravi) 11 pts, laid red-monk-elephant, white-elephant: ")
+    assert yellow.startswith("Yellow (Computer) 17 pts, 9 cards, laid green-general-elephant: ")
+    assert red.startswith("Red (ravi) 11 pts, 10 cards, laid red-monk-elephant, "
+                          "white-elephant: ")
     assert "**2 Elephant**" in red and "**1 General**" in yellow  # each symbol's leader
-    assert "Out: Blue (Meena) 16 pts, Green (arjun) 12 pts" in lines
+    assert "Out: Blue (Meena) 16 pts, 14 cards; Green (arjun) 12 pts, 17 cards" in lines
     assert "Supply: green-elephant-elephant, white-elephant, white-general" in lines
-    assert any(line.startswith("Commodities: Red tea; Blue 2 tea") for line in lines)
+    assert any(line.startswith("Won: Red tea; Blue Vizier tile, 2 tea") for line in lines)
 
 
 @pytest.mark.slow
