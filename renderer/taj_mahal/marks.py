@@ -32,15 +32,24 @@ def crown() -> Image.Image:
     return s.shrink()
 
 
+RING_R = geo.CITY_R + 4
+
+
+@lru_cache(maxsize=1)
+def _ring() -> Image.Image:
+    c = RING_R + 5
+    s = Smooth((0, 0, 2 * c, 2 * c), scale=3)
+    s.circle((c, c), RING_R, outline=(*CREAM, 255), width=7)
+    s.circle((c, c), RING_R, outline=(*NEW, 255), width=4)
+    return s.shrink()
+
+
 def ring_placed(img: Image.Image, palaces: Iterable[tuple[str, str]]) -> None:
     """A ring round each city that got a palace since (noted as a marker, "ringed")."""
     for cid in sorted({c for c, _ in palaces if c in geo.CITY_XY}):
         x, y = geo.CITY_XY[cid]
-        r = geo.CITY_R + 4
-        with smooth(img, (x - r - 4, y - r - 4, x + r + 4, y + r + 4), scale=3) as s:
-            s.circle((x, y), r, outline=(*CREAM, 255), width=7)
-            s.circle((x, y), r, outline=(*NEW, 255), width=4)
-        marker("ringed", (x - r, y - r, x + r, y + r))
+        paste(img, _ring(), (x, y))
+        marker("ringed", (x - RING_R, y - RING_R, x + RING_R, y + RING_R))
 
 
 def bottom_key(img: Image.Image, lines: Sequence[str] | None) -> Image.Image:
