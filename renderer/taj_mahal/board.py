@@ -77,14 +77,14 @@ from renderer.taj_mahal.style import (
 ID = "taj_mahal"
 WIDTH = geo.WIDTH
 HEADER_H = geo.HEADER_H
-MAP_BOTTOM = 912
+MAP_BOTTOM = geo.MAP_BOTTOM
 MAP_BOX = (6, HEADER_H, WIDTH - 6, MAP_BOTTOM)
 CITY_XY = geo.CITY_XY
 PROVINCE_XY = geo.PROVINCE_XY
 PROVINCE_NAME = data.PROVINCE_NAMES
 # The bonus tiles' key in the map's empty bottom right corner; under the map, the
 # players' key, two a row.
-BONUS_BOX = (494, MAP_BOTTOM - 138, WIDTH - 14, MAP_BOTTOM - 8)
+BONUS_BOX = geo.BONUS_BOX
 KEY_ROW_H = 40
 # Font sizes (px, bold): information at least 22 px (11 px when the picture is shown
 # 400 px wide), names at least 24 (12 px there).

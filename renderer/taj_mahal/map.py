@@ -29,6 +29,9 @@ PROVINCE_PAD = 4  # the province disc reaches this far beyond its outermost ring
 DIGIT_IN = 34  # a city's number: this far from the city's centre, towards the province's
 
 BOARD = data.BOARD
+MAP_BOTTOM = 912
+# The bonus tiles' key, in the map's empty bottom right corner: crowns and chips keep out.
+BONUS_BOX = (494.0, MAP_BOTTOM - 138.0, WIDTH - 14.0, MAP_BOTTOM - 8.0)
 
 
 # Provinces moved a little from the board's places (in its units), to make room for a
@@ -226,6 +229,10 @@ def _place(cid: str, w: float, h: float, *others: Box) -> Box:
     return first_clear or _beside(cid, turns[0], w, h, 1)
 
 
-CROWN_BOX: dict[str, Box] = {c: _place(c, CROWN_W, CROWN_H) for c in CITY_XY}
-TAG_BOX: dict[str, Box] = {c: _place(c, 2 * TAG_R, 2 * TAG_R, CROWN_BOX[c])
-                           for c in FORTRESS}
+CROWN_BOX: dict[str, Box] = {c: _place(c, CROWN_W, CROWN_H, BONUS_BOX) for c in CITY_XY}
+# A tag stays from an earlier visit while a later visit's crown may sit beside a city of
+# another province: it keeps clear of their crowns' places (and of its own city's crown).
+TAG_BOX: dict[str, Box] = {
+    c: _place(c, 2 * TAG_R, 2 * TAG_R, BONUS_BOX, CROWN_BOX[c], *(
+        box for other, box in CROWN_BOX.items() if PROVINCE_OF[other] != PROVINCE_OF[c]))
+    for c in FORTRESS}
