@@ -134,7 +134,8 @@ def _positions(seed: int, players: int, every: int) -> list[dict]:
     g = TM
     state = g.setup(seed, {"players": players})
     rnd = arena.random_player(g, random.Random(seed))
-    seats = {r: rnd for r in g.ROLES[: players] if (hash(r) + seed) % 2 == 0}
+    # by seat, not hash(): a str hash differs from process to process
+    seats = {r: rnd for i, r in enumerate(g.ROLES[: players]) if (i + seed) % 2 == 0}
     out = [g.view(state, None)]
     for i, (_role, _steps, after) in enumerate(arena.turns(g, state, seats,
                                                            arena.computer(g))):
