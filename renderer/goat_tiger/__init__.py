@@ -1,6 +1,7 @@
 """Aadu-Huli aata (Goat-Tiger): its picture and its words, declared once as ``PICTURE``
 (found by ``renderer`` by this package's name, the game's id). board.py (the picture),
-art.py (its pieces and board art), words.py (the position in words and the post's status
+art.py (its pieces and board art), since.py (what changed between two views),
+words.py (the position in words and the post's status
 lines)."""
 
 from __future__ import annotations
@@ -15,4 +16,5 @@ PICTURE: Picture[GoatTigerView] = Picture(
     warm=board.warm,
     describe=words.describe,
     status=words.status,
+    since=board.since,
 )

@@ -19,10 +19,9 @@ background.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from functools import lru_cache
 from itertools import pairwise
-from typing import Any, cast
+from typing import cast
 
 from PIL import Image, ImageDraw
 
@@ -38,6 +37,7 @@ from renderer.common import (
     font,
     label,
     make_palette,
+    marker,
     note,
     outcome_title,
     paste,
@@ -46,6 +46,7 @@ from renderer.common import (
     text_sprite,
 )
 from renderer.goat_tiger import art as art
+from renderer.goat_tiger.since import Changes, changes, of_last
 
 ID = "goat_tiger"
 
@@ -62,8 +63,8 @@ ROW_H = 140  # rows a..e are equally spaced
 DX = 74  # a fan line moves 1 DX sideways per row per unit of (col - 3.5)
 WING_X = 5.5 * DX  # wings sit one DX outside the outer fan point of row d
 PIECE_R = 28
-LABEL_SIZE = 28  # 11 px on a phone
-TEXT_SIZE = 24  # the smallest text: captions and the key, 9.6 px on a phone
+LABEL_SIZE = 28  # 11.2 px on a phone
+TEXT_SIZE = 28  # the smallest text: captions and the key, 11.2 px on a phone (the floor: 11)
 
 
 def _point_xy(row: int, col: int | None) -> Point:
@@ -168,28 +169,32 @@ def _draw_panels(img: Image.Image) -> None:
             s.circle(c, SLOT_R, outline=(*art.GROOVE, 200), width=3)
 
 
-def _key_icons() -> list[tuple[str, float]]:
-    """The key's entries: each symbol's name and the width its icon takes."""
-    return [("Goat", 34), ("Tiger", 34), ("last move", 62), ("goat taken", 30),
-            ("picked up", 38)]
+# The key's entries: each symbol's name and the width its icon takes. A picture marking
+# what changed since a player's last move keys its arrows and rings as such.
+KEY = (("Goat", 34), ("Tiger", 34), ("last move", 62), ("goat taken", 30), ("picked up", 38))
+SINCE_KEY = (("Goat", 34), ("Tiger", 34), ("moved", 62), ("placed", 38), ("goat taken", 30))
+MOVED = {False: "last move", True: "moved"}  # an arrow's name in the key
+PLACED = {False: "last move", True: "placed"}  # an arrival ring's name in the key
 
 
 def _draw_key_icon(img: Image.Image, name: str, c: Point) -> None:
     if name in ("Goat", "Tiger"):
         paste(img, art.piece_sprite(name.lower(), 16, shadow=False), c)
-    elif name == "last move":  # the arrow from where the piece came from
+    elif name in MOVED.values():  # the arrow from where the piece came from
         tile, at = art.arrow_sprite((c[0] - 18, c[1]), (c[0] + 31, c[1]), 0)
         img.paste(tile, at, tile)
     elif name == "goat taken":
-        paste(img, art.cross_sprite(11, 6), c)
+        paste(img, art.cross_sprite(13, 6), c)
+    elif name in PLACED.values():
+        paste(img, art.ring_sprite(15, art.LAST, dashed=False), c)
     else:
         paste(img, art.ring_sprite(15, art.SELECT, dashed=True), c)
 
 
-def _draw_key(img: Image.Image) -> None:
+def _draw_key(img: Image.Image, since: bool) -> None:
     """What every symbol means, in one line at the foot of the slab."""
     f, gap, space = font(TEXT_SIZE), 10, 36
-    entries = _key_icons()
+    entries = SINCE_KEY if since else KEY
     total = sum(w + gap + f.getlength(name) for name, w in entries) + space * (len(entries) - 1)
     x = (WIDTH - total) / 2
     d = ImageDraw.Draw(img)
@@ -201,15 +206,16 @@ def _draw_key(img: Image.Image) -> None:
         x += f.getlength(name) + space
 
 
-@lru_cache(maxsize=1)
-def _backdrop() -> tuple[Image.Image, tuple[Drawn, ...]]:
-    """The empty board and the notes of the texts drawn on it (replayed on every render)."""
+@lru_cache(maxsize=2)
+def _backdrop(since: bool = False) -> tuple[Image.Image, tuple[Drawn, ...]]:
+    """The empty board and the notes of the texts drawn on it (replayed on every render);
+    ``since``: with the key of a picture that marks what changed since a player's move."""
     with recording() as drawn:
         img = Image.new("RGB", (WIDTH, HEIGHT), art.FRAME)
         _draw_slab(img)
         _draw_grooves(img)
         _draw_panels(img)
-        _draw_key(img)
+        _draw_key(img, since)
     return img, tuple(drawn)
 
 
@@ -301,7 +307,7 @@ def _draw_header(img: Image.Image, view: GoatTigerView, players: Names) -> None:
         x += big.getlength(title)
         name = fit(f" — {who}", font(30), WIDTH - 24 - x)
         label(d, (x, 46), name, font(30), fill=name_ink, anchor="lm")
-    small = font(26)
+    small = font(TEXT_SIZE)
     label(d, (24, 94), fit(sub, small, WIDTH - 48), small, fill=sub_ink, anchor="lm")
 
 
@@ -313,21 +319,28 @@ def _draw_supply(img: Image.Image, view: GoatTigerView) -> None:
     x0, y0 = SUPPLY_BOX[:2]
     d = ImageDraw.Draw(img)
     if left <= 0:
-        label(d, (x0, y0 + 80), "all placed", font(26), fill=art.MUTED_INK, anchor="lm")
+        label(d, (x0, y0 + 80), "all placed", font(TEXT_SIZE), fill=art.MUTED_INK,
+              anchor="lm")
         return
     paste(img, art.piece_sprite("goat", 22), (x0 + 24, y0 + 80))
+    marker("goats to place", (x0 + 2, y0 + 58, x0 + 46, y0 + 102))
     label(d, (x0 + 58, y0 + 80), f"× {left}", font(40, bold=True), fill=art.INK,
           anchor="lm")
 
 
-def _draw_captures(img: Image.Image, view: GoatTigerView) -> None:
+def _draw_captures(img: Image.Image, view: GoatTigerView, before: GoatTigerView | None
+                   ) -> None:
+    """The tally of goats taken; marking changes, how many of them were taken since."""
     n = max(0, int(view.get("captured") or 0))
     total = int(view.get("captures_to_win") or geo.CAPTURES_TO_WIN)
+    new = n - int(before.get("captured") or 0) if before is not None else 0
     d = ImageDraw.Draw(img)
-    label(d, (CAPTURE_BOX[2], CAPTURE_BOX[1] + 120), f"{n} / {total}", font(26, bold=True),
-          fill=art.INK, anchor="rm")
+    label(d, (CAPTURE_BOX[2], CAPTURE_BOX[1] + 120),
+          f"{n} / {total}" + (f" (+{new} since)" if new > 0 else ""),
+          font(TEXT_SIZE, bold=True), fill=art.INK, anchor="rm")
     for c in _slot_centres()[:n]:
         paste(img, art.captured_sprite(SLOT_R - 2), c)
+        marker("goat taken", _around(c, SLOT_R - 2))
 
 
 ARROW_TRIM = PIECE_R + 9  # an arrow stops short of the piece it points at
@@ -355,25 +368,41 @@ def _leap_bend(src: str, dst: str, over: str) -> Point:
     return control
 
 
-def _draw_last_move(img: Image.Image, last: Mapping[str, Any]) -> None:
-    """Arrow from the start point to the destination (under the pieces): curved over the
-    captured goat's point on a leap, and a ✕ on that point. The ring on the destination
-    goes on after the pieces."""
-    src, dst, over = last.get("from"), last.get("to"), last.get("over")
-    bend = None
-    if src in POS and dst in POS and src != dst:
+def _draw_moves(img: Image.Image, marks: Changes, since: bool) -> None:
+    """An arrow from each move's start point to its destination (under the pieces):
+    curved over the captured goat's point on a leap; a ✕ on each point whose goat was
+    taken. The rings on the destinations go on after the pieces."""
+    for move in marks.moves:
+        if move.src in POS and move.dst in POS and move.src != move.dst:
+            bend = _leap_bend(move.src, move.dst, move.over) if move.over in POS else None
+            tile, at = art.arrow_sprite(POS[move.src], POS[move.dst], ARROW_TRIM, bend)
+            img.paste(tile, at, tile)
+            head = POS[move.dst]
+            marker(MOVED[since], _around(head, art.HEAD_W))
+    for over in marks.taken:
         if over in POS:
-            bend = _leap_bend(src, dst, over)
-        tile, at = art.arrow_sprite(POS[src], POS[dst], ARROW_TRIM, bend)
-        img.paste(tile, at, tile)
-    if over in POS:
-        paste(img, art.cross_sprite(art.CROSS_HALF, art.CROSS_WIDTH), POS[over])
+            paste(img, art.cross_sprite(art.CROSS_HALF, art.CROSS_WIDTH), POS[over])
+            marker("goat taken", _around(POS[over], art.CROSS_HALF))
+
+
+def _draw_rings(img: Image.Image, marks: Changes, since: bool) -> None:
+    """A ring round each goat placed, and (the last move) round the piece that moved."""
+    ringed = [*marks.placed, *([] if since else [m.dst for m in marks.moves])]
+    for point in ringed:
+        if point in POS:
+            paste(img, art.ring_sprite(PIECE_R + 8, art.LAST, dashed=False), POS[point])
+            marker(PLACED[since], _around(POS[point], PIECE_R + 8))
+
+
+def _around(c: Point, r: float) -> tuple[float, float, float, float]:
+    return (c[0] - r, c[1] - r, c[0] + r, c[1] + r)
 
 
 def _draw_pieces(img: Image.Image, board: dict[str, str]) -> None:
     for lab, kind in board.items():
         if lab in POS and kind in PIECE_OF.values():
             paste(img, art.piece_sprite(kind, PIECE_R), POS[lab])
+            marker(kind.capitalize(), _around(POS[lab], PIECE_R))
 
 
 def _paste_labels(img: Image.Image) -> None:
@@ -386,22 +415,25 @@ def _paste_labels(img: Image.Image) -> None:
 # --- rendering ---------------------------------------------------------------------------
 
 
-def draw(view: GoatTigerView, players: Names = None) -> Image.Image:
-    """The position as an RGB image (``render`` encodes it)."""
-    base, notes = _backdrop()
+def draw(view: GoatTigerView, players: Names = None, before: GoatTigerView | None = None
+         ) -> Image.Image:
+    """The position as an RGB image (``render`` encodes it), its last move marked, or
+    every change since ``before`` (an earlier spectator view)."""
+    since = before is not None
+    marks = changes(before, view) if before is not None else of_last(view)
+    base, notes = _backdrop(since)
     img = base.copy()
     for n in notes:
         note(n.text, n.px, n.box, info=n.info)
     _draw_header(img, view, players)
     _draw_supply(img, view)
-    _draw_captures(img, view)
-    last: Mapping[str, Any] = view.get("last") or {}
-    _draw_last_move(img, last)
+    _draw_captures(img, view, before)
+    _draw_moves(img, marks, since)
     _draw_pieces(img, view.get("board") or {})
-    if last.get("to") in POS:
-        paste(img, art.ring_sprite(PIECE_R + 8, art.LAST, dashed=False), POS[last["to"]])
+    _draw_rings(img, marks, since)
     selected = view.get("selected")
-    if selected is not None and selected in POS:
+    # a piece picked up halfway is the mover's own business, not a change to mark
+    if selected is not None and selected in POS and not since:
         paste(img, art.ring_sprite(PIECE_R + 8, art.SELECT, dashed=True), POS[selected])
     _paste_labels(img)
     return img
@@ -451,3 +483,10 @@ def warm() -> None:
 
 def render(view: GoatTigerView, players: Names = None) -> bytes:
     return encode_png(draw(view, players), palette())
+
+
+def since(view: GoatTigerView, players: Names, before: GoatTigerView,
+          focus: str | None = None) -> bytes:
+    """The picture with every change since ``before`` marked: moves as arrows, goats
+    placed ringed, goats taken crossed out (``renderer/goat_tiger/since.py``)."""
+    return encode_png(draw(view, players, before), palette())

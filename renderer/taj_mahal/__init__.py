@@ -1,7 +1,8 @@
 """Taj Mahal: its picture and its words, declared once as ``PICTURE`` (found by ``renderer``
 by this package's name, the game's id). board.py (the picture), hand.py (a player's hidden
-hand), map.py (the board's geometry), style.py (colours and fonts); words.py (the position
-in words and the post's status lines)."""
+hand), map.py (the board's geometry), style.py (colours and fonts), marks.py (the key under
+the map, and what changed since a player's last move), since.py (those changes, from two
+views); words.py (the position in words and the post's status lines)."""
 
 from __future__ import annotations
 
@@ -16,4 +17,5 @@ PICTURE: Picture[TajMahalView] = Picture(
     describe=words.describe,
     status=words.status,
     hand=hand.hand,
+    since=board.since,
 )

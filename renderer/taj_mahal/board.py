@@ -22,7 +22,7 @@ the court, the supply, commodities, hands) is the post's status text
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import cast
 
@@ -41,6 +41,7 @@ from renderer.common import (
     label,
     last_line,
     make_palette,
+    marker,
     note,
     outcome_line,
     outcome_title,
@@ -50,6 +51,9 @@ from renderer.common import (
 )
 from renderer.taj_mahal import hand as taj_mahal_hand
 from renderer.taj_mahal import map as geo
+from renderer.taj_mahal.marks import KEY_H, bottom_key, ring_placed
+from renderer.taj_mahal.marks import crown as crown_sprite
+from renderer.taj_mahal.since import changes
 from renderer.taj_mahal.style import (
     BONUS_KEY,
     BONUS_LETTER,
@@ -73,19 +77,20 @@ from renderer.taj_mahal.style import (
 ID = "taj_mahal"
 WIDTH = geo.WIDTH
 HEADER_H = geo.HEADER_H
-MAP_BOTTOM = 912
+MAP_BOTTOM = geo.MAP_BOTTOM
 MAP_BOX = (6, HEADER_H, WIDTH - 6, MAP_BOTTOM)
 CITY_XY = geo.CITY_XY
 PROVINCE_XY = geo.PROVINCE_XY
 PROVINCE_NAME = data.PROVINCE_NAMES
 # The bonus tiles' key in the map's empty bottom right corner; under the map, the
 # players' key, two a row.
-BONUS_BOX = (520, MAP_BOTTOM - 136, WIDTH - 14, MAP_BOTTOM - 8)
-KEY_ROW_H = 36
-# Font sizes (px, bold): none under 18, 9 px when the picture is shown 400 px wide.
-TITLE_F, LOG_F = (28, True), (19, False)
-BADGE_F, DIGIT_F, BONUS_F = (18, True), (18, True), (18, True)
-KEY_F, SCORE_F = (19, False), (22, True)
+BONUS_BOX = geo.BONUS_BOX
+KEY_ROW_H = 40
+# Font sizes (px, bold): information at least 22 px (11 px when the picture is shown
+# 400 px wide), names at least 24 (12 px there).
+TITLE_F, LOG_F = (28, True), (22, False)
+BADGE_F, DIGIT_F, BONUS_F = (22, True), (22, True), (22, True)
+KEY_F, NAME_F, SCORE_F = (22, False), (24, False), (26, True)
 CREDIT = "map: reconstruction"  # decorative: the one text exempt from the 9-px rule
 
 
@@ -149,10 +154,10 @@ def _bonus_key(img: Image.Image, notes: list[Noted]) -> None:
     for i, (kind, word) in enumerate(BONUS_KEY, 1):
         x = x0 + 8 + (i % 2) * col_w
         mid = y0 + 4 + (i // 2 + 0.5) * row_h
-        _fortress_chip(img, (x + 15, mid), 14)
-        _text(d, notes, (x + 15, mid + 1), BONUS_LETTER[kind], font(*BONUS_F), fill=CREAM,
+        _fortress_chip(img, (x + 16, mid), 16)
+        _text(d, notes, (x + 16, mid + 1), BONUS_LETTER[kind], font(*BONUS_F), fill=CREAM,
               anchor="mm")
-        _text(d, notes, (x + 35, mid), word, f, fill=CREAM, anchor="lm")
+        _text(d, notes, (x + 37, mid), word, f, fill=CREAM, anchor="lm")
 
 
 def _fortress_chip(img: Image.Image, centre: tuple[float, float], r: float) -> None:
@@ -294,7 +299,7 @@ def _map(board: tuple[tuple[str, ...], int, bool, int], pieces: Pieces
             _bonus_tag(img, notes, cid, bonus[cid])
     if crown:  # this visit's crown palace wears the crown until the visit ends
         x0, y0, x1, y1 = geo.CROWN_BOX[crown]
-        paste(img, _crown(), ((x0 + x1) / 2, (y0 + y1) / 2))
+        paste(img, crown_sprite(), ((x0 + x1) / 2, (y0 + y1) / 2))
     return img, tuple(notes)
 
 
@@ -305,16 +310,6 @@ def _bonus_tag(img: Image.Image, notes: list[Noted], cid: str, kind: str) -> Non
     _fortress_chip(img, (cx, cy), geo.TAG_R)
     _text(ImageDraw.Draw(img), notes, (cx, cy + 1), BONUS_LETTER.get(kind, "?"),
           font(*BONUS_F), fill=CREAM, anchor="mm")
-
-
-@lru_cache(maxsize=1)
-def _crown() -> Image.Image:
-    s = Smooth((0, 0, geo.CROWN_W, geo.CROWN_H), scale=4)
-    x, y = geo.CROWN_W / 2, geo.CROWN_H / 2 + 1
-    s.polygon([(x - 12, y + 8), (x - 12, y - 7), (x - 5, y + 1), (x, y - 10), (x + 5, y + 1),
-               (x + 12, y - 7), (x + 12, y + 8)], (*GOLD, 255))
-    s.line([(x - 12, y + 8), (x + 12, y + 8)], (*INK, 255), 1.5)
-    return s.shrink()
 
 
 # --- words around the map -------------------------------------------------------------------
@@ -348,33 +343,40 @@ def _header(img: Image.Image, view: TajMahalView, players: Names) -> None:
         label(d, (18, 50), fit(line, font(*LOG_F), room), font(*LOG_F), fill=MUTED)
 
 
-def _players_key(img: Image.Image, view: TajMahalView, players: Names) -> None:
+def _players_key(img: Image.Image, view: TajMahalView, players: Names,
+                 gained: Mapping[str, int]) -> None:
     table = view.get("players") or {}
     active = set(view.get("active") or [])
     over = bool(view.get("result"))
     rows = tuple((r, _name(players, r), int(p.get("score", 0)), r in active,
-                  bool(p.get("out")) and not over) for r, p in table.items())
+                  bool(p.get("out")) and not over, gained.get(r, 0))
+                 for r, p in table.items())
     sprite, notes = _players_sprite(rows)
     box = _players_box(len(rows))
     img.paste(sprite, box[:2])
     _replay(notes, box[:2])
+    for i, row in enumerate(rows):  # each player's palace, which keys those on the map
+        x, y = box[0] + 6 + (i % 2) * (box[2] - box[0] - 12) / 2, box[1] + 4 + (i // 2) * KEY_ROW_H
+        mid = y + KEY_ROW_H / 2 - 1
+        marker(row[0].capitalize(), (x + 7, mid - 11, x + 29, mid + 11))
 
 
 @lru_cache(maxsize=16)
-def _players_sprite(rows: tuple[tuple[str, str, int, bool, bool], ...]
+def _players_sprite(rows: tuple[tuple[str, str, int, bool, bool, int], ...]
                     ) -> tuple[Image.Image, tuple[Noted, ...]]:
     """The players' key, two a row: palace, name and score (the one to play outlined in
-    gold; one who withdrew from the visit muted, "out")."""
+    gold; one who withdrew from the visit muted, "out"; the points won since a player's
+    last move, where the picture marks them, "+3")."""
     x0, y0, x1, y1 = _players_box(len(rows))
     w, h = int(x1 - x0), int(y1 - y0)
     img = Image.new("RGB", (w, h), FRAME)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, w - 1, h - 1), 10, fill=PANEL, outline=EDGE, width=2)
     notes: list[Noted] = []
-    fs, fn = font(*SCORE_F), font(*KEY_F)
+    fs, fn = font(*SCORE_F), font(*NAME_F)
     col_w = (w - 12) / 2
     s = Smooth((0, 0, w, h), scale=4)
-    for i, (role, name, score, now, out) in enumerate(rows):
+    for i, (role, name, score, now, out, gained) in enumerate(rows):
         x = 6 + (i % 2) * col_w
         y = 4 + (i // 2) * KEY_ROW_H
         if now:
@@ -383,8 +385,9 @@ def _players_sprite(rows: tuple[tuple[str, str, int, bool, bool], ...]
         mid = y + KEY_ROW_H / 2 - 1
         palace_shape(s, (x + 18, mid), 11, role)
         right = x + col_w - 14
-        _text(d, notes, (right, mid), str(score), fs, fill=GOLD, anchor="rm")
-        room = right - fs.getlength(str(score)) - 12 - (x + 36)
+        said = f"{score} (+{gained})" if gained else str(score)
+        _text(d, notes, (right, mid), said, fs, fill=GOLD, anchor="rm")
+        room = right - fs.getlength(said) - 12 - (x + 36)
         shown = fit(name + (" · out" if out else ""), fn, room)
         _text(d, notes, (x + 36, mid), shown, fn, fill=MUTED if out else CREAM, anchor="lm")
     layer = s.shrink()
@@ -392,16 +395,38 @@ def _players_sprite(rows: tuple[tuple[str, str, int, bool, bool], ...]
     return img, tuple(notes)
 
 
-def draw(view: TajMahalView, players: Names = None) -> Image.Image:
+def draw(view: TajMahalView, players: Names = None, before: TajMahalView | None = None
+         ) -> Image.Image:
+    """The position; with ``before`` (an earlier spectator view), every change since
+    marked: palaces placed ringed, points won beside the scores, the rest in words under
+    the key (``renderer/taj_mahal/since.py``)."""
+    marks = changes(before, view) if before is not None else None
     order = tuple(view.get("order") or [p["id"] for p in data.BOARD["provinces"]])
-    height = _players_box(len(view.get("players") or {}))[3] + 6
+    height = _players_box(len(view.get("players") or {}))[3] + 6 + KEY_H
     board = (order, view.get("visit") or 0, bool(view.get("result")), height)
-    drawn, notes = _map(board, _pieces(view))
+    pieces = _pieces(view)
+    drawn, notes = _map(board, pieces)
     img = drawn.copy()
     _replay(notes)
+    _palace_markers(pieces)
     _header(img, view, players)
-    _players_key(img, view, players)
-    return img
+    _players_key(img, view, players, dict(marks.points) if marks else {})
+    if marks is None:
+        return bottom_key(img, None)
+    ring_placed(img, marks.palaces)
+    return bottom_key(img, marks.lines())
+
+
+def _palace_markers(pieces: Pieces) -> None:
+    """Note each palace on the map (named for its player, whom the players' key shows
+    beside the same palace) and the crown, for the markers' floor."""
+    palaces, _, crown = pieces
+    for cid, owners in palaces:
+        x, y = CITY_XY[cid]
+        for who, (dx, dy, r) in zip(owners, geo.palace_spots(len(owners)), strict=False):
+            marker(who.capitalize(), (x + dx - r, y + dy - r, x + dx + r, y + dy + r))
+    if crown:
+        marker("crown", geo.CROWN_BOX[crown])
 
 
 @lru_cache(maxsize=1)
@@ -422,6 +447,12 @@ def warm() -> None:
 
 def render(view: TajMahalView, players: Names = None) -> bytes:
     return encode_png(draw(view, players), palette())
+
+
+def since(view: TajMahalView, players: Names, before: TajMahalView,
+          focus: str | None = None) -> bytes:
+    """The picture with every change since ``before`` marked."""
+    return encode_png(draw(view, players, before), palette())
 
 
 hand = taj_mahal_hand.hand

@@ -21,19 +21,22 @@ WIDTH = 800
 HEADER_H = 84
 SCALE = 800  # pixels per unit of the board's coordinates
 ORIGIN = (0.0, HEADER_H + 30.0)
-SPREAD = {"agra": 1.3}  # how far each province's cities move out from its centre
+SPREAD = {"agra": 1.15}  # how far each province's cities move out from its centre
 SPREAD_DEFAULT = 1.08
-CITY_R = 18  # a city's ring: its palaces lie inside it, roads stop at its edge
+CITY_R = 23  # a city's ring: its palaces lie inside it, roads stop at its edge
 ROAD_W = 3
 PROVINCE_PAD = 4  # the province disc reaches this far beyond its outermost ring
-DIGIT_IN = 28  # a city's number: this far from the city's centre, towards the province's
+DIGIT_IN = 34  # a city's number: this far from the city's centre, towards the province's
 
 BOARD = data.BOARD
+MAP_BOTTOM = 912
+# The bonus tiles' key, in the map's empty bottom right corner: crowns and chips keep out.
+BONUS_BOX = (494.0, MAP_BOTTOM - 138.0, WIDTH - 14.0, MAP_BOTTOM - 8.0)
 
 
 # Provinces moved a little from the board's places (in its units), to make room for a
 # name between two of them.
-NUDGE = {"lahore": (0.0, 0.03), "agra": (0.01, 0.02)}
+NUDGE = {"lahore": (0.0, 0.036), "agra": (0.01, 0.03)}
 
 
 def _px(x: float, y: float) -> Point:
@@ -101,8 +104,9 @@ def palace_spots(n: int) -> list[tuple[float, float, float]]:
     ring, two share it side by side; each lies wholly inside the ring."""
     if n <= 1:
         return [(0.0, 0.0, CITY_R - 5.0)]
-    r = CITY_R / 2 - 1.5
-    return [(-r - 0.5, 0.0, r), (r + 0.5, 0.0, r)]
+    # at least 10 px across when the picture is shown 400 px wide
+    r = CITY_R / 2 - 1.01  # a hair inside the ring, against rounding
+    return [(-r, 0.0, r), (r, 0.0, r)]
 
 
 def distance_to_segment(p: Point, a: Point, b: Point) -> float:
@@ -130,12 +134,12 @@ def into_disc(box: Box, centre: Point, r: float) -> float:
 # disc, at this angle from its centre (degrees clockwise from east; -90 is above): where
 # it covers no other disc, city or name (tests/renderer/test_taj_mahal_render.py).
 NAME_ANGLE = {"kabul": -90, "kashmir": 0, "lahore": -90, "multan": -90, "thatta": -90,
-              "ajmer": -90, "delhi": -90, "awadh": -90, "gujarat": -150, "malwa": 0,
+              "ajmer": -90, "delhi": -90, "awadh": -90, "gujarat": -140, "malwa": 0,
               "agra": -90, "allahabad": -90}
-NAME_PX = 22  # the names' font, bold
-NAME_H = 28  # the line's height: the badge's
+NAME_PX = 24  # the names' font, bold: 12 px at 400
+NAME_H = 30  # the line's height: the badge's
 NAME_GAP = 3
-BADGE_R = 14
+BADGE_R = 15
 
 
 def name_font() -> Font:
@@ -173,10 +177,10 @@ NAME_BOX: dict[str, Box] = {pid: _name_box(pid) for pid in PROVINCE_XY}
 # This visit's crown palace wears a crown beside its ring: away from the province's
 # centre, or turned as little as may be from there to clear every name, ring and number.
 CROWN_W, CROWN_H = 28, 22
-DIGIT_R = 10  # a city number's reach from its centre
+DIGIT_R = 12  # a city number's reach from its centre
 
 
-TAG_R = 14  # a bonus tile left on a fortress that holds a palace: a chip beside it
+TAG_R = 16  # a bonus tile left on a fortress that holds a palace: a chip beside it
 
 
 def _beside(cid: str, turn: float, w: float, h: float, gap: float = 1) -> Box:
@@ -225,6 +229,10 @@ def _place(cid: str, w: float, h: float, *others: Box) -> Box:
     return first_clear or _beside(cid, turns[0], w, h, 1)
 
 
-CROWN_BOX: dict[str, Box] = {c: _place(c, CROWN_W, CROWN_H) for c in CITY_XY}
-TAG_BOX: dict[str, Box] = {c: _place(c, 2 * TAG_R, 2 * TAG_R, CROWN_BOX[c])
-                           for c in FORTRESS}
+CROWN_BOX: dict[str, Box] = {c: _place(c, CROWN_W, CROWN_H, BONUS_BOX) for c in CITY_XY}
+# A tag stays from an earlier visit while a later visit's crown may sit beside a city of
+# another province: it keeps clear of their crowns' places (and of its own city's crown).
+TAG_BOX: dict[str, Box] = {
+    c: _place(c, 2 * TAG_R, 2 * TAG_R, BONUS_BOX, CROWN_BOX[c], *(
+        box for other, box in CROWN_BOX.items() if PROVINCE_OF[other] != PROVINCE_OF[c]))
+    for c in FORTRESS}

@@ -83,9 +83,9 @@ def _taj_in_turn(view: TajMahalView) -> list[str]:
 
 def status(view: TajMahalView, players: Mapping[str, str]) -> str:
     """The post's status lines: the visit and what is still to win there; the players
-    still in it in turn order, each with score, colour and the symbols played (each
-    symbol's leader in bold); those out; the supply; the commodities won. Public facts
-    only."""
+    still in it in turn order, each with score, cards in hand, the cards laid (by their
+    typed names) and the symbols they add up to (each symbol's leader in bold); those out;
+    the supply; the influence tiles and commodities won. Public facts only."""
     table = view.get("players") or {}
 
     def who(r: str) -> str:
@@ -105,27 +105,33 @@ def status(view: TajMahalView, players: Mapping[str, str]) -> str:
     lines = [f"**{taj_data.PROVINCE_NAMES.get(pid, pid)}**, visit {visit}/{taj_data.VISITS}"
              f" · to win: {', '.join(prizes) or 'nothing'}"]
     leaders = _taj_leaders(table)
-    playing = []
-    for r in _taj_in_turn(view):
+
+    def entry(r: str) -> str:
         p = table[r]
         shown = [f"**{n} {TAJ_SYMBOLS[s]}**" if leaders.get(s) == r else
                  f"{n} {TAJ_SYMBOLS[s]}" for s in TAJ_SYMBOLS if (n := p["symbols"].get(s))]
-        played = f", {p['colour']}: {', '.join(shown)}" if p.get("colour") and shown else ""
-        playing.append(f"{who(r)} {count(p['score'], 'pt')}{played}")
+        laid = ", ".join(_card_words(c) for c in p.get("played") or [])
+        played = f", laid {laid}: {', '.join(shown)}" if laid and shown else ""
+        return f"{who(r)} {count(p['score'], 'pt')}, {count(p['hand'], 'card')}{played}"
+
+    playing = [entry(r) for r in _taj_in_turn(view)]
     lines.append(f"Playing{' (leads in bold)' if leaders else ''}: " + " → ".join(playing))
-    out = [f"{who(r)} {count(p['score'], 'pt')}" for r, p in table.items() if p["out"]]
+    out = [entry(r) for r, p in table.items() if p["out"]]
     if out:
-        lines.append("Out: " + ", ".join(out))
+        lines.append("Out: " + "; ".join(out))
     supply = [_card_words(c) for c in view.get("supply") or []]
     lines.append("Supply: " + (", ".join(
         f"{supply.count(k)}× {k}" if supply.count(k) > 1 else k
         for k in dict.fromkeys(supply)) or "empty"))
-    goods = []
+    won = []
     for r, p in table.items():
         held = p.get("goods") or []
-        if held:
-            goods.append(f"{r.capitalize()} " + " ".join(
-                f"{held.count(g)} {g}" if held.count(g) > 1 else g for g in dict.fromkeys(held)))
-    if goods:
-        lines.append("Commodities: " + "; ".join(goods))
+        tiles = [f"{TAJ_SYMBOLS[k]} tile" for k, n in (p.get("influence") or {}).items()
+                 if n and k in TAJ_SYMBOLS]
+        goods = " ".join(f"{held.count(g)} {g}" if held.count(g) > 1 else g
+                         for g in dict.fromkeys(held))
+        if tiles or goods:
+            won.append(f"{r.capitalize()} " + ", ".join([*tiles, *([goods] if goods else [])]))
+    if won:
+        lines.append("Won: " + "; ".join(won))
     return "\n".join(lines)

@@ -102,6 +102,9 @@ class Watch:
         # taken from the supply long after it went back into a hand or the deck. The four
         # special cards lie face up from the start ("Preparation").
         self.public = {tm.KIND[c] for c in tm.SPECIAL_IDS}
+        # The spectator views each person's latest actions left, newest first (and the
+        # opening one): a post that pings someone marks what changed since one of these.
+        self.views: dict[str, list[dict]] = {}
 
     async def state(self) -> dict:
         game = await self.bot.repo.latest_game("2000")
@@ -119,6 +122,10 @@ class Watch:
         reply = await answer(self.fake, handle)
         after = await self.state()
         await self.check(user, handle, before, after, typed)
+        if before.get("players"):  # the position the game opened with: no one moved yet
+            self.views.setdefault("", [tm.view(before, None)])
+        if after.get("players"):
+            self.views[user] = [tm.view(after, None), *self.views.get(user, [])][:3]
         return handle, reply
 
     async def check(self, user: str, handle, before: dict, after: dict, typed: str) -> None:
@@ -147,15 +154,21 @@ class Watch:
         game = await self.bot.repo.latest_game("2000")
         public = json.loads(game.public_state) if game.public_state else state
         names = {r: n for n, r in (await self.seats()).items()}
-        other = _counterfactual(public, self.rng)
-        drawn = render("taj_mahal", tm.view(other, None), players=names)
-        if game.status == "finished":
+        other = tm.view(_counterfactual(public, self.rng), None)
+        posted = Image.open(io.BytesIO(png)).convert("RGB")
+
+        def same(before: dict | None) -> bool:
+            drawn = render("taj_mahal", other, players=names, before=before)
+            if game.status != "finished":
+                return drawn == png
             # The result post's banner sits on top; the board below keeps its pixels.
-            posted, board = (Image.open(io.BytesIO(x)).convert("RGB") for x in (png, drawn))
+            board = Image.open(io.BytesIO(drawn)).convert("RGB")
             below = posted.crop((0, posted.height - board.height, posted.width, posted.height))
-            assert below.tobytes() == board.tobytes()
-        else:
-            assert drawn == png
+            return below.tobytes() == board.tobytes()
+
+        # the plain picture, or the one marking what changed since someone's last move
+        views = [v for seen in self.views.values() for v in seen]
+        assert any(same(before) for before in [None, *views])
         self.checked["images"] += 1
 
 

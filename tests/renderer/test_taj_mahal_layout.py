@@ -100,6 +100,20 @@ def test_crowns_and_bonus_chips_beside_a_ring_cover_nothing():
         assert geo.clear_of_the_map(box, geo.CROWN_BOX[cid]), cid
 
 
+def test_crowns_and_bonus_chips_keep_out_of_the_bonus_key():
+    for box in (*geo.CROWN_BOX.values(), *geo.TAG_BOX.values()):
+        assert geo.overlap(box, R.BONUS_BOX) == 0
+
+
+def test_a_bonus_chip_left_from_an_earlier_visit_keeps_clear_of_any_later_crown():
+    """A chip stays on a fortress whose crown palace was placed in an earlier visit; the
+    crown of a later visit, in another province, may sit near it."""
+    for cid, box in geo.TAG_BOX.items():
+        for other, crown in geo.CROWN_BOX.items():
+            if data.PROVINCE_OF[other] != data.PROVINCE_OF[cid]:
+                assert geo.overlap(box, crown) == 0, (cid, other)
+
+
 def test_city_numbers_lie_inside_their_province_off_rings_and_roads():
     for cid, (x, y) in geo.DIGIT_XY.items():
         pid = data.PROVINCE_OF[cid]
@@ -120,7 +134,8 @@ def _positions(seed: int, players: int, every: int) -> list[dict]:
     g = TM
     state = g.setup(seed, {"players": players})
     rnd = arena.random_player(g, random.Random(seed))
-    seats = {r: rnd for r in g.ROLES[: players] if (hash(r) + seed) % 2 == 0}
+    # by seat, not hash(): a str hash differs from process to process
+    seats = {r: rnd for i, r in enumerate(g.ROLES[: players]) if (i + seed) % 2 == 0}
     out = [g.view(state, None)]
     for i, (_role, _steps, after) in enumerate(arena.turns(g, state, seats,
                                                            arena.computer(g))):

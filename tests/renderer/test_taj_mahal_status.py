@@ -38,12 +38,14 @@ def test_the_visit_what_is_left_to_win_and_the_players_in_turn_order():
     assert f"Elephant (tile: {goods})" in lines[0]
     playing = next(line for line in lines if line.startswith("Playing"))
     yellow, red = playing.split(": ", 1)[1].split(" → ")
-    assert yellow.startswith("Yellow (Computer) 17 pts, green: ")
-    assert red.startswith("Red (ravi) 11 pts, red: ")
+    # the cards each has laid, by the names they are typed by, then the symbols' tally
+    assert yellow.startswith("Yellow (Computer) 17 pts, 9 cards, laid green-general-elephant: ")
+    assert red.startswith("Red (ravi) 11 pts, 10 cards, laid red-monk-elephant, "
+                          "white-elephant: ")
     assert "**2 Elephant**" in red and "**1 General**" in yellow  # each symbol's leader
-    assert "Out: Blue (Meena) 16 pts, Green (arjun) 12 pts" in lines
+    assert "Out: Blue (Meena) 16 pts, 14 cards; Green (arjun) 12 pts, 17 cards" in lines
     assert "Supply: green-elephant-elephant, white-elephant, white-general" in lines
-    assert any(line.startswith("Commodities: Red tea; Blue 2 tea") for line in lines)
+    assert any(line.startswith("Won: Red tea; Blue Vizier tile, 2 tea") for line in lines)
 
 
 @pytest.mark.slow
@@ -55,8 +57,9 @@ def test_a_finished_game_gives_the_scores_best_first():
 
 @pytest.mark.slow
 def test_the_status_is_short_and_names_nothing_hidden():
-    """A few lines (five players and a supply of nine cards make the longest), every bold
-    mark closed on its line; a redealt game (other hands, other deck) reads alike."""
+    """A few lines (five players, each with the cards laid, and a supply of nine cards
+    make the longest), every bold mark closed on its line; a redealt game (other hands,
+    other deck) reads alike."""
     g = TM
     for seed in range(3):
         state = g.setup(seed, {"players": 5})
@@ -66,9 +69,9 @@ def test_the_status_is_short_and_names_nothing_hidden():
             if i % 7:
                 continue
             text = status("taj_mahal", g.view(after, None), names)
-            assert len(text) <= 900 and len(text.split("\n")) <= 5, text
+            assert len(text) <= 1_200 and len(text.split("\n")) <= 5, text
             assert all(line.count("**") % 2 == 0 for line in text.split("\n"))
             if g.result(after) is None:
                 other = games.redealt(g, after, seed + 50)
                 assert status("taj_mahal", g.view(other, None), names) == text
-    assert len(status("taj_mahal", _mid(), NAMES)) <= 450
+    assert len(status("taj_mahal", _mid(), NAMES)) <= 550
