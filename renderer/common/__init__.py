@@ -130,18 +130,16 @@ def draw_header(img: Image.Image, title: str, last: str | None, *, title_fill: R
 
 
 # --- what a picture says, for the legibility tests ----------------------------------------
-# A phone shows a posted image about 400 px wide; information text must stay at least 9 px
-# tall there (tests/renderer/test_legibility.py).
+# A phone shows a posted image about 400 px wide (PHONE_WIDTH). Issue 39's floors there,
+# which every game's picture meets (tests/renderer/test_legibility.py): information text
+# 11 px tall (iOS's smallest text is 11 pt, Material's smallest body text 12 sp), place
+# and player names 12 px, markers that carry meaning 10 px across. `python -m
+# tools.pictures_report` measures every sample picture against them.
 PHONE_WIDTH = 400
-PHONE_MIN_PX = 9
-# Issue 39's floors, not yet what the legibility tests hold (today's pictures would fail
-# them; each game's picture is brought up to them in turn, then PHONE_MIN_PX follows):
-# information text 11 px tall at PHONE_WIDTH (iOS's smallest text is 11 pt, Material's
-# smallest body text 12 sp), place and player names 12 px, markers that carry meaning 10 px
-# across. `python -m tools.pictures_report` measures every sample picture against them.
 PHONE_INFO_FLOOR_PX = 11
 PHONE_NAME_FLOOR_PX = 12
 PHONE_MARKER_FLOOR_PX = 10
+PHONE_MIN_PX = PHONE_INFO_FLOOR_PX  # the floor of any information text (charts, banners)
 # The box Discord's desktop client fits a single attached picture into before it is
 # clicked (scaled down, never up, proportions kept), and the smaller one of an embed's
 # image: docs/pictures_in_discord.md gives the sources and what is uncertain.
