@@ -52,7 +52,8 @@ async def _state(repo, place=HERE) -> dict:
 
 async def _play(table, repo, who: dict, moves: int, seed: int = 1, place=HERE) -> list[bytes]:
     """``moves`` random whole moves, typed by whoever holds the side to move; returns the
-    pictures posted after each."""
+    board as everyone saw it after each (a spectator's `/board`: the post's own picture
+    also marks what changed since the pinged person's last move)."""
     rng = random.Random(seed)
     posted = []
     for _ in range(moves):
@@ -62,9 +63,10 @@ async def _play(table, repo, who: dict, moves: int, seed: int = 1, place=HERE) -
         for line in random_move_lines(state, rng):
             r = await table.play(place, who[role], line)
             assert not r.error, r.private
-            if r.public and r.image:
-                posted.append(r.image)
         await finish_move(table, repo, who, role, place)
+        board = await table.board(place, SAM)
+        assert not board.error and board.image, board.private
+        posted.append(board.image)
     return posted
 
 
