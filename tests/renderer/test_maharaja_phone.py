@@ -170,3 +170,6 @@ def test_two_neighbours_too_narrow_for_their_badged_chips_both_stay_clear():
                     and not d.text.startswith("map key"))
     assert badges == ["ally: Muslims", "ally: Sikhs", "submitted: Muslims",
                       "submitted: Sikhs"]
+    chips = {d.text.split(": ")[1]: d.box for d in drawn if d.text.startswith("chip: ")}
+    assert all(_inside(d.box, chips[d.text.split(": ")[1]]) for d in drawn
+               if d.marker and d.text.split(": ")[0] in ("submitted", "ally"))
