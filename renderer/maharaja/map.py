@@ -48,7 +48,7 @@ POS: dict[str, tuple[int, int]] = {
     "tibet": (480, 122), "burma": (585, 122), "afghanistan": (109, 205),
     "gandhara": (270, 205), "kashmir": (420, 205), "ladakh": (454, 270),
     "baluchistan": (93, 289), "punjab": (236, 289), "lahore": (342, 289),
-    "nepal": (490, 350), "assam": (576, 290), "sind": (62, 373), "rajputana": (190, 373),
+    "nepal": (490, 350), "assam": (576, 290), "sind": (62, 373), "rajputana": (179, 373),
     "delhi": (312, 373), "oudh": (410, 430), "bihar": (512, 413), "gujarat": (71, 459),
     "malwa": (192, 457), "agra": (302, 457), "jaunpur": (454, 496), "bengal": (574, 501),
     "khandesh": (162, 541), "bundelkhand": (314, 552), "magadha": (512, 565),

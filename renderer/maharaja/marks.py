@@ -141,9 +141,9 @@ def draw_marks(img: Image.Image, placed: list[Placed], view: MaharajaView,
     for place, c, x, y in _chips(placed, view, lost_by_place(ch, view)):
         name = f"{data.NATION_NAMES[c.nation]} in {data.NAMES[place]}"
         if c.lost:
-            marker(f"lost: {name}", (x, y, x + c.width, y + CHIP_H))
+            marker(f"lost: {name}", (x, y, x + c.width, y + c.height))
         elif (place, c.nation) in framed:
-            _frame(d, (x, y, x + c.width, y + CHIP_H), f"changed: {name}")
+            _frame(d, (x, y, x + c.width, y + c.height), f"changed: {name}")
     for p in placed:
         if p.place in ch.built and p.factory:
             _frame(d, factory_box(p.box), f"changed: factory in {data.NAMES[p.place]}")

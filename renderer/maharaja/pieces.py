@@ -6,15 +6,18 @@ leader there (a star), arms given it by a colonial nation (crossed blades), its
 submission (a white flag), its alliance with the British (linked rings). A factory is a
 small house left of its area's name, in its colonial nation's player's colour with the
 nation's initial. Chips stand in a row under the area's name; a box too narrow for its
-chips widens, and one that would have to widen too far takes a second row.
+chips widens, and one that would have to widen too far takes a second row. Where even
+that finds no room clear of the neighbours (two small areas side by side, each with a
+chip that carries badges), the badges go on a second line inside their chip, under its
+letters: a chip as narrow as its letters, one row taller, in a box one row deeper.
 
 Chips are drawn once per look (``chip_sprite``) and pasted; their texts are noted on
 every picture for the legibility tests."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -58,6 +61,7 @@ GAP = 3  # between chips
 TEXT_PAD = 5  # either side of a chip's text
 FACTORY = 24  # a factory's house, square
 MAX_WIDEN = 80  # a box widens this much at most before its chips take a second row
+STACKED_H = CHIP_H + ROW  # a chip whose badges stand under its letters: two rows tall
 Lost = Mapping[str, Mapping[str, int]]  # place -> nation -> armies lost there
 
 
@@ -70,6 +74,7 @@ class Chip:
     colour: RGB
     badges: tuple[str, ...] = ()
     lost: bool = False  # armies lost since an earlier view: a pale chip, "Pa −2"
+    stacked: bool = False  # its badges on a second line, under its letters
 
     @property
     def text(self) -> str:
@@ -77,13 +82,37 @@ class Chip:
 
     @property
     def width(self) -> int:
-        return chip_width(self.text, len(self.badges))
+        return chip_width(self.text, len(self.badges), self.stacked)
+
+    @property
+    def height(self) -> int:
+        return STACKED_H if self.stacked else CHIP_H
+
+    def badge_xy(self, i: int) -> tuple[float, float]:
+        """Where its ``i``-th badge is centred, from the chip's top-left corner."""
+        return badge_xy(self.text, len(self.badges), self.stacked, i)
 
 
 @lru_cache(maxsize=256)
-def chip_width(text: str, badges: int) -> int:
+def chip_width(text: str, badges: int, stacked: bool = False) -> int:
     w = round(chip_font().getlength(text)) + 2 * TEXT_PAD
+    if stacked:
+        return max(w, badges * BADGE_W + 6)
     return w + (badges * BADGE_W + 3 if badges else 0)
+
+
+def badge_xy(text: str, badges: int, stacked: bool, i: int) -> tuple[float, float]:
+    """Where a chip's ``i``-th badge is centred, from the chip's top-left corner: in a row
+    right of its letters, or (``stacked``) centred under them."""
+    if not stacked:
+        return chip_width(text, 0) + BADGE_W * i + BADGE_W / 2, CHIP_H / 2
+    left = (chip_width(text, badges, True) - badges * BADGE_W) / 2
+    return left + BADGE_W * i + BADGE_W / 2, CHIP_H + (STACKED_H - CHIP_H - 3) / 2
+
+
+def stacked(chip: Chip) -> Chip:
+    """The chip with its badges under its letters (one without badges stays as it is)."""
+    return replace(chip, stacked=True) if chip.badges else chip
 
 
 def chips(view: MaharajaView, place: str, lost: Mapping[str, int] | None = None) -> list[Chip]:
@@ -107,28 +136,25 @@ def chips(view: MaharajaView, place: str, lost: Mapping[str, int] | None = None)
 
 
 @lru_cache(maxsize=512)
-def chip_sprite(text: str, colour: RGB, badges: tuple[str, ...],
-                bg: RGB, lost: bool = False) -> tuple[Image.Image, Box]:
+def chip_sprite(text: str, colour: RGB, badges: tuple[str, ...], bg: RGB,
+                lost: bool = False, stacked: bool = False) -> tuple[Image.Image, Box]:
     """A chip on a tile of its background colour, and where its text lies in the tile (a
-    lost chip: pale, framed in the colour of what changed)."""
-    w, h = chip_width(text, len(badges)), CHIP_H
+    lost chip: pale, framed in the colour of what changed; a stacked one: its badges on
+    a second line)."""
+    w, h = chip_width(text, len(badges), stacked), STACKED_H if stacked else CHIP_H
     tile = Image.new("RGB", (w, h), bg)
     d = ImageDraw.Draw(tile)
     d.rounded_rectangle((0, 0, w - 1, h - 1), 6, fill=colour, outline=MARK if lost else INK,
                         width=3 if lost else 1)
-    text_w = chip_width(text, 0)
-    if badges:  # a light inset at the chip's right end holds the badges
-        d.rounded_rectangle((text_w - 1, 2, w - 3, h - 3), 4, fill=CREAM)
+    text_x = w / 2 if stacked else chip_width(text, 0) / 2
+    if badges:  # a light inset holds the badges: at the chip's right end, or under its text
+        inset = (2, CHIP_H - 1, w - 3, h - 3) if stacked else (2 * text_x - 1, 2, w - 3, h - 3)
+        d.rounded_rectangle(inset, 4, fill=CREAM)
         for i, badge in enumerate(badges):
-            BADGES[badge](d, badge_x(text, i), h / 2)
+            BADGES[badge](d, *badge_xy(text, len(badges), stacked, i))
     f = chip_font()
-    d.text((text_w / 2, h / 2), text, font=f, fill=ink_on(colour), anchor="mm")
-    return tile, d.textbbox((text_w / 2, h / 2), text, font=f, anchor="mm")
-
-
-def badge_x(text: str, i: int) -> float:
-    """Where a chip's ``i``-th badge is centred, from the chip's left edge."""
-    return chip_width(text, 0) + BADGE_W * i + BADGE_W / 2
+    d.text((text_x, CHIP_H / 2), text, font=f, fill=ink_on(colour), anchor="mm")
+    return tile, d.textbbox((text_x, CHIP_H / 2), text, font=f, anchor="mm")
 
 
 @dataclass
@@ -141,10 +167,11 @@ class Placed:
     chips: list[tuple[Chip, float, float]] = field(default_factory=list)
     factory: str | None = None
     grown: bool = False
+    cramped: bool = False  # grown, but no box found clear of its neighbours
 
     def piece_boxes(self) -> list[Box]:
         """Every piece's box: the chips and the factory."""
-        out = [(x, y, x + c.width, y + CHIP_H) for c, x, y in self.chips]
+        out = [(x, y, x + c.width, y + c.height) for c, x, y in self.chips]
         if self.factory:
             out.append(factory_box(self.box))
         return out
@@ -158,6 +185,7 @@ def factory_box(b: Box) -> Box:
 
 
 def _rows(widths: list[int], room: float) -> list[list[int]]:
+    """The chips of ``widths`` in rows, as many in a row as ``room`` holds (at least one)."""
     rows: list[list[int]] = [[]]
     for i, w in enumerate(widths):
         used = sum(widths[j] + GAP for j in rows[-1])
@@ -185,55 +213,87 @@ def _boxes() -> dict[str, Box]:
     return {p: box(p) for p in data.LAND + list(data.OFFMAP)}
 
 
-def _grown(place: str, widths: list[int],
-           boxes: dict[str, Box]) -> tuple[Box, list[list[int]]]:
-    """The box for chips of ``widths`` that its own box cannot hold in one row: wider (on
+Layout = tuple[Box, list[list[int]], list[Chip]]  # a box, its rows of chips, the chips
+
+
+def _grown(place: str, here: list[Chip], boxes: dict[str, Box],
+           stack_first: bool = False) -> tuple[Layout, bool]:
+    """The box for chips ``here`` that its own box cannot hold in one row: wider (on
     either side or both) if that stays clear of its neighbours, else deeper (downwards or
-    upwards) by a row of chips at a time. ``boxes``: every area's box as drawn so far."""
+    upwards) by a row of chips at a time; where none of those keeps clear, the same with
+    the badges of each chip under its letters (a narrower chip, a row deeper), or that
+    first (``stack_first``). ``boxes``: every area's box as drawn so far. And whether
+    none of them kept clear (the first is taken)."""
+    looks = [here] + ([[stacked(c) for c in here]] if any(c.badges for c in here) else [])
+    if stack_first:
+        looks.reverse()
+    first: Layout | None = None
+    for look in looks:
+        tried = list(_layouts(place, look, boxes))
+        first = first or tried[0]
+        # one that keeps its margin, else the first that at least touches nothing
+        for gap in (4, 2):
+            found = next((t for t in tried if _free(place, t[0], boxes, gap)), None)
+            if found:
+                return found, False
+    assert first is not None
+    return first, True
+
+
+def _layouts(place: str, here: list[Chip], boxes: dict[str, Box]) -> Iterable[Layout]:
+    """Every box, in the order of preference, that holds chips ``here``: one row widened,
+    else rows as wide as the widest chip needs; each at its own top or bottom edge,
+    centred, either side kept, pushed off the map's edge, or just clear of a neighbour on
+    the left or the right, and always covering the area's own box (drawn on the map
+    below it)."""
     base = _boxes()[place]
-    need = sum(widths) + GAP * (len(widths) - 1) + 2 * PAD
+    widths = [c.width for c in here]
+    need = max(sum(widths) + GAP * (len(widths) - 1) + 2 * PAD, base[2] - base[0])
     options: list[tuple[float, list[list[int]]]] = []
     if need <= base[2] - base[0] + MAX_WIDEN:
         options.append((need, [list(range(len(widths)))]))
     width = max(base[2] - base[0], max(widths) + 2 * PAD)
     options.append((width, _rows(widths, width - 2 * PAD)))
-    tried: list[tuple[Box, list[list[int]]]] = []
     for w, rows in options:
-        h = base[3] - base[1] + (len(rows) - 1) * ROW
+        h = base[3] - base[1] + sum(_pitch([here[i] for i in r]) for r in rows) - ROW
         for y0 in (base[1], base[3] - h):
-            # centred, either edge kept, pushed off the map's edge, or just clear of a
-            # neighbour on the left or the right
             beside = [o for o in boxes.values() if o[1] < y0 + h + 4 and y0 < o[3] + 4]
             for x0 in ((base[0] + base[2] - w) / 2, base[0], base[2] - w, MAP[0] + 4,
                        MAP[2] - 4 - w, *(o[2] + 4 for o in beside),
                        *(o[0] - 4 - w for o in beside)):
-                tried.append(((x0, y0, x0 + w, y0 + h), rows))
-                if _free(place, tried[-1][0], boxes):
-                    return tried[-1]
-    # none keeps its margin: the first that at least touches nothing
-    return next((t for t in tried if _free(place, t[0], boxes, 2)), tried[0])
+                if x0 <= base[0] and base[2] <= x0 + w:
+                    yield (x0, y0, x0 + w, y0 + h), rows, here
+
+
+def _pitch(row: list[Chip]) -> int:
+    """From a row of chips to the next: a stacked chip's row is two rows deep."""
+    return max((c.height for c in row), default=CHIP_H) + ROW - CHIP_H
 
 
 def place_area(view: MaharajaView, place: str, boxes: dict[str, Box] | None = None,
-               lost: Mapping[str, int] | None = None) -> Placed:
+               lost: Mapping[str, int] | None = None, stack_first: bool = False) -> Placed:
     """Where an area's chips and factory go, and the box they need. ``boxes``: every
     area's box as drawn so far (a box grown for its chips stays clear of them); by
-    default each area's own. ``lost``: as for ``chips``."""
+    default each area's own. ``lost``: as for ``chips``; ``stack_first``: as for
+    ``_grown``."""
     here = chips(view, place, lost)
-    widths = [c.width for c in here]
     b = _boxes()[place]
     rows = [list(range(len(here)))]
-    grown = sum(widths) + GAP * max(0, len(here) - 1) > b[2] - b[0] - 2 * PAD
+    grown = sum(c.width for c in here) + GAP * max(0, len(here) - 1) > b[2] - b[0] - 2 * PAD
+    cramped = False
     if grown:
-        b, rows = _grown(place, widths, boxes if boxes is not None else _boxes())
-    out = Placed(place, b, factory=view["factories"].get(place), grown=grown)
-    for r, row in enumerate(rows):
-        row_w = sum(widths[i] for i in row) + GAP * (len(row) - 1)
+        (b, rows, here), cramped = _grown(place, here, boxes if boxes is not None
+                                          else _boxes(), stack_first)
+    out = Placed(place, b, factory=view["factories"].get(place), grown=grown,
+                 cramped=cramped)
+    y = b[1] + CHIP_DY
+    for row in rows:
+        row_w = sum(here[i].width for i in row) + GAP * (len(row) - 1)
         x = (b[0] + b[2] - row_w) / 2
-        y = b[1] + CHIP_DY + r * ROW
         for i in row:
             out.chips.append((here[i], x, y))
-            x += widths[i] + GAP
+            x += here[i].width + GAP
+        y += _pitch([here[i] for i in row])
     return out
 
 
@@ -281,14 +341,15 @@ def place_sea(view: MaharajaView, sea: str,
 
 def _paste(img: Image.Image, chip: Chip, x: float, y: float, bg: RGB) -> None:
     tile, (tx0, ty0, tx1, ty1) = chip_sprite(chip.text, chip.colour, chip.badges, bg,
-                                             chip.lost)
+                                             chip.lost, chip.stacked)
     x, y = round(x), round(y)
     img.paste(tile, (x, y))
     note(chip.text, CHIP_PX, (x + tx0, y + ty0, x + tx1, y + ty1))
     what = f"{data.NATION_NAMES[chip.nation]}"
     marker(f"chip: {what}", (x, y, x + tile.width, y + tile.height))
     for i, badge in enumerate(chip.badges):
-        marker(f"{badge}: {what}", symbol_box(x + badge_x(chip.text, i), y + CHIP_H / 2))
+        bx, by = chip.badge_xy(i)
+        marker(f"{badge}: {what}", symbol_box(x + bx, y + by))
 
 
 @lru_cache(maxsize=64)
@@ -328,15 +389,26 @@ def layout_pieces(view: MaharajaView, lost: Lost | None = None,
                   razed: Collection[str] = ()) -> list[Placed]:
     """Every land and off-map area that holds a piece (or is being fought over, or lost
     armies or a factory since an earlier view: ``lost`` place -> nation -> armies, and
-    ``razed``), laid out in map order, each grown box clear of those before it."""
+    ``razed``), laid out in map order, each grown box clear of those before it. Where an
+    area finds no room so, the whole map is laid out again with every badged chip of a
+    grown box stacked first (a box that widened for its badges may have taken the room
+    its neighbour needs); the one with fewer crowded boxes is kept."""
+    first = _lay_out(view, lost or {}, razed, stack_first=False)
+    if not any(p.cramped for p in first):
+        return first
+    again = _lay_out(view, lost or {}, razed, stack_first=True)
+    return min((first, again), key=lambda out: sum(p.cramped for p in out))
+
+
+def _lay_out(view: MaharajaView, lost: Lost, razed: Collection[str],
+             stack_first: bool) -> list[Placed]:
     battle = (view.get("battle") or {}).get("place")
-    lost = lost or {}
     boxes = dict(_boxes())
     out = []
     for p in list(data.OFFMAP) + data.LAND:
         if view["armies"].get(p) or view["factories"].get(p) or p == battle or p in lost \
                 or p in razed:
-            out.append(place_area(view, p, boxes, lost.get(p)))
+            out.append(place_area(view, p, boxes, lost.get(p), stack_first))
             boxes[p] = out[-1].box
     return out
 

@@ -73,7 +73,7 @@ def check(view: dict) -> None:
     placed = {p.place: p for p in pieces.layout_pieces(view)}
     boxes = {p: placed[p].box if p in placed else M.box(p)
              for p in data.LAND + list(data.OFFMAP)}
-    chips = [(x, y, x + c.width, y + M.CHIP_H) for p in placed.values() for c, x, y in p.chips]
+    chips = [(x, y, x + c.width, y + c.height) for p in placed.values() for c, x, y in p.chips]
     seas = [(x, y, x + c.width, y + M.CHIP_H) for s in data.SEAS
             for c, x, y in pieces.place_sea(view, s)]
     houses = [b for p in placed.values() for b in p.piece_boxes()[len(p.chips):]]
@@ -81,8 +81,9 @@ def check(view: dict) -> None:
         assert _inside(b, M.MAP) and not _meet(b, M.KEY), place
         name = M.name_box(place, b)
         assert not any(_meet(name, c) for c in chips + seas + houses), f"{place}'s name"
-        if place in placed:
-            assert all(_inside(c, b) for c in placed[place].piece_boxes()), place
+        if place in placed:  # a grown box covers its own and holds every piece
+            assert _inside(M.box(place), b) and all(
+                _inside(c, b) for c in placed[place].piece_boxes()), place
     for a, b in combinations(boxes, 2):
         if a in placed or b in placed:  # a box grown for its chips
             assert not _meet(boxes[a], boxes[b], 2), (a, b)
@@ -147,3 +148,28 @@ def test_crowded_seas_wrap_their_chips_clear_of_the_coast_and_a_sea_battle_frame
     chips = pieces.place_sea(view, "arabian")
     assert min(x for x, _ in gold) < min(name[0] - half, *(x for _, x, _ in chips))
     assert max(y for _, y in gold) > max(y for *_, y in chips) + M.CHIP_H
+
+
+def test_two_neighbours_too_narrow_for_their_badged_chips_both_stay_clear():
+    """Punjab and Lahore each hold one army whose chip, with two badges, is wider than its
+    box, between Baluchistan and Ladakh, which leave too little room for both to widen (a
+    soak case): the boxes stay clear of each other and of every neighbour, every badge
+    still shown at the phone floor."""
+    view = R.view(R.setup(1, {}), None)
+    view["armies"] = {"punjab": {"muslims": 1}, "lahore": {"sikhs": 1},
+                      "ladakh": {"rajputs": 2}}
+    view["leaders"] = {}
+    view["submitted"] = {"muslims": {"to": "cholas", "where": ["south"], "turn": 14},
+                         "sikhs": {"to": "cholas", "where": ["north"], "turn": 14}}
+    view["allies"] = ["muslims", "sikhs"]
+    check(view)
+    with recording() as drawn:
+        P.render(view, players=NAMES)
+    badges = sorted(d.text for d in drawn if d.marker and ": " in d.text
+                    and d.text.split(": ")[0] in ("submitted", "ally")
+                    and not d.text.startswith("map key"))
+    assert badges == ["ally: Muslims", "ally: Sikhs", "submitted: Muslims",
+                      "submitted: Sikhs"]
+    chips = {d.text.split(": ")[1]: d.box for d in drawn if d.text.startswith("chip: ")}
+    assert all(_inside(d.box, chips[d.text.split(": ")[1]]) for d in drawn
+               if d.marker and d.text.split(": ")[0] in ("submitted", "ally"))
