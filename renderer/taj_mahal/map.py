@@ -13,6 +13,7 @@ import math
 
 from engine.games.taj_mahal import data
 from renderer.common import Font, font
+from renderer.common.prebuilt import prebuilt
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -229,10 +230,19 @@ def _place(cid: str, w: float, h: float, *others: Box) -> Box:
     return first_clear or _beside(cid, turns[0], w, h, 1)
 
 
-CROWN_BOX: dict[str, Box] = {c: _place(c, CROWN_W, CROWN_H, BONUS_BOX) for c in CITY_XY}
-# A tag stays from an earlier visit while a later visit's crown may sit beside a city of
-# another province: it keeps clear of their crowns' places (and of its own city's crown).
-TAG_BOX: dict[str, Box] = {
-    c: _place(c, 2 * TAG_R, 2 * TAG_R, BONUS_BOX, CROWN_BOX[c], *(
-        box for other, box in CROWN_BOX.items() if PROVINCE_OF[other] != PROVINCE_OF[c]))
-    for c in FORTRESS}
+def place_markers() -> dict[str, dict[str, list[float]]]:
+    """Where each city's crown goes, and each fortress's tag: a tag stays from an earlier
+    visit while a later visit's crown may sit beside a city of another province, so it
+    keeps clear of their crowns' places (and of its own city's crown). A search of a third
+    of a second: its result is kept in markers.json (renderer/common/prebuilt.py)."""
+    crowns = {c: _place(c, CROWN_W, CROWN_H, BONUS_BOX) for c in CITY_XY}
+    tags = {c: _place(c, 2 * TAG_R, 2 * TAG_R, BONUS_BOX, crowns[c], *(
+        box for other, box in crowns.items() if PROVINCE_OF[other] != PROVINCE_OF[c]))
+        for c in sorted(FORTRESS)}
+    return {"crown": {c: list(b) for c, b in crowns.items()},
+            "tag": {c: list(b) for c, b in tags.items()}}
+
+
+_MARKERS = prebuilt(__file__, "markers", place_markers)
+CROWN_BOX: dict[str, Box] = {c: (b[0], b[1], b[2], b[3]) for c, b in _MARKERS["crown"].items()}
+TAG_BOX: dict[str, Box] = {c: (b[0], b[1], b[2], b[3]) for c, b in _MARKERS["tag"].items()}

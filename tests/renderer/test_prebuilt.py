@@ -15,7 +15,8 @@ load_all()
 
 
 def test_the_renderers_keep_their_searches_as_data():
-    assert {p.parent.name + "/" + p.name for p in SEARCHES} >= {"vijayanagara/roads.json"}
+    assert {p.parent.name + "/" + p.name for p in SEARCHES} >= {
+        "vijayanagara/roads.json", "taj_mahal/markers.json"}
 
 
 @pytest.mark.slow
