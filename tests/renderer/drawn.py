@@ -39,3 +39,18 @@ def unwritten(drawn: Iterable[Drawn], texts: Iterable[str]) -> list[str]:
     with the spaces left out: a text may wrap, and a long word break where a line ends."""
     said = "".join("".join(d.text.split()) for d in drawn)
     return [text for text in texts if "".join(text.split()) not in said]
+
+
+class Reading(dict):
+    """A view that notes each key read (``Reading.read``): a picture of it shows what the
+    renderer looked at, so a test can hold it to a spectator view's keys."""
+
+    read: set[str] = set()
+
+    def get(self, key, default=None):  # noqa: ANN001, ANN201
+        Reading.read.add(key)
+        return super().get(key, default)
+
+    def __getitem__(self, key):  # noqa: ANN001, ANN204
+        Reading.read.add(key)
+        return super().__getitem__(key)

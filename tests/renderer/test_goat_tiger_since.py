@@ -17,6 +17,7 @@ from engine.games.goat_tiger.samples import GAMES, state
 from renderer.common import recording
 from renderer.goat_tiger.board import POS
 from renderer.goat_tiger.since import changes
+from tests.renderer.drawn import Reading
 from tools import arena
 
 GT = games.get("goat_tiger")
@@ -113,20 +114,6 @@ def test_the_marks_cover_several_turns():
 def test_nothing_is_marked_when_nothing_changed():
     view = GT.view(state(GAMES["mid"]), None)
     assert not any(marked(view, view).values())
-
-
-class Reading(dict):
-    """A view that notes each key read."""
-
-    read: set[str] = set()
-
-    def get(self, key, default=None):  # noqa: ANN001, ANN201
-        Reading.read.add(key)
-        return super().get(key, default)
-
-    def __getitem__(self, key):  # noqa: ANN001, ANN204
-        Reading.read.add(key)
-        return super().__getitem__(key)
 
 
 def test_the_marks_read_only_the_two_spectator_views():

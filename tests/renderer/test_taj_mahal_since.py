@@ -16,6 +16,7 @@ from engine import games
 from engine.games.taj_mahal import data
 from renderer.common import recording
 from renderer.taj_mahal import map as geo
+from tests.renderer.drawn import Reading
 from tools import arena
 
 TM = games.get("taj_mahal")
@@ -97,20 +98,6 @@ def test_nothing_is_marked_when_nothing_changed():
     ringed, gained, words = marks(view, view)
     assert (ringed, gained) == (set(), {})
     assert words.startswith("Since your last move: no card laid, no withdrawal.")
-
-
-class Reading(dict):
-    """A view that notes each key read."""
-
-    read: set[str] = set()
-
-    def get(self, key, default=None):  # noqa: ANN001, ANN201
-        Reading.read.add(key)
-        return super().get(key, default)
-
-    def __getitem__(self, key):  # noqa: ANN001, ANN204
-        Reading.read.add(key)
-        return super().__getitem__(key)
 
 
 def test_the_marks_read_only_the_two_spectator_views():
