@@ -10,7 +10,7 @@ needs looking at. A clock runs for a player only while they are on duty (bot/hou
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -182,6 +182,10 @@ class Pace:
         acted (they sat down)."""
         bank = {} if self.control is None else {r: self.control.base for r in roles}
         return replace(self, bank=bank, acted=_iso(now))
+
+    def waiting_since(self, roles: Iterable[str]) -> datetime | None:
+        """When the wait for the earliest of ``roles`` began (None: none is waited for)."""
+        return min((_at(self.since[r]) for r in roles if r in self.since), default=None)
 
     def _stretch(self, role: str) -> datetime:
         return _at(self.seg.get(role) or self.since[role])

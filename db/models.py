@@ -100,6 +100,10 @@ class Game(SQLModel, table=True):
     # Whom the public position waits for (its active roles, comma-separated), kept with
     # each write so that /mygames lists a player's games without reading their states.
     awaiting: str | None = Field(default=None, sa_column=Column(Text))
+    # Since when it has waited for them (the earliest of their clocks' waits), kept with
+    # ``awaiting``: the "next game waiting on you" button orders a player's games by it in
+    # the query itself. NULL: waiting on nobody (or stored before it was kept: 0009).
+    waiting_since: datetime | None = Field(default=None, sa_type=UTCDateTime)
     # A rematch being set up: the game it follows and each invited person's side (JSON
     # ``{"from": id, "seats": {user id: role}}``); only they may join it.
     plan: str | None = Field(default=None, sa_column=Column(Text))

@@ -26,7 +26,6 @@ from bot.ratelimit import RateLimiter
 from bot.reminders import Policy
 from bot.replies import Actor, Ping, Place, Reply, clip, echo, escape, jump_link
 from bot.table.conclusion import Ending, conclude, ending, rate, rating_keys
-from bot.table.listing import waited_since
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import public_update, told_from
 from bot.table.since import earlier, earliest, shown_by, summary
@@ -129,10 +128,10 @@ class TableCore:
         self.drafts = Drafts()
 
     async def _load(self, place: Place, *, run_bots: bool = True) -> Loaded:
-        found = await self.repo.live_game_seats(place.channel_id)  # one query for both
+        found = await self.repo.live_game_seats(place.channel_id)  # one query for all
         if found is None:
             raise Refusal(await self._no_live_game(place))
-        lg = await self._loaded(*found)
+        lg = await self._loaded(found.game, found.seats, found.players)
         if run_bots:
             # A computer reply lost to a crash or restart is made now, before anything else.
             lg, _ = await self._run_bots(lg)
@@ -151,14 +150,15 @@ class TableCore:
         result = result_line(await self._loaded(game))
         return " ".join(filter(None, [f"Game #{game.id} ({name}) here is over.", result, start]))
 
-    async def _loaded(self, game: Game, seats: list[Seat] | None = None) -> Loaded:
+    async def _loaded(self, game: Game, seats: list[Seat] | None = None,
+                      players: dict[str, Player | None] | None = None) -> Loaded:
         # What the current call logs is about this game (bot/logsetup.py).
         add_log_context(game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id)
         if seats is None:
             seats = await self.repo.seats(id_of(game))
         state = json.loads(game.state) if game.state else None
         public = json.loads(game.public_state) if game.public_state else None
-        return Loaded(game, seats, games.get(game.game), state, public)
+        return Loaded(game, seats, games.get(game.game), state, public, players=players)
 
     async def _reloaded(self, lg: Loaded) -> Loaded:
         """The game read again after a write that changed more than its state."""
@@ -218,11 +218,8 @@ class TableCore:
                              ) -> tuple[str, str] | None:
         """The game that has waited longest on ``actor`` (not ``after_game``), as a link
         button, for the confirmation of a move."""
-        rows = [r for r in await self.repo.awaited_in(actor.user_id) if r.id != after_game]
-        if not rows:
-            return None
-        first = min(rows, key=lambda r: waited_since(r, r.roles))
-        return ("Next game waiting on you", jump_link(first.guild_id, first.channel_id))
+        found = await self.repo.next_awaiting(actor.user_id, not_game=after_game)
+        return None if found is None else ("Next game waiting on you", jump_link(*found))
 
     async def is_moderator(self, actor: Actor, guild_id: str | None) -> bool:
         """Manage Channels, or the server's configured moderator role (``/server``)."""
@@ -260,7 +257,7 @@ class TableCore:
         anything next falls due. Stored with that write. ``acted``: a person made it (a
         computer's move, a timeout's included, keeps nobody's game alive)."""
         seats = list(lg.seats if seats is None else seats)
-        duty = await self.duties(seats)
+        duty = await self.duties(seats, lg.settings_of(seats))
         by_role = {s.role: s for s in seats if s.role}
         awaited = [r for r in view["active"] if (s := by_role.get(r)) and not s.is_bot] \
             if status == "active" else []
@@ -279,7 +276,8 @@ class TableCore:
         pace = pace.with_deadlines(duty)
         due = None if done else pace.due(status=status, created=created, updated=updated,
                                          duty=duty, deserted=deserted(pace, seats))
-        return Sched(json.dumps(pace.to_json()), due, awaiting)
+        waiting = (pace.waiting_since(awaiting.split(",")) or updated) if awaiting else None
+        return Sched(json.dumps(pace.to_json()), due, awaiting, waiting)
 
     async def _sched_for(self, lg: Loaded, pace: Pace, *, done: bool = False) -> Sched:
         """``pace`` as stored for the game as loaded (no move: same version), with when it

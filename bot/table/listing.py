@@ -36,8 +36,7 @@ def _awaited(row: MyGame) -> list[str]:
 
 def _since(row: MyGame, pace: Pace, roles: Sequence[str]) -> datetime:
     """When the wait for ``roles`` began (the last write, for a game without a pace)."""
-    began = [datetime.fromisoformat(pace.since[r]) for r in roles if r in pace.since]
-    return min(began) if began else row.updated_at
+    return pace.waiting_since(roles) or row.updated_at
 
 
 def waited_since(row: MyGame, roles: Sequence[str]) -> datetime:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot.replies import Actor
-from db import Game, Seat
+from db import Game, Player, Seat
 from engine import games
 from engine.contract import Game as Rules
 from engine.contract import State, View
@@ -31,6 +32,9 @@ class Loaded:
     module: Rules  # the game's rules (engine/contract.py)
     state: State | None
     public: State | None = None
+    # The /me settings of the people seated, where they were read with the game (None:
+    # not read; a person's None: no settings).
+    players: dict[str, Player | None] | None = None
     _views: dict[str, View] = field(default_factory=dict, init=False, repr=False,
                                     compare=False)
 
@@ -73,11 +77,22 @@ class Loaded:
     def moved_to(self, game: Game, state: State, view: View, *, shown: bool) -> Loaded:
         """The game after a write of ``state`` (whose spectator view is ``view``): public
         if ``shown``, else the others keep this position's public one (and its view)."""
-        new = Loaded(game, self.seats, self.module, state, None if shown else self.public)
+        new = Loaded(game, self.seats, self.module, state, None if shown else self.public,
+                     players=self.players)
         new._views["public" if shown else "current"] = view
         if not shown and "public" in self._views:
             new._views["public"] = self._views["public"]
         return new
+
+    def settings_of(self, seats: Iterable[Seat]) -> dict[str, Player] | None:
+        """The settings of those in ``seats`` (people with none left out), as read with
+        the game; None where someone in them was not read with it (a seat handed on)."""
+        if self.players is None:
+            return None
+        users = {s.user_id for s in seats if s.user_id and s.role}
+        if not users <= self.players.keys():
+            return None
+        return {u: p for u in users if (p := self.players[u]) is not None}
 
     def roles_of(self, actor: Actor) -> list[str]:
         return [s.role for s in self.seats if s.user_id == actor.user_id and s.role]

@@ -24,9 +24,11 @@ class Sched:
     pace: str
     due_at: datetime | None
     awaiting: str | None
+    waiting_since: datetime | None = None  # since when it awaits them (None: nobody)
 
     def values(self) -> dict:
-        return {"pace": self.pace, "due_at": self.due_at, "awaiting": self.awaiting}
+        return {"pace": self.pace, "due_at": self.due_at, "awaiting": self.awaiting,
+                "waiting_since": self.waiting_since}
 
 
 @dataclass(frozen=True)

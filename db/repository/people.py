@@ -8,14 +8,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, null
+from sqlalchemy import Select, bindparam, func, literal, null
 from sqlalchemy import select as sa_select
-from sqlmodel import col, select
 
 from db.models import ASIDE, LIVE_STATUSES, Game, Player, Seat, Server, table_of
 from db.repository.core import RepositoryCore
 
-_G, _S = table_of(Game), table_of(Seat)
+_G, _S, _P = table_of(Game), table_of(Seat), table_of(Player)
 
 
 @dataclass(frozen=True)
@@ -38,15 +37,28 @@ class MyGame:
     left: tuple[str, ...] = ()
 
 
+# A side is awaited when its role is in the game's comma-separated ``awaiting`` (role ids
+# are plain lowercase words, so LIKE's wildcards cannot occur in them).
+_NEXT_AWAITING = (
+    sa_select(_G.c.guild_id, _G.c.channel_id)
+    .select_from(_S.join(_G, _G.c.id == _S.c.game_id))
+    .where(_S.c.user_id == bindparam("user_id"), _G.c.status == "active",
+           _G.c.id != bindparam("not_game"), _S.c.role.is_not(None),
+           (literal(",") + _G.c.awaiting + literal(",")).contains(
+               literal(",") + _S.c.role + literal(",")))
+    .order_by(func.coalesce(_G.c.waiting_since, _G.c.updated_at), _G.c.id)
+    .limit(1))
+
+
 class People(RepositoryCore):
     """Players' and servers' settings, and the games each sits at or holds."""
 
     async def players(self, user_ids: Collection[str]) -> dict[str, Player]:
         if not user_ids:
             return {}
-        async with self._sessions() as s:
-            q = select(Player).where(col(Player.user_id).in_(list(user_ids)))
-            return {p.user_id: p for p in (await s.exec(q)).all()}
+        q = sa_select(_P).where(_P.c.user_id.in_(list(user_ids)))
+        rows = await self.read(lambda conn: conn.execute(q).all())
+        return {r.user_id: Player(**r._asdict()) for r in rows}
 
     async def save_player(self, player: Player) -> None:
         async with self._tx() as s:
@@ -86,25 +98,14 @@ class People(RepositoryCore):
                    for row in rows if row.id not in taken]
         return seated + [g for g in invited if g.roles]
 
-    async def awaited_in(self, user_id: str) -> list[MyGame]:
-        """The games in play that await one of ``user_id``'s sides, with those sides: one
-        query by the seats' user index (no holders, no rematch plans), for the "next game"
-        button under every move's confirmation."""
-        q = (sa_select(_G.c.id, _G.c.guild_id, _G.c.channel_id, _G.c.game, _G.c.status,
-                       _G.c.updated_at, _G.c.awaiting, _G.c.pace, _S.c.role)
-             .select_from(_S.join(_G, _G.c.id == _S.c.game_id))
-             .where(_S.c.user_id == user_id, _G.c.status == "active",
-                    _G.c.awaiting.is_not(None), _S.c.role.is_not(None)))
-        out: dict[int, MyGame] = {}
-        async with self.engine.connect() as conn:
-            for (game_id, guild_id, channel_id, game, status, updated_at, awaiting, pace,
-                 role) in await conn.execute(q):
-                if role in awaiting.split(","):
-                    had = out.get(game_id)
-                    out[game_id] = MyGame(game_id, guild_id, channel_id, game, status,
-                                          updated_at, awaiting, pace,
-                                          (*(had.roles if had else ()), role))
-        return list(out.values())
+    async def next_awaiting(self, user_id: str, not_game: int | None = None
+                            ) -> tuple[str | None, str] | None:
+        """The game in play (other than ``not_game``) that has waited longest on one of
+        ``user_id``'s sides, as (guild id, channel id): one query by the seats' user index
+        that returns one row, for the "next game" button under every move's confirmation."""
+        row = await self.read(lambda conn: conn.execute(_NEXT_AWAITING, {
+            "user_id": user_id, "not_game": -1 if not_game is None else not_game}).first())
+        return None if row is None else (row[0], row[1])
 
     async def games_in(self, guild_id: str, limit: int = 500,
                        aside_since: datetime | None = None) -> list[MyGame]:

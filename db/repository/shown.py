@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, Integer, Text, bindparam, func, insert, text
+from sqlalchemy import Connection, Integer, Text, bindparam, case, func, insert, text
 from sqlalchemy import select as sa_select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -121,27 +121,37 @@ async def record(conn: AsyncConnection, game_id: int, shown: Shown, *,
         await conn.execute(insert(PublicMove).values(seq=seq, **_values(game_id, shown)))
 
 
+# Each person's latest public move, and every row from the earliest of them on (from the
+# start's row 0 when one of them has not moved).
+_LASTS = (sa_select(_MOVE.c.user_id, func.max(_MOVE.c.seq).label("seq"))
+          .where(_MOVE.c.game_id == bindparam("game_id"),
+                 _MOVE.c.user_id.in_(bindparam("users", expanding=True)))
+          .group_by(_MOVE.c.user_id).cte("lasts"))
+_SINCE = (sa_select(_MOVE.c.seq, _MOVE.c.role, _MOVE.c.user_id, _MOVE.c.log_from,
+                    _MOVE.c.log_to, _MOVE.c.view)
+          .where(_MOVE.c.game_id == bindparam("game_id"), _MOVE.c.seq >= case(
+              (sa_select(func.count()).select_from(_LASTS).scalar_subquery()
+               < bindparam("n", type_=Integer), 0),
+              else_=sa_select(func.min(_LASTS.c.seq)).scalar_subquery()))
+          .order_by(_MOVE.c.seq))
+
+
 class PublicMoves(RepositoryCore):
     """Read what the public moves of a game showed."""
 
     async def since(self, game_id: int, user_ids: Collection[str]) -> list[Since]:
-        """For each person: their latest public move and every one after it. Two small
-        indexed reads, whatever the game's length."""
+        """For each person: their latest public move and every one after it. One indexed
+        read, whatever the game's length."""
         users = sorted(set(user_ids))
-        async with self.engine.connect() as conn:
-            lasts = dict((await conn.execute(
-                sa_select(_MOVE.c.user_id, func.max(_MOVE.c.seq))
-                .where(_MOVE.c.game_id == game_id, _MOVE.c.user_id.in_(users))
-                .group_by(_MOVE.c.user_id))).all())
-            start = min((lasts.get(u, 0) for u in users), default=0)
-            rows = [Recorded(*r) for r in await conn.execute(
-                sa_select(_MOVE.c.seq, _MOVE.c.role, _MOVE.c.user_id, _MOVE.c.log_from,
-                          _MOVE.c.log_to, _MOVE.c.view)
-                .where(_MOVE.c.game_id == game_id, _MOVE.c.seq >= start)
-                .order_by(_MOVE.c.seq))]
+        if not users:
+            return []
+        rows = [Recorded(*r) for r in await self.read(lambda conn: conn.execute(
+            _SINCE, {"game_id": game_id, "users": users, "n": len(users)}))]
         out = []
         for user in user_ids:
-            seq = lasts.get(user, 0)
+            # The rows reach back to the earliest of their latest moves, so each person's
+            # latest is among them (none: they have not moved, and the start's row is theirs).
+            seq = max((r.seq for r in rows if r.user_id == user), default=0)
             last = next((r for r in rows if r.seq == seq), None)
             after = tuple(r for r in rows if r.seq > seq) if last is not None else ()
             out.append(Since(user, last, after))

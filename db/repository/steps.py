@@ -67,7 +67,8 @@ _APPEND_PG = text(
             public_state = :public_state, status = coalesce(:status, status),
             result = coalesce(:result, result), pace = coalesce(:pace, pace),
             due_at = CASE WHEN :pace IS NULL THEN due_at ELSE :due_at END,
-            awaiting = CASE WHEN :pace IS NULL THEN awaiting ELSE :awaiting END
+            awaiting = CASE WHEN :pace IS NULL THEN awaiting ELSE :awaiting END,
+            waiting_since = CASE WHEN :pace IS NULL THEN waiting_since ELSE :waiting_since END
         WHERE id = :game_id AND version = :expected
         RETURNING id
     ), top AS (
@@ -86,6 +87,7 @@ _APPEND_PG = text(
 ).bindparams(*PG_RECORD_PARAMS,
     bindparam("now", type_=_G.c.updated_at.type),
     bindparam("due_at", type_=_G.c.due_at.type),
+    bindparam("waiting_since", type_=_G.c.waiting_since.type),
     bindparam("pace", type_=Text), bindparam("awaiting", type_=Text),
     *(bindparam(name, type_=ARRAY(Text)) for name in ("roles", "users", "actions", "args")),
 )
@@ -180,6 +182,7 @@ class StepLog(RepositoryCore):
                     "state": values["state"], "public_state": public_state, "status": status,
                     "result": values.get("result"), "pace": values.get("pace"),
                     "due_at": values.get("due_at"), "awaiting": values.get("awaiting"),
+                    "waiting_since": values.get("waiting_since"),
                     **{k: [r[f] for r in rows] for k, f in (
                         ("roles", "role"), ("users", "user_id"), ("actions", "action"),
                         ("args", "arg"))},

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 
-from sqlalchemy import event
+import pytest
+from sqlalchemy import Engine, event
 
 from bot.replies import Place
 from bot.table import Table
+from db import Repository
 from tests.support.table import MEERA, RAVI, Clock, random_move_line
 
 
@@ -27,22 +31,39 @@ async def _goat_tiger(table: Table, clock: Clock, n: int, ravi_side: str) -> Non
     clock.t += timedelta(hours=1)
 
 
-def _statements(table: Table) -> list[str]:
+@contextmanager
+def _statements() -> Iterator[list[str]]:
+    """The SQL statements run meanwhile, on any engine (SQLite reads on a thread of their
+    own, through a second engine on the same file)."""
     said: list[str] = []
-    event.listen(table.repo.engine.sync_engine, "before_cursor_execute",
-                 lambda _c, _cur, sql, *_: said.append(sql))
-    return said
+
+    def note(_c: object, _cur: object, sql: str, *_: object) -> None:
+        said.append(sql)
+    event.listen(Engine, "before_cursor_execute", note)
+    try:
+        yield said
+    finally:
+        event.remove(Engine, "before_cursor_execute", note)
 
 
-async def test_the_button_leads_to_the_longest_waiting_other_game_by_one_query(repo, clock):
+@pytest.fixture
+async def any_repo(db_url):
+    """A repository on SQLite and on PostgreSQL: the button's query is written for both."""
+    r = await Repository.open(db_url)
+    yield r
+    await r.close()
+
+
+async def test_the_button_leads_to_the_longest_waiting_other_game_by_one_query(any_repo, clock):
+    repo = any_repo
     table = Table(repo, now=clock)
     await _goat_tiger(table, clock, 0, "tigers")  # the oldest, but it waits on Meera
     for n in (1, 2, 3):  # Goats move first: each of these waits on Ravi, the first longest
         await _goat_tiger(table, clock, n, "goats")
     await table.new(_place(4), MEERA, "goat_tiger")  # being set up: nobody's move
 
-    said = _statements(table)
-    link = await table.next_game_link(RAVI, after_game=None)
+    with _statements() as said:
+        link = await table.next_game_link(RAVI, after_game=None)
     assert link == ("Next game waiting on you", "https://discord.com/channels/1000/2001")
     assert len(said) == 1, said
 

@@ -53,7 +53,8 @@ async def _store(repo: Repository, total: int, mine: int, due: int) -> None:
                              "created_by": "1", "created_at": NOW - timedelta(days=2),
                              "updated_at": NOW - timedelta(days=2), "version": 2,
                              "state": state, "pace": pace_json, "due_at": at,
-                             "awaiting": "goats"})
+                             "awaiting": "goats",
+                             "waiting_since": NOW - timedelta(days=2, minutes=i % 997)})
                 first = PLAYER.user_id if i in chosen else str(100 + rng.randrange(5000))
                 seats += [{"game_id": i + 1, "position": 0, "role": "goats",
                            "user_id": first, "name": "goat", "is_bot": False},
