@@ -53,7 +53,9 @@ def parser() -> argparse.ArgumentParser:
                        "e.g. 105,0 (a run for each with each --procs)")
     bench.add_argument("--quick", action="store_true", help="the load figures, and the Discord "
                        "and click figures at a small size")
-    bench.add_argument("--only", default=None, help="some sections: engine, undo, load, "
+    bench.add_argument("--only", default=None, help="some sections: engine, undo, move (a "
+                       "typed move's CPU against its floor, and 16 channels in one process), "
+                       "load, "
                        "discord (first acknowledgement under load), clicks, taj_mahal, "
                        "rajas, maharaja, vijayanagara_ai (its computer: against random "
                        "players, balance, think time), schedule (/mygames and the scheduler "

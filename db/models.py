@@ -389,3 +389,4 @@ def id_of(row: Game | Seat | UndoRequest | SeatOffer) -> int:
 def table_of(model: type[SQLModel]) -> FromClause:
     """A table model's Core table, ``model.__table__`` (which sqlmodel's types leave out)."""
     return inspect(model).local_table
+

@@ -175,7 +175,7 @@ class TableCore:
         role or the game ended; otherwise the others keep seeing ``lg.public``."""
         g = lg.module
         res = g.result(state)
-        after = g.view(state, None)
+        after = lg.spectator(state)
         before = lg.current_view()
         # Steps a side takes when the game is not waiting for it (a gift, 1.5.2) make it
         # the one asked until they end: private until then, like a move under way.
@@ -197,11 +197,12 @@ class TableCore:
             public_state=public_json,
             sched=sched,
             shown=shown_by(steps, lg.public_view(), after) if public else None,
+            state_json=(state_json := json.dumps(state)),
         )
         if (stored := _stored.get()) is not None:
             stored.append(version)
         game = lg.game  # an unattached copy of the row, read for this call: bring it up to date
-        game.version, game.updated_at, game.state = version, now, json.dumps(state)
+        game.version, game.updated_at, game.state = version, now, state_json
         if version % CHECKPOINT_EVERY == 0:
             await self.repo.save_checkpoint(id_of(game), version, game.state)
         game.public_state = public_json

@@ -15,7 +15,7 @@ def acting_role(lg: Loaded, actor: Actor, state: State) -> str:
         raise Refusal("The game has not started yet." if lg.game.status == "setup"
                       else "This game is over.")
     g = lg.module
-    view = lg.current_view() if state is lg.state else g.view(state, None)
+    view = lg.spectator(state)
     if not view["active"]:
         raise Refusal("This game is over.")
     mine = lg.roles_of(actor)

@@ -10,17 +10,19 @@ that UPDATE matches no row and the whole transaction is rolled back with
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Self, TypeVar
+from typing import Any, Self, TypeVar
 
 from sqlalchemy import Connection, Engine, bindparam, create_engine, event, text, update
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import configure_mappers
 from sqlalchemy.pool import ConnectionPoolEntry
-from sqlmodel import col
+from sqlmodel import SQLModel, col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from db import migrations
@@ -205,3 +207,20 @@ class RepositoryCore:
                 await conn.exec_driver_sql("ROLLBACK")
             else:
                 await conn.execute(text("SELECT 1"))
+
+
+M = TypeVar("M", bound=SQLModel)
+
+
+def from_row(model: type[M], values: Mapping[str, Any]) -> M:
+    """A table model made from a row read with Core, unattached to any session: its values
+    are already what the columns' types make of them, so it skips the constructor's
+    validation and per-attribute instrumentation (about 5× faster; every move reads its
+    game, seats and players this way)."""
+    obj = model.model_construct(**values)
+    sa_inspect(model).class_manager._new_state_if_none(obj)
+    return obj
+
+
+# Mapped now, so that a model made by from_row has its attributes' instrumentation.
+configure_mappers()

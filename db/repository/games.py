@@ -15,7 +15,7 @@ from sqlmodel import col, select
 
 from db.models import ASIDE, LIVE_STATUSES, Game, Player, RematchPing, Seat, id_of, table_of, utcnow
 from db.repository.clocks import Sched
-from db.repository.core import ChannelBusy, RepositoryCore
+from db.repository.core import ChannelBusy, RepositoryCore, from_row
 
 _G, _S, _P = table_of(Game), table_of(Seat), table_of(Player)
 # A move's one read: the game, its seats and the /me settings of those seated (whose
@@ -115,11 +115,11 @@ class Games(RepositoryCore):
         if not rows:
             return None
         n, m = len(_G.c), len(_G.c) + len(_S.c)
-        game = Game(**dict(zip(_G.c.keys(), rows[0][:n], strict=True)))
-        seats = [Seat(**dict(zip(_S.c.keys(), r[n:m], strict=True)))
+        game = from_row(Game, dict(zip(_G.c.keys(), rows[0][:n], strict=True)))
+        seats = [from_row(Seat, dict(zip(_S.c.keys(), r[n:m], strict=True)))
                  for r in rows if r[n] is not None]
         players = {r[n:m][_SEAT_USER]: None if r[m] is None else
-                   Player(**dict(zip(_P.c.keys(), r[m:], strict=True)))
+                   from_row(Player, dict(zip(_P.c.keys(), r[m:], strict=True)))
                    for r in rows if r[n] is not None and r[n:m][_SEAT_USER] is not None}
         return Seated(game, seats, players)
 

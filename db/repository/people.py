@@ -12,7 +12,7 @@ from sqlalchemy import Select, bindparam, func, literal, null
 from sqlalchemy import select as sa_select
 
 from db.models import ASIDE, LIVE_STATUSES, Game, Player, Seat, Server, table_of
-from db.repository.core import RepositoryCore
+from db.repository.core import RepositoryCore, from_row
 
 _G, _S, _P = table_of(Game), table_of(Seat), table_of(Player)
 
@@ -58,7 +58,7 @@ class People(RepositoryCore):
             return {}
         q = sa_select(_P).where(_P.c.user_id.in_(list(user_ids)))
         rows = await self.read(lambda conn: conn.execute(q).all())
-        return {r.user_id: Player(**r._asdict()) for r in rows}
+        return {r.user_id: from_row(Player, r._asdict()) for r in rows}
 
     async def save_player(self, player: Player) -> None:
         async with self._tx() as s:

@@ -141,12 +141,14 @@ class StepLog(RepositoryCore):
         public_state: str | None = None,
         sched: Sched | None = None,
         shown: Shown | None = None,
+        state_json: str | None = None,
     ) -> int:
         """Append steps and the snapshot they lead to, in one transaction. ``now`` (default:
         the current time) is stored as the steps' time and the game's ``updated_at``;
         ``public_state`` (JSON) is what others see while the move is in progress, None when
         the new state is itself public; ``shown``: what the write made public, recorded
-        with it (``PublicMove``, its seq the write's last step).
+        with it (``PublicMove``, its seq the write's last step); ``state_json``: ``state``
+        as JSON, where the caller has it already.
 
         On SQLite (a file) the whole transaction runs as one call on a writer thread: the
         database is locked from the bump to the commit, and through the async driver that
@@ -154,7 +156,7 @@ class StepLog(RepositoryCore):
         lock the bottleneck (p99 of a move ~550 ms at 100 moves/s; ~140 ms this way). On
         PostgreSQL it is one statement (``_APPEND_PG``), one round trip."""
         now = now or utcnow()
-        values: dict = {"state": json.dumps(state), "updated_at": now,
+        values: dict = {"state": state_json or json.dumps(state), "updated_at": now,
                         "public_state": public_state}
         if status is not None:
             values["status"] = status

@@ -5,6 +5,8 @@ imports ``tools.bench.load`` alone, so its memory is the bot's):
 
 - ``engine`` (engine_alone.py): random legal games through the engine contract alone;
 - ``undo`` (undo.py): /undo late in a long Vijayanagara game;
+- ``move`` (move_cost.py): a typed move's CPU against its floor (its engine time and its
+  picture) for every game, then each game at 16 channels in one process;
 - ``load`` (load.py): stored games, then channels playing through the table in worker
   processes, on SQLite and PostgreSQL;
 - ``discord`` (discord_ack.py): the bot as `python -m bot` against the fake Discord, its
@@ -33,7 +35,7 @@ from __future__ import annotations
 
 import time
 
-SECTIONS = ("engine", "undo", "load", "discord", "clicks", "taj_mahal", "rajas", "maharaja",
+SECTIONS = ("engine", "undo", "move", "load", "discord", "clicks", "taj_mahal", "rajas", "maharaja",
             "vijayanagara_ai", "schedule", "replay", "memory", "extra", "faults")
 
 
@@ -55,6 +57,10 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
         from tools.bench.undo import undo_figures
 
         undo_figures((1000,) if quick else (1000, 3000))
+    if "move" in sections:
+        from tools.bench.move_cost import move_figures
+
+        move_figures(60 if quick else 200, 0 if quick else 800)
     if "load" in sections:
         from tools.bench.load import DEFAULT_RUNS, load_section
 

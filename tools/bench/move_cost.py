@@ -8,7 +8,8 @@ and its picture marks what they have not seen), and prints:
   threads, the database driver's) over the moves;
 - **its floor**: the same move's engine time (its tokens read and applied, the spectator
   view and the result taken once, on the same positions, in this process) plus the CPU of
-  the picture posted with it (drawn and encoded, measured on its render thread);
+  the picture posted with it (drawn and encoded, measured on its render thread; the
+  last move's banner included);
 - the ratio (goal: at most 1.5), and where the rest goes (table and database);
 
 then, for every game, one process playing 16 channels at once flat out (``load.run_load``):
@@ -69,20 +70,19 @@ class Cost:
         return self.cpu / self.floor if self.floor else float("inf")
 
 
-def _timed_render(cost: Cost) -> Any:
-    """``renderer.render`` noting the CPU of each picture on the thread that draws it."""
-    plain = renderer.render
-
-    @wraps(plain)
-    def render(*args: Any, **kwargs: Any) -> bytes:
+def _timed(cost: Cost, draw: Any) -> Any:
+    """``draw`` (a renderer's function that makes a posted picture) noting its CPU on the
+    thread that draws it."""
+    @wraps(draw)
+    def timed(*args: Any, **kwargs: Any) -> bytes:
         t0 = time.thread_time()
-        png = plain(*args, **kwargs)
+        png = draw(*args, **kwargs)
         if cost.counting:
             cost.picture += time.thread_time() - t0
             cost.pictures += 1
             cost.sizes.append(len(png))
         return png
-    return render
+    return timed
 
 
 def engine_seconds(p: Played) -> float:
@@ -127,11 +127,12 @@ async def _cost(game_id: str, moves: int, url: str) -> Cost:
         k += 1
     cost = Cost(game_id, engine=sum(engine_seconds(p) for p in plays))
     repo = await Repository.open(url)
-    plain = renderer.render
+    plain = renderer.render, renderer.with_banner
     try:
         table = Table(repo)
         renderer.warm()
-        renderer.render = _timed_render(cost)
+        # the board posted with every move, and the banner over the last one's
+        renderer.render, renderer.with_banner = (_timed(cost, f) for f in plain)
         for n, p in enumerate(plays):
             place = Place(f"move-{game_id}-{n}", "bench")
             await _open(table, place, actors, p)
@@ -146,15 +147,15 @@ async def _cost(game_id: str, moves: int, url: str) -> Cost:
             cost.cpu += time.process_time() - t0
             cost.counting = False
     finally:
-        renderer.render = plain
+        renderer.render, renderer.with_banner = plain
         await repo.close()
     return cost
 
 
-def move_costs(moves: int) -> list[Cost]:
+def move_costs(moves: int, game_ids: list[str] | None = None) -> list[Cost]:
     out = []
     with tempfile.TemporaryDirectory() as tmp:
-        for game_id in games.ids():
+        for game_id in game_ids or games.ids():
             url = f"sqlite+aiosqlite:///{Path(tmp) / f'{game_id}.sqlite3'}"
             out.append(asyncio.run(_cost(game_id, moves, url)))
     return out
@@ -166,9 +167,10 @@ def _busy(t0: tuple[int, int, int] | None, t1: tuple[int, int, int] | None) -> s
     return f"machine {(t1[0] - t0[0]) / (t1[2] - t0[2]):.0%} busy"
 
 
-def move_figures(moves: int = 200, channel_moves: int = 800) -> None:
+def move_figures(moves: int = 200, channel_moves: int = 800,
+                 game_ids: list[str] | None = None) -> None:
     ticks0 = cpu_ticks()
-    costs = move_costs(moves)
+    costs = move_costs(moves, game_ids)
     print(f"one typed move, CPU against its floor (SQLite, one channel, {moves} moves a game, "
           f"{_busy(ticks0, cpu_ticks())}; goal: at most {RATIO_GOAL:g}× the floor):")
     print(f"  {'game':<13} {'CPU ms':>7} {'engine':>7} {'picture':>8} {'floor':>6} "
@@ -191,7 +193,7 @@ def move_figures(moves: int = 200, channel_moves: int = 800) -> None:
     print(f"  {'game':<13} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'CPU ms':>7} {'load':>5}"
           "  turn 3 / turn 4")
     with tempfile.TemporaryDirectory() as tmp:
-        for n, game_id in enumerate(games.ids()):
+        for n, game_id in enumerate(game_ids or games.ids()):
             url = f"sqlite+aiosqlite:///{Path(tmp) / 'channels.sqlite3'}"
             r = run_load(url, game=game_id, channels=CHANNELS, moves=channel_moves, procs=1,
                          rate=0, run=n, tag=f"-mc{n}")
