@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from sqlalchemy import Connection, Engine, bindparam, create_engine, event, text, update
 from sqlalchemy import inspect as sa_inspect
@@ -217,7 +217,7 @@ def from_row(model: type[M], values: Mapping[str, Any]) -> M:
     are already what the columns' types make of them, so it skips the constructor's
     validation and per-attribute instrumentation (about 5× faster; every move reads its
     game, seats and players this way)."""
-    obj = model.model_construct(**values)
+    obj = cast(M, model.model_construct(**values))  # sqlmodel's own return type is its base
     sa_inspect(model).class_manager._new_state_if_none(obj)
     return obj
 
