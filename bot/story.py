@@ -158,8 +158,11 @@ def tell(log: Log, move: int | None, look: Look) -> Story:
     told = _position(log, chosen, look, chosen is last)
     made = None
     if look.frames:
+        # Each frame drawn as the palette image a post's PNG holds, and encoded once, into
+        # the GIF: no PNG made only to be decoded again.
         frames = [told.png if i == told.index else
-                  _picture(log.game, _frame_view(views[i], look, i == last.index), look)
+                  renderer.drawn(log.game, _frame_view(views[i], look, i == last.index),
+                                 players=look.players)
                   for i in sample(len(views), look.frames)]
         made = animation(frames, limit=look.limit, name=f"replay-{log.game}")
     return Story(tuple(bounds), told, made)

@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import io
 from collections.abc import Mapping
 from typing import Any
+
+from PIL import Image
 
 from engine import games
 from renderer.common import Names
@@ -59,6 +62,15 @@ def render(game_id: str, view: View, *, players: Names = None,
     if focus is not None and picture.focused is not None:
         return picture.focused(view, players, focus)
     return picture.render(view, players)
+
+
+def drawn(game_id: str, view: View, *, players: Names = None) -> Image.Image:
+    """``render``'s picture as the palette image its PNG holds, pixel for pixel: an
+    animation's frame, which is then never encoded as PNG only to be decoded again."""
+    picture = _picture(game_id)
+    if picture.drawn is not None:
+        return picture.drawn(view, players)
+    return Image.open(io.BytesIO(picture.render(view, players)))
 
 
 def marks_since(game_id: str) -> bool:
@@ -107,5 +119,5 @@ def alt_text(game_id: str, view: View, players: Mapping[str, str] | None = None)
     return within_alt_limit(describe(game_id, view, players))
 
 
-__all__ = ["Picture", "alt_text", "describe", "focuses", "hand", "ids", "layout", "marks_since",
-           "render", "status", "warm", "with_banner"]
+__all__ = ["Picture", "alt_text", "describe", "drawn", "focuses", "hand", "ids", "layout",
+           "marks_since", "render", "status", "warm", "with_banner"]

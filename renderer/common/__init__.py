@@ -360,6 +360,12 @@ def make_palette(
     return pal
 
 
+def to_palette(img: Image.Image, palette: Image.Image) -> Image.Image:
+    """``img`` mapped to ``palette`` without dithering, so flat areas stay flat: what
+    ``encode_png`` encodes, and an animation's frame (``renderer.drawn``)."""
+    return img.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
 def encode_png(img: Image.Image, palette: Image.Image, *, optimize: bool = False) -> bytes:
     """Palette PNG, mapped to ``palette`` without dithering so flat areas stay flat.
 
@@ -369,7 +375,7 @@ def encode_png(img: Image.Image, palette: Image.Image, *, optimize: bool = False
     90; Discord takes files of several MB). ``optimize=True`` (level 9) is for the docs:
     ~5 % smaller than level 6 and four times as slow (see ``python -m tools.bench.render``).
     """
-    q = img.quantize(palette=palette, dither=Image.Dither.NONE)
+    q = to_palette(img, palette)
     buf = io.BytesIO()
     if optimize:
         q.save(buf, format="PNG", optimize=True)

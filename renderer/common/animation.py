@@ -21,7 +21,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image
+from PIL import GifImagePlugin, Image, ImageChops
 
 UPLOAD_LIMIT = 8 * 1024 * 1024  # Discord's upload limit for a bot's message, in bytes
 FRAME_MS = 700  # each position: long enough to see what moved
@@ -58,25 +58,32 @@ def sample(count: int, keep: int) -> list[int]:
     return [(2 * i * step + den) // (2 * den) for i in range(keep)]
 
 
-def animate(frames: Sequence[bytes], *, limit: int = UPLOAD_LIMIT, name: str = "replay",
+Frame = bytes | Image.Image  # a PNG picture, or the palette image it encodes
+
+
+def animate(frames: Sequence[Frame], *, limit: int = UPLOAD_LIMIT, name: str = "replay",
             frame_ms: int = FRAME_MS, first_ms: int = FIRST_MS,
             last_ms: int = LAST_MS) -> tuple[str, bytes]:
-    """``frames`` (PNG pictures, in order) as an animated GIF under ``limit`` bytes:
+    """``frames`` (pictures, in order) as an animated GIF under ``limit`` bytes:
     (file name, bytes). See ``animation`` for what it keeps."""
     made = animation(frames, limit=limit, name=name, frame_ms=frame_ms, first_ms=first_ms,
                      last_ms=last_ms)
     return made.name, made.data
 
 
-def animation(frames: Sequence[bytes], *, limit: int = UPLOAD_LIMIT, name: str = "replay",
+def animation(frames: Sequence[Frame], *, limit: int = UPLOAD_LIMIT, name: str = "replay",
               frame_ms: int = FRAME_MS, first_ms: int = FIRST_MS,
               last_ms: int = LAST_MS) -> Animation:
     """The animation of ``frames`` under ``limit`` bytes, and which frames it kept at what
     scale. Every frame first; then fewer (evenly, the first and last kept) down to
-    MIN_FRAMES; then smaller pictures, down to MIN_SCALE, and fewer frames again."""
+    MIN_FRAMES; then smaller pictures, down to MIN_SCALE, and fewer frames again.
+
+    A frame may be given as the palette image a renderer encodes (``renderer.drawn``):
+    then nothing is encoded as PNG only to be decoded again."""
     if not frames:
         raise ValueError("an animation needs at least one picture")
-    pictures = _paletted([Image.open(io.BytesIO(f)) for f in frames])
+    pictures = _paletted([f if isinstance(f, Image.Image) else Image.open(io.BytesIO(f))
+                          for f in frames])
     keep, scale = len(pictures), 1.0
     for _ in range(TRIES):
         kept = sample(len(pictures), keep)
@@ -103,20 +110,32 @@ def _paletted(images: list[Image.Image]) -> list[Image.Image]:
     first = images[0]
     size = first.size
     palette = first if first.mode == "P" else first.convert("RGB").quantize(256)
+    colours = palette.getpalette()
     out = []
     for im in images:
         if im.size != size:  # never for one game's pictures; kept whole, top left
             canvas = Image.new("RGB", size, "white")
             canvas.paste(im.convert("RGB"), (0, 0))
             im = canvas
-        if im.mode != "P" or im.getpalette() != palette.getpalette():
+        if im.mode != "P" or im.getpalette() != colours:
             im = im.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
         out.append(im)
     return out
 
 
+# Palette index -> 255 where a frame's difference from the one before is 0 (unchanged),
+# and the opposite: the masks a delta frame is cut with.
+_UNCHANGED = [255] + [0] * 255
+_CHANGED = [0] + [255] * 255
+
+
 def _gif(pictures: list[Image.Image], scale: float, frame_ms: int, first_ms: int,
          last_ms: int) -> bytes:
+    """The GIF, written a frame at a time: the first whole, each next one as the rectangle
+    that changed, its unchanged pixels made transparent (long runs, which LZW packs well).
+    What Pillow's own multi-frame writer makes of palette frames, but its transparent
+    index is one the frame's changed pixels do not use (Pillow counts every pixel of the
+    frame for it) and no frame is copied or held twice: half its time."""
     if scale < 1.0:
         palette = pictures[0]
         w, h = pictures[0].size
@@ -126,7 +145,42 @@ def _gif(pictures: list[Image.Image], scale: float, frame_ms: int, first_ms: int
     durations = [frame_ms] * len(pictures)
     if len(pictures) > 1:
         durations[0], durations[-1] = first_ms, last_ms
+    first = pictures[0]
     out = io.BytesIO()
-    pictures[0].save(out, format="GIF", save_all=True, append_images=pictures[1:],
-                     duration=durations, loop=0)
+    header, _ = GifImagePlugin.getheader(first.copy(), None, {"loop": 0, "duration": 1})
+    out.write(b"".join(header))
+    if len(pictures) > 1:  # repeat for ever (the NETSCAPE extension, loop 0)
+        out.write(b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00")
+    # A frame is written once the next is known: a next one alike adds its time to it.
+    pending: tuple[Image.Image, tuple[int, int], dict] = (first, (0, 0), {})
+    shown = durations[0]
+    before = first
+    for im, ms in zip(pictures[1:], durations[1:], strict=True):
+        delta = ImageChops.subtract_modulo(im, before)
+        box = delta.getbbox(alpha_only=False)
+        if box is None:
+            shown += ms
+            continue
+        _frame(out, *pending, shown)
+        pending, shown, before = _delta(im, delta, box), ms, im
+    _frame(out, *pending, shown)
+    out.write(b";")
     return out.getvalue()
+
+
+def _delta(im: Image.Image, delta: Image.Image,
+           box: tuple[int, int, int, int]) -> tuple[Image.Image, tuple[int, int], dict]:
+    """The part of ``im`` in ``box``, its pixels alike in the frame before made transparent
+    (with an index none of its changed pixels uses; none left: written as it is)."""
+    part, change = im.crop(box), delta.crop(box)
+    used = part.histogram(mask=change.point(_CHANGED, "L"))
+    free = [i for i in range(255, -1, -1) if used[i] == 0]
+    if not free:
+        return part, box[:2], {}
+    part.paste(free[0], mask=change.point(_UNCHANGED, "1"))
+    return part, box[:2], {"transparency": free[0]}
+
+
+def _frame(out: io.BytesIO, part: Image.Image, at: tuple[int, int], info: dict,
+           ms: int) -> None:
+    out.write(b"".join(GifImagePlugin.getdata(part, at, duration=ms, **info)))

@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from PIL import Image
+
 from renderer.common import Names
 
 View = TypeVar("View")
@@ -20,6 +22,12 @@ class Draw(Protocol[ViewIn]):
     """A picture of ``view`` as PNG bytes; ``players`` maps role -> name for the header."""
 
     def __call__(self, view: ViewIn, players: Names = None, /) -> bytes: ...
+
+
+class DrawImage(Protocol[ViewIn]):
+    """``Draw``'s picture before it is encoded: the palette image its PNG holds."""
+
+    def __call__(self, view: ViewIn, players: Names = None, /) -> Image.Image: ...
 
 
 class DrawFocused(Protocol[ViewIn]):
@@ -67,3 +75,6 @@ class Picture(Generic[View]):
     # as arrows, placed, removed or changed pieces highlighted, cards played shown); a
     # game without it draws the plain picture.
     since: DrawSince[View] | None = None
+    # ``render``'s picture as the palette image it encodes, for an animation that encodes
+    # its frames itself (a replay's GIF); a game without it has its PNG decoded.
+    drawn: DrawImage[View] | None = None

@@ -10,6 +10,7 @@ from renderer.maharaja import board, words
 
 PICTURE: Picture[MaharajaView] = Picture(
     render=board.render,
+    drawn=board.drawn,
     layout=board.layout,
     warm=board.warm,
     describe=words.describe,

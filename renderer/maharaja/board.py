@@ -33,6 +33,7 @@ from renderer.common import (
     outcome_line,
     outcome_title,
     recording,
+    to_palette,
 )
 from renderer.maharaja.map import POS, H, W, background
 from renderer.maharaja.marks import draw_arrows, draw_key, draw_marks, lost_by_place
@@ -133,6 +134,11 @@ def palette() -> Image.Image:
 
 def warm() -> None:
     palette()
+
+
+def drawn(view: MaharajaView, players: Names = None) -> Image.Image:
+    """The picture ``render`` encodes, as its palette image (a replay's frame)."""
+    return to_palette(draw(view, players), palette())
 
 
 def render(view: MaharajaView, players: Names = None) -> bytes:

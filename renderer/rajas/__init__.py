@@ -14,6 +14,7 @@ from renderer.rajas import board, province, words
 
 PICTURE: Picture[RajasView] = Picture(
     render=board.render,
+    drawn=board.drawn,
     layout=board.layout,
     warm=board.warm,
     describe=words.describe,

@@ -37,6 +37,7 @@ from renderer.common import (
     make_palette,
     marker,
     recording,
+    to_palette,
     wrap,
 )
 from renderer.rajas.art import (
@@ -408,6 +409,11 @@ def palette() -> Image.Image:
 
 def warm() -> None:
     palette()
+
+
+def drawn(view: RajasView, players: Names = None) -> Image.Image:
+    """The picture ``render`` encodes, as its palette image (a replay's frame)."""
+    return to_palette(draw(view, players), palette())
 
 
 def render(view: RajasView, players: Names = None) -> bytes:

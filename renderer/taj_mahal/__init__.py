@@ -12,6 +12,7 @@ from renderer.taj_mahal import board, hand, words
 
 PICTURE: Picture[TajMahalView] = Picture(
     render=board.render,
+    drawn=board.drawn,
     layout=board.layout,
     warm=board.warm,
     describe=words.describe,

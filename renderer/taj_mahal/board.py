@@ -48,6 +48,7 @@ from renderer.common import (
     paste,
     recording,
     smooth,
+    to_palette,
 )
 from renderer.taj_mahal import hand as taj_mahal_hand
 from renderer.taj_mahal import map as geo
@@ -443,6 +444,11 @@ def warm() -> None:
     _roads()
     palette()
     taj_mahal_hand.hand_palette()
+
+
+def drawn(view: TajMahalView, players: Names = None) -> Image.Image:
+    """The picture ``render`` encodes, as its palette image (a replay's frame)."""
+    return to_palette(draw(view, players), palette())
 
 
 def render(view: TajMahalView, players: Names = None) -> bytes:

@@ -11,6 +11,7 @@ from renderer.vijayanagara import board, words
 
 PICTURE: Picture[VijayanagaraView] = Picture(
     render=board.render,
+    drawn=board.drawn,
     layout=board.layout,
     warm=board.warm,
     describe=words.describe,

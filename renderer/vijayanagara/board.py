@@ -49,6 +49,7 @@ from renderer.common import (
     make_palette,
     note,
     recording,
+    to_palette,
 )
 from renderer.vijayanagara import art as art
 from renderer.vijayanagara import header as header
@@ -197,6 +198,11 @@ def warm() -> None:
     """Build the cached background, sprites and palette now rather than on the first
     render; optional, for a bot to call at start-up."""
     render(_specimens()[0])
+
+
+def drawn(view: VijayanagaraView, players: Names = None) -> Image.Image:
+    """The picture ``render`` encodes, as its palette image (a replay's frame)."""
+    return to_palette(draw(view, players), palette())
 
 
 def render(view: VijayanagaraView, players: Names = None) -> bytes:

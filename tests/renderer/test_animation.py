@@ -116,3 +116,12 @@ def test_what_cannot_fit_is_said():
         animation(_frames(3, noise=500), limit=500)
     with pytest.raises(ValueError):
         animation([])
+
+
+def test_pictures_given_as_the_palette_images_a_renderer_draws_animate_alike():
+    frames = _frames(6)
+    images = [Image.open(io.BytesIO(f)) for f in frames]
+    for im in images:
+        im.load()
+    assert animation(images).data == animation(frames).data
+    assert animation([frames[0], *images[1:]]).data == animation(frames).data
