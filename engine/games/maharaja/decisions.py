@@ -140,6 +140,11 @@ def movable(state: dict, nation: str) -> list[str]:
     return [p for p in f.places_of(state, nation) if destinations(state, nation, p)]
 
 
+def may_move(state: dict, nation: str) -> bool:
+    """Whether any army may still move: ``movable``, up to the first place found."""
+    return any(destinations(state, nation, p) for p in f.places_of(state, nation))
+
+
 def free_armies(state: dict, place: str, nation: str) -> int:
     # armies that moved in and then left for the Alliance Box count among those moved
     return max(0, f.count(state, place, nation) - state["moved"].get(place, 0))

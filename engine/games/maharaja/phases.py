@@ -8,7 +8,7 @@ from engine.games.maharaja import board, colonial, data, turns
 from engine.games.maharaja import forces as f
 from engine.games.maharaja.combat import fights, start_battle
 from engine.games.maharaja.data import ROLE_NAMES
-from engine.games.maharaja.decisions import movable, queued
+from engine.games.maharaja.decisions import may_move, queued
 from engine.games.maharaja.moves import move_step
 
 
@@ -37,7 +37,7 @@ def advance(state: dict) -> None:
             _invasion(state, nation)
             state["phase"] = "movement"
         elif phase == "movement":
-            if movable(state, nation):
+            if may_move(state, nation):
                 return
             move_step(state, nation, "done", None)
         elif phase == "battle":
