@@ -123,9 +123,8 @@ def _paletted(images: list[Image.Image]) -> list[Image.Image]:
     return out
 
 
-# Palette index -> 255 where a frame's difference from the one before is 0 (unchanged),
-# and the opposite: the masks a delta frame is cut with.
-_UNCHANGED = [255] + [0] * 255
+# Palette index -> 255 where a frame's difference from the one before is not 0: the mask
+# a delta frame is cut with.
 _CHANGED = [0] + [255] * 255
 
 
@@ -172,13 +171,16 @@ def _delta(im: Image.Image, delta: Image.Image,
            box: tuple[int, int, int, int]) -> tuple[Image.Image, tuple[int, int], dict]:
     """The part of ``im`` in ``box``, its pixels alike in the frame before made transparent
     (with an index none of its changed pixels uses; none left: written as it is)."""
-    part, change = im.crop(box), delta.crop(box)
-    used = part.histogram(mask=change.point(_CHANGED, "L"))
+    part, changed = im.crop(box), delta.crop(box).point(_CHANGED, "L")
+    used = part.histogram(mask=changed)
     free = [i for i in range(255, -1, -1) if used[i] == 0]
     if not free:
         return part, box[:2], {}
-    part.paste(free[0], mask=change.point(_UNCHANGED, "1"))
-    return part, box[:2], {"transparency": free[0]}
+    # The changed pixels over a ground of the transparent index (its colour is never
+    # shown, so the frame needs no palette of its own).
+    cut = Image.new("P", part.size, free[0])
+    cut.paste(part, mask=changed)
+    return cut, box[:2], {"transparency": free[0]}
 
 
 def _frame(out: io.BytesIO, part: Image.Image, at: tuple[int, int], info: dict,

@@ -1,14 +1,20 @@
-"""Section ``replay``: /replay of a long finished Vijayanagara game and a long Maharaja game.
-For each: its steps and positions, one replay of its log, every position's picture, the
-whole replay with its animation (size, positions kept, scale), and a click on ◀ ▶ through
-the table: the first (the whole log replayed) and the next (from a checkpoint)."""
+"""Section ``replay``: /replay of a long finished Vijayanagara game and a long Maharaja game,
+and of the longest games of the fuzzers (tests/table/test_replay.py). For each: its steps
+and positions, one replay of its log, what a picture of the replay costs against the board
+post of the same position (CPU, side by side: goal at most 1×), the whole replay with its
+animation (size, positions kept, scale), and through the table: ``/replay whole`` (wall
+time; goal under 3 s for the fuzzers' longest games), the first call (the whole log
+replayed) and a click on ◀ ▶ (from a checkpoint)."""
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
+import os
 import random
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -16,13 +22,13 @@ from pathlib import Path
 import renderer
 from bot import workers
 from bot.replies import Actor, Place
-from bot.story import Log, Look, bounds, tell
+from bot.story import LOG_KEPT, Log, Look, bounds, tell
 from bot.table import CHECKPOINT_EVERY, Table
 from bot.table.replaying import MAX_FRAMES, PICTURE_ROOM
 from db import Repository, Seat, id_of
 from db.repository import NewStep
 from engine import games
-from renderer.common.animation import UPLOAD_LIMIT
+from renderer.common.animation import UPLOAD_LIMIT, sample
 from tools.bench.undo import _long_log
 
 
@@ -41,8 +47,40 @@ def _random_game(game_id: str, seed: int, options: dict,
     return steps
 
 
+# What a replay cost before issue 40, side by side with a board post then (docs/benchmarks.md).
+BEFORE = ("was 85 ms a Vijayanagara picture, 81 ms a Maharaja one: a PNG drawn, decoded and "
+          "written again")
+WHOLE_GOAL_S = 3.0
+
+
+def _fuzzers_longest() -> list[tuple[Log, str]]:
+    """The longest games of the fuzzers (the repository's tests play them): Vijayanagara
+    seed 33 (Timur's shadow), 87 positions; Maharaja seed 2 (4 players), 266."""
+    from engine.games.maharaja import rules as maharaja
+
+    # The fuzzers' own players, from the repository's tests (no installed package: the
+    # bench runs from a checkout, `darbar` from anywhere).
+    root = str(Path(__file__).resolve().parents[2])
+    if root not in sys.path:
+        sys.path.append(root)
+    logged_step = importlib.import_module("tests.engine.maharaja.play").logged_step
+    vijayanagara_game = importlib.import_module("tests.engine.vijayanagara.fuzz").play
+    options = {"timurs_shadow": True}
+    _, vj = vijayanagara_game(33, options=options, checked=False)
+    rng, state = random.Random(2), maharaja.setup(2, {"players": 4})
+    mh: list[tuple[str, str, object]] = []
+    while not state["result"]:
+        state, step = logged_step(state, rng)
+        mh.append(step)
+    g = games.get("maharaja")
+    return [(Log("vijayanagara", 33, options, tuple(vj)), "the fuzzer's longest game"),
+            (Log("maharaja", 2, games.setup_options(g, {"players": 4}, state), tuple(mh)),
+             "the fuzzer's longest game, 4 players")]
+
+
 def _games(quick: bool) -> list[tuple[Log, str]]:
-    """(log, what it is): long games, or (``quick``) short ones."""
+    """(log, what it is): long games and the fuzzers' longest, or (``quick``) short
+    ones."""
     mh_options = {"players": 5}
     if quick:  # the first moves of each
         vj = _long_log(400, seed=2)
@@ -54,14 +92,16 @@ def _games(quick: bool) -> list[tuple[Log, str]]:
     return [(Log("vijayanagara", 2 if quick else 1, {}, tuple(vj)),
              "random steps, gifts given and taken back"),
             (Log("maharaja", 3, games.setup_options(g, mh_options, g.setup(3, mh_options)),
-                 tuple(mh)), "5 players, random whole moves")]
+                 tuple(mh)), "5 players, random whole moves"),
+            *([] if quick else _fuzzers_longest())]
 
 
-async def _clicks(log: Log) -> tuple[float, float, int]:
+async def _clicks(log: Log) -> tuple[float, float, float]:
     """Median ms of /replay through the table on the game stored as the table writes it (a
     write per position, a checkpoint every CHECKPOINT_EVERY writes) and finished: the
     first (the whole log replayed) and a click after it (from a checkpoint); and the
-    positions."""
+    median seconds of ``/replay whole`` (the log replayed, every frame drawn, the GIF and
+    the JSON log attached)."""
     g = games.get(log.game)
     place, user = Place(channel_id=f"replay-{log.game}", guild_id="1"), Actor("1", "bench")
     with tempfile.TemporaryDirectory() as tmp:
@@ -108,40 +148,60 @@ async def _clicks(log: Log) -> tuple[float, float, int]:
                     r = await table.replay(place, user, game.id, n)
                     clicks.append(time.perf_counter() - t0)
                     assert not r.error, r.private
+            wholes = []
+            for _ in range(2):
+                t0 = time.perf_counter()
+                r = await table.replay(place, user, game.id, whole=True)
+                wholes.append(time.perf_counter() - t0)
+                assert not r.error and r.files, r.private
             return (statistics.median(firsts) * 1000, statistics.median(clicks) * 1000,
-                    len(ends) - 1)
+                    statistics.median(wholes))
         finally:
             await repo.close()
 
 
+def _load() -> str:
+    return f"load {os.getloadavg()[0]:.1f}"
+
+
 def replay_figures(quick: bool = False) -> None:
-    print("replay (/replay of a finished game: its log, pictures, animation and a click):")
+    print("replay (/replay of a finished game: its log, pictures, animation and a click; "
+          "CPU side by side in one process, wall through the table):")
     for log, what in _games(quick):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         ends = bounds(log)
-        walk = time.perf_counter() - t0
+        walk = time.process_time() - t0
         players = {r: r for r in games.sides(games.get(log.game), log.options)}
         print(f"  {log.game} ({what}): {len(log.steps)} steps, {len(ends)} positions "
               "(the start and each completed move)")
-        print(f"    replay of the log       {walk * 1000:7.0f} ms")
+        print(f"    replay of the log       {walk * 1000:7.0f} ms CPU")
         renderer.warm(log.game)
         views = _views(log)
-        t0 = time.perf_counter()
-        pngs = [renderer.render(log.game, v, players=players) for v in views]
-        draw = time.perf_counter() - t0
-        print(f"    every picture           {draw:7.1f} s ({draw / len(views) * 1000:.0f} ms "
-              f"each, {sum(map(len, pngs)) / len(pngs) / 1024:.0f} KB PNG)")
+        kept = sample(len(views), MAX_FRAMES)
         limit = UPLOAD_LIMIT - PICTURE_ROOM - 1024 * 1024  # room for a long log's JSON
-        t0 = time.perf_counter()
+        t0 = time.process_time()
+        pngs = [renderer.render(log.game, {**views[i], "log": views[i]["log"][-LOG_KEPT:]},
+                                players=players) for i in kept]
+        post = (time.process_time() - t0) / len(kept)
+        t0 = time.process_time()
         story = tell(log, None, Look(players, {}, MAX_FRAMES, limit))
-        whole = time.perf_counter() - t0
+        whole = time.process_time() - t0
         made = story.animation
         assert made is not None
-        print(f"    whole replay, animated  {whole:7.1f} s: GIF {len(made.data) / 2**20:.1f} MB "
-              f"(limit {limit / 2**20:.1f} MB), {len(made.kept)} of {len(ends)} positions "
+        # A picture of the replay: the whole replay less one replay of its log, a frame.
+        picture = (whole - walk) / len(kept)
+        print(f"    a picture of the replay {picture * 1000:7.1f} ms CPU; the board post of the "
+              f"same position {post * 1000:.1f} ms ({sum(map(len, pngs)) / len(pngs) / 1024:.0f}"
+              f" KB PNG): {picture / post:.2f}× (goal ≤ 1×; {BEFORE}); {_load()}")
+        print(f"    whole replay, animated  {whole:7.1f} s CPU: GIF {len(made.data) / 2**20:.1f} "
+              f"MB (limit {limit / 2**20:.1f} MB), {len(made.kept)} of {len(ends)} positions "
               f"at {made.scale:.0%}")
-        first, click, _ = asyncio.run(_clicks(log))
+        first, click, through = asyncio.run(_clicks(log))
         workers.shutdown()
+        goal = (f" (goal < {WHOLE_GOAL_S:.0f} s: {'met' if through < WHOLE_GOAL_S else 'NOT met'})"
+                if "fuzzer" in what else "")
+        print(f"    /replay whole through the table (median of 2): {through:.1f} s{goal}; "
+              f"{_load()}")
         print(f"    /replay through the table (median): {first:.0f} ms the first time (the "
               f"whole log, in a worker), {click:.0f} ms a click on ◀ ▶ (from a checkpoint)",
               flush=True)
