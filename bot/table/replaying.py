@@ -32,8 +32,9 @@ from engine import games
 from engine.contract import Game as Rules
 from renderer.common.animation import UPLOAD_LIMIT
 
-# Positions an animation pictures at most (spread evenly over the game): about 7 s of
-# drawing for the longest games, and 2 minutes of animation at 0.7 s a position.
+# Positions an animation pictures at most (spread evenly over the game): about 2 s of
+# drawing and encoding for the longest games (a frame costs what a board post does), and 2
+# minutes of animation at 0.7 s a position.
 MAX_FRAMES = 150
 # What the stepper's own picture and the message around the attachments may take of the
 # upload limit.
