@@ -143,7 +143,8 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
                           out)) == 2
     assert len(re.findall(r"\d+ ms a click on ◀ ▶ \(from a checkpoint\)", out)) == 2
     # /mygames and the scheduler among the stored games (10,000 in --quick).
-    assert re.search(r"sqlite\s+\d+\.\d / \d+\.\d\s+\d+\.\d+\s+\d+\s+\d+\.\d+", out)
+    assert re.search(r"sqlite\s+\d+\.\d / \d+\.\d\s+\d+\.\d+ / \d+\.\d+\s+\d+\.\d+\s+\d+\s+"
+                     r"\d+\.\d+", out)
     assert "sqlite: 20 games stored" in out
     load, _, rest = out.partition("discord acknowledgement")
     runs = load.split("sqlite · ")[1:]

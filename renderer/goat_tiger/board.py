@@ -44,6 +44,7 @@ from renderer.common import (
     recording,
     smooth,
     text_sprite,
+    to_palette,
 )
 from renderer.goat_tiger import art as art
 from renderer.goat_tiger.since import Changes, changes, of_last
@@ -479,6 +480,11 @@ def warm() -> None:
     """Build the cached background, sprites and palette now (~0.4 s) rather than on
     the first render; optional, for a bot to call at start-up."""
     render(_specimens()[0])
+
+
+def drawn(view: GoatTigerView, players: Names = None) -> Image.Image:
+    """The picture ``render`` encodes, as its palette image (a replay's frame)."""
+    return to_palette(draw(view, players), palette())
 
 
 def render(view: GoatTigerView, players: Names = None) -> bytes:
