@@ -20,12 +20,9 @@ twice as slow, for no gain in acknowledgement time.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import multiprocessing
 import os
-import signal
 import threading
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -34,16 +31,14 @@ from contextvars import ContextVar
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
+from bot import in_worker
 from bot.metrics import THINK
-from engine import games
 
 T = TypeVar("T")
 
-# Imported once in the fork server instead of in every worker: the computer players.
-PRELOAD = ["bot.workers", "engine.games.goat_tiger.ai", "engine.games.vijayanagara.ai"]
-# Workers yield to the bot's event loop: nice 10 weighs about a tenth of nice 0 for
-# the scheduler, so acknowledging an interaction never waits behind a search.
-WORKER_NICE = 10
+# Imported once in the fork server instead of in every worker: what a worker runs
+# (bot/in_worker.py, the engine's imports alone) and the computer players.
+PRELOAD = ["bot.in_worker", "engine.games.goat_tiger.ai", "engine.games.vijayanagara.ai"]
 
 
 def cpus() -> int:
@@ -65,24 +60,6 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def _start_worker(lifeline: Connection) -> None:
-    # Ctrl-C in a terminal reaches the whole process group: the bot closes on it and stops
-    # its workers itself, which must not die of it first (a traceback each, a broken pool).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    with contextlib.suppress(AttributeError, OSError):  # no nice(): the same priority then
-        os.nice(WORKER_NICE)
-    # A bot that is killed (SIGKILL, out of memory) cannot stop its workers, and a pool's
-    # workers do not notice their parent's death: they would wait for work forever. The bot
-    # holds the only writing end of this pipe, so reading it returns when the bot is gone.
-    threading.Thread(target=_end_with_the_bot, args=(lifeline,), daemon=True).start()
-
-
-def _end_with_the_bot(lifeline: Connection) -> None:
-    with contextlib.suppress(EOFError, OSError):
-        lifeline.recv_bytes()
-    os._exit(0)
-
-
 class Pool:
     """A process pool that is created on first use and replaced when it breaks."""
 
@@ -102,7 +79,7 @@ class Pool:
                 ctx = _context()
                 lifeline = ctx.Pipe(duplex=False)  # (reading end, writing end)
                 self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=ctx, initializer=_start_worker,
+                    self.workers, mp_context=ctx, initializer=in_worker.start,
                     initargs=(lifeline[0],))
                 self._lifelines[self._executor] = lifeline
             return self._executor
@@ -164,20 +141,11 @@ def on_slow_work(callback: Callable[[], None]) -> Iterator[None]:
         _on_slow.reset(token)
 
 
-def _bot_steps(game_id: str, state: dict, role: str) -> tuple[list[tuple[str, Any]], float]:
-    """The search, and how long it took (in the worker: its wait for one is not counted)."""
-    search = games.get(game_id).bot_steps
-    if search is None:  # the table seats the computer only where a game has one
-        raise ValueError(f"{game_id} has no computer player")
-    start = time.perf_counter()
-    return search(state, role), time.perf_counter() - start
-
-
 async def bot_steps(game_id: str, state: dict, role: str) -> list[tuple[str, Any]]:
     """The computer's move for ``role`` (``g.bot_steps``), searched in a worker process."""
     if (slow := _on_slow.get()) is not None:
         slow()  # a search takes a good part of a second, more when others queue for it
-    steps, seconds = await POOL.run(_bot_steps, game_id, state, role)
+    steps, seconds = await POOL.run(in_worker.search, game_id, state, role)
     THINK.labels(game_id).observe(seconds)
     return steps
 

@@ -106,3 +106,27 @@ def test_the_workers_end_when_the_bot_is_killed(tmp_path):
         child.kill()  # SIGKILL: the bot cannot stop its workers itself
         child.wait()
     wait_until(lambda: all(gone(pid) for pid in pids), "workers outlived the killed bot")
+
+
+@pytest.mark.slow
+async def test_a_new_workers_first_search_is_the_searchs_own_and_it_loads_only_the_engine():
+    """A new pool's first search answers what the search answers in the bot itself; and the
+    worker holds the engine and the computer players only: not the bot's event loop, its
+    metrics, the database or the pictures, which made it start slower and hold more."""
+    from bot import in_worker
+    from engine import games
+    from tests.support import imported
+
+    g = games.get("goat_tiger")
+    state = g.setup(7)
+    pool = workers.Pool(1)
+    try:
+        steps, _ = await pool.run(in_worker.search, "goat_tiger", state, "goats")
+        loaded = set(await pool.run(imported.modules))
+    finally:
+        pool.shutdown()
+    assert steps == g.bot_steps(state, "goats")
+    assert "engine.games.goat_tiger.ai" in loaded
+    for heavy in ("asyncio", "prometheus_client", "bot.metrics", "sqlalchemy", "PIL", "discord",
+                  "renderer"):
+        assert heavy not in loaded, heavy
