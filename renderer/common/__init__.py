@@ -7,7 +7,7 @@ same view always encodes to the same bytes.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -17,6 +17,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.grammar import agree
+from renderer.common.prebuilt import prebuilt
 
 Font = ImageFont.FreeTypeFont
 RGB = tuple[int, int, int]
@@ -358,6 +359,28 @@ def make_palette(
     pal = Image.new("P", (1, 1))
     pal.putpalette(flat + [0] * (768 - len(flat)))
     return pal
+
+
+def kept_palette(beside: str, choose: Callable[[], Image.Image],
+                 name: str = "palette") -> Callable[[], Image.Image]:
+    """A renderer's palette as data: ``choose`` (drawing specimens for ``make_palette``)
+    is a search like any other prebuilt one, kept in ``name``.json beside ``beside`` (pass
+    ``__file__``) and held to it by tests/renderer/test_prebuilt.py. Choosing took a
+    tenth to half a second of a process's first picture of each game and tens of MB at
+    its peak (the specimens and the sheet they are sampled from), for 768 numbers."""
+    def colours() -> list[list[int]]:
+        flat = choose().getpalette() or []
+        return [flat[i:i + 3] for i in range(0, len(flat), 3)]
+
+    rgbs = prebuilt(beside, name, colours)  # one colour a line
+
+    @lru_cache(maxsize=1)
+    def palette() -> Image.Image:
+        pal = Image.new("P", (1, 1))
+        pal.putpalette([v for rgb in rgbs for v in rgb])
+        return pal
+
+    return palette
 
 
 def to_palette(img: Image.Image, palette: Image.Image) -> Image.Image:

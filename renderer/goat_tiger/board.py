@@ -35,6 +35,7 @@ from renderer.common import (
     encode_png,
     fit,
     font,
+    kept_palette,
     label,
     make_palette,
     marker,
@@ -466,14 +467,16 @@ def _specimens() -> list[GoatTigerView]:
                 [playing, {**playing, "board": {}, "last": None, "selected": None}, *ends, drawn])
 
 
-@lru_cache(maxsize=1)
-def palette() -> Image.Image:
+def _choose_palette() -> Image.Image:
     players = {"goats": "Specimen", "tigers": "Specimen"}
     with recording():  # the specimens' texts are no part of the picture being drawn
         board, empty, *ends = [draw(v, players) for v in _specimens()]
     # the finished games differ only in their header: sample just that (halves the time)
     headers = [im.crop((0, 0, WIDTH, HEADER_H)) for im in ends]
     return make_palette([board, empty, *headers], art.FLAT_COLOURS)
+
+
+palette = kept_palette(__file__, _choose_palette)  # palette.json
 
 
 def warm() -> None:

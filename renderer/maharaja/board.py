@@ -16,7 +16,6 @@ detail are in the post's status lines (``renderer/maharaja/words.py``, ``status`
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import cast
 
 from PIL import Image, ImageDraw
@@ -27,6 +26,7 @@ from renderer.common import (
     Names,
     encode_png,
     fit,
+    kept_palette,
     label,
     last_line,
     make_palette,
@@ -125,11 +125,13 @@ def _specimen() -> MaharajaView:
     return view
 
 
-@lru_cache(maxsize=1)
-def palette() -> Image.Image:
+def _choose_palette() -> Image.Image:
     with recording():  # the specimen's texts are no picture's
         specimen = draw(_specimen())
     return make_palette([specimen], FLAT)
+
+
+palette = kept_palette(__file__, _choose_palette)  # palette.json
 
 
 def warm() -> None:

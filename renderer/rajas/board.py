@@ -34,6 +34,7 @@ from renderer.common import (
     Names,
     encode_png,
     font,
+    kept_palette,
     make_palette,
     marker,
     recording,
@@ -399,12 +400,14 @@ def _moves(img: Image.Image, view: RajasView, top: int, marked: set[str]) -> Non
                    max(ay, by) - SPACE_R - 4))
 
 
-@lru_cache(maxsize=1)
-def palette() -> Image.Image:
+def _choose_palette() -> Image.Image:
     sample = cast(RajasView, game.view(game.setup(1, {"players": 4}), None))
     with recording():  # a specimen: its texts are no picture's
         specimen = draw(sample, marks=[f"dice {r}" for r in sample["players"]])
     return make_palette([specimen], [*FLAT, GREY, MARKED])
+
+
+palette = kept_palette(__file__, _choose_palette)  # palette.json
 
 
 def warm() -> None:

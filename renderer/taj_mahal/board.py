@@ -38,6 +38,7 @@ from renderer.common import (
     encode_png,
     fit,
     font,
+    kept_palette,
     label,
     last_line,
     make_palette,
@@ -430,14 +431,16 @@ def _palace_markers(pieces: Pieces) -> None:
         marker("crown", geo.CROWN_BOX[crown])
 
 
-@lru_cache(maxsize=1)
-def palette() -> Image.Image:
+def _choose_palette() -> Image.Image:
     sample = cast(TajMahalView, game.view(game.setup(1, {"players": 5}), None))
     sample["palaces"] = {c: [r] for c, r in zip(list(CITY_XY)[:5], game.ROLES, strict=True)}
     sample["palaces"][list(CITY_XY)[6]] = ["red", "blue"]
     with recording():  # the specimen's texts are no picture's
         specimen = draw(sample)
     return make_palette([specimen], FLAT)
+
+
+palette = kept_palette(__file__, _choose_palette)  # palette.json
 
 
 def warm() -> None:

@@ -21,6 +21,7 @@ from renderer.common import (
     Names,
     encode_png,
     font,
+    kept_palette,
     label,
     make_palette,
     note,
@@ -133,12 +134,14 @@ def _big_card(kind: str, count: int) -> tuple[Image.Image, tuple[Noted, ...]]:
     return img, tuple(notes)
 
 
-@lru_cache(maxsize=1)
-def hand_palette() -> Image.Image:
+def _choose_palette() -> Image.Image:
     sample: HandView = {"hand": list(data.CARD_IDS[::7])}
     with recording():  # the specimen's texts are no picture's
         specimen = draw_hand(sample)
     return make_palette([specimen], FLAT)
+
+
+hand_palette = kept_palette(__file__, _choose_palette, "hand_palette")  # hand_palette.json
 
 
 def hand(view: HandView, players: Names = None) -> bytes:

@@ -46,6 +46,7 @@ from renderer.common import (
     Names,
     encode_png,
     is_recording,
+    kept_palette,
     make_palette,
     note,
     recording,
@@ -185,13 +186,15 @@ def _specimens() -> list[VijayanagaraView]:
     return cast(list[VijayanagaraView], [playing, end])
 
 
-@lru_cache(maxsize=1)
-def palette() -> Image.Image:
+def _choose_palette() -> Image.Image:
     players = {f: "Specimen" for f in geo.FACTIONS}
     with recording():  # what the specimens say is no picture's
         playing, end = [draw(v, players) for v in _specimens()]
     # the end differs from the game under way only in the header
     return make_palette([playing, end.crop((0, 0, WIDTH, HEADER_H))], art.FLAT_COLOURS)
+
+
+palette = kept_palette(__file__, _choose_palette)  # palette.json
 
 
 def warm() -> None:

@@ -15,8 +15,12 @@ load_all()
 
 
 def test_the_renderers_keep_their_searches_as_data():
+    """Layouts, and every picture's palette (chosen from specimens drawn for it): read, not
+    worked out, in a process that draws."""
     assert {p.parent.name + "/" + p.name for p in SEARCHES} >= {
-        "vijayanagara/roads.json", "taj_mahal/markers.json"}
+        "vijayanagara/roads.json", "taj_mahal/markers.json", "goat_tiger/palette.json",
+        "vijayanagara/palette.json", "rajas/palette.json", "maharaja/palette.json",
+        "taj_mahal/palette.json", "taj_mahal/hand_palette.json"}
 
 
 @pytest.mark.slow
