@@ -126,6 +126,9 @@ def main(argv: list[str] | None = None) -> int:
     cmd = args.cmd or "run"
     db = getattr(args, "db", None) or os.environ.get("DATABASE_URL")
     if cmd == "run":
+        from bot.memory import limit_arenas
+
+        limit_arenas()  # before the bot's threads make heaps of their own (bot/memory.py)
         token = os.environ.get("DISCORD_TOKEN", "").strip()
         if token:
             from bot.discord_face.running import run
