@@ -162,10 +162,17 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
         assert re.search(rf"{figure} p50\s+\d+ ms\s+p99 \d+ ms", rest), figure
     assert re.search(r"\d+ of 3 deferred", rest)  # 2 Goat-Tiger games, 1 Vijayanagara
     assert re.search(r"the bot's memory\s+\d+ MB resident, at most \d+ MB", rest)
-    # One process playing every game in turn: its memory after each.
+    # Start-up: `import renderer`, the five pictures, a new worker's first answer.
+    assert re.search(r"import renderer\s+\d+ ms CPU\s+goal (met|NOT met) \(under 200 ms", rest)
+    assert re.search(r"and the five pictures\s+\d+ ms CPU", rest)
+    assert re.search(r"a worker's first answer\s+\d+ ms\s+goal (met|NOT met) \(under 500 ms",
+                     rest)
+    # One process, the Discord face loaded, playing every game in turn: its memory after each.
+    assert "memory (one process with the Discord face loaded" in rest
     for game in ("goat_tiger", "vijayanagara", "rajas", "maharaja", "taj_mahal"):
         assert re.search(rf"\n  {game}\s+\d+\s+\d+\s+\d+\n", rest), game
-    assert re.search(r"goal\s+(met|NOT met) \(at most 200 MB; \d+\)", rest)
+    assert re.search(r"goal\s+(met|NOT met) \(at most 200 MB; \d+; turn 3: 266-316 MB; turn 4: "
+                     r"249 MB with the Discord face, 229 without\)", rest)
     assert re.search(r"goal\s+(met|NOT met) \(first answer p99 < 1000 ms", rest)
     # A Vijayanagara move by clicks and typed, two moves.
     assert re.search(r"by clicks\s+\d+ ms CPU a move \(\d+ ms a click", rest)

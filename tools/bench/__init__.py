@@ -18,7 +18,8 @@ imports ``tools.bench.load`` alone, so its memory is the bot's):
 - ``schedule`` (schedule.py): /mygames and the scheduler's tick among 100,000 games;
 - ``replay`` (replay.py): /replay of a long Vijayanagara and a long Maharaja game (the
   log replayed, every picture, the animation, a click on ◀ ▶);
-- ``memory`` (memory.py): the resident memory of one process playing all five games;
+- ``memory`` (memory.py): the resident memory of one process, the Discord face loaded,
+  playing all five games; start-up: `import renderer` and a computer's worker ready;
 - ``extra`` (extra.py): the renderer and the Goat-Tiger computer;
 - ``faults`` (faults.py): a burst of computer replies and due reminders while Discord
   answers 429s: posts delivered, duplicates, lost, the first answer's p99 meanwhile; then
@@ -103,9 +104,10 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
 
         replay_figures(quick)
     if "memory" in sections:
-        from tools.bench.memory import memory_figures
+        from tools.bench.memory import memory_figures, startup_figures
 
-        memory_figures(2 if quick else 4, 10 if quick else 60)
+        startup_figures(3 if quick else 7)
+        memory_figures(2 if quick else 10, 10 if quick else 60)
     if "extra" in sections:
         from tools.bench.extra import ai_figures, render_figures
 
