@@ -196,3 +196,14 @@ def test_a_long_name_is_cut_in_the_title_never_whose_turn_it_is():
     title = next(d.text for d in drawn if d.text.startswith("Visit"))
     assert title.startswith(f"Visit 1/12 {R.PROVINCE_NAME[view['province']]}: ")
     assert title.endswith("… to play") and who.capitalize() in title
+
+
+def test_a_hand_is_the_same_picture_after_the_cards_cache_has_filled_and_emptied():
+    """The cards of a hand are drawn once and kept (a few hands' worth): a hand drawn again
+    after the kept cards have all been others' is the same picture."""
+    hand = {"hand": list(CARD_IDS[:9])}
+    first = R.hand(hand)
+    for start in range(9, len(CARD_IDS), 9):  # every other card, each counted once
+        R.hand({"hand": list(CARD_IDS[start:start + 9])})
+    assert H._big_card.cache_info().currsize <= H._big_card.cache_info().maxsize <= 32
+    assert R.hand(hand) == first
