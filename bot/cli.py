@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 from dotenv import load_dotenv
 
+from bot.memory import limit_arenas
+
 
 def _count(text: str) -> int:
     """A game number or a count of steps: a whole number from 1."""
@@ -126,8 +128,6 @@ def main(argv: list[str] | None = None) -> int:
     cmd = args.cmd or "run"
     db = getattr(args, "db", None) or os.environ.get("DATABASE_URL")
     if cmd == "run":
-        from bot.memory import limit_arenas
-
         limit_arenas()  # before the bot's threads make heaps of their own (bot/memory.py)
         token = os.environ.get("DISCORD_TOKEN", "").strip()
         if token:
