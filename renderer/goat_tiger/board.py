@@ -480,8 +480,7 @@ palette = kept_palette(__file__, _choose_palette)  # palette.json
 
 
 def warm() -> None:
-    """Build the cached background, sprites and palette now (~0.4 s) rather than on
-    the first render; optional, for a bot to call at start-up."""
+    """Build the cached backdrop and sprites now rather than on the first render."""
     render(_specimens()[0])
 
 
