@@ -411,12 +411,15 @@ class TableCore:
                 lg = await self._store(lg, [NewStep(role, None, a, arg) for a, arg in steps],
                                        state)
             except VersionConflict:
-                # another request made this computer move first; take theirs
+                # Another request (a restart's resume) made this computer move first: take
+                # theirs, and tell it all the same. Both posts are one delivery (the same
+                # nonce), and Discord keeps whichever comes first. (While the game waits
+                # for the computer only its steps reach the log; a resignation or an
+                # abort writes none.)
                 lg = await self._reloaded(lg)
-            else:
-                said = lg.public_view()["log"][len(view["log"]):]
-                if said:  # a step that changes nothing others see is not worth a line
-                    lines.append(said_by(f"**{COMPUTER}**", said))
+            said = lg.public_view()["log"][len(view["log"]):]
+            if said:  # a step that changes nothing others see is not worth a line
+                lines.append(said_by(f"**{COMPUTER}**", said))
         return lg, lines
 
     async def _moved_on(self, place: Place, actor: Actor, note: str) -> Reply:
