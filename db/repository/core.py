@@ -16,7 +16,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Self, TypeVar, cast
 
-from sqlalchemy import Connection, Engine, bindparam, create_engine, event, text, update
+from sqlalchemy import Connection, Engine, Result, bindparam, create_engine, event, text, update
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
@@ -152,12 +152,12 @@ class RepositoryCore:
 
             def run() -> T:
                 with engine.connect() as conn:
-                    return query(conn)
+                    return _fetched(query(conn))
             return await asyncio.get_running_loop().run_in_executor(threads, run)
         async with self.engine.connect() as conn:
             if self.engine.dialect.name == "postgresql":
                 await conn.execution_options(isolation_level="AUTOCOMMIT")
-            return await conn.run_sync(query)
+            return _fetched(await conn.run_sync(query))
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[AsyncSession]:
@@ -207,6 +207,16 @@ class RepositoryCore:
                 await conn.exec_driver_sql("ROLLBACK")
             else:
                 await conn.execute(text("SELECT 1"))
+
+
+def _fetched(out: T) -> T:
+    """What a read returns, once its connection is given back: rows, never a cursor still
+    open. A SQLite connection with a statement unfinished keeps its snapshot of the
+    database, and when the pool next lends it to the writer, its write is refused
+    ("database is locked") once another connection has committed since."""
+    if isinstance(out, Result):
+        raise TypeError("a read must return its rows (.all(), .first()), not the open result")
+    return out
 
 
 M = TypeVar("M", bound=SQLModel)

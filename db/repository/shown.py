@@ -146,7 +146,7 @@ class PublicMoves(RepositoryCore):
         if not users:
             return []
         rows = [Recorded(*r) for r in await self.read(lambda conn: conn.execute(
-            _SINCE, {"game_id": game_id, "users": users, "n": len(users)}))]
+            _SINCE, {"game_id": game_id, "users": users, "n": len(users)}).all())]
         out = []
         for user in user_ids:
             # The rows reach back to the earliest of their latest moves, so each person's

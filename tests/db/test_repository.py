@@ -313,3 +313,16 @@ async def test_a_member_who_left_is_marked_once_in_that_servers_games_under_way(
     seat = (await repo.seats(here.id))[0]
     await repo.reassign_seat(game, seat.id, user_id="u2", name="meera", is_bot=False)
     assert (await repo.seats(here.id))[0].left_at is None
+
+
+async def test_a_read_hands_back_rows_never_an_open_cursor(db_url):
+    """A read's connection goes back to the pool at once: a cursor still open on it would
+    keep a SQLite snapshot that later makes the writer's move fail as 'database is locked'
+    (16 Rajas channels at once did, one move in a few hundred)."""
+    repo = await Repository.open(db_url)
+    try:
+        assert await repo.read(lambda conn: conn.execute(text("SELECT 1")).all()) == [(1,)]
+        with pytest.raises(TypeError, match="rows"):
+            await repo.read(lambda conn: conn.execute(text("SELECT 1")))
+    finally:
+        await repo.close()

@@ -177,12 +177,9 @@ class WorkerSpec:
 def _channel(spec: WorkerSpec, n: int) -> Channel:
     place = Place(channel_id=f"load{spec.tag}-{spec.game}-{n}", guild_id="bench")
     g = games.get(spec.game)
-    if spec.game == "goat_tiger":
-        actors = {"goats": Actor(f"l{n}a", f"player-{n}a"),
-                  "tigers": Actor(f"l{n}b", f"player-{n}b")}
-    else:
-        solo = Actor(f"l{n}a", f"player-{n}a")
-        actors = dict.fromkeys(g.ROLES, solo)
+    # a person for each side (the games that keep hands hidden seat nobody twice)
+    actors = {role: Actor(f"l{n}{chr(97 + i)}", f"player-{n}{chr(97 + i)}")
+              for i, role in enumerate(games.sides(g, {}))}
     played, left, k = [], spec.moves_per_channel, 0
     while left > 0:
         p = play(spec.game, 100_000 + 1000 * n + k, left)
@@ -194,19 +191,21 @@ def _channel(spec: WorkerSpec, n: int) -> Channel:
     return Channel(place, actors, played)
 
 
-async def _open(table: Table, ch: Channel, p: Played) -> None:
-    first = next(iter(ch.actors.values()))
-    if p.game == "goat_tiger":
-        replies = [await table.new(ch.place, ch.actors["goats"], p.game, role="goats",
-                                   seed=p.seed),
-                   await table.join(ch.place, ch.actors["tigers"])]
-    else:
-        replies = [await table.new(ch.place, first, p.game, seed=p.seed),
-                   await table.start(ch.place, first)]
+async def open_game(table: Table, place: Place, actors: dict[str, Actor], game: str,
+                    seed: int) -> None:
+    """A new game of ``game`` in ``place`` with a person of ``actors`` in each side, started."""
+    roles = list(actors)
+    replies = [await table.new(place, actors[roles[0]], game, role=roles[0], seed=seed)]
+    replies += [await table.join(place, actors[r], role=r) for r in roles[1:]]
+    await table.start(place, actors[roles[0]])  # refused, harmlessly, if it started itself
     for r in replies:
         if r.error:
-            raise RuntimeError(f"bench could not open a game in {ch.place.channel_id}: "
+            raise RuntimeError(f"bench could not open a {game} game in {place.channel_id}: "
                                f"{r.private}")
+
+
+async def _open(table: Table, ch: Channel, p: Played) -> None:
+    await open_game(table, ch.place, ch.actors, p.game, p.seed)
 
 
 @dataclass

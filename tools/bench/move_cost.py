@@ -35,6 +35,7 @@ from bot.table import Table
 from db import Repository
 from engine import games
 from tools.bench.common import Played, cpu_ticks, pct, play
+from tools.bench.load import open_game, run_load
 
 RATIO_GOAL = 1.5
 CHANNELS = 16
@@ -103,16 +104,6 @@ def engine_seconds(p: Played) -> float:
     return total
 
 
-async def _open(table: Table, place: Place, actors: dict[str, Actor], p: Played) -> None:
-    roles = list(actors)
-    replies = [await table.new(place, actors[roles[0]], p.game, role=roles[0], seed=p.seed)]
-    replies += [await table.join(place, actors[r], role=r) for r in roles[1:]]
-    await table.start(place, actors[roles[0]])  # refused, harmlessly, if it started itself
-    for r in replies:
-        if r.error:
-            raise RuntimeError(f"bench could not open a {p.game} game: {r.private}")
-
-
 async def _cost(game_id: str, moves: int, url: str) -> Cost:
     g = games.get(game_id)
     sides = games.sides(g, {})
@@ -135,7 +126,7 @@ async def _cost(game_id: str, moves: int, url: str) -> Cost:
         renderer.render, renderer.with_banner = (_timed(cost, f) for f in plain)
         for n, p in enumerate(plays):
             place = Place(f"move-{game_id}-{n}", "bench")
-            await _open(table, place, actors, p)
+            await open_game(table, place, actors, game_id, p.seed)
             cost.counting = True  # what opening the game drew is not a move's
             t0 = time.process_time()
             for role, lines in p.moves:
@@ -185,8 +176,6 @@ def move_figures(moves: int = 200, channel_moves: int = 800,
           "posted PNG drawn and encoded; rest: the table and the database)", flush=True)
     if channel_moves <= 0:
         return
-    from tools.bench.load import run_load
-
     print(f"\none process, {CHANNELS} channels at once, flat out (SQLite; goal: p99 < "
           f"{P99_GOAL_MS:.0f} ms and Goat-Tiger >= {RATE_GOAL['goat_tiger']:.0f} moves/s, "
           f"the others >= {OTHER_RATE_GOAL:.0f}):")
