@@ -21,18 +21,24 @@ import tempfile
 from collections.abc import AsyncIterator
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import text
+from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from engine import grammar
 
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
 HERE = Path(__file__).parent
+# The newest migration's revision: each is named for its file (0009_waiting_since), and
+# tests/db/test_migrations.py holds Alembic's head to it. A database already there is
+# opened without importing Alembic (11 MB held in every process, and its start-up time).
+LATEST = max(p.stem for p in (HERE / "versions").glob("[0-9][0-9][0-9][0-9]_*.py"))
 log = logging.getLogger("darbar.db")
 # Alembic says "Context impl SQLiteImpl." at every open; only what was migrated is news.
 logging.getLogger("alembic").setLevel(logging.WARNING)
@@ -45,6 +51,8 @@ class MigrationError(RuntimeError):
 
 
 def config(connection: Connection | None = None) -> Config:
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(HERE))
     cfg.attributes["connection"] = connection
@@ -53,6 +61,8 @@ def config(connection: Connection | None = None) -> Config:
 
 @cache
 def scripts() -> ScriptDirectory:
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory.from_config(config())
 
 
@@ -64,6 +74,8 @@ def head() -> str:
 
 def current(conn: Connection) -> str | None:
     """The revision the database is at (None: made before migrations, or empty)."""
+    from alembic.runtime.migration import MigrationContext
+
     return MigrationContext.configure(conn).get_current_revision()
 
 
@@ -102,6 +114,8 @@ def _upgrade(conn: Connection, automatic: bool) -> list[str]:
             f"The database needs {grammar.count(len(manual), 'migration')} "
             f"{', '.join(manual)}, which are not run "
             "unattended: back it up (`darbar backup` or pg_dump), then run `darbar migrate`.")
+    from alembic import command
+
     command.upgrade(config(conn), "head")
     log.info("database migrated: %s", ", ".join(todo))
     return todo
@@ -126,8 +140,27 @@ async def _file_lock(engine: AsyncEngine) -> AsyncIterator[None]:
 async def upgrade(engine: AsyncEngine, *, automatic: bool = False) -> list[str]:
     """Bring the database to the head revision; returns the revisions applied.
     ``automatic``: as at start-up, only migrations marked safe to run unattended."""
+    if await _at_latest(engine):
+        return []
     async with _file_lock(engine), engine.begin() as conn:
         return await conn.run_sync(_upgrade, automatic)
+
+
+async def _at_latest(engine: AsyncEngine) -> bool:
+    """Whether the database is at this code's newest revision already: one read of
+    Alembic's own table, without Alembic (none there, or another revision: the lock and
+    Alembic decide)."""
+    try:
+        async with engine.connect() as conn:
+            return await conn.run_sync(_revisions) == [LATEST]
+    except SQLAlchemyError:
+        return False
+
+
+def _revisions(conn: Connection) -> list[str]:
+    if not inspect(conn).has_table("alembic_version"):  # new, or made before migrations
+        return []
+    return [row[0] for row in conn.execute(text("SELECT version_num FROM alembic_version"))]
 
 
 async def revision_of(engine: AsyncEngine) -> str | None:
@@ -137,6 +170,7 @@ async def revision_of(engine: AsyncEngine) -> str | None:
 
 def new(message: str) -> None:
     """Write a migration for what the models changed since the head (autogenerate)."""
+    from alembic import command
     from sqlalchemy import create_engine
 
     with tempfile.TemporaryDirectory() as tmp:

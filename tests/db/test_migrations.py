@@ -185,3 +185,24 @@ async def test_processes_starting_together_migrate_once(db_url, tmp_path):
         games = (await conn.execute(text("SELECT count(*) FROM game"))).scalar()
     await engine.dispose()
     assert (rows, games) == (1, 7)
+
+
+def test_the_newest_migration_file_is_alembics_head():
+    """A database at ``LATEST`` is opened without importing Alembic: it must be the head."""
+    assert migrations.LATEST == migrations.head()
+
+
+def test_a_database_at_the_head_is_opened_without_alembic(tmp_path):
+    """Alembic holds 11 MB in every process: a process that opens a database already
+    migrated never imports it (one that must migrate does, and migrates)."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}"
+    script = ("import asyncio, sys\n"
+              "from db import Repository\n"
+              "async def main():\n"
+              "    repo = await Repository.open(sys.argv[1])\n"
+              "    await repo.close()\n"
+              "asyncio.run(main())\n"
+              "print('alembic' in sys.modules)\n")
+    said = [subprocess.run([sys.executable, "-c", script, url], capture_output=True, text=True,
+                           check=True, cwd=ROOT).stdout.strip() for _ in range(2)]
+    assert said == ["True", "False"]  # the first made the schema; the second found it made
