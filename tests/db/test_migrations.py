@@ -189,7 +189,7 @@ async def test_processes_starting_together_migrate_once(db_url, tmp_path):
 
 def test_the_newest_migration_file_is_alembics_head():
     """A database at ``LATEST`` is opened without importing Alembic: it must be the head."""
-    assert migrations.LATEST == migrations.head()
+    assert migrations.head() == migrations.LATEST
 
 
 def test_a_database_at_the_head_is_opened_without_alembic(tmp_path):
