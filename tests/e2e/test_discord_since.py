@@ -77,8 +77,11 @@ async def test_the_ping_tells_what_happened_and_log_since_lists_it(fake_discord,
         runs = [m for i, m in enumerate(movers) if i == 0 or movers[i - 1] != m]
         assert [x.split("**")[1] for x in listed] == runs, content(r)
         # The ping listed, in order, the actions before its own (the last of them, up to
-        # three: each game is dealt anew, and a battle makes many), and said how many.
-        before = [x.split("**")[1] for x in listed[:-1]]
+        # three: each game is dealt anew, and a battle makes many), and said how many. Its
+        # own is the last whole move only: where its mover had moved just before it too
+        # (a run of two), that earlier move is listed.
+        untold = movers[:-1]
+        before = [m for i, m in enumerate(untold) if i == 0 or untold[i - 1] != m]
         assert [x.split("**")[1] for x in summary] == before[-3:], (text, content(r))
         if len(before) > 3:
             assert f"{len(before)} actions before this one" in text, text
