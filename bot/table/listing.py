@@ -39,11 +39,6 @@ def _since(row: MyGame, pace: Pace, roles: Sequence[str]) -> datetime:
     return pace.waiting_since(roles) or row.updated_at
 
 
-def waited_since(row: MyGame, roles: Sequence[str]) -> datetime:
-    """When the game began to wait for ``roles`` (sides it awaits)."""
-    return _since(row, Pace.from_json(json.loads(row.pace) if row.pace else None), roles)
-
-
 def _line(row: MyGame, you: str, what: str, since: datetime, extra: str = "") -> str:
     g = games.get(row.game)
     return clip(f"**{g.NAME}** #{row.id} · {you}{what} <t:{unix(since)}:R>{extra} · "

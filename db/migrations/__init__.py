@@ -73,10 +73,15 @@ def head() -> str:
 
 
 def current(conn: Connection) -> str | None:
-    """The revision the database is at (None: made before migrations, or empty)."""
-    from alembic.runtime.migration import MigrationContext
-
-    return MigrationContext.configure(conn).get_current_revision()
+    """The revision the database is at (None: made before migrations, or empty), read
+    from Alembic's own table without Alembic."""
+    if not inspect(conn).has_table("alembic_version"):
+        return None
+    found = [row[0] for row in conn.execute(text("SELECT version_num FROM alembic_version"))]
+    if len(found) > 1:  # Darbar's migrations are one line, never branches
+        raise MigrationError(f"The database is marked at several schema revisions at once "
+                             f"({', '.join(found)}): restore a backup.")
+    return found[0] if found else None
 
 
 def pending(at: str | None) -> list[str]:
@@ -147,20 +152,13 @@ async def upgrade(engine: AsyncEngine, *, automatic: bool = False) -> list[str]:
 
 
 async def _at_latest(engine: AsyncEngine) -> bool:
-    """Whether the database is at this code's newest revision already: one read of
-    Alembic's own table, without Alembic (none there, or another revision: the lock and
-    Alembic decide)."""
+    """Whether the database is at this code's newest revision already, read without Alembic
+    (none there, or another revision: the lock and Alembic decide)."""
     try:
         async with engine.connect() as conn:
-            return await conn.run_sync(_revisions) == [LATEST]
-    except SQLAlchemyError:
+            return await conn.run_sync(current) == LATEST
+    except (SQLAlchemyError, MigrationError):
         return False
-
-
-def _revisions(conn: Connection) -> list[str]:
-    if not inspect(conn).has_table("alembic_version"):  # new, or made before migrations
-        return []
-    return [row[0] for row in conn.execute(text("SELECT version_num FROM alembic_version"))]
 
 
 async def revision_of(engine: AsyncEngine) -> str | None:

@@ -118,9 +118,9 @@ class Games(RepositoryCore):
         game = from_row(Game, dict(zip(_G.c.keys(), rows[0][:n], strict=True)))
         seats = [from_row(Seat, dict(zip(_S.c.keys(), r[n:m], strict=True)))
                  for r in rows if r[n] is not None]
-        players = {r[n:m][_SEAT_USER]: None if r[m] is None else
+        players = {r[n + _SEAT_USER]: None if r[m] is None else
                    from_row(Player, dict(zip(_P.c.keys(), r[m:], strict=True)))
-                   for r in rows if r[n] is not None and r[n:m][_SEAT_USER] is not None}
+                   for r in rows if r[n] is not None and r[n + _SEAT_USER] is not None}
         return Seated(game, seats, players)
 
     async def latest_game(self, channel_id: str) -> Game | None:

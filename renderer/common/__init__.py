@@ -297,15 +297,23 @@ class Smooth:
 @contextmanager
 def smooth(base: Image.Image, box: tuple[float, ...], scale: int = 4) -> Iterator[Smooth]:
     """Draw anti-aliased shapes inside ``box`` of ``base`` (clipped to the image)."""
-    x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
-    x1, y1 = min(base.width, int(box[2]) + 1), min(base.height, int(box[3]) + 1)
-    if x1 <= x0 or y1 <= y0:
+    clip = smooth_box(box, base.size)
+    if clip is None:
         yield Smooth((0, 0, 1, 1), scale)  # nothing visible: draw into a throwaway layer
         return
-    s = Smooth((x0, y0, x1, y1), scale)
+    s = Smooth(clip, scale)
     yield s
     small = s.shrink()
-    base.paste(small, (x0, y0), small)
+    base.paste(small, clip[:2], small)
+
+
+def smooth_box(box: tuple[float, ...], size: tuple[int, int]
+               ) -> tuple[int, int, int, int] | None:
+    """The whole pixels ``smooth`` draws ``box`` on, within an image of ``size`` (None:
+    none of it is inside): a layer kept to paste later must be laid on the same ones."""
+    x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
+    x1, y1 = min(size[0], int(box[2]) + 1), min(size[1], int(box[3]) + 1)
+    return None if x1 <= x0 or y1 <= y0 else (x0, y0, x1, y1)
 
 
 def paste(base: Image.Image, sprite: Image.Image, centre: Point) -> None:

@@ -49,6 +49,7 @@ from renderer.common import (
     paste,
     recording,
     smooth,
+    smooth_box,
     to_palette,
 )
 from renderer.taj_mahal import hand as taj_mahal_hand
@@ -215,13 +216,12 @@ def _province_layer(pid: str, state: str, size: tuple[int, int]
     r = geo.PROVINCE_R[pid]
     fill = VISITED if state == "done" else PROVINCE
     now = state == "now"
-    # smooth()'s own box, clipped to the picture (provinces lie well inside it)
-    x0, y0 = max(0, int(x - r - 6)), max(0, int(y - r - 6))
-    x1, y1 = min(size[0], int(x + r + 6) + 1), min(size[1], int(y + r + 6) + 1)
-    s = Smooth((x0, y0, x1, y1), scale=2)
+    box = smooth_box((x - r - 6, y - r - 6, x + r + 6, y + r + 6), size)
+    assert box is not None  # provinces lie well inside the picture
+    s = Smooth(box, scale=2)
     s.circle((x, y), r, fill=(*fill, 255), outline=(*(GOLD if now else EDGE), 255),
              width=6 if now else 2)
-    return s.shrink(), (x0, y0)
+    return s.shrink(), box[:2]
 
 
 def _province_name(img: Image.Image, notes: list[Noted], pid: str, number: int,
