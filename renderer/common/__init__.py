@@ -17,6 +17,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.grammar import agree
+from renderer.common.glyphs import KeptFont
 from renderer.common.prebuilt import prebuilt
 
 Font = ImageFont.FreeTypeFont
@@ -42,7 +43,8 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans at ``size`` px, loaded once from the package's own copy."""
     # Not ImageFont.truetype: a file it cannot open, it looks for by name in the system's
     # font folders, which would hide a missing file on a server that has DejaVu.
-    return ImageFont.FreeTypeFont(str(FONT_DIR / FONT_FILES[bold]), size)
+    # KeptFont: a text drawn again is pasted from the mask FreeType drew it as the first time
+    return KeptFont(str(FONT_DIR / FONT_FILES[bold]), size)
 
 
 def text_width(text: str, f: Font) -> float:

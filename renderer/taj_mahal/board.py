@@ -52,6 +52,7 @@ from renderer.common import (
     smooth_box,
     to_palette,
 )
+from renderer.common.packed import packed_cache
 from renderer.taj_mahal import hand as taj_mahal_hand
 from renderer.taj_mahal import map as geo
 from renderer.taj_mahal.marks import KEY_H, bottom_key, ring_placed
@@ -169,7 +170,7 @@ def _fortress_chip(img: Image.Image, centre: tuple[float, float], r: float) -> N
         s.circle((x, y), r, fill=(*FORT, 255), outline=(*CREAM, 255), width=1.5)
 
 
-@lru_cache(maxsize=2)
+@packed_cache(hot=2, packed=32)  # a board for each game a process serves at once
 def _board(order: tuple[str, ...], visit: int, over: bool, height: int
            ) -> tuple[Image.Image, tuple[Noted, ...]]:
     """The board without pieces: the same for a whole visit, so drawn once per visit."""
@@ -292,7 +293,7 @@ def _pieces(view: TajMahalView) -> Pieces:
             crown if crown in CITY_XY else None)
 
 
-@lru_cache(maxsize=4)
+@packed_cache(hot=4, packed=48)
 def _map(board: tuple[tuple[str, ...], int, bool, int], pieces: Pieces
          ) -> tuple[Image.Image, tuple[Noted, ...]]:
     """The board with its pieces: it changes only when a palace is placed or a visit

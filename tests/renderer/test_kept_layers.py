@@ -1,0 +1,88 @@
+"""What a picture keeps from one post to the next so that sixteen games at once cost what
+one does (issue 40): texts kept as the masks FreeType drew (``renderer/common/glyphs.py``)
+and Taj Mahal's boards kept packed (``renderer/common/packed.py``). Both must give the very
+pixels drawing afresh gives."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageFont
+
+from engine import games
+from renderer.common import FONT_DIR, FONT_FILES, font, glyphs
+from renderer.common.packed import packed_cache
+from renderer.taj_mahal import board as taj_board
+
+TEXTS = [((10.25, 12.5), "Bengal 7", {}), ((40.75, 60.0), "Ayodhya", {"anchor": "mm"}),
+         ((5.5, 90.3), "Pred: 31 points", {"stroke_width": 3, "stroke_fill": (200, 190, 160)}),
+         ((120, 30), "12", {"anchor": "lm"})]
+
+
+def _drawn(f: ImageFont.FreeTypeFont) -> Image.Image:
+    img = Image.new("RGB", (260, 120), (240, 230, 210))
+    d = ImageDraw.Draw(img)
+    for xy, text, kw in TEXTS:
+        d.text(xy, text, font=f, fill=(30, 20, 10), **kw)
+        d.textbbox(xy, text, font=f, **{k: v for k, v in kw.items() if k != "stroke_fill"})
+    return img
+
+
+def test_a_text_drawn_again_is_the_same_pixels_and_is_not_rendered_again(monkeypatch):
+    plain = ImageFont.FreeTypeFont(str(FONT_DIR / FONT_FILES[False]), 23)
+    kept = font(23)
+    assert isinstance(kept, glyphs.KeptFont)
+    first = _drawn(kept)
+    assert ImageChops.difference(first, _drawn(plain)).getbbox() is None
+    rendered = []
+    real = ImageFont.FreeTypeFont.getmask2
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2",
+                        lambda self, *a, **k: rendered.append(a[0]) or real(self, *a, **k))
+    again = _drawn(kept)
+    assert rendered == []  # every mask came from the first drawing
+    assert ImageChops.difference(first, again).getbbox() is None
+
+
+def test_the_kept_masks_stay_within_their_budget(monkeypatch):
+    monkeypatch.setattr(glyphs, "MASK_BYTES", 50_000)
+    f = font(31)
+    d = ImageDraw.Draw(Image.new("RGB", (900, 60)))
+    for n in range(400):  # scores that change with every post
+        d.text((3.5, 4), f"Player {n}: {n * 7} points, {n % 5} palaces", font=f, fill=(0, 0, 0))
+    assert 0 < glyphs.kept_bytes() <= 50_000
+
+
+def test_a_packed_layer_comes_back_with_the_same_pixels_without_drawing_it_again():
+    draws = []
+
+    def draw(n: int) -> tuple[Image.Image, tuple[int, ...]]:
+        draws.append(n)
+        img = Image.new("RGB", (90, 70), (n * 20, 250 - n * 20, 7))
+        ImageDraw.Draw(img).ellipse((n, n, 60 + n, 50), fill=(3, 90, 200), outline=(0, 0, 0))
+        return img, (n,)
+
+    layer = packed_cache(hot=1, packed=8)(draw)
+    first = {n: layer(n)[0].copy() for n in range(5)}  # five games: only one stays drawn
+    again = {n: layer(n) for n in range(5)}
+    assert draws == [0, 1, 2, 3, 4]
+    for n, (img, notes) in again.items():
+        assert notes == (n,)
+        assert ImageChops.difference(img, first[n]).getbbox() is None
+
+
+@pytest.mark.slow
+def test_sixteen_taj_mahal_games_in_turn_draw_each_board_once():
+    """The board of a visit is drawn once a game, however many other games were drawn in
+    between (sixteen channels at once redrew every board, every post)."""
+    g = games.get("taj_mahal")
+    views = []
+    for seed in range(16):
+        state = g.setup(seed, {"players": 3 + seed % 3})
+        views.append(g.view(state, None))
+    taj_board._board.cache_clear()
+    taj_board._map.cache_clear()
+    misses = taj_board._map.misses
+    first = [taj_board.draw(v) for v in views]
+    again = [taj_board.draw(v) for v in views]
+    assert taj_board._map.misses - misses == 16
+    assert all(ImageChops.difference(a, b).getbbox() is None
+               for a, b in zip(first, again, strict=True))
