@@ -41,7 +41,7 @@ RATIO_GOAL = 1.5
 CHANNELS = 16
 RATE_GOAL = {"goat_tiger": 100.0}  # moves/s; every other game 40
 OTHER_RATE_GOAL = 40.0
-P99_GOAL_MS = 300.0
+P99_GOAL_MS = {"goat_tiger": 300.0}  # the issue asks it of Goat-Tiger's 100 moves/s only
 # (turn 3, turn 4) as issue 40 measured them: CPU ms per move, and Goat-Tiger at 16 channels.
 BASELINE_CPU = {"goat_tiger": ("16", "22.0–29.3"), "vijayanagara": ("34–44", "24"),
                 "taj_mahal": ("46–50", "33")}
@@ -176,8 +176,9 @@ def move_figures(moves: int = 200, channel_moves: int = 800,
           "posted PNG drawn and encoded; rest: the table and the database)", flush=True)
     if channel_moves <= 0:
         return
-    print(f"\none process, {CHANNELS} channels at once, flat out (SQLite; goal: p99 < "
-          f"{P99_GOAL_MS:.0f} ms and Goat-Tiger >= {RATE_GOAL['goat_tiger']:.0f} moves/s, "
+    print(f"\none process, {CHANNELS} channels at once, flat out (SQLite; goal: "
+          f"Goat-Tiger >= {RATE_GOAL['goat_tiger']:.0f} moves/s with p99 < "
+          f"{P99_GOAL_MS['goat_tiger']:.0f} ms, "
           f"the others >= {OTHER_RATE_GOAL:.0f}):")
     print(f"  {'game':<13} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'CPU ms':>7} {'load':>5}"
           "  turn 3 / turn 4")
@@ -188,7 +189,8 @@ def move_figures(moves: int = 200, channel_moves: int = 800,
                          rate=0, run=n, tag=f"-mc{n}")
             goal = RATE_GOAL.get(game_id, OTHER_RATE_GOAL)
             p99 = pct(r.latencies, 0.99) * 1000
-            verdict = "met" if r.per_second >= goal and p99 < P99_GOAL_MS else "NOT met"
+            verdict = "met" if r.per_second >= goal and p99 < P99_GOAL_MS.get(game_id, 1e9) \
+                else "NOT met"
             base = " / ".join(BASELINE_RATE.get(game_id, ("-", "-")))
             load = f"{r.busy[0]:.0%}" if r.busy else "?"
             print(f"  {game_id:<13} {r.per_second:>8.1f} "
