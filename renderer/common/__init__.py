@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.grammar import agree
 from renderer.common.glyphs import KeptFont
+from renderer.common.png import palette_png
 from renderer.common.prebuilt import prebuilt
 
 Font = ImageFont.FreeTypeFont
@@ -400,15 +401,14 @@ def to_palette(img: Image.Image, palette: Image.Image) -> Image.Image:
 
 
 def encode_png(img: Image.Image, palette: Image.Image, *, optimize: bool = False) -> bytes:
-    """Palette PNG, mapped to ``palette`` without dithering so flat areas stay flat.
-
-    zlib level 3: the cheapest level that still pays. On these images it takes half the
-    time of level 6 (Goat-Tiger ~3.5 ms instead of ~7.5, Vijayanagara ~5.5 instead of ~12)
-    for ~15 % more bytes (Goat-Tiger ~51 KB instead of 44, Vijayanagara ~102 KB instead of
-    90; Discord takes files of several MB). ``optimize=True`` (level 9) is for the docs:
-    ~5 % smaller than level 6 and four times as slow (see ``python -m tools.bench.render``).
+    """Palette PNG, mapped to ``palette`` without dithering so flat areas stay flat,
+    written by ``renderer/common/png.py`` (ISA-L's level 1: Goat-Tiger ~0.8 ms where
+    Pillow's zlib level 3 took ~5, for the same size within 2 %). ``optimize=True``
+    (Pillow's level 9) is for the docs: ~15 % smaller and twenty times as slow.
     """
     q = to_palette(img, palette)
+    if not optimize and (png := palette_png(q)) is not None:
+        return png
     buf = io.BytesIO()
     if optimize:
         q.save(buf, format="PNG", optimize=True)
