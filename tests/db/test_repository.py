@@ -326,3 +326,22 @@ async def test_a_read_hands_back_rows_never_an_open_cursor(db_url):
             await repo.read(lambda conn: conn.execute(text("SELECT 1")))
     finally:
         await repo.close()
+
+
+@pytest.mark.slow
+async def test_a_read_after_postgresql_dropped_every_connection_answers(pg_db_url):
+    """Reads take connections unchecked (no round trip before each): where the server
+    dropped them (a restart), the read is made again on a fresh connection, and answers."""
+    repo = await Repository.open(pg_db_url)
+    try:
+        ask = lambda conn: conn.execute(text("SELECT pg_backend_pid()")).scalar_one()  # noqa: E731
+        before = await repo.read(ask)
+        async with repo.engine.connect() as admin:
+            await admin.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                     "WHERE datname = current_database() "
+                                     "AND pid <> pg_backend_pid()"))
+        after = await repo.read(ask)  # the pooled connection is dead: no error shown
+        assert after != before
+        assert await repo.read(ask) == after
+    finally:
+        await repo.close()
