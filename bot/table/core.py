@@ -198,13 +198,12 @@ class TableCore:
             sched=sched,
             shown=shown_by(steps, lg.public_view(), after) if public else None,
             state_json=(state_json := json.dumps(state)),
+            checkpoint=(lg.game.version + 1) % CHECKPOINT_EVERY == 0,
         )
         if (stored := _stored.get()) is not None:
             stored.append(version)
         game = lg.game  # an unattached copy of the row, read for this call: bring it up to date
         game.version, game.updated_at, game.state = version, now, state_json
-        if version % CHECKPOINT_EVERY == 0:
-            await self.repo.save_checkpoint(id_of(game), version, game.state)
         game.public_state = public_json
         if sched is not None:
             game.pace, game.due_at, game.awaiting = sched.pace, sched.due_at, sched.awaiting

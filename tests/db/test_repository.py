@@ -109,6 +109,23 @@ async def test_checkpoints_follow_the_live_log_and_go_stale_on_undo(repo):
     assert await repo.checkpoint_before(game.id, await repo.step_log(game.id), 3) is None
 
 
+async def test_a_move_keeps_its_checkpoint_with_it(repo):
+    """``checkpoint=True`` keeps the state a move leads to as a checkpoint in that move's
+    own write (an undo later replays from it); a move refused keeps none."""
+    game = await new_game(repo)
+    v = await repo.append_steps(game, [NewStep("goats", "u1", "place", "c1")], {"n": 1},
+                                checkpoint=True)
+    log = await repo.step_log(game.id)
+    assert await repo.checkpoint_before(game.id, log, 1) == (1, {"n": 1})
+    with pytest.raises(VersionConflict):  # the game is at v now: this write is refused
+        await repo.append_steps(game, [NewStep("goats", "u1", "place", "c2")], {"n": 9},
+                                checkpoint=True)
+    game = await repo.get_game(game.id)
+    assert game.version == v
+    assert await repo.checkpoint_before(game.id, await repo.step_log(game.id), 1) == (
+        1, {"n": 1})
+
+
 async def test_seats_and_start(repo):
     game = await new_game(repo)
     await repo.add_seat(game, Seat(position=0, user_id="u2", name="meera"))
