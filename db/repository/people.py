@@ -12,6 +12,7 @@ from sqlalchemy import Select, bindparam, func, literal, null
 from sqlalchemy import select as sa_select
 
 from db.models import ASIDE, LIVE_STATUSES, Game, Player, Seat, Server, table_of
+from db.repository import fast
 from db.repository.core import RepositoryCore, from_row
 
 _G, _S, _P = table_of(Game), table_of(Seat), table_of(Player)
@@ -103,8 +104,8 @@ class People(RepositoryCore):
         """The game in play (other than ``not_game``) that has waited longest on one of
         ``user_id``'s sides, as (guild id, channel id): one query by the seats' user index
         that returns one row, for the "next game" button under every move's confirmation."""
-        row = await self.read(lambda conn: conn.execute(_NEXT_AWAITING, {
-            "user_id": user_id, "not_game": -1 if not_game is None else not_game}).first())
+        row = await self.read(lambda conn: fast.execute(conn, _NEXT_AWAITING, {
+            "user_id": user_id, "not_game": -1 if not_game is None else not_game}).fetchone())
         return None if row is None else (row[0], row[1])
 
     async def games_in(self, guild_id: str, limit: int = 500,

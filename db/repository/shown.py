@@ -12,6 +12,7 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from db.models import PublicMove, Step, table_of
+from db.repository import fast
 from db.repository.core import RepositoryCore
 
 _MOVE, _STEP = table_of(PublicMove), table_of(Step)
@@ -106,8 +107,8 @@ def pg_record_values(shown: Shown | None) -> dict:
 def record_sync(conn: Connection, game_id: int, shown: Shown) -> None:
     """Record ``shown`` after its steps were appended, in the caller's transaction."""
     if shown.user_id is not None:
-        conn.execute(_FORGET_VIEW, {"game_id": game_id, "user_id": shown.user_id})
-    conn.execute(_RECORD, _values(game_id, shown))
+        fast.execute(conn, _FORGET_VIEW, {"game_id": game_id, "user_id": shown.user_id})
+    fast.execute(conn, _RECORD, _values(game_id, shown))
 
 
 async def record(conn: AsyncConnection, game_id: int, shown: Shown, *,

@@ -16,6 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import col, select
 
 from db.models import Checkpoint, Game, Step, id_of, table_of, utcnow
+from db.repository import fast
 from db.repository.clocks import Sched
 from db.repository.core import BUMP, RepositoryCore, VersionConflict
 from db.repository.shown import (
@@ -256,20 +257,20 @@ def _append_sync(engine: Engine, game_id: int, expected: int, values: dict,
     """``append_steps`` as one synchronous transaction (the same statements, and the
     checkpoint's)."""
     with engine.begin() as conn:
-        res = conn.execute(
-            BUMP, {**values, "version": expected + 1, "_id": game_id, "_expected": expected}
-        )
+        res = fast.execute(
+            conn, BUMP,
+            {**values, "version": expected + 1, "_id": game_id, "_expected": expected})
         if res.rowcount != 1:
             raise VersionConflict(f"game {game_id} is no longer at version {expected}")
         if rows:
-            conn.execute(APPEND_STEP, rows)
+            fast.execute(conn, APPEND_STEP, rows)
             if shown is not None:
                 record_sync(conn, game_id, shown)
         if checkpoint:
             try:  # a cache: refused, the move still stands (SQLite's transaction goes on
                 # past a failed statement) and undo replays from further back
-                conn.execute(_CHECKPOINT, {"game_id": game_id, "version": expected + 1,
-                                           "state": values["state"]})
+                fast.execute(conn, _CHECKPOINT, {"game_id": game_id, "version": expected + 1,
+                                                 "state": values["state"]})
             except SQLAlchemyError:
                 log.warning("game %s: no checkpoint at version %s", game_id, expected + 1,
                             exc_info=True)
