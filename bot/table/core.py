@@ -34,7 +34,7 @@ from bot.table.wording import COMPUTER, result_line, said_by
 from db import Game, NewStep, Player, Repository, Sched, Seat, Since, VersionConflict, id_of
 from db.models import utcnow
 from db.outage import unavailable
-from engine import games
+from engine import games, jsontext
 from engine.contract import Game as Rules
 from engine.contract import State
 from engine.grammar import and_
@@ -156,8 +156,8 @@ class TableCore:
         add_log_context(game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id)
         if seats is None:
             seats = await self.repo.seats(id_of(game))
-        state = json.loads(game.state) if game.state else None
-        public = json.loads(game.public_state) if game.public_state else None
+        state = jsontext.loads(game.state) if game.state else None
+        public = jsontext.loads(game.public_state) if game.public_state else None
         return Loaded(game, seats, games.get(game.game), state, public, players=players)
 
     async def _reloaded(self, lg: Loaded) -> Loaded:
@@ -197,7 +197,7 @@ class TableCore:
             public_state=public_json,
             sched=sched,
             shown=shown_by(steps, lg.public_view(), after) if public else None,
-            state_json=(state_json := json.dumps(state)),
+            state_json=(state_json := jsontext.dumps(state)),
             checkpoint=(lg.game.version + 1) % CHECKPOINT_EVERY == 0,
         )
         if (stored := _stored.get()) is not None:

@@ -10,7 +10,6 @@ nothing a player may not see can be in it."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -18,6 +17,7 @@ from bot.replies import cut, escape
 from bot.table.loaded import Loaded
 from bot.table.wording import COMPUTER, said_by
 from db import NewStep, Shown, Since
+from engine import jsontext
 from engine.contract import View
 from engine.grammar import count
 
@@ -66,7 +66,7 @@ def before_view(since: Since, public: Sequence[str]) -> View | None:
     last = since.last
     if last is None or last.view is None or not since.after:
         return None
-    return {**json.loads(last.view), "log": list(public[:last.log_to])}
+    return {**jsontext.loads(last.view), "log": list(public[:last.log_to])}
 
 
 def who(lg: Loaded, action: Action) -> str:
@@ -136,7 +136,7 @@ def opened(view: View) -> Shown:
 
 
 def _without_log(view: View) -> str:
-    return json.dumps({k: v for k, v in view.items() if k != "log"})
+    return jsontext.dumps({k: v for k, v in view.items() if k != "log"})
 
 
 def earlier(since: Since, told: int) -> tuple[tuple[str | None, int], ...]:
