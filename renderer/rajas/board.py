@@ -109,7 +109,7 @@ def title_fit(title: str) -> tuple[tuple[str, ...], int]:
 def _header(img: Image.Image | None, view: RajasView, players: Names) -> int:
     """Draws the header (when ``img``) and returns its height."""
     result = view.get("result")
-    heads, size = title_fit(title(view, players))
+    heads, size = title_fit(title(view, players, fits=lambda t: len(title_fit(t)[0]) == 1))
     y = 10
     for line in heads:
         if img is not None:

@@ -4,6 +4,8 @@ yet (read from the log)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.games.rajas import data, words
 from engine.games.rajas.shown import RajasView
 from renderer.common import Names, clean, first, outcome_title
@@ -16,15 +18,26 @@ def role_name(players: Names, role: str) -> str:
         data.ROLE_NAMES.get(role, role)
 
 
-def title(view: RajasView, players: Names) -> str:
-    """The round and who is to play, or the result."""
+def title(view: RajasView, players: Names, fits: Callable[[str], bool] | None = None) -> str:
+    """The round and who is to play, or the result. With ``fits`` (whether a title fits
+    on one line), a person's name too long for that is cut short (…), never the words
+    around it: a second line made the main picture with four players' provinces too tall
+    for the desktop's box; the post's text names them whole."""
     result = view.get("result")
     if result:
         return outcome_title(result, [role_name(players, w)
                                       for w in result.get("winners", [])])
     who = (view.get("active") or [""])[0]
-    return f"Round {view.get('round')}: {role_name(players, who)} to play" + (
-        " (last stage)" if view.get("end") else "")
+    name = role_name(players, who)
+    end = " (last stage)" if view.get("end") else ""
+    said = f"Round {view.get('round')}: {name} to play{end}"
+    given = clean((players or {}).get(who) or "")
+    while fits is not None and given and not fits(said):
+        given = given[:-1].rstrip()
+        short = f"{data.ROLE_NAMES.get(who, who)} ({given}…)" if given else \
+            data.ROLE_NAMES.get(who, who)
+        said = f"Round {view.get('round')}: {short} to play{end}"
+    return said
 
 
 _BY_WORDS: dict[str, list[str]] = {}

@@ -75,6 +75,20 @@ def test_the_sample_pictures_are_landscape_and_readable_on_a_phone():
         assert problems(view, PLAYERS) == [], name
 
 
+def test_a_long_name_is_cut_in_the_title_rather_than_making_it_two_lines():
+    """Four players' provinces and a two-line title made the picture too tall for the
+    desktop's box (soak seed 14): the name is cut short, the words around it kept."""
+    view = {**views()["mid"], "end": True}
+    who = view["active"][0]
+    long = {**NAMES, who: "Meena the Magnificent of the Eastern Ghats"}
+    said, png = drawn(view, long)
+    titles = [d.text for d in said if d.text.startswith(f"Round {view['round']}:")]
+    assert len(titles) == 1 and titles[0].endswith("…) to play (last stage)"), titles
+    assert "Meena the" in titles[0]
+    w, h = size(png)
+    assert size(drawn(view, {**NAMES, who: "Meena"})[1]) == (w, h)  # as tall as one line
+
+
 @pytest.mark.slow
 def test_random_positions_are_readable_on_a_phone():
     bad = [p for v in positions(3, {"players": 4, "mango": True, "ganga": True}, 9)
