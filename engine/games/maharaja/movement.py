@@ -8,8 +8,6 @@ their permission; no move between Malwa and Gondwana (the map has no border ther
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.games.maharaja import board, data
 from engine.games.maharaja import forces as f
 
@@ -109,18 +107,26 @@ def _reach(state: dict, nation: str, origin: str, with_leader: bool, honour: boo
     best: dict[str, frozenset[str]] = {}
 
     # Each way is walked to the end (a cheaper way may need fewer permissions), so a
-    # place is met on many ways: what it allows is read once a search.
-    @cache
+    # place is met on many ways: what it allows is read once a search, into plain dicts
+    # (three functools.cache wrappers made for every search cost more than they saved).
+    blocks: dict[str, bool] = {}
+    ends: dict[str, bool] = {}
+    stops: dict[str, bool] = {}
+
     def blocked(place: str) -> bool:
-        return _blocked(state, nation, place, honour)
+        if place not in blocks:
+            blocks[place] = _blocked(state, nation, place, honour)
+        return blocks[place]
 
-    @cache
     def may_end(place: str) -> bool:
-        return _may_end(state, nation, place, honour)
+        if place not in ends:
+            ends[place] = _may_end(state, nation, place, honour)
+        return ends[place]
 
-    @cache
     def must_stop(place: str) -> bool:
-        return _must_stop(state, nation, place, with_leader, honour)
+        if place not in stops:
+            stops[place] = _must_stop(state, nation, place, with_leader, honour)
+        return stops[place]
 
     def record(place: str, need: frozenset[str]) -> None:
         if place != origin and (place not in best or len(need) < len(best[place])):
