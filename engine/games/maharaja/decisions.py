@@ -6,6 +6,7 @@ a group may move."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 
 from engine.games.maharaja import battle as bt
 from engine.games.maharaja import board, colonial, data, diplomacy, movement, turns
@@ -166,19 +167,34 @@ def _ways(state: dict, nation: str, origin: str, free: int
         if lead and not leader_free(state, origin, nation):
             return
         for dest, need in movement.reach(state, nation, origin, with_leader=lead).items():
-            # the leader's group has the leader's room; the others have the room of the
-            # place as it is (with a leader of theirs there, his)
-            k = min(free, f.room(state, dest, nation, with_leader=True if lead else None))
+            k = min(free, _room(state, nation, lead, dest))
             if k > 0:
                 yield lead, dest, need, k
 
 
+def _room(state: dict, nation: str, lead: bool, place: str) -> int:
+    """Room for the group in ``place``: the leader's group has the leader's; the others
+    have the room of the place as it is (with a leader of theirs there, his)."""
+    return f.room(state, place, nation, with_leader=True if lead else None)
+
+
+def _has_room(state: dict, nation: str, lead: bool, place: str) -> bool:
+    return _room(state, nation, lead, place) > 0
+
+
 def _may_go(state: dict, nation: str, origin: str) -> bool:
-    """``bool(destinations(...))``, up to the first destination found: what whether a
-    nation may still move asks of every place, after every step of its movement."""
-    free = free_armies(state, origin, nation)
-    return bool(free) and (any(_ways(state, nation, origin, free))
-                           or bool(movement.free_moves(state, nation, origin)))
+    """``bool(destinations(...))``, each search stopping at the first place with room:
+    what whether a nation may still move asks of every place, after every step of its
+    movement."""
+    if not free_armies(state, origin, nation):
+        return False
+    for lead in (False, True):
+        if lead and not leader_free(state, origin, nation):
+            break
+        if movement.reaches(state, nation, origin, lead, partial(
+                _has_room, state, nation, lead)):
+            return True
+    return bool(movement.free_moves(state, nation, origin))
 
 
 def destinations(state: dict, nation: str, origin: str) -> dict[str, dict]:
