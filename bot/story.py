@@ -23,7 +23,7 @@ import renderer
 from engine import games
 from engine.contract import State, View
 from engine.replay import shown
-from renderer.common.animation import Animation, animation, sample
+from renderer.common.animation import Animation, Frame, animation_of, sample
 
 # A picture shows the log's last line: the views sent back keep only these many.
 LOG_KEPT = 3
@@ -159,12 +159,15 @@ def tell(log: Log, move: int | None, look: Look) -> Story:
     made = None
     if look.frames:
         # Each frame drawn as the palette image a post's PNG holds, and encoded once, into
-        # the GIF: no PNG made only to be decoded again.
-        frames = [told.png if i == told.index else
-                  renderer.drawn(log.game, _frame_view(views[i], look, i == last.index),
-                                 players=look.players)
-                  for i in sample(len(views), look.frames)]
-        made = animation(frames, limit=look.limit, name=f"replay-{log.game}")
+        # the GIF: no PNG made only to be decoded again; half of them in a second process.
+        kept = sample(len(views), look.frames)
+
+        def frame(k: int) -> Frame:
+            i = kept[k]
+            return told.png if i == told.index else renderer.drawn(
+                log.game, _frame_view(views[i], look, i == last.index), players=look.players)
+
+        made = animation_of(len(kept), frame, limit=look.limit, name=f"replay-{log.game}")
     return Story(tuple(bounds), told, made)
 
 

@@ -134,7 +134,9 @@ def test_bench_stores_games_plays_them_and_prints_the_figures(tmp_path):
     # /replay of the first moves of a Vijayanagara and a Maharaja game (whole ones in full).
     for game in ("vijayanagara", "maharaja"):
         assert re.search(rf"  {game} \(.*\): \d+ steps, \d+ positions", out), game
-    assert len(re.findall(r"whole replay, animated\s+\d+\.\d s CPU: GIF \d+\.\d MB", out)) == 2
+    assert len(re.findall(r"whole replay, animated\s+\d+\.\d s CPU \(\d+\.\d s in this "
+                          r"process, \d+\.\d s in the child forked to draw half the frames\), "
+                          r"\d+\.\d s wall: GIF \d+\.\d MB", out)) == 2
     # A picture of the replay against its board post, and /replay whole through the table.
     assert len(re.findall(r"a picture of the replay\s+\d+\.\d ms CPU; the board post of the "
                           r"same position \d+\.\d ms \(\d+ KB PNG\): \d+\.\d\d× \(goal ≤ 1×; "

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+import multiprocessing
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 
 from PIL import GifImagePlugin, Image, ImageChops
 
@@ -82,8 +84,7 @@ def animation(frames: Sequence[Frame], *, limit: int = UPLOAD_LIMIT, name: str =
     then nothing is encoded as PNG only to be decoded again."""
     if not frames:
         raise ValueError("an animation needs at least one picture")
-    pictures = _paletted([f if isinstance(f, Image.Image) else Image.open(io.BytesIO(f))
-                          for f in frames])
+    pictures = _paletted(list(frames))
     keep, scale = len(pictures), 1.0
     for _ in range(TRIES):
         kept = sample(len(pictures), keep)
@@ -104,9 +105,72 @@ def animation(frames: Sequence[Frame], *, limit: int = UPLOAD_LIMIT, name: str =
     raise TooLarge(f"{len(frames)} pictures do not fit in {limit} bytes")
 
 
-def _paletted(images: list[Image.Image]) -> list[Image.Image]:
+def animation_of(count: int, draw: Callable[[int], Frame], *, limit: int = UPLOAD_LIMIT,
+                 name: str = "replay") -> Animation:
+    """``animation([draw(0), …, draw(count - 1)])``, the same bytes, drawn and encoded in
+    two processes where the system forks: a child forked once the first picture is drawn
+    draws and encodes the second half while this process does the first half (drawing
+    and GIF encoding hold the GIL, so threads would take turns). Each picture is drawn
+    once. Too big for ``limit``: the pictures not drawn here are drawn, and ``animation``
+    keeps fewer, as it does."""
+    if count < SPLIT_FROM or not _may_fork():
+        return animation([draw(i) for i in range(count)], limit=limit, name=name)
+    first = draw(0)
+    half = count // 2
+    durations = _durations(count, FRAME_MS, FIRST_MS, LAST_MS)
+    ctx = multiprocessing.get_context("fork")
+    reader, writer = ctx.Pipe(duplex=False)
+    # The child's part starts at the picture before its first, the one its first frame
+    # is told apart from: that picture alone is drawn in both processes.
+    child = ctx.Process(target=_encode_part, args=(writer, first, draw, half - 1, count),
+                        daemon=True)
+    child.start()
+    writer.close()
+    try:
+        pictures = _paletted([first, *(draw(i) for i in range(1, half))])
+        parts: list[_Part] = [_part(pictures, durations[:half], None)]
+        try:
+            parts.append(reader.recv())
+        except EOFError:  # the child failed: its part is drawn here
+            rest = _paletted([first, *(draw(i) for i in range(half, count))])[1:]
+            parts.append(_part(rest, durations[half:], pictures[-1]))
+    finally:
+        reader.close()  # a child still sending (this process failed) stops at once
+        child.join()
+    data = _joined(pictures[0], count, parts)
+    if len(data) <= limit:
+        return Animation(f"{name}.gif", data, tuple(range(count)), 1.0)
+    return animation([*pictures, *(draw(i) for i in range(half, count))], limit=limit,
+                     name=name)
+
+
+# Fewer pictures than this are drawn in one process: a fork costs about what a picture does.
+SPLIT_FROM = 8
+
+
+def _may_fork() -> bool:
+    """A daemonic process (a multiprocessing worker's thread, like the bench's) may have no
+    children; a system without fork keeps to one process."""
+    return not multiprocessing.current_process().daemon and \
+        "fork" in multiprocessing.get_all_start_methods()
+
+
+def _encode_part(out: Connection, first: Frame, draw: Callable[[int], Frame], start: int,
+                 end: int) -> None:
+    """In the forked child: the frames of pictures ``start + 1 … end - 1`` (``start``: the
+    picture before, drawn only to be told apart from), sent back."""
+    try:
+        pictures = _paletted([first, *(draw(i) for i in range(start, end))])[1:]
+        durations = _durations(end, FRAME_MS, FIRST_MS, LAST_MS)[start + 1:]
+        out.send(_part(pictures[1:], durations, pictures[0]))
+    finally:
+        out.close()
+
+
+def _paletted(frames: list[Frame]) -> list[Image.Image]:
     """The pictures as palette images of one size and one palette (the first picture's
     when it has one): what the renderers draw already, so this changes nothing for them."""
+    images = [f if isinstance(f, Image.Image) else Image.open(io.BytesIO(f)) for f in frames]
     first = images[0]
     size = first.size
     palette = first if first.mode == "P" else first.convert("RGB").quantize(256)
@@ -141,28 +205,65 @@ def _gif(pictures: list[Image.Image], scale: float, frame_ms: int, first_ms: int
         size = (max(1, round(w * scale)), max(1, round(h * scale)))
         pictures = [im.convert("RGB").resize(size, Image.Resampling.LANCZOS).quantize(
             palette=palette, dither=Image.Dither.NONE) for im in pictures]
-    durations = [frame_ms] * len(pictures)
-    if len(pictures) > 1:
+    durations = _durations(len(pictures), frame_ms, first_ms, last_ms)
+    return _joined(pictures[0], len(pictures), [_part(pictures, durations, None)])
+
+
+def _durations(count: int, frame_ms: int, first_ms: int, last_ms: int) -> list[int]:
+    durations = [frame_ms] * count
+    if count > 1:
         durations[0], durations[-1] = first_ms, last_ms
-    first = pictures[0]
+    return durations
+
+
+# Part of a GIF's frames: the time of its first pictures alike to the picture before the
+# part (shown as that one), and each frame's time and bytes, their time still to be set
+# (a frame's time grows by the next pictures alike to it, maybe in the next part).
+_Part = tuple[int, list[tuple[int, bytes]]]
+
+
+def _part(pictures: list[Image.Image], durations: list[int],
+          before: Image.Image | None) -> _Part:
+    """The frames of ``pictures`` after ``before`` (None: the first, written whole)."""
+    lead, times, frames = 0, list[int](), list[bytes]()
+    for im, ms in zip(pictures, durations, strict=True):
+        if before is None:
+            frames.append(_frame(im, (0, 0), {}, ms))
+        else:
+            delta = ImageChops.subtract_modulo(im, before)
+            box = delta.getbbox(alpha_only=False)
+            if box is None:  # alike: the frame before is shown for its time too
+                if times:
+                    times[-1] += ms
+                else:
+                    lead += ms
+                continue
+            frames.append(_frame(*_delta(im, delta, box), ms))
+        times.append(ms)
+        before = im
+    return lead, list(zip(times, frames, strict=True))
+
+
+def _joined(first: Image.Image, count: int, parts: list[_Part]) -> bytes:
+    """The GIF of ``count`` pictures from the frames of ``parts`` in order (``first``: the
+    first picture, for the header)."""
     out = io.BytesIO()
     header, _ = GifImagePlugin.getheader(first.copy(), None, {"loop": 0, "duration": 1})
     out.write(b"".join(header))
-    if len(pictures) > 1:  # repeat for ever (the NETSCAPE extension, loop 0)
+    if count > 1:  # repeat for ever (the NETSCAPE extension, loop 0)
         out.write(b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00")
-    # A frame is written once the next is known: a next one alike adds its time to it.
-    pending: tuple[Image.Image, tuple[int, int], dict] = (first, (0, 0), {})
-    shown = durations[0]
-    before = first
-    for im, ms in zip(pictures[1:], durations[1:], strict=True):
-        delta = ImageChops.subtract_modulo(im, before)
-        box = delta.getbbox(alpha_only=False)
-        if box is None:
-            shown += ms
-            continue
-        _frame(out, *pending, shown)
-        pending, shown, before = _delta(im, delta, box), ms, im
-    _frame(out, *pending, shown)
+    times: list[int] = []
+    frames: list[bytes] = []
+    for lead, part in parts:
+        if times:
+            times[-1] += lead
+        times.extend(ms for ms, _ in part)
+        frames.extend(data for _, data in part)
+    for ms, data in zip(times, frames, strict=True):
+        # The graphic control extension each frame begins with: its delay (bytes 4–5, in
+        # hundredths of a second, as Pillow writes it) set to the frame's whole time.
+        assert data[:3] == b"!\xf9\x04"
+        out.write(data[:4] + (ms // 10).to_bytes(2, "little") + data[6:])
     out.write(b";")
     return out.getvalue()
 
@@ -183,6 +284,5 @@ def _delta(im: Image.Image, delta: Image.Image,
     return cut, box[:2], {"transparency": free[0]}
 
 
-def _frame(out: io.BytesIO, part: Image.Image, at: tuple[int, int], info: dict,
-           ms: int) -> None:
-    out.write(b"".join(GifImagePlugin.getdata(part, at, duration=ms, **info)))
+def _frame(part: Image.Image, at: tuple[int, int], info: dict, ms: int) -> bytes:
+    return b"".join(GifImagePlugin.getdata(part, at, duration=ms, **info))

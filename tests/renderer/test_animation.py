@@ -4,7 +4,9 @@ keeping the first and the last, exact where it keeps everything, and the same ev
 from __future__ import annotations
 
 import io
+import os
 import random
+from collections.abc import Callable
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
@@ -16,6 +18,7 @@ from renderer.common.animation import (
     TooLarge,
     animate,
     animation,
+    animation_of,
     sample,
 )
 
@@ -125,3 +128,49 @@ def test_pictures_given_as_the_palette_images_a_renderer_draws_animate_alike():
         im.load()
     assert animation(images).data == animation(frames).data
     assert animation([frames[0], *images[1:]]).data == animation(frames).data
+
+
+def _drawn_here(frames: list[bytes]) -> tuple[list[int], Callable[[int], Image.Image]]:
+    """A drawing of ``frames`` by index, and the indices this process drew (a forked
+    child's drawing is not counted)."""
+    here: list[int] = []
+
+    def draw(i: int) -> Image.Image:
+        here.append(i)
+        return Image.open(io.BytesIO(frames[i]))
+    return here, draw
+
+
+@pytest.mark.parametrize("repeats", [(), (20, 21, 22), (39,)])
+def test_an_animation_drawn_in_two_processes_is_the_same_gif_byte_for_byte(repeats):
+    """The second half is drawn and encoded by a forked child while this process does
+    the first: the same bytes as one process makes, a position alike to the one before
+    (at the seam too) shown for both their times, and each picture drawn once."""
+    frames = _frames(40)
+    for i in repeats:
+        frames[i] = frames[i - 1]
+    here, draw = _drawn_here(frames)
+    made = animation_of(len(frames), draw)
+    alone = animation(frames)
+    assert (made.data, made.kept, made.scale) == (alone.data, alone.kept, alone.scale)
+    assert len(here) <= len(frames) // 2 + 1 and len(set(here)) == len(here)
+
+
+def test_an_animation_drawn_in_two_processes_too_big_keeps_fewer_as_one_process_does():
+    frames = _frames(30, noise=400)
+    whole = len(animation(frames).data)
+    _, draw = _drawn_here(frames)
+    made = animation_of(len(frames), draw, limit=whole // 2)
+    alone = animation(frames, limit=whole // 2)
+    assert (made.data, made.kept, made.scale) == (alone.data, alone.kept, alone.scale)
+
+
+def test_a_forked_child_that_fails_leaves_the_animation_as_one_process_makes_it():
+    frames = _frames(20)
+    parent = os.getpid()
+
+    def draw(i: int) -> bytes:
+        if os.getpid() != parent:
+            raise RuntimeError("the child fails")
+        return frames[i]
+    assert animation_of(len(frames), draw).data == animation(frames).data

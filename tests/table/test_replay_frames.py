@@ -14,6 +14,8 @@ from PIL import Image, ImageChops
 import renderer
 from bot.story import Log, Look, tell
 from engine import games
+from renderer import common
+from renderer.common import animation
 from renderer.common.animation import FIRST_MS, FRAME_MS, LAST_MS
 
 pytestmark = pytest.mark.slow  # a dozen positions of each game, drawn twice
@@ -78,13 +80,23 @@ def test_a_position_drawn_for_an_animation_is_its_post_pixel_for_pixel(game_id):
 
 def test_a_whole_replay_encodes_as_png_only_the_position_it_shows(monkeypatch):
     encoded = []
-    real = Image.SAVE["PNG"]
+    # A post's PNG is written by Darbar's own writer (renderer/common/png.py), or by
+    # Pillow's where that one declines: both are counted.
+    Image.init()
+    real_save, real_png = Image.SAVE["PNG"], common.palette_png
 
-    def counted(im, fp, filename):
+    def saved(im, fp, filename):
         encoded.append(im.size)
-        return real(im, fp, filename)
+        return real_save(im, fp, filename)
 
-    monkeypatch.setitem(Image.SAVE, "PNG", counted)
+    def written(im):
+        encoded.append(im.size)
+        return real_png(im)
+
+    monkeypatch.setitem(Image.SAVE, "PNG", saved)
+    monkeypatch.setattr(common, "palette_png", written)
+    # Every frame drawn here, where the count sees it (a forked child draws as this does).
+    monkeypatch.setattr(animation, "SPLIT_FROM", 10**6)
     log, views = _log("vijayanagara")
     story = tell(log, 3, Look({}, {}, frames=50, limit=8 * 2**20))
     assert story.animation is not None and len(story.animation.kept) == len(views)

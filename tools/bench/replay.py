@@ -13,6 +13,7 @@ import importlib
 import json
 import os
 import random
+import resource
 import statistics
 import sys
 import tempfile
@@ -160,6 +161,13 @@ async def _clicks(log: Log) -> tuple[float, float, float]:
             await repo.close()
 
 
+def _children() -> float:
+    """CPU seconds of this process's children that have ended (the animation's forked
+    child, once joined)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def _load() -> str:
     return f"load {os.getloadavg()[0]:.1f}"
 
@@ -183,19 +191,22 @@ def replay_figures(quick: bool = False) -> None:
         pngs = [renderer.render(log.game, {**views[i], "log": views[i]["log"][-LOG_KEPT:]},
                                 players=players) for i in kept]
         post = (time.process_time() - t0) / len(kept)
-        t0 = time.process_time()
+        t0, w0, k0 = time.process_time(), time.perf_counter(), _children()
         story = tell(log, None, Look(players, {}, MAX_FRAMES, limit))
-        whole = time.process_time() - t0
+        here, wall, child = time.process_time() - t0, time.perf_counter() - w0, _children() - k0
+        whole = here + child
         made = story.animation
         assert made is not None
-        # A picture of the replay: the whole replay less one replay of its log, a frame.
+        # A picture of the replay: the whole replay less one replay of its log, a frame (the
+        # CPU of both processes that draw them).
         picture = (whole - walk) / len(kept)
         print(f"    a picture of the replay {picture * 1000:7.1f} ms CPU; the board post of the "
               f"same position {post * 1000:.1f} ms ({sum(map(len, pngs)) / len(pngs) / 1024:.0f}"
               f" KB PNG): {picture / post:.2f}× (goal ≤ 1×; {BEFORE}); {_load()}")
-        print(f"    whole replay, animated  {whole:7.1f} s CPU: GIF {len(made.data) / 2**20:.1f} "
-              f"MB (limit {limit / 2**20:.1f} MB), {len(made.kept)} of {len(ends)} positions "
-              f"at {made.scale:.0%}")
+        print(f"    whole replay, animated  {whole:7.1f} s CPU ({here:.1f} s in this process, "
+              f"{child:.1f} s in the child forked to draw half the frames), {wall:.1f} s wall: "
+              f"GIF {len(made.data) / 2**20:.1f} MB (limit {limit / 2**20:.1f} MB), "
+              f"{len(made.kept)} of {len(ends)} positions at {made.scale:.0%}; {_load()}")
         first, click, through = asyncio.run(_clicks(log))
         workers.shutdown()
         goal = (f" (goal < {WHOLE_GOAL_S:.0f} s: {'met' if through < WHOLE_GOAL_S else 'NOT met'})"

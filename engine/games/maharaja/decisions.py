@@ -5,6 +5,9 @@ a group may move."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import partial
+
 from engine.games.maharaja import battle as bt
 from engine.games.maharaja import board, colonial, data, diplomacy, movement, turns
 from engine.games.maharaja import forces as f
@@ -137,12 +140,12 @@ def queued(state: dict, q: dict) -> tuple[str, dict]:
 
 def movable(state: dict, nation: str) -> list[str]:
     """The places with armies that may still move somewhere they have room."""
-    return [p for p in f.places_of(state, nation) if destinations(state, nation, p)]
+    return [p for p in f.places_of(state, nation) if _may_go(state, nation, p)]
 
 
 def may_move(state: dict, nation: str) -> bool:
     """Whether any army may still move: ``movable``, up to the first place found."""
-    return any(destinations(state, nation, p) for p in f.places_of(state, nation))
+    return any(_may_go(state, nation, p) for p in f.places_of(state, nation))
 
 
 def free_armies(state: dict, place: str, nation: str) -> int:
@@ -155,33 +158,64 @@ def leader_free(state: dict, place: str, nation: str) -> bool:
     return bool(lid) and lid not in state.get("leader_moved", [])
 
 
+def _ways(state: dict, nation: str, origin: str, free: int
+          ) -> Iterator[tuple[bool, str, frozenset[str], int]]:
+    """Each place the group may end in, with its leader or not (the leader's search only
+    once the others' is read through): (with the leader, the place, the permissions the
+    way needs, how many of the ``free`` armies may go)."""
+    for lead in (False, True):
+        if lead and not leader_free(state, origin, nation):
+            return
+        for dest, need in movement.reach(state, nation, origin, with_leader=lead).items():
+            k = min(free, _room(state, nation, lead, dest))
+            if k > 0:
+                yield lead, dest, need, k
+
+
+def _room(state: dict, nation: str, lead: bool, place: str) -> int:
+    """Room for the group in ``place``: the leader's group has the leader's; the others
+    have the room of the place as it is (with a leader of theirs there, his)."""
+    return f.room(state, place, nation, with_leader=True if lead else None)
+
+
+def _has_room(state: dict, nation: str, lead: bool, place: str) -> bool:
+    return _room(state, nation, lead, place) > 0
+
+
+def _may_go(state: dict, nation: str, origin: str) -> bool:
+    """``bool(destinations(...))``, each search stopping at the first place with room:
+    what whether a nation may still move asks of every place, after every step of its
+    movement."""
+    if not free_armies(state, origin, nation):
+        return False
+    for lead in (False, True):
+        if lead and not leader_free(state, origin, nation):
+            break
+        if movement.reaches(state, nation, origin, lead, partial(
+                _has_room, state, nation, lead)):
+            return True
+    return bool(movement.free_moves(state, nation, origin))
+
+
 def destinations(state: dict, nation: str, origin: str) -> dict[str, dict]:
     """Each destination: the counts the group may take there, with or without its
     leader, and the permissions the way needs."""
     free = free_armies(state, origin, nation)
     out: dict[str, dict] = {}
-    ways = [(False, movement.reach(state, nation, origin))]
-    if leader_free(state, origin, nation):
-        ways.append((True, movement.reach(state, nation, origin, with_leader=True)))
-    for lead, reach in ways:
-        for dest, need in reach.items():
-            space = f.room(state, dest, nation, with_leader=lead or None
-                           if not lead else True)
-            if not lead and f.leader_at(state, dest, nation):
-                space = f.room(state, dest, nation)
-            k = min(free, space)
-            if k <= 0:
-                continue
-            entry = out.setdefault(dest, {"counts": [], "need": {}})
-            for i in range(1, k + 1):
-                tok = f"{i}l" if lead else str(i)
-                entry["counts"].append(tok)
-                entry["need"][tok] = sorted(need)
-    if free:
-        # The General 30-2: the whole force moves on, leader and all, as one
-        tok = f"{free}l" if leader_free(state, origin, nation) else str(free)
-        for dest in movement.free_moves(state, nation, origin):
-            out[dest] = {"counts": [tok], "need": {tok: []}, "free": True}
+    if not free:
+        # A leader moves only with armies: with none free to go, there is nowhere, and
+        # no search need say so (most places, once a nation has moved).
+        return out
+    for lead, dest, need, k in _ways(state, nation, origin, free):
+        entry = out.setdefault(dest, {"counts": [], "need": {}})
+        for i in range(1, k + 1):
+            tok = f"{i}l" if lead else str(i)
+            entry["counts"].append(tok)
+            entry["need"][tok] = sorted(need)
+    # The General 30-2: the whole force moves on, leader and all, as one
+    tok = f"{free}l" if leader_free(state, origin, nation) else str(free)
+    for dest in movement.free_moves(state, nation, origin):
+        out[dest] = {"counts": [tok], "need": {tok: []}, "free": True}
     return out
 
 

@@ -8,7 +8,7 @@ their permission; no move between Malwa and Gondwana (the map has no border ther
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
 
 from engine.games.maharaja import board, data
 from engine.games.maharaja import forces as f
@@ -78,6 +78,23 @@ def reach(state: dict, nation: str, origin: str, with_leader: bool = False
     return best
 
 
+class _Found(Exception):
+    """A search told to stop at the first place of a kind has met one."""
+
+
+def reaches(state: dict, nation: str, origin: str, with_leader: bool,
+            where: Callable[[str], bool]) -> bool:
+    """Whether ``reach`` has a place where ``where`` holds: the search stops at the first
+    (from an off-map area, whose ways in are read from all it reaches, after it all)."""
+    if board.is_offmap(origin):
+        return any(where(p) for p in reach(state, nation, origin, with_leader))
+    try:
+        _reach(state, nation, origin, with_leader, honour=True, stop=where)
+    except _Found:
+        return True
+    return False
+
+
 def _way_in(state: dict, nation: str, place: str, lead: bool, honour: bool = True) -> bool:
     """A way into India from an off-map area (honouring submissions, or not)."""
     return any(board.is_land(p) for p in _reach(state, nation, place, lead, honour))
@@ -102,28 +119,40 @@ def free_moves(state: dict, nation: str, origin: str) -> list[str]:
             and _way_in(state, nation, o, lead)]
 
 
-def _reach(state: dict, nation: str, origin: str, with_leader: bool, honour: bool
-           ) -> dict[str, frozenset[str]]:
+def _reach(state: dict, nation: str, origin: str, with_leader: bool, honour: bool,
+           stop: Callable[[str], bool] | None = None) -> dict[str, frozenset[str]]:
     colonial = f.colonial(nation)
     boats = has_boats(state, nation)
     best: dict[str, frozenset[str]] = {}
 
     # Each way is walked to the end (a cheaper way may need fewer permissions), so a
-    # place is met on many ways: what it allows is read once a search.
-    @cache
+    # place is met on many ways: what it allows is read once a search, into plain dicts
+    # (three functools.cache wrappers made for every search cost more than they saved).
+    blocks: dict[str, bool] = {}
+    ends: dict[str, bool] = {}
+    stops: dict[str, bool] = {}
+
     def blocked(place: str) -> bool:
-        return _blocked(state, nation, place, honour)
+        if place not in blocks:
+            blocks[place] = _blocked(state, nation, place, honour)
+        return blocks[place]
 
-    @cache
     def may_end(place: str) -> bool:
-        return _may_end(state, nation, place, honour)
+        if place not in ends:
+            ends[place] = _may_end(state, nation, place, honour)
+        return ends[place]
 
-    @cache
     def must_stop(place: str) -> bool:
-        return _must_stop(state, nation, place, with_leader, honour)
+        if place not in stops:
+            stops[place] = _must_stop(state, nation, place, with_leader, honour)
+        return stops[place]
 
     def record(place: str, need: frozenset[str]) -> None:
-        if place != origin and (place not in best or len(need) < len(best[place])):
+        if place == origin:
+            return
+        if stop is not None and place not in best and stop(place):
+            raise _Found
+        if place not in best or len(need) < len(best[place]):
             best[place] = need
 
     def walk(place: str, left: int, sea_used: bool, perm: frozenset[str]) -> None:

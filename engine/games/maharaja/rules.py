@@ -38,7 +38,7 @@ from engine.games.maharaja.decisions import (
 from engine.games.maharaja.declarations import anytime_step
 from engine.games.maharaja.phases import advance
 from engine.games.maharaja.tokens import describe, parse_token, token
-from engine.jsontree import clone
+from engine.jsontree import clone_state
 from engine.options import Option, revision_entry, with_defaults
 from engine.rng import seed_state
 from engine.steps import opening
@@ -177,7 +177,7 @@ def result(state: dict) -> dict | None:
 def act(state: dict, role: str, action: str, arg: object = None) -> dict:
     opening(state, role, action, arg, names=ROLE_NAMES, active=active(state), prompt=prompt,
             refused=refusals.message, anytime=anytime, offstage=refusals.message)
-    s = clone(state)
+    s = copied(state)
     before = _move_mark(s)
     offstage = role not in active(s)
     if offstage:
@@ -191,6 +191,21 @@ def act(state: dict, role: str, action: str, arg: object = None) -> dict:
     if offstage or (_move_mark(s) != before and not (s["sel"] and not s["battle"])):
         s["move"] += 1
     return s
+
+
+# The parts of a state that hold only plain values (FLAT), or dicts of such (FLAT_INSIDE):
+# copied in C without looking inside. The log alone is thousands of lines by the end, which
+# clone() walked one by one on every step (a sixth of replaying a long game's log).
+FLAT = frozenset(("options", "roles", "control", "names", "order", "leaders",
+                  "leaders_seen", "factories", "pop", "no_pop", "allies", "alliance_box",
+                  "moved", "refused", "pool", "vp", "nation_vp", "titles", "log",
+                  "leader_moved"))
+FLAT_INSIDE = frozenset(("armies", "came", "arms"))
+
+
+def copied(state: dict) -> dict:
+    """A copy of the state sharing nothing mutable with it (what act() changes)."""
+    return clone_state(state, FLAT, FLAT_INSIDE)
 
 
 def _move_mark(state: dict) -> tuple:
@@ -209,6 +224,6 @@ def reveal_mark(state: dict) -> object:
 def redeal(state: dict, generator: object, keep: Collection[str] = ()) -> dict:
     """The same position with the dice still to roll drawn anew from ``generator`` (a
     ``state["rng"]`` value); no side hides a hand."""
-    new = clone(state)
+    new = copied(state)
     new["rng"] = generator
     return new

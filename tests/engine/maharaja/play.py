@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from engine import games
+from engine import games, jsontree
 from engine.games.maharaja import board, data
 from engine.games.maharaja import forces as f
 from engine.games.maharaja import rules as R
@@ -34,6 +34,7 @@ def logged_step(state: dict, rng: random.Random) -> tuple[dict, tuple[str, str, 
 
 def check(state: dict) -> None:
     """What no position may break (the fuzzer asks it after every step)."""
+    assert not jsontree.plain(state, R.FLAT, R.FLAT_INSIDE), "a flat part holds a nested one"
     for nation, info in data.NATIONS.items():
         boxed = 1 if state["alliance_box"].get(nation) == "army" else 0
         assert state["pool"][nation] >= 0, nation
