@@ -16,6 +16,7 @@ from sqlmodel import col, select
 from db.models import ASIDE, LIVE_STATUSES, Game, Player, RematchPing, Seat, id_of, table_of, utcnow
 from db.repository.clocks import Sched
 from db.repository.core import ChannelBusy, RepositoryCore, from_row
+from engine import jsontext
 
 _G, _S, _P = table_of(Game), table_of(Seat), table_of(Player)
 # A move's one read: the game, its seats and the /me settings of those seated (whose
@@ -177,7 +178,7 @@ class Games(RepositoryCore):
         if status not in LIVE_STATUSES:
             values["due_at"] = None  # nothing falls due in a game that is over
         if state is not None:
-            values["state"] = json.dumps(state)
+            values["state"] = jsontext.dumps(state)
         if result is not None:
             values["result"] = json.dumps(result)
         async with self._tx() as s:

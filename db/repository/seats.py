@@ -15,6 +15,7 @@ from db.models import LIVE_STATUSES, Game, Handover, Seat, SeatOffer, id_of, tab
 from db.repository.clocks import Sched
 from db.repository.core import RepositoryCore
 from db.repository.shown import Shown, record
+from engine import jsontext
 
 _G, _S = table_of(Game), table_of(Seat)
 
@@ -85,8 +86,8 @@ class Seats(RepositoryCore):
             extra["options"] = json.dumps(options)
         extra |= sched.values() if sched else {}
         async with self._tx() as s:
-            await self._bump(s, id_of(game), game.version, status="active", state=json.dumps(state),
-                             **extra)
+            await self._bump(s, id_of(game), game.version, status="active",
+                             state=jsontext.dumps(state), **extra)
             for sid, role in roles.items():
                 seat = await s.get(Seat, sid)
                 assert seat is not None  # seats change only with a version bump, checked above

@@ -27,6 +27,7 @@ from db.repository.shown import (
     record,
     record_sync,
 )
+from engine import jsontext
 
 log = logging.getLogger("darbar.db")
 _G, _STEP = table_of(Game), table_of(Step)
@@ -160,7 +161,7 @@ class StepLog(RepositoryCore):
         lock the bottleneck (p99 of a move ~550 ms at 100 moves/s; ~140 ms this way). On
         PostgreSQL it is one statement (``_APPEND_PG``), one round trip."""
         now = now or utcnow()
-        values: dict = {"state": state_json or json.dumps(state), "updated_at": now,
+        values: dict = {"state": state_json or jsontext.dumps(state), "updated_at": now,
                         "public_state": public_state}
         if status is not None:
             values["status"] = status

@@ -14,6 +14,7 @@ from db.models import Checkpoint, Game, PublicMove, Step, UndoRequest, id_of, ut
 from db.repository.clocks import Sched
 from db.repository.core import RepositoryCore
 from db.repository.steps import APPEND_STEP, NewStep
+from engine import jsontext
 
 
 class Undo(RepositoryCore):
@@ -28,7 +29,7 @@ class Undo(RepositoryCore):
         of the hidden future) in the same transaction. Checkpoints that include an undone
         step go, and so do the records of what the moves taken back showed."""
         async with self._tx() as s:
-            await self._bump(s, id_of(game), game.version, state=json.dumps(state),
+            await self._bump(s, id_of(game), game.version, state=jsontext.dumps(state),
                              public_state=public_state, updated_at=now or utcnow(),
                              **(sched.values() if sched else {}))
             conn = await s.connection()
