@@ -47,6 +47,7 @@ from renderer.common import (
     text_sprite,
     to_palette,
 )
+from renderer.common.prebuilt import prebuilt_image
 from renderer.goat_tiger import art as art
 from renderer.goat_tiger.since import Changes, changes, of_last
 
@@ -208,14 +209,24 @@ def _draw_key(img: Image.Image, since: bool) -> None:
         x += f.getlength(name) + space
 
 
+def _draw_carved() -> Image.Image:
+    """The frame and the slab with its carved lines, no text: drawn on supersampled
+    layers of 50 MB, so kept as data (carved.png, renderer/common/prebuilt.py)."""
+    img = Image.new("RGB", (WIDTH, HEIGHT), art.FRAME)
+    _draw_slab(img)
+    _draw_grooves(img)
+    return img
+
+
+_carved = prebuilt_image(__file__, "carved", _draw_carved)
+
+
 @lru_cache(maxsize=2)
 def _backdrop(since: bool = False) -> tuple[Image.Image, tuple[Drawn, ...]]:
     """The empty board and the notes of the texts drawn on it (replayed on every render);
     ``since``: with the key of a picture that marks what changed since a player's move."""
     with recording() as drawn:
-        img = Image.new("RGB", (WIDTH, HEIGHT), art.FRAME)
-        _draw_slab(img)
-        _draw_grooves(img)
+        img = _carved()
         _draw_panels(img)
         _draw_key(img, since)
     return img, tuple(drawn)
