@@ -23,7 +23,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import cast
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from engine.games.goat_tiger import data as geo
 from engine.games.goat_tiger.shown import GoatTigerView
@@ -221,19 +221,42 @@ def _draw_carved() -> Image.Image:
 _carved = prebuilt_image(__file__, "carved", _draw_carved)
 
 
-@lru_cache(maxsize=2)
-def _backdrop(since: bool = False) -> tuple[Image.Image, tuple[Drawn, ...]]:
-    """The empty board and the notes of the texts drawn on it (replayed on every render);
-    ``since``: with the key of a picture that marks what changed since a player's move."""
+@lru_cache(maxsize=1)
+def _keyless() -> tuple[Image.Image, tuple[Drawn, ...]]:
+    """The empty board but its key, and the notes of its texts: kept once for both kinds
+    of picture, which differ only in their key (two whole backdrops held 7 MB)."""
     with recording() as drawn:
         img = _carved()
         _draw_panels(img)
-        _draw_key(img, since)
     return img, tuple(drawn)
 
 
+@lru_cache(maxsize=2)
+def _key(since: bool) -> tuple[Image.Image, int, tuple[Drawn, ...]]:
+    """The rows the key covers as drawn on the empty board, the first of them, and the
+    notes of its texts; ``since``: the key of a picture that marks what changed since a
+    player's move."""
+    base, _ = _keyless()
+    img = base.copy()
+    with recording() as drawn:
+        _draw_key(img, since)
+    changed = ImageChops.difference(img, base).getbbox()
+    assert changed is not None  # a key is drawn
+    return img.crop((0, changed[1], WIDTH, changed[3])), changed[1], tuple(drawn)
+
+
+def _backdrop(since: bool = False) -> tuple[Image.Image, tuple[Drawn, ...]]:
+    """A new picture of the empty board with its key, and the notes of the texts drawn on
+    it (replayed on every render)."""
+    base, notes = _keyless()
+    rows, top, key_notes = _key(since)
+    img = base.copy()
+    img.paste(rows, (0, top))
+    return img, notes + key_notes
+
+
 def background() -> Image.Image:
-    """The empty board; never modified (renders draw on a copy)."""
+    """The empty board (a new picture)."""
     return _backdrop()[0]
 
 
@@ -434,8 +457,7 @@ def draw(view: GoatTigerView, players: Names = None, before: GoatTigerView | Non
     every change since ``before`` (an earlier spectator view)."""
     since = before is not None
     marks = changes(before, view) if before is not None else of_last(view)
-    base, notes = _backdrop(since)
-    img = base.copy()
+    img, notes = _backdrop(since)
     for n in notes:
         note(n.text, n.px, n.box, info=n.info)
     _draw_header(img, view, players)
