@@ -97,10 +97,10 @@ def draw_hand(view: HandView, players: Names = None) -> Image.Image:
 Noted = tuple[str, float, tuple[float, float, float, float]]
 
 
-# Two or three hands' cards (a hand holds 6 to some 15): each is 170 KB, and 128 of them
-# held 12 MB in a process playing ten games, where a card costs 2 ms to draw (a hand of 12
-# whose cards all left the cache: 15 ms instead of 2).
-@packed_cache(hot=16, packed=64)  # 170 KB a card as pixels, 4 packed
+# Two or three hands' cards (a hand holds 6 to some 15): each is 130 KB as pixels and 4
+# packed, and 128 of them held 12 MB in a process playing ten games, where a card costs
+# 2 ms to draw (a hand of 12 whose cards all left the cache: 15 ms instead of 2).
+@packed_cache(hot=12, packed=32)
 def _big_card(kind: str, count: int) -> tuple[Image.Image, tuple[Noted, ...]]:
     """A card and its caption, drawn once."""
     card = data.CARDS[kind]
