@@ -38,7 +38,7 @@ print(sorted(m for m in ("asyncpg", "alembic") if m in sys.modules))
 
 @pytest.mark.slow
 def test_a_bot_on_sqlite_never_loads_asyncpg_nor_alembic(tmp_path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}"
+    url = f"sqlite+aiosqlite:///{tmp_path / 'data' / 'db.sqlite3'}"  # a first start: no folder
     said = subprocess.run([sys.executable, "-c", SERVE, url], capture_output=True, text=True,
                           cwd=ROOT)
     assert said.returncode == 0, said.stderr

@@ -166,6 +166,8 @@ async def upgrade_apart(url: str | None) -> list[str]:
     database, which no child could see, and a process that holds Alembic already.
     Returns the revisions applied."""
     engine = create_async_engine(normalise_url(url))
+    if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
+        Path(engine.url.database).parent.mkdir(parents=True, exist_ok=True)  # a first start
     try:
         if engine.url.database in (None, "", ":memory:") or await _at_latest(engine):
             return []
