@@ -331,7 +331,7 @@ def test_goats_left_to_place_and_captures_are_shown():
     fewer = decode(png({**view, "in_hand": 9}))
     assert differs(img, fewer, goat_tiger.SUPPLY_BOX) > 50
     more = decode(png({**view, "captured": view["captured"] + 1}))
-    slot = goat_tiger._slot_centres()[view["captured"]]  # the next empty slot fills
+    slot = goat_tiger.slot_centres()[view["captured"]]  # the next empty slot fills
     slot_box = around_xy(slot, goat_tiger.SLOT_R)
     assert differs(img, more, slot_box) > 100
     assert count(more, (round(slot[0]), round(slot[1])), 10, art.CAPTURE[:3]) > 10
