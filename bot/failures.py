@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import asyncpg
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
 
 from bot.replies import clip
+from db.outage import asyncpg_errors
 
 MAX_SENTENCE = 300  # characters: an error may quote what it was given
 
@@ -89,7 +89,11 @@ def opening_database(url: str) -> Iterator[None]:
     except (ArgumentError, NoSuchModuleError):  # the URL is not one: never echo it
         raise Failure(f"The database setting (--db or DATABASE_URL) is not a database URL: "
                       f"give {URL_FORMS}.") from None
-    except (OSError, SQLAlchemyError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+    except Exception as e:
+        # asyncpg's errors, where it is loaded (by this very opening, of a PostgreSQL URL)
+        if not isinstance(e, (OSError, SQLAlchemyError,
+                              *asyncpg_errors("PostgresError", "InterfaceError"))):
+            raise
         raise Failure(f"Could not open the database {shown_url(url)} ({clip(reason(e), 160)}): "
                       "check --db or DATABASE_URL, and that its server is running and "
                       "lets this user in.") from None

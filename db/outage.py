@@ -11,9 +11,10 @@ written by a transaction it cut short.
 from __future__ import annotations
 
 import sqlite3
+import sys
 from collections.abc import Iterator
+from typing import Any
 
-import asyncpg
 from sqlalchemy.exc import DBAPIError
 
 # SQLite's words for a lock held elsewhere (SQLITE_BUSY, SQLITE_LOCKED) and for a file
@@ -22,9 +23,25 @@ _SQLITE_UNAVAILABLE = ("database is locked", "database table is locked", "busy",
                        "unable to open database file", "disk i/o error")
 # asyncpg: the server shutting down, starting up or out of connections, or a connection
 # that broke (class 08, 57P, 53300).
-_PG_UNAVAILABLE = (asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError,
-                   asyncpg.exceptions.TooManyConnectionsError,
-                   asyncpg.exceptions.ConnectionDoesNotExistError)
+_PG_UNAVAILABLE = ("PostgresConnectionError", "exceptions.OperatorInterventionError",
+                   "exceptions.TooManyConnectionsError",
+                   "exceptions.ConnectionDoesNotExistError")
+
+
+def asyncpg_errors(*names: str) -> tuple[type[BaseException], ...]:
+    """asyncpg's error classes of these names (below ``asyncpg.``), where this process
+    has loaded asyncpg; none where it has not, as no error of asyncpg's can reach it then.
+    A bot on SQLite never loads the PostgreSQL driver (3 MB held for nothing)."""
+    module = sys.modules.get("asyncpg")
+    if module is None:
+        return ()
+    found: list[type[BaseException]] = []
+    for name in names:
+        item: Any = module
+        for part in name.split("."):
+            item = getattr(item, part)
+        found.append(item)
+    return tuple(found)
 
 
 class StoreUnavailable(Exception):
@@ -38,13 +55,13 @@ def unavailable(error: BaseException) -> bool:
 
 
 def _says_unavailable(error: BaseException) -> bool:
-    if isinstance(error, (StoreUnavailable, *_PG_UNAVAILABLE)):
+    if isinstance(error, (StoreUnavailable, *asyncpg_errors(*_PG_UNAVAILABLE))):
         return True
     if isinstance(error, DBAPIError) and error.connection_invalidated:
         return True
     if isinstance(error, sqlite3.OperationalError):
         return any(words in str(error).lower() for words in _SQLITE_UNAVAILABLE)
-    if isinstance(error, asyncpg.InterfaceError):  # asyncpg's "connection is closed"
+    if isinstance(error, asyncpg_errors("InterfaceError")):  # "connection is closed"
         return "connection" in str(error).lower()
     # Reaching the server: refused, reset, unreachable, timed out (not a file's OSError).
     return isinstance(error, ConnectionError | TimeoutError)

@@ -1,12 +1,12 @@
-"""``python -m tools.prebuilt``: write every renderer's prebuilt layout file
-(renderer/common/prebuilt.py) anew from its search, after changing a search."""
+"""``python -m tools.prebuilt``: write every renderer's prebuilt layout and picture file
+(renderer/common/prebuilt.py) anew from its search, after changing a search or a drawing."""
 
 from __future__ import annotations
 
 import importlib
 
 import renderer
-from renderer.common.prebuilt import SEARCHES, as_json
+from renderer.common.prebuilt import SEARCHES, write
 
 
 def load_all() -> None:
@@ -17,8 +17,8 @@ def load_all() -> None:
 
 def main() -> None:
     load_all()
-    for path, search in sorted(SEARCHES.items()):
-        path.write_text(as_json(search))
+    for path in sorted(SEARCHES):
+        write(path)
         print(f"wrote {path}")
 
 

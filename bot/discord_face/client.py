@@ -30,7 +30,7 @@ from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge
 from bot.replies import Notice, Place, Reply, clip
 from bot.table import UNAVAILABLE, Table
-from db import Game, Repository, id_of, normalise_url
+from db import Game, Repository, id_of, migrations, normalise_url
 from db.outage import unavailable
 
 log = logging.getLogger("darbar.discord")
@@ -51,6 +51,7 @@ class DarbarBot(Face):
             self.health = HealthServer(self.readiness, self.refresh_metrics)
             await self.health.start(*self.health_at)
         with opening_database(normalise_url(self.database_url)):
+            await migrations.upgrade_apart(self.database_url)  # Alembic stays out of here
             self.repo = repo = await Repository.open(self.database_url)
         limiter = RateLimiter(*self.rate_limit) if self.rate_limit else None
         self.table = table = Table(repo, limiter=limiter, reminders=self.reminder_policy,

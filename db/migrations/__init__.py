@@ -16,7 +16,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import json
 import logging
+import sys
 import tempfile
 from collections.abc import AsyncIterator
 from functools import cache
@@ -26,8 +28,9 @@ from typing import TYPE_CHECKING
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from db.location import normalise_url
 from engine import grammar
 
 if TYPE_CHECKING:
@@ -44,6 +47,7 @@ log = logging.getLogger("darbar.db")
 logging.getLogger("alembic").setLevel(logging.WARNING)
 # Any 64-bit number that no other application on the server uses as an advisory lock.
 PG_LOCK = 0x4461726261720001
+REFUSED = 3  # a migrating child's exit status for a refusal (its words on its stdout)
 
 
 class MigrationError(RuntimeError):
@@ -149,6 +153,63 @@ async def upgrade(engine: AsyncEngine, *, automatic: bool = False) -> list[str]:
         return []
     async with _file_lock(engine), engine.begin() as conn:
         return await conn.run_sync(_upgrade, automatic)
+
+
+async def upgrade_apart(url: str | None) -> list[str]:
+    """``upgrade`` unattended, as the bot does at start-up, without Alembic in this process
+    (11 MB held for as long as the bot runs): a database at the head is left as it is; any
+    other is migrated by a child process (``python -m db.migrations upgrade``, the URL on
+    its stdin, so no password shows in the process list), which takes the same locks.
+    A refusal is raised here as MigrationError, in the child's words. Anything else the
+    child met (the server down, a folder missing) is left for ``Repository.open`` to meet
+    again here and report as it does, migrating in this process; so is an in-memory
+    database, which no child could see, and a process that holds Alembic already.
+    Returns the revisions applied."""
+    engine = create_async_engine(normalise_url(url))
+    if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
+        Path(engine.url.database).parent.mkdir(parents=True, exist_ok=True)  # a first start
+    try:
+        if engine.url.database in (None, "", ":memory:") or await _at_latest(engine):
+            return []
+        if "alembic" in sys.modules:  # nothing to spare (a test run): no child's start-up
+            return await upgrade(engine, automatic=True)
+        whole = engine.url.render_as_string(hide_password=False)
+    finally:
+        await engine.dispose()
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "db.migrations", "upgrade", stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await child.communicate(whole.encode())
+    said = out.decode().strip()
+    if child.returncode == REFUSED:
+        raise MigrationError(said)
+    if child.returncode != 0:
+        last = (err.decode().strip().splitlines() or ["no words"])[-1]
+        log.warning("migrating in a child process failed (%s); opening here", last)
+        return []
+    applied: list[str] = json.loads(said)
+    if applied:
+        log.info("database migrated: %s", ", ".join(applied))
+    return applied
+
+
+def upgrade_as_child(url: str) -> int:
+    """``upgrade_apart``'s child: migrate the database at ``url`` unattended; say what was
+    applied (JSON) or why not on stdout. Returns the exit status."""
+    async def run() -> list[str]:
+        engine = create_async_engine(url)
+        try:
+            return await upgrade(engine, automatic=True)
+        finally:
+            await engine.dispose()
+
+    try:
+        applied = asyncio.run(run())
+    except MigrationError as e:
+        print(e)
+        return REFUSED
+    print(json.dumps(applied))
+    return 0
 
 
 async def _at_latest(engine: AsyncEngine) -> bool:

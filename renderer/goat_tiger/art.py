@@ -13,6 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from renderer.common import RGBA, Point, Smooth, quad_bezier
+from renderer.common.packed import packed_cache
 
 # --- colours -------------------------------------------------------------------------
 # Dark frame and header, sandstone slab, carved grooves. Highlights use the
@@ -272,7 +273,7 @@ def arrow_clearance(a: Point, b: Point, trim: float, control: Point | None, p: P
     return min(to_head, to_shaft - SHAFT_HALF)
 
 
-@lru_cache(maxsize=256)
+@packed_cache(hot=8, packed=256)  # the board's 100-odd arrows held 10 MB as RGBA
 def arrow_sprite(
     a: Point, b: Point, trim: float, control: Point | None = None
 ) -> tuple[Image.Image, tuple[int, int]]:

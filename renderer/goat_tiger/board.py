@@ -20,10 +20,9 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from itertools import pairwise
 from typing import cast
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from engine.games.goat_tiger import data as geo
 from engine.games.goat_tiger.shown import GoatTigerView
@@ -47,95 +46,35 @@ from renderer.common import (
     text_sprite,
     to_palette,
 )
+from renderer.common.prebuilt import prebuilt_image
 from renderer.goat_tiger import art as art
+from renderer.goat_tiger.geometry import (
+    APEX_Y,
+    CAPTURE_BOX,
+    EDGES,
+    HEADER_H,
+    HEIGHT,
+    KEY_TOP,
+    KEY_Y,
+    LABEL_POS,
+    LABEL_SIDE,
+    LABEL_SIZE,
+    PIECE_R,
+    POS,
+    ROW_H,
+    SLAB,
+    SLOT_R,
+    SUPPLY_BOX,
+    TEXT_SIZE,
+    WIDTH,
+    slot_centres,
+)
 from renderer.goat_tiger.since import Changes, changes, of_last
 
 ID = "goat_tiger"
 
-# --- geometry ------------------------------------------------------------------------
-
-WIDTH = 1000
-HEADER_H = 120  # dark band with the status lines
-KEY_TOP = 842  # the key to the symbols, at the foot of the slab
-HEIGHT = 910
-SLAB = (10, HEADER_H, WIDTH - 10, HEIGHT - 10)  # the carved stone
-CX = WIDTH // 2
-APEX_Y = HEADER_H + 76
-ROW_H = 140  # rows a..e are equally spaced
-DX = 74  # a fan line moves 1 DX sideways per row per unit of (col - 3.5)
-WING_X = 5.5 * DX  # wings sit one DX outside the outer fan point of row d
-PIECE_R = 28
-LABEL_SIZE = 28  # 11.2 px on a phone
-TEXT_SIZE = 28  # the smallest text: captions and the key, 11.2 px on a phone (the floor: 11)
-
-
-def _point_xy(row: int, col: int | None) -> Point:
-    """Fan points lie on straight lines from the apex: their distance from the centre
-    grows in proportion to the row. Columns 1 and 6 are the two vertical wing lines."""
-    y = APEX_Y + row * ROW_H
-    if col is None:
-        return (CX, y)
-    if col in (1, 6):
-        return (CX - WING_X if col == 1 else CX + WING_X, y)
-    return (CX + (col - 3.5) * row * DX, y)
-
-
-POS: dict[str, Point] = {p["label"]: _point_xy(p["row"], p["col"]) for p in geo.POINTS}
-EDGES: list[tuple[str, str]] = [
-    (geo.LABELS[a], geo.LABELS[b]) for line in geo.LINES for a, b in pairwise(line)
-]
-
-
-def layout() -> dict[str, tuple[int, int]]:
-    """Pixel centre of every point, by label."""
-    return {label: (round(x), round(y)) for label, (x, y) in POS.items()}
-
-
-def _label_offset(row: int, col: int | None) -> Point:
-    """Where a point's label sits, relative to the point: in a wedge that no line
-    passes through, and clear of whatever piece may stand on any point (a tiger's ears
-    stick out up-left and up-right; a highlight ring may pass under a label's edge, and
-    labels are pasted last so they stay whole).
-
-    Fan points of rows c and d have lines going left and right, up towards the apex and
-    down away from it, so the wedge below, on the side of the centre, is free. Row b is
-    crowded (its fan points are one DX apart) and its wedges below are shared, so its
-    labels sit above, b3 and b4 in the narrow wedges beside the apex's lines. Wings put
-    labels outside the board, the base row below it, the apex to its right.
-    """
-    if col is None:
-        return (48, 0)
-    side = -1 if col <= 3 else 1  # the left or the right half of the board
-    if col in (1, 6):
-        return (side * 53, 0)
-    if row == 4:
-        return (0, 50)
-    if row == 1:
-        return (side * 11, -50) if col in (3, 4) else (side * 16, -49)
-    return (-side * 24, 46)
-
-
-def _label_xy(p: dict) -> Point:
-    (x, y), (ox, oy) = POS[p["label"]], _label_offset(p["row"], p["col"])
-    return (x + ox, y + oy)
-
-
-LABEL_POS: dict[str, Point] = {p["label"]: _label_xy(p) for p in geo.POINTS}
-LABEL_SIDE: dict[str, Point] = {p["label"]: _label_offset(p["row"], p["col"]) for p in geo.POINTS}
 
 # --- the static background ---------------------------------------------------------------
-
-SUPPLY_BOX = (28, HEADER_H + 18, 300, HEADER_H + 150)
-CAPTURE_BOX = (WIDTH - 300, HEADER_H + 18, WIDTH - 28, HEADER_H + 150)
-SLOT_R = 19
-KEY_Y = (KEY_TOP + SLAB[3]) // 2  # the key's middle line
-
-
-def _slot_centres() -> list[Point]:
-    _, y0, x1, _ = CAPTURE_BOX
-    step = 2 * SLOT_R + 12
-    left = x1 - 5 * step + 6 + SLOT_R
-    return [(left + i * step, y0 + 78) for i in range(geo.CAPTURES_TO_WIN)]
 
 
 def _draw_slab(img: Image.Image) -> None:
@@ -166,7 +105,7 @@ def _draw_panels(img: Image.Image) -> None:
     label(d, SUPPLY_BOX[:2], "GOATS TO PLACE", cap, fill=art.MUTED_INK)
     label(d, (CAPTURE_BOX[2], CAPTURE_BOX[1]), "CAPTURED", cap, fill=art.MUTED_INK, anchor="ra")
     with smooth(img, CAPTURE_BOX, scale=3) as s:
-        for c in _slot_centres():
+        for c in slot_centres():
             s.circle((c[0] + 1, c[1] + 1.5), SLOT_R, outline=(*art.GROOVE_LIGHT, 255), width=3)
             s.circle(c, SLOT_R, outline=(*art.GROOVE, 200), width=3)
 
@@ -208,21 +147,54 @@ def _draw_key(img: Image.Image, since: bool) -> None:
         x += f.getlength(name) + space
 
 
-@lru_cache(maxsize=2)
-def _backdrop(since: bool = False) -> tuple[Image.Image, tuple[Drawn, ...]]:
-    """The empty board and the notes of the texts drawn on it (replayed on every render);
-    ``since``: with the key of a picture that marks what changed since a player's move."""
+def _draw_carved() -> Image.Image:
+    """The frame and the slab with its carved lines, no text: drawn on supersampled
+    layers of 50 MB, so kept as data (carved.png, renderer/common/prebuilt.py)."""
+    img = Image.new("RGB", (WIDTH, HEIGHT), art.FRAME)
+    _draw_slab(img)
+    _draw_grooves(img)
+    return img
+
+
+_carved = prebuilt_image(__file__, "carved", _draw_carved)
+
+
+@lru_cache(maxsize=1)
+def _keyless() -> tuple[Image.Image, tuple[Drawn, ...]]:
+    """The empty board but its key, and the notes of its texts: kept once for both kinds
+    of picture, which differ only in their key (two whole backdrops held 7 MB)."""
     with recording() as drawn:
-        img = Image.new("RGB", (WIDTH, HEIGHT), art.FRAME)
-        _draw_slab(img)
-        _draw_grooves(img)
+        img = _carved()
         _draw_panels(img)
-        _draw_key(img, since)
     return img, tuple(drawn)
 
 
+@lru_cache(maxsize=2)
+def _key(since: bool) -> tuple[Image.Image, int, tuple[Drawn, ...]]:
+    """The rows the key covers as drawn on the empty board, the first of them, and the
+    notes of its texts; ``since``: the key of a picture that marks what changed since a
+    player's move."""
+    base, _ = _keyless()
+    img = base.copy()
+    with recording() as drawn:
+        _draw_key(img, since)
+    changed = ImageChops.difference(img, base).getbbox()
+    assert changed is not None  # a key is drawn
+    return img.crop((0, changed[1], WIDTH, changed[3])), changed[1], tuple(drawn)
+
+
+def _backdrop(since: bool = False) -> tuple[Image.Image, tuple[Drawn, ...]]:
+    """A new picture of the empty board with its key, and the notes of the texts drawn on
+    it (replayed on every render)."""
+    base, notes = _keyless()
+    rows, top, key_notes = _key(since)
+    img = base.copy()
+    img.paste(rows, (0, top))
+    return img, notes + key_notes
+
+
 def background() -> Image.Image:
-    """The empty board; never modified (renders draw on a copy)."""
+    """The empty board (a new picture)."""
     return _backdrop()[0]
 
 
@@ -340,7 +312,7 @@ def _draw_captures(img: Image.Image, view: GoatTigerView, before: GoatTigerView 
     label(d, (CAPTURE_BOX[2], CAPTURE_BOX[1] + 120),
           f"{n} / {total}" + (f" (+{new} since)" if new > 0 else ""),
           font(TEXT_SIZE, bold=True), fill=art.INK, anchor="rm")
-    for c in _slot_centres()[:n]:
+    for c in slot_centres()[:n]:
         paste(img, art.captured_sprite(SLOT_R - 2), c)
         marker("goat taken", _around(c, SLOT_R - 2))
 
@@ -423,8 +395,7 @@ def draw(view: GoatTigerView, players: Names = None, before: GoatTigerView | Non
     every change since ``before`` (an earlier spectator view)."""
     since = before is not None
     marks = changes(before, view) if before is not None else of_last(view)
-    base, notes = _backdrop(since)
-    img = base.copy()
+    img, notes = _backdrop(since)
     for n in notes:
         note(n.text, n.px, n.box, info=n.info)
     _draw_header(img, view, players)

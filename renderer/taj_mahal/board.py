@@ -170,7 +170,7 @@ def _fortress_chip(img: Image.Image, centre: tuple[float, float], r: float) -> N
         s.circle((x, y), r, fill=(*FORT, 255), outline=(*CREAM, 255), width=1.5)
 
 
-@packed_cache(hot=2, packed=32)  # a board for each game a process serves at once
+@packed_cache(hot=1, packed=16)  # a board for each game a process serves at once (16)
 def _board(order: tuple[str, ...], visit: int, over: bool, height: int
            ) -> tuple[Image.Image, tuple[Noted, ...]]:
     """The board without pieces: the same for a whole visit, so drawn once per visit."""
@@ -293,7 +293,7 @@ def _pieces(view: TajMahalView) -> Pieces:
             crown if crown in CITY_XY else None)
 
 
-@packed_cache(hot=4, packed=48)
+@packed_cache(hot=2, packed=20)  # a whole picture hot: 3.2 MB; packed, 170 KB
 def _map(board: tuple[tuple[str, ...], int, bool, int], pieces: Pieces
          ) -> tuple[Image.Image, tuple[Noted, ...]]:
     """The board with its pieces: it changes only when a palace is placed or a visit
@@ -377,7 +377,7 @@ def _players_key(img: Image.Image, view: TajMahalView, players: Names,
         marker(row[0].capitalize(), (x + 7, mid - 11, x + 29, mid + 11))
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def _players_sprite(rows: tuple[tuple[str, str, int, bool, bool, int], ...]
                     ) -> tuple[Image.Image, tuple[Noted, ...]]:
     """The players' key, two a row: palace, name and score (the one to play outlined in

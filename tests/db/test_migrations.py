@@ -206,3 +206,44 @@ def test_a_database_at_the_head_is_opened_without_alembic(tmp_path):
     said = [subprocess.run([sys.executable, "-c", script, url], capture_output=True, text=True,
                            check=True, cwd=ROOT).stdout.strip() for _ in range(2)]
     assert said == ["True", "False"]  # the first made the schema; the second found it made
+
+
+APART = """
+import asyncio, sys
+from db import Repository, migrations
+async def go():
+    try:
+        print(await migrations.upgrade_apart(sys.argv[1]))
+    except migrations.MigrationError as e:
+        print("refused:", e)
+        return
+    repo = await Repository.open(sys.argv[1])
+    print(await migrations.revision_of(repo.engine))
+    await repo.close()
+asyncio.run(go())
+print('alembic' in sys.modules)
+"""
+
+
+def _apart(url: str) -> list[str]:
+    return subprocess.run([sys.executable, "-c", APART, url], capture_output=True, text=True,
+                          check=True, cwd=ROOT).stdout.splitlines()
+
+
+@pytest.mark.slow
+async def test_the_bot_migrates_a_database_in_a_child_process_and_never_holds_alembic(
+        db_url, tmp_path):
+    """As the bot starts (and the memory bench): a database made before migrations is
+    brought to the head by a child process, so the serving process never imports Alembic
+    (11 MB); a refusal reaches the bot as MigrationError with the child's own words."""
+    url = await _load_release(db_url, tmp_path)
+    head = migrations.head()
+    assert _apart(url)[1:] == [head, "False"]
+    assert _apart(url) == ["[]", head, "False"]  # at the head: no child, nothing run
+    engine = create_async_engine(normalise_url(url))
+    async with engine.begin() as conn:
+        await conn.execute(text("UPDATE alembic_version SET version_num = '9999_future'"))
+    await engine.dispose()
+    said = _apart(url)
+    assert said[0].startswith("refused: The database is at schema revision 9999_future"), said
+    assert "newer Darbar" in said[0] and said[1] == "False"

@@ -331,7 +331,7 @@ def test_goats_left_to_place_and_captures_are_shown():
     fewer = decode(png({**view, "in_hand": 9}))
     assert differs(img, fewer, goat_tiger.SUPPLY_BOX) > 50
     more = decode(png({**view, "captured": view["captured"] + 1}))
-    slot = goat_tiger._slot_centres()[view["captured"]]  # the next empty slot fills
+    slot = goat_tiger.slot_centres()[view["captured"]]  # the next empty slot fills
     slot_box = around_xy(slot, goat_tiger.SLOT_R)
     assert differs(img, more, slot_box) > 100
     assert count(more, (round(slot[0]), round(slot[1])), 10, art.CAPTURE[:3]) > 10
@@ -365,7 +365,8 @@ def test_a_key_names_every_symbol():
 def _clear_caches() -> None:
     for fn in (
         common.font,
-        goat_tiger._backdrop,
+        goat_tiger._keyless,
+        goat_tiger._key,
         goat_tiger._leap_bend,
         goat_tiger.palette,
         goat_tiger._label_sprites,
@@ -382,3 +383,19 @@ def test_a_minimal_view_renders():
     """Only the fields the renderer needs; missing extras must not crash it."""
     img = decode(png({"board": {"a": "tiger"}, "to_move": "tigers", "result": None}))
     assert img.size == (goat_tiger.WIDTH, goat_tiger.HEIGHT)
+
+
+@pytest.mark.parametrize("since", [False, True], ids=["last move", "since"])
+def test_the_board_kept_apart_from_its_key_is_the_backdrop_drawn_whole(since):
+    """One empty board is kept for both pictures, and each pastes its key's rows on a copy:
+    pixel for pixel the backdrop drawn in one go, with the same texts noted."""
+    with common.recording() as drawn:
+        whole = goat_tiger._draw_carved()
+        goat_tiger._draw_panels(whole)
+        goat_tiger._draw_key(whole, since)
+    with common.recording() as replayed:
+        img, notes = goat_tiger._backdrop(since)
+        for n in notes:
+            common.note(n.text, n.px, n.box, info=n.info)
+    assert img.tobytes() == whole.tobytes()
+    assert replayed == drawn

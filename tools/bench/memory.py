@@ -84,7 +84,7 @@ def _load_face(database_url: str) -> Any:
 async def _play(channels: int, moves: int) -> list[tuple[str, float, float, float]]:
     from bot import memory
     from bot.table import Table
-    from db import Repository
+    from db import Repository, migrations
 
     def figures(what: str) -> tuple[str, float, float, float]:
         now = memory.rss_mb() or (0.0, 0.0)
@@ -96,6 +96,7 @@ async def _play(channels: int, moves: int) -> list[tuple[str, float, float, floa
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite+aiosqlite:///{Path(tmp) / 'memory.sqlite3'}"
         face = _load_face(url)
+        await migrations.upgrade_apart(url)  # as the bot opens its database
         repo = await Repository.open(url)
         try:
             table = Table(repo)
