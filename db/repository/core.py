@@ -112,7 +112,10 @@ class RepositoryCore:
         await migrations.upgrade(engine, automatic=True)  # creates or upgrades the schema
         repo = cls(engine)
         if url.startswith("postgresql"):
+            # reads run outside a transaction: the engine's connections are in autocommit
+            # (set per read, it cost a set and a reset at every checkout)
             repo._reads = create_async_engine(url, pool_size=READ_POOL, max_overflow=READ_POOL,
+                                              isolation_level="AUTOCOMMIT",
                                               connect_args={"timeout": CONNECT_TIMEOUT})
         return repo
 
@@ -184,7 +187,6 @@ class RepositoryCore:
     async def _read_pg(self, query: Callable[[Connection], T]) -> T:
         assert self._reads is not None
         async with self._reads.connect() as conn:
-            await conn.execution_options(isolation_level="AUTOCOMMIT")
             return _fetched(await conn.run_sync(query))
 
     @asynccontextmanager
