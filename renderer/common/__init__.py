@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.grammar import agree
 from renderer.common.glyphs import KeptFont
-from renderer.common.png import palette_png
+from renderer.common.png import png_file
 from renderer.common.prebuilt import prebuilt
 
 Font = ImageFont.FreeTypeFont
@@ -407,13 +407,10 @@ def encode_png(img: Image.Image, palette: Image.Image, *, optimize: bool = False
     (Pillow's level 9) is for the docs: ~15 % smaller and twenty times as slow.
     """
     q = to_palette(img, palette)
-    if not optimize and (png := palette_png(q)) is not None:
-        return png
+    if not optimize:
+        return png_file(q)
     buf = io.BytesIO()
-    if optimize:
-        q.save(buf, format="PNG", optimize=True)
-    else:
-        q.save(buf, format="PNG", compress_level=3)
+    q.save(buf, format="PNG", optimize=True)
     return buf.getvalue()
 
 

@@ -10,7 +10,7 @@ import re
 from PIL import Image, ImageDraw
 
 from renderer.common import PHONE_MIN_PX, PHONE_WIDTH, Font, font, label, wrap
-from renderer.common.png import palette_png
+from renderer.common.png import png_file
 
 INK = (255, 248, 225)
 GOLD = (245, 200, 80)
@@ -84,8 +84,4 @@ def with_banner(png: bytes, title: str, lines: list[str]) -> bytes:
     for text, f, px, fill in rows:
         label(d, (margin, y), text, f, fill=fill)
         y += px + gap
-    if (written := palette_png(out)) is not None:
-        return written
-    buf = io.BytesIO()
-    out.save(buf, format="PNG", compress_level=3)
-    return buf.getvalue()
+    return png_file(out)

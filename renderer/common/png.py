@@ -11,6 +11,7 @@ zlib writes the same format.
 
 from __future__ import annotations
 
+import io
 import struct
 import zlib
 
@@ -46,3 +47,13 @@ def palette_png(img: Image.Image) -> bytes | None:
     return b"".join((SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", palette),
                      _chunk(b"IDAT", _deflate(rows.tobytes(), LEVEL)),
                      _chunk(b"IEND", b"")))
+
+
+def png_file(img: Image.Image) -> bytes:
+    """``img`` as a PNG file: written here where ``palette_png`` can, else by Pillow's
+    encoder (zlib level 3), for a picture's post and the final banner alike."""
+    if (written := palette_png(img)) is not None:
+        return written
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=3)
+    return buf.getvalue()

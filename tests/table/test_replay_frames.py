@@ -14,8 +14,7 @@ from PIL import Image, ImageChops
 import renderer
 from bot.story import Log, Look, tell
 from engine import games
-from renderer import common
-from renderer.common import animation
+from renderer.common import animation, png
 from renderer.common.animation import FIRST_MS, FRAME_MS, LAST_MS
 
 pytestmark = pytest.mark.slow  # a dozen positions of each game, drawn twice
@@ -83,7 +82,7 @@ def test_a_whole_replay_encodes_as_png_only_the_position_it_shows(monkeypatch):
     # A post's PNG is written by Darbar's own writer (renderer/common/png.py), or by
     # Pillow's where that one declines: both are counted.
     Image.init()
-    real_save, real_png = Image.SAVE["PNG"], common.palette_png
+    real_save, real_png = Image.SAVE["PNG"], png.palette_png
 
     def saved(im, fp, filename):
         encoded.append(im.size)
@@ -94,7 +93,7 @@ def test_a_whole_replay_encodes_as_png_only_the_position_it_shows(monkeypatch):
         return real_png(im)
 
     monkeypatch.setitem(Image.SAVE, "PNG", saved)
-    monkeypatch.setattr(common, "palette_png", written)
+    monkeypatch.setattr(png, "palette_png", written)
     # Every frame drawn here, where the count sees it (a forked child draws as this does).
     monkeypatch.setattr(animation, "SPLIT_FROM", 10**6)
     log, views = _log("vijayanagara")
