@@ -38,7 +38,7 @@ _WARMING = threading.Lock()
 
 def _first_or_plain(key: tuple[str, str], draw: Callable[[], T]) -> Callable[[], T]:
     if key in _WARMED:
-        return draw
+        return _then_trimmed(draw)
 
     def first() -> T:
         with _WARMING:
@@ -50,12 +50,22 @@ def _first_or_plain(key: tuple[str, str], draw: Callable[[], T]) -> Callable[[],
     return first
 
 
+def _then_trimmed(draw: Callable[[], T]) -> Callable[[], T]:
+    """``draw``, then the heap given back if pictures grew the process far since it last
+    was (``memory.trim_if_grown``): not timed as the picture's."""
+    def run() -> T:
+        out = draw()
+        memory.trim_if_grown()
+        return out
+    return run
+
+
 async def drawn(game_id: str, picture: str, draw: Callable[[], T]) -> T:
     """``draw()`` on a render thread, timed (``darbar_render_seconds``) by game and
     picture (board, banner, hand, chart)."""
     return await asyncio.get_running_loop().run_in_executor(
-        RENDER_THREADS, timed(RENDER.labels(game_id, picture),
-                              _first_or_plain((game_id, picture), draw)))
+        RENDER_THREADS, _first_or_plain((game_id, picture),
+                                        timed(RENDER.labels(game_id, picture), draw)))
 
 
 async def public_update(lg: Loaded, text: str, ending: Ending | None = None, *,

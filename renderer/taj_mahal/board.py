@@ -55,7 +55,7 @@ from renderer.common import (
 from renderer.common.packed import packed_cache
 from renderer.taj_mahal import hand as taj_mahal_hand
 from renderer.taj_mahal import map as geo
-from renderer.taj_mahal.marks import KEY_H, bottom_key, ring_placed
+from renderer.taj_mahal.marks import KEY_H, bottom_key, ring_placed, since_words, with_room
 from renderer.taj_mahal.marks import crown as crown_sprite
 from renderer.taj_mahal.since import changes
 from renderer.taj_mahal.style import (
@@ -132,7 +132,9 @@ def _replay(notes: Sequence[Noted], offset: tuple[float, float] = (0, 0)) -> Non
 # --- the board: the same for a whole visit ------------------------------------------------
 
 
-@lru_cache(maxsize=3)
+# The layers a board is made of are needed only when a board is drawn (once a visit per
+# game), so they are kept packed (3.2 + 2.5 + 3.4 MB as pixels, some 0.6 MB packed).
+@packed_cache(hot=0, packed=4)
 def background(height: int) -> tuple[Image.Image, tuple[Noted, ...]]:
     """The frame, the map's land and the bonus key: the same for every position."""
     img = Image.new("RGB", (WIDTH, height), FRAME)
@@ -170,18 +172,17 @@ def _fortress_chip(img: Image.Image, centre: tuple[float, float], r: float) -> N
         s.circle((x, y), r, fill=(*FORT, 255), outline=(*CREAM, 255), width=1.5)
 
 
-@packed_cache(hot=1, packed=16)  # a board for each game a process serves at once (16)
+@packed_cache(hot=0, packed=16)  # a board for each game a process serves at once (16)
 def _board(order: tuple[str, ...], visit: int, over: bool, height: int
            ) -> tuple[Image.Image, tuple[Noted, ...]]:
     """The board without pieces: the same for a whole visit, so drawn once per visit."""
-    base, base_notes = background(height)
-    img = base.copy()
+    img, base_notes = background.fresh(height)
     notes = list(base_notes)
     for i, pid in enumerate(order, 1):
         state = "now" if i == visit and not over else (
             "done" if i < visit or over else "later")
         _province(img, pid, state)
-    roads = _roads()
+    roads, _ = _roads()
     img.paste(roads, MAP_BOX[:2], roads)
     d = ImageDraw.Draw(img)
     for cid, (x, y) in CITY_XY.items():
@@ -194,13 +195,13 @@ def _board(order: tuple[str, ...], visit: int, over: bool, height: int
     return img, tuple(notes)
 
 
-@lru_cache(maxsize=1)
-def _roads() -> Image.Image:
+@packed_cache(hot=0, packed=1)
+def _roads() -> tuple[Image.Image, None]:
     """Every road, smoothed, on a clear layer the map's size: drawn once."""
     s = Smooth(MAP_BOX, scale=2)
     for a, b in geo.ROADS:
         s.line([a, b], (*ROAD, 255), geo.ROAD_W)
-    return s.shrink()
+    return s.shrink(), None
 
 
 def _province(img: Image.Image, pid: str, state: str) -> None:
@@ -208,7 +209,7 @@ def _province(img: Image.Image, pid: str, state: str) -> None:
     img.paste(layer, at, layer)
 
 
-@lru_cache(maxsize=64)
+@packed_cache(hot=0, packed=64)
 def _province_layer(pid: str, state: str, size: tuple[int, int]
                     ) -> tuple[Image.Image, tuple[int, int]]:
     """A province's disc in its state as ``smooth`` lays it on a picture of ``size``, and
@@ -293,13 +294,12 @@ def _pieces(view: TajMahalView) -> Pieces:
             crown if crown in CITY_XY else None)
 
 
-@packed_cache(hot=2, packed=20)  # a whole picture hot: 3.2 MB; packed, 170 KB
+@packed_cache(hot=1, packed=20)  # a whole picture hot: 3.2 MB; packed, 170 KB
 def _map(board: tuple[tuple[str, ...], int, bool, int], pieces: Pieces
          ) -> tuple[Image.Image, tuple[Noted, ...]]:
     """The board with its pieces: it changes only when a palace is placed or a visit
     ends, so the posts of a visit's card plays draw it once."""
-    base, base_notes = _board(*board)
-    img = base.copy()
+    img, base_notes = _board.fresh(*board)
     notes = list(base_notes)
     palaces, bonus_of, crown = pieces
     owners_of = dict(palaces)
@@ -438,15 +438,15 @@ def draw(view: TajMahalView, players: Names = None, before: TajMahalView | None 
     board = (order, view.get("visit") or 0, bool(view.get("result")), height)
     pieces = _pieces(view)
     drawn, notes = _map(board, pieces)
-    img = drawn.copy()
+    said = since_words(marks.lines(), WIDTH) if marks is not None else None
+    img = with_room(drawn, said)
     _replay(notes)
     _palace_markers(pieces)
     _header(img, view, players)
     _players_key(img, view, players, dict(marks.points) if marks else {})
-    if marks is None:
-        return bottom_key(img, None)
-    ring_placed(img, marks.palaces)
-    return bottom_key(img, marks.lines())
+    if marks is not None:
+        ring_placed(img, marks.palaces)
+    return bottom_key(img, said, drawn.height)
 
 
 def _palace_markers(pieces: Pieces) -> None:

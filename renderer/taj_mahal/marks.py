@@ -52,30 +52,38 @@ def ring_placed(img: Image.Image, palaces: Iterable[tuple[str, str]]) -> None:
         marker("ringed", (x - RING_R, y - RING_R, x + RING_R, y + RING_R))
 
 
-def bottom_key(img: Image.Image, lines: Sequence[str] | None) -> Image.Image:
-    """``img`` (its last ``KEY_H`` pixels left for it) with the key at its foot; with
-    ``lines`` (what changed since, in words), taller, the ring's key and those lines
-    under it."""
+def since_words(lines: Sequence[str], width: int) -> list[str]:
+    """What changed since, in words, wrapped to the key's lines."""
+    return wrap("Since your last move: " + ("; ".join(lines) if lines else
+                                            "no card laid, no withdrawal") + ".",
+                font(TEXT_F), width - 36)
+
+
+def with_room(board: Image.Image, said: Sequence[str] | None) -> Image.Image:
+    """``board`` copied onto the picture it becomes: taller by the ring's key and the
+    ``said`` lines where there are any (one copy, not a copy then a taller one)."""
+    if said is None:
+        return board.copy()
+    out = Image.new("RGB", (board.width, board.height + (1 + len(said)) * LINE_H), FRAME)
+    out.paste(board, (0, 0))
+    return out
+
+
+def bottom_key(img: Image.Image, said: Sequence[str] | None, height: int) -> Image.Image:
+    """``img`` (``with_room`` of a board ``height`` tall, whose last ``KEY_H`` pixels are
+    left for it) with the key at its foot; with ``said`` (``since_words``), the ring's key
+    and those lines under it."""
     f = font(TEXT_F)
     room = img.width - 60
-    said = []
-    if lines is not None:
-        said = wrap("Since your last move: " + ("; ".join(lines) if lines else
-                                                "no card laid, no withdrawal") + ".",
-                    f, img.width - 36)
-    extra = (1 + len(said)) * LINE_H if lines is not None else 0
     out = img
-    if extra:
-        out = Image.new("RGB", (img.width, img.height + extra), FRAME)
-        out.paste(img, (0, 0))
-    top = img.height - KEY_H
+    top = height - KEY_H
     d = ImageDraw.Draw(out)
     d.rounded_rectangle((6, top, out.width - 7, out.height - 7), 10, fill=PANEL, outline=EDGE,
                         width=2)
     y = top + 6 + LINE_H / 2
     paste(out, crown(), (30, y))
     label(d, (52, y), CROWN_WORDS, f, fill=CREAM, anchor="lm")
-    if lines is None:
+    if said is None:
         return out
     y += LINE_H
     with smooth(out, (10, y - 16, 50, y + 16), scale=3) as s:

@@ -86,3 +86,19 @@ def test_sixteen_taj_mahal_games_in_turn_draw_each_board_once():
     assert taj_board._map.misses - misses == 16
     assert all(ImageChops.difference(a, b).getbbox() is None
                for a, b in zip(first, again, strict=True))
+
+
+@pytest.mark.parametrize("hot", [0, 1])
+def test_a_layer_drawn_on_by_one_post_is_the_same_for_the_next(hot):
+    """``fresh`` hands out a picture to draw on (a board under its pieces): what one post
+    draws on it never shows in the next post's board, whether the layer is kept as it is
+    (``hot``) or only packed."""
+    def draw(n: int) -> tuple[Image.Image, None]:
+        return Image.new("RGB", (40, 30), (n, 100, 200)), None
+
+    layer = packed_cache(hot=hot, packed=4)(draw)
+    img, _ = layer.fresh(7)
+    ImageDraw.Draw(img).rectangle((0, 0, 39, 29), fill=(255, 0, 0))  # one post's pieces
+    again, _ = layer.fresh(7)
+    assert again.getpixel((5, 5)) == (7, 100, 200)
+    assert layer.misses == 1
