@@ -1,0 +1,198 @@
+"""A GIF frame's LZW data written band by band: the rows that changed by Pillow's encoder,
+the stretches of unchanged rows between them here, as runs of the transparent index.
+
+A frame of a replay is the rectangle that changed since the frame before; on a board that
+changes at the top (the header) and in one region of the map, that rectangle spans most of
+the picture though a few per cent of its pixels changed, and LZW costs the same few
+nanoseconds a pixel for a transparent run as for the picture (Pillow's encoder and giflib
+alike: 4 ms of a Vijayanagara frame). A run of one index from an empty dictionary is coded
+by a formula (strings of 1, 2, 3, … pixels: a square root of its length in codes), so the
+unchanged bands cost nothing, and Pillow's encoder sees only the bands that changed.
+
+LZW streams join where a clear code empties the decoder's dictionary: a band of Pillow's
+ends with its end code (257), turned into a clear code of the same width (256: one bit
+less) — a width found from the stream's length, as Pillow's encoder grows its codes from
+9 to 12 bits and clears at 4,096 — and a run ends with a clear of its own. A GIF decoder
+reads the frame as one image: the same pixels as one stream of the whole rectangle.
+``joins`` checks the join against Pillow's decoder once a process, so an encoder that
+grows its codes otherwise writes whole rectangles (``None``) rather than a broken frame.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import struct
+from bisect import bisect_left
+from functools import cache
+from itertools import accumulate
+from math import isqrt
+
+from PIL import GifImagePlugin, Image
+
+BITS = 8  # the code size Pillow writes for a palette image: 256 literals
+CLEAR, END = 1 << BITS, (1 << BITS) + 1
+FIRST = END + 1  # the first code a dictionary adds
+LIMIT = 4096  # 12-bit codes: a full dictionary is cleared
+
+
+@cache
+def _epoch() -> tuple[list[int], list[int]]:
+    """The widths of the codes Pillow's encoder writes between two clear codes (after a
+    clear: 9 bits until code 512 is added, …, 12 bits; at 4,096 a clear, 12 bits, ends it),
+    and their running sums."""
+    widths, next_code, width = [], FIRST, BITS + 1
+    while next_code < LIMIT:
+        widths.append(width)
+        if next_code >= 1 << width:
+            width += 1
+        next_code += 1
+    widths.append(width)  # the code written as the dictionary fills
+    widths.append(width)  # the clear code that ends the epoch
+    return widths, list(accumulate(widths))
+
+
+def _next_width(bits: int) -> int | None:
+    """The width a decoder reads the code after Pillow's stream of ``bits`` bits (its
+    first clear code and codes, its end code not counted) with: the width of its next
+    code, had it gone on. A decoder adds a string on reading the last code, the encoder
+    had not on writing it, so a code after it may be a bit wider than the end code Pillow
+    writes (which a decoder with every pixel never reads). None for a length Pillow's
+    stream cannot have."""
+    widths, sums = _epoch()
+    left = (bits - (BITS + 1)) % sums[-1]
+    at = bisect_left(sums, left)
+    if left == 0 or at >= len(sums) - 1 or sums[at] != left:
+        return None
+    return widths[at + 1]
+
+
+def _stream(part: Image.Image) -> bytes:
+    """Pillow's LZW data of ``part`` (a palette image), its sub-blocks joined."""
+    data = b"".join(GifImagePlugin.getdata(part))
+    at = data.index(b",") + 10  # the image descriptor, then the code size
+    assert data[at] == BITS
+    out, at = [], at + 1
+    while size := data[at]:
+        out.append(data[at + 1:at + 1 + size])
+        at += 1 + size
+    return b"".join(out)
+
+
+def _cleared(stream: bytes) -> tuple[int, int] | None:
+    """Pillow's stream as (bits, length) with its end code made a clear code of the same
+    width; None where the width is not known."""
+    value = int.from_bytes(stream, "little")
+    # The end code's ninth bit is the stream's last set one (its wider bits and the
+    # padding after it are 0).
+    end_at = value.bit_length() - (BITS + 1)
+    width = _next_width(end_at)
+    if width is None or (value >> end_at) != END:
+        return None
+    return value ^ (1 << end_at), end_at + width
+
+
+# The longest run written as one (3,000 codes: 4.5 million pixels, more than a picture
+# holds); a longer one is cut in runs of this many pixels, each ending with its clear.
+RUN_CODES = 3000
+RUN_MOST = RUN_CODES * (RUN_CODES + 1) // 2
+
+
+@cache
+def _counting() -> int:
+    """The codes of the strings of 2, 3, 4, … pixels of one index (258, 259, …): the 2nd,
+    3rd, … codes of a run after a clear, at their widths, packed from bit 0: every run's
+    codes but its first (its index) and its last, whatever its index."""
+    widths, _ = _epoch()
+    # Written most significant first, the last code's bits first: one int of them all.
+    return int("".join(format(FIRST + i - 2, f"0{widths[i - 1]}b")
+                       for i in range(RUN_CODES + 1, 1, -1)), 2)
+
+
+def _run(index: int, count: int) -> tuple[int, int]:
+    """``count`` pixels of ``index`` (at most RUN_MOST), after a clear: (bits, length),
+    ending with a clear. Greedy LZW of one index writes the strings of 1, 2, 3, … pixels in
+    turn (the first as the literal, each next one added by the code before), then what is
+    left, which is one of them."""
+    widths, sums = _epoch()
+    codes = (isqrt(8 * count + 1) - 1) // 2  # the most whose strings 1 + 2 + … fit
+    left = count - codes * (codes + 1) // 2
+    end = sums[codes - 1]
+    value = index | (_counting() & ((1 << (end - sums[0])) - 1)) << sums[0]
+    if left:
+        value |= (index if left == 1 else FIRST + left - 2) << end
+        end, codes = sums[codes], codes + 1
+    # The clear is read at the width the code after the last one would have (see
+    # ``_next_width``).
+    return value | CLEAR << end, end + widths[codes]
+
+
+def lzw(bands: list[tuple[Image.Image | int, int]]) -> bytes | None:
+    """The LZW data (its code size byte, sub-blocks and terminator) of one image made of
+    ``bands`` in order: a palette image (encoded by Pillow), or an index and a count of
+    pixels (a run of it). The last band is an image. None where a band of Pillow's could
+    not be joined."""
+    value = pos = 0
+    last = len(bands) - 1
+    for i, (band, count) in enumerate(bands):
+        if isinstance(band, int):
+            for part in range(0, count, RUN_MOST):
+                bits, length = _run(band, min(RUN_MOST, count - part))
+                value |= bits << pos
+                pos += length
+            continue
+        elif i == last:
+            stream = _stream(band)
+            bits, length = int.from_bytes(stream, "little"), 8 * len(stream)
+        else:
+            cleared = _cleared(_stream(band))
+            if cleared is None:
+                return None
+            bits, length = cleared
+        value |= bits << pos
+        pos += length
+    data = value.to_bytes((pos + 7) // 8, "little")
+    blocks = (bytes((len(b),)) + b for b in (data[i:i + 255] for i in range(0, len(data), 255)))
+    return bytes((BITS,)) + b"".join(blocks) + b"\0"
+
+
+def frame(bands: list[tuple[Image.Image | int, int]], at: tuple[int, int],
+          size: tuple[int, int], transparency: int, ms: int) -> bytes | None:
+    """A GIF frame (graphic control extension, image descriptor, data) of ``bands`` (see
+    ``lzw``) as one image of ``size`` at ``at``, ``transparency`` its transparent index, as
+    Pillow writes one; None where ``lzw`` is."""
+    data = lzw(bands) if joins() else None
+    if data is None:
+        return None
+    control = b"!\xf9\x04" + struct.pack("<BHBB", 1, ms // 10, transparency, 0)
+    descriptor = b"," + struct.pack("<HHHHB", *at, *size, 0)
+    return control + descriptor + data
+
+
+@cache
+def joins() -> bool:
+    """Whether Pillow's decoder reads bands joined here as the image they make, over a
+    dictionary filled more than once (so that the width found for a band's end is
+    checked where it is 12 bits and where it is less)."""
+    rng = random.Random(40)
+    width = 255
+    noisy = Image.frombytes("P", (width, 36), rng.randbytes(width * 36))
+    small = Image.frombytes("P", (width, 3), bytes(rng.randrange(4) for _ in range(width * 3)))
+    # 255 codes, one a pixel: the decoder reads the code after them a bit wider (10).
+    literals = Image.frombytes("P", (width, 1), bytes(range(width)))
+    bands: list[tuple[Image.Image | int, int]] = [
+        (noisy, 0), (7, width * 2), (literals, 0), (0, width * 128), (small, 0)]
+    data = lzw(bands)
+    if data is None:
+        return False
+    height = sum(b.height if isinstance(b, Image.Image) else n // width for b, n in bands)
+    header = b"GIF89a" + struct.pack("<HHBBB", width, height, 0x87, 0, 0) + bytes(768)
+    descriptor = b"," + struct.pack("<HHHHB", 0, 0, width, height, 0)
+    try:
+        with Image.open(io.BytesIO(header + descriptor + data + b";")) as read:
+            got = read.tobytes() if read.mode == "P" else read.convert("P").tobytes()
+    except (OSError, ValueError):
+        return False
+    want = b"".join(b.tobytes() if isinstance(b, Image.Image) else bytes((b,)) * n
+                    for b, n in bands)
+    return got == want

@@ -1,0 +1,117 @@
+"""A replay's GIF frames: the rows that changed encoded by Pillow, the unchanged rows
+between them written as runs of the transparent index (renderer/common/gif_rows.py). A
+decoder must read the frames as the pictures they were made of, pixel for pixel."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import GifImagePlugin, Image, ImageDraw
+
+from renderer.common import gif_rows
+from renderer.common.animation import animation
+
+CUBE = [c for r in range(6) for g in range(6) for b in range(6) for c in (r * 51, g * 51, b * 51)]
+
+
+def _pictures(n: int, size: tuple[int, int] = (300, 900), noise: int = 0) -> list[Image.Image]:
+    """A tall board whose header (a move counter at the top) and one mark far below it
+    change from picture to picture, as a replay's do; ``noise``: a band of random pixels
+    that changes too (codes that fill LZW's dictionary)."""
+    rng = random.Random(n * 7 + noise)
+    out = []
+    for i in range(n):
+        im = Image.new("P", size, 200)
+        im.putpalette(CUBE + [0] * (768 - len(CUBE)))
+        d = ImageDraw.Draw(im)
+        d.rectangle((0, 4, size[0] - 1, 20), fill=100 + i % 6)  # the header's band
+        d.text((10, 6), f"move {i}: {'x' * (i % 7)}", fill=0)
+        y = 300 + 97 * (i % 6)
+        d.rectangle((40 + 13 * i % 200, y, 60 + 13 * i % 200, y + 15), fill=i % 180)
+        if noise:
+            band = Image.frombytes("P", (size[0], noise),
+                                   bytes(b % 216 for b in rng.randbytes(size[0] * noise)))
+            im.paste(band, (0, size[1] // 2 - 40))
+        out.append(im)
+    return out
+
+
+def _decoded(data: bytes) -> list[bytes]:
+    """Every frame of the GIF as Pillow's decoder composes it, as RGB bytes."""
+    im = Image.open(io.BytesIO(data))
+    out = []
+    for i in range(im.n_frames):
+        im.seek(i)
+        out.append(im.convert("RGB").tobytes())
+    return out
+
+
+@pytest.mark.parametrize("noise", [0, 40])
+def test_frames_written_by_bands_decode_to_the_pictures_pixel_for_pixel(noise):
+    pictures = _pictures(9, noise=noise)
+    made = animation(pictures)
+    assert made.kept == tuple(range(9))
+    assert _decoded(made.data) == [p.convert("RGB").tobytes() for p in pictures]
+
+
+def test_a_frame_encodes_only_the_rows_that_changed(monkeypatch):
+    """The header and a mark 300-800 px below it change: Pillow's LZW is handed those rows,
+    not the rectangle from one to the other (half the picture, a few per cent changed)."""
+    pictures = _pictures(6)
+    assert gif_rows.joins()  # checked once a process, by encoding bands of its own
+    encoded: list[int] = []
+    getdata = GifImagePlugin.getdata
+
+    def counted(im: Image.Image, *args, **kwargs) -> list[bytes]:
+        encoded.append(im.width * im.height)
+        return getdata(im, *args, **kwargs)
+
+    monkeypatch.setattr(GifImagePlugin, "getdata", counted)
+    animation(pictures)
+    first, later = encoded[0], sum(encoded[1:]) / (len(encoded) - 1)
+    assert first == 300 * 900
+    assert later < 300 * 60, f"{later:.0f} pixels a frame encoded by LZW"
+
+
+def test_the_join_is_checked_against_pillows_decoder():
+    assert gif_rows.joins()
+
+
+# Runs whose last code is the 255th, 767th, 1791st (after which the decoder reads codes a
+# bit wider) or the last before the dictionary is full, and runs about them.
+@pytest.mark.parametrize("count", [1, 2, 3, 4, 10, 255, 256, 257, 5000, 32_385, 32_386, 32_640,
+                                   32_641, 294_528, 294_529, 1_604_736, 1_604_737, 7_367_041,
+                                   7_367_042, 9_000_000])
+def test_a_run_decodes_to_its_pixels_between_two_bands(count):
+    rng = random.Random(count)
+    width = 1 if count < 60_000 else 600
+    count -= count % width
+    top = Image.frombytes("P", (width, 40), rng.randbytes(width * 40))
+    bottom = Image.frombytes("P", (width, 2), bytes((3,)) * width * 2)
+    data = gif_rows.frame([(top, 0), (5, count), (bottom, 0)], (0, 0),
+                          (width, 42 + count // width), 9, 700)
+    assert data is not None
+    height = 42 + count // width
+    gif = (b"GIF89a" + (width).to_bytes(2, "little") + height.to_bytes(2, "little")
+           + b"\x87\0\0" + bytes(range(256)) * 3 + data + b";")
+    im = Image.open(io.BytesIO(gif))
+    im.load()
+    assert im.tobytes() == top.tobytes() + bytes((5,)) * count + bottom.tobytes()
+
+
+@pytest.mark.parametrize("pixels", [1, 2, 254, 255, 256, 257, 767, 768])
+def test_a_band_joins_the_run_after_it_whatever_its_last_codes_width(pixels):
+    """A band of distinct pixels is one code a pixel: after 255 of them (and 767, …) the
+    decoder reads the next code a bit wider than the band's end code was written."""
+    width = pixels
+    band = Image.frombytes("P", (width, 1), bytes(i % 251 for i in range(width)))
+    tail = Image.frombytes("P", (width, 1), bytes((2,)) * width)
+    data = gif_rows.frame([(band, 0), (7, width * 3), (tail, 0)], (0, 0), (width, 5), 7, 700)
+    assert data is not None
+    gif = (b"GIF89a" + width.to_bytes(2, "little") + (5).to_bytes(2, "little")
+           + b"\x87\0\0" + bytes(range(256)) * 3 + data + b";")
+    im = Image.open(io.BytesIO(gif))
+    im.load()
+    assert im.tobytes() == band.tobytes() + bytes((7,)) * width * 3 + tail.tobytes()
