@@ -115,3 +115,20 @@ def test_a_band_joins_the_run_after_it_whatever_its_last_codes_width(pixels):
     im = Image.open(io.BytesIO(gif))
     im.load()
     assert im.tobytes() == band.tobytes() + bytes((7,)) * width * 3 + tail.tobytes()
+
+
+@pytest.mark.parametrize("drawn", ["the index the first picture left unused", "every index"])
+def test_frames_whose_changes_use_the_spare_index_or_every_index_decode_alike(drawn):
+    """A frame's transparent index is the one the first picture leaves unused where its
+    changed pixels do not use it; where they do, another; where they use all 256, none
+    (the rectangle written as it is)."""
+    pictures = _pictures(5)
+    for i, im in enumerate(pictures[1:], 1):
+        d = ImageDraw.Draw(im)
+        if drawn == "every index":
+            strip = Image.frombytes("P", (256, 2), bytes(range(256)) * 2)
+            im.paste(strip, (i, 700))
+        d.rectangle((100 + i, 10, 140, 14), fill=255)
+    assert 255 not in pictures[0].tobytes()
+    made = animation(pictures)
+    assert _decoded(made.data) == [p.convert("RGB").tobytes() for p in pictures]
