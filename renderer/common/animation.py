@@ -127,6 +127,7 @@ def animation_of(count: int, draw: Callable[[int], Frame], *, limit: int = UPLOA
     # is told apart from: that picture alone is drawn in both processes.
     child = ctx.Process(target=_encode_part, args=(writer, first, draw, half - 1, count),
                         daemon=True)
+    gif_rows.joins()  # checked once here (a few ms), not again in every child
     child.start()
     writer.close()
     try:
