@@ -118,21 +118,21 @@ def animation_of(count: int, draw: Callable[[int], Frame], *, limit: int = UPLOA
     keeps fewer, as it does."""
     if count < SPLIT_FROM or not _may_fork():
         return animation([draw(i) for i in range(count)], limit=limit, name=name)
-    first = draw(0)
+    first = _paletted([draw(0)])[0]
+    spare = _spare(first)  # found once here, for both processes
     half = count // 2
     durations = _durations(count, FRAME_MS, FIRST_MS, LAST_MS)
     ctx = multiprocessing.get_context("fork")
     reader, writer = ctx.Pipe(duplex=False)
     # The child's part starts at the picture before its first, the one its first frame
     # is told apart from: that picture alone is drawn in both processes.
-    child = ctx.Process(target=_encode_part, args=(writer, first, draw, half - 1, count),
-                        daemon=True)
+    child = ctx.Process(target=_encode_part, args=(writer, first, draw, half - 1, count,
+                                                      spare), daemon=True)
     gif_rows.joins()  # checked once here (a few ms), not again in every child
     child.start()
     writer.close()
     try:
         pictures = _paletted([first, *(draw(i) for i in range(1, half))])
-        spare = _spare(pictures[0])
         parts: list[_Part] = [_part(pictures, durations[:half], None, spare)]
         try:
             parts.append(reader.recv())
@@ -160,14 +160,14 @@ def _may_fork() -> bool:
         "fork" in multiprocessing.get_all_start_methods()
 
 
-def _encode_part(out: Connection, first: Frame, draw: Callable[[int], Frame], start: int,
-                 end: int) -> None:
+def _encode_part(out: Connection, first: Image.Image, draw: Callable[[int], Frame],
+                 start: int, end: int, spare: int) -> None:
     """In the forked child: the frames of pictures ``start + 1 … end - 1`` (``start``: the
     picture before, drawn only to be told apart from), sent back."""
     try:
-        first_image, *pictures = _paletted([first, *(draw(i) for i in range(start, end))])
+        pictures = _paletted([first, *(draw(i) for i in range(start, end))])[1:]
         durations = _durations(end, FRAME_MS, FIRST_MS, LAST_MS)[start + 1:]
-        out.send(_part(pictures[1:], durations, pictures[0], _spare(first_image)))
+        out.send(_part(pictures[1:], durations, pictures[0], spare))
     finally:
         out.close()
 
