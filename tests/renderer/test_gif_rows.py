@@ -132,3 +132,18 @@ def test_frames_whose_changes_use_the_spare_index_or_every_index_decode_alike(dr
     assert 255 not in pictures[0].tobytes()
     made = animation(pictures)
     assert _decoded(made.data) == [p.convert("RGB").tobytes() for p in pictures]
+
+
+@pytest.mark.parametrize("broken", ["joins", "a band's end"])
+def test_where_bands_cannot_be_joined_frames_are_written_whole(monkeypatch, broken):
+    """An encoder whose codes grow otherwise than Pillow's (the check fails, or a band's
+    length fits no stream of Pillow's): each frame is its whole rectangle, as before."""
+    if broken == "joins":
+        monkeypatch.setattr(gif_rows, "joins", lambda: False)
+    else:
+        monkeypatch.setattr(gif_rows, "_next_width", lambda bits: None)
+    pictures = _pictures(5)
+    made = animation(pictures)
+    assert _decoded(made.data) == [p.convert("RGB").tobytes() for p in pictures]
+    monkeypatch.undo()
+    assert animation(pictures).data != made.data  # joined where it may be
