@@ -293,9 +293,12 @@ def _changed(im: Image.Image, before: Image.Image, ms: int, spare: int) -> bytes
         return None
     x0, top, x1, bottom = box
     width = x1 - x0
-    rows = _rows(delta, box, max(1, -(-GAP_PIXELS // width)))
+    # 255 where a pixel changed: the mask each band is cut with, and what its rows are
+    # found in (an "L" image: its crops copy no palette).
+    changed = delta.crop(box).point(_CHANGED, "L")
+    rows = _rows(changed, 0, bottom - top, max(1, -(-GAP_PIXELS // width)))
     if len(rows) > 1 and gif_rows.joins():
-        parts = [(im.crop((x0, a, x1, b)), delta.crop((x0, a, x1, b)).point(_CHANGED, "L"))
+        parts = [(im.crop((x0, top + a, x1, top + b)), changed.crop((0, a, width, b)))
                  for a, b in rows]
         clear = _transparent(parts, spare)
         if clear is not None:
@@ -305,24 +308,22 @@ def _changed(im: Image.Image, before: Image.Image, ms: int, spare: int) -> bytes
             data = gif_rows.frame(bands, (x0, top), (width, bottom - top), clear, ms)
             if data is not None:
                 return data
-    return _frame(*_delta(im, delta, box, spare), ms)
+    return _frame(*_delta(im.crop(box), changed, box[:2], spare), ms)
 
 
-def _rows(delta: Image.Image, box: tuple[int, int, int, int],
-          gap: int) -> list[tuple[int, int]]:
-    """The bands of rows of ``box`` that hold a change (``delta`` not 0), as (first, end)
-    rows, top to bottom; an unchanged stretch of fewer than ``gap`` rows stays in the band
-    around it. Found by halving: a crop's bounding box is a fast scan, a projection on
-    the rows is not."""
-    x0, top, x1, bottom = box
+def _rows(changed: Image.Image, top: int, bottom: int, gap: int) -> list[tuple[int, int]]:
+    """The bands of rows ``top … bottom - 1`` of ``changed`` that hold a change, as (first,
+    end) rows, top to bottom; an unchanged stretch of fewer than ``gap`` rows stays in the
+    band around it. Found by halving: a crop's bounding box is a fast scan, a projection
+    on the rows is not."""
     if bottom - top < 2 * gap + 2:
         return [(top, bottom)]
     middle = (top + bottom) // 2
     halves = []
     for a, b in ((top, middle), (middle, bottom)):
-        found = delta.crop((x0, a, x1, b)).getbbox(alpha_only=False)
+        found = changed.crop((0, a, changed.width, b)).getbbox()
         if found is not None:
-            halves += _rows(delta, (x0, a + found[1], x1, a + found[3]), gap)
+            halves += _rows(changed, a + found[1], a + found[3], gap)
     out = halves[:1]
     for a, b in halves[1:]:
         if a - out[-1][1] < gap:
@@ -357,24 +358,27 @@ def _transparent(parts: list[tuple[Image.Image, Image.Image]], spare: int) -> in
     changed pixels): ``spare`` where none does (a few fast passes), else the highest that
     none does (a histogram, which counts every pixel: 1 ms a Vijayanagara frame); None
     where they use all 256."""
-    if all(ImageChops.multiply(part.point(_only(spare), "L"), changed).getbbox() is None
-           for part, changed in parts):
+    def unused(part: Image.Image, changed: Image.Image) -> bool:
+        found = part.point(_only(spare), "L")  # 255 where the part uses it
+        return found.getbbox() is None or ImageChops.multiply(found, changed).getbbox() is None
+
+    if all(unused(part, changed) for part, changed in parts):
         return spare
     used = [sum(n) for n in zip(*(part.histogram(mask=m) for part, m in parts), strict=True)]
     return next((i for i in range(255, -1, -1) if not used[i]), None)
 
 
-def _delta(im: Image.Image, delta: Image.Image, box: tuple[int, int, int, int],
+def _delta(part: Image.Image, changed: Image.Image, at: tuple[int, int],
            spare: int) -> tuple[Image.Image, tuple[int, int], dict]:
-    """The part of ``im`` in ``box``, its pixels alike in the frame before made transparent
-    (with an index none of its changed pixels uses; none left: written as it is)."""
-    part, changed = im.crop(box), delta.crop(box).point(_CHANGED, "L")
+    """``part`` (the rectangle that changed, at ``at``), its pixels alike in the frame
+    before (``changed`` 0) made transparent, with an index none of its changed pixels
+    uses; none left: written as it is."""
     clear = _transparent([(part, changed)], spare)
     if clear is None:
-        return part, box[:2], {}
+        return part, at, {}
     # The changed pixels over a ground of the transparent index (its colour is never
     # shown, so the frame needs no palette of its own).
-    return _cut(part, changed, clear), box[:2], {"transparency": clear}
+    return _cut(part, changed, clear), at, {"transparency": clear}
 
 
 def _frame(part: Image.Image, at: tuple[int, int], info: dict, ms: int) -> bytes:
