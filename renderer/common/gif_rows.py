@@ -10,9 +10,11 @@ by a formula (strings of 1, 2, 3, … pixels: a square root of its length in cod
 unchanged bands cost nothing, and Pillow's encoder sees only the bands that changed.
 
 LZW streams join where a clear code empties the decoder's dictionary: a band of Pillow's
-ends with its end code (257), turned into a clear code of the same width (256: one bit
-less) — a width found from the stream's length, as Pillow's encoder grows its codes from
-9 to 12 bits and clears at 4,096 — and a run ends with a clear of its own. A GIF decoder
+ends with its end code (257), which becomes a clear code (256: one bit less) of the
+width a decoder reads next — found from the stream's length, as Pillow's encoder grows
+its codes from 9 to 12 bits and clears at 4,096, and a bit wider than the end code where
+the decoder's dictionary reaches the next power of two on the last code — and a run
+ends with a clear of its own. A GIF decoder
 reads the frame as one image: the same pixels as one stream of the whole rectangle.
 ``joins`` checks the join against Pillow's decoder once a process, so an encoder that
 grows its codes otherwise writes whole rectangles (``None``) rather than a broken frame.
