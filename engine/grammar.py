@@ -52,9 +52,12 @@ def count(n: float, noun: str, plural: str = "", digits: int = 0) -> str:
     """``0 games``, ``1 game``, ``2 games``; ``1 die``, ``3 dice``; ``1.5 days`` (``digits``
     after the point, none shown when they are 0). ``plural`` where the noun's plural is
     not English's ordinary one (a phrase: ``dice of your choice``)."""
-    shown = f"{n:.{digits}f}"
-    if "." in shown:
-        shown = shown.rstrip("0").removesuffix(".")
+    if type(n) is int and not digits and abs(n) < 2 ** 53:  # as the float would read
+        shown = str(n)  # a fifth of the formatting's cost: a post counts a dozen things
+    else:
+        shown = f"{n:.{digits}f}"
+        if "." in shown:
+            shown = shown.rstrip("0").removesuffix(".")
     return f"{shown} {noun if shown == '1' else plural or _plural_noun(noun)}"
 
 
