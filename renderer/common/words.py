@@ -34,9 +34,13 @@ def seat(role: str, title: str, players: Mapping[str, str]) -> str:
 
 def within_alt_limit(said: str) -> str:
     """``said`` within Discord's alt text limit: whole lines, then a pointer to the rest."""
+    if len(said) <= ALT_LIMIT - len(MORE) - 1:
+        return said
     out: list[str] = []
+    used = 0  # the characters of the lines kept, a line break after each
     for line in said.split("\n"):
-        if sum(len(x) + 1 for x in out) + len(line) + len(MORE) + 1 > ALT_LIMIT:
+        if used + len(line) + len(MORE) + 1 > ALT_LIMIT:
             return "\n".join([*out, MORE])
         out.append(line)
+        used += len(line) + 1
     return "\n".join(out)

@@ -47,17 +47,19 @@ def edge(name: str) -> str:
     return f"{name[:-1]} {SIDE_NAMES.get(name[-1].upper(), name[-1])}"
 
 
+_GOODS = {g: f"the {g} market" for g in data.GOODS}
+_SPACES = {"quarry": "the quarry", "harbor": "the harbor", "market-assorted":
+           "the assorted goods market", "assorted": "the assorted goods market",
+           "two_money": "the palace's 2-money space", "money": "the palace's 2-money space",
+           "mango": "the Mango Tree", **_GOODS,
+           **{f"market-{g}": t for g, t in _GOODS.items()}, **CHAMBER_NAMES}
+
+
 def space(kind: str) -> str:
     """A worker space by the name the rules give it: ``market-silk`` (or the typed
     ``silk``) is "the silk market", ``swap-orange`` "the orange exchange"."""
-    goods = {g: f"the {g} market" for g in data.GOODS}
-    named = {"quarry": "the quarry", "harbor": "the harbor", "market-assorted":
-             "the assorted goods market", "assorted": "the assorted goods market",
-             "two_money": "the palace's 2-money space", "money": "the palace's 2-money space",
-             "mango": "the Mango Tree", **goods,
-             **{f"market-{g}": t for g, t in goods.items()}, **CHAMBER_NAMES}
-    if kind in named:
-        return named[kind]
+    if kind in _SPACES:
+        return _SPACES[kind]
     head, _, colour = kind.partition("-")
     if head == "swap":
         return f"the {colour} exchange"
