@@ -10,6 +10,8 @@ that UPDATE matches no row and the whole transaction is rolled back with
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import threading
 from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -19,7 +21,7 @@ from typing import Any, Self, TypeVar, cast
 from sqlalchemy import Connection, Engine, Result, bindparam, create_engine, event, text, update
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import configure_mappers
 from sqlalchemy.pool import ConnectionPoolEntry
@@ -89,6 +91,9 @@ class RepositoryCore:
         self._sync_engine: Engine | None = None
         self._sync_writer: tuple[Engine, ThreadPoolExecutor] | None = None
         self._sync_reader: tuple[Engine, ThreadPoolExecutor] | None = None
+        # ... and first on the event loop's own thread, through a connection it keeps (the
+        # thread's id, the connection; see read)
+        self._loop_reads: tuple[int, Connection] | None = None
         # PostgreSQL's reads take their connections from a pool of their own that does not
         # check a connection when it is taken (see read).
         self._reads: AsyncEngine | None = None
@@ -120,6 +125,9 @@ class RepositoryCore:
         return repo
 
     async def close(self) -> None:
+        if self._loop_reads is not None:
+            self._loop_reads[1].close()
+            self._loop_reads = None
         for held in (self._sync_writer, self._sync_reader):
             if held is not None:
                 held[1].shutdown(wait=True)
@@ -138,8 +146,9 @@ class RepositoryCore:
             url = self.engine.url
             if self.engine.dialect.name != "sqlite" or url.database in (None, "", ":memory:"):
                 return None
+            # the writer, the reader threads and the event loop's own
             self._sync_engine = create_engine(url.set(drivername="sqlite+pysqlite"),
-                                              pool_size=1 + SQLITE_READERS)
+                                              pool_size=2 + SQLITE_READERS)
             event.listen(self._sync_engine, "connect", _sqlite_pragmas)
         return self._sync_engine
 
@@ -153,17 +162,31 @@ class RepositoryCore:
     async def read(self, query: Callable[[Connection], T]) -> T:
         """``query(connection)``: a read of one statement or a few, as every move makes.
 
-        On a SQLite file it runs on a reader thread through the synchronous driver: a
-        statement through the async driver is several round trips through the event loop
-        (about 2 ms of CPU for a move's read of its game and seats; 0.5 ms this way). On
-        PostgreSQL it runs outside a transaction (one statement needs none: no BEGIN and
-        ROLLBACK round trips), on a pool of its own whose connections are not checked when
-        taken (that check, pool_pre_ping, was a round trip before every read: the next-game
-        button took 1.5 ms instead of 1); a read that finds its connection dropped is
-        tried again once on a fresh one."""
-        if self._sync_reader is None and (engine := self._sqlite_sync_engine()) is not None:
-            self._sync_reader = (engine, ThreadPoolExecutor(
-                SQLITE_READERS, thread_name_prefix="darbar-sqlite-read"))
+        On a SQLite file it runs on the event loop's thread itself, through the
+        synchronous driver on a connection the loop keeps: in WAL mode a read is never
+        held up by the writer, and a move's read is tens of microseconds of SQLite's work,
+        where handing it to a thread and back cost more than the read (a Goat-Tiger move's
+        three reads: 1.6 ms of CPU on the reader threads). That connection does not wait
+        for a lock (busy_timeout 0): in the rare case a read finds the database locked (a
+        tool holding it exclusively, a crashed process's log being recovered), it is read
+        again on a reader thread, which waits as every connection does, the loop free
+        meanwhile. Through aiosqlite a statement was several round trips through the
+        event loop (about 2 ms of CPU for the game's read).
+
+        On PostgreSQL it runs outside a transaction (one statement needs none: no BEGIN
+        and ROLLBACK round trips), on a pool of its own whose connections are not checked
+        when taken (that check, pool_pre_ping, was a round trip before every read: the
+        next-game button took 1.5 ms instead of 1); a read that finds its connection
+        dropped is tried again once on a fresh one."""
+        if (on_loop := self._loop_connection()) is not None:
+            try:
+                return _fetched(query(on_loop))
+            except OperationalError as e:
+                if not _locked(e):
+                    raise
+            finally:
+                if on_loop.in_transaction():  # nothing was written: the driver's is a no-op
+                    on_loop.rollback()
         if self._sync_reader is not None:
             engine, threads = self._sync_reader
 
@@ -183,6 +206,29 @@ class RepositoryCore:
             if not e.connection_invalidated:
                 raise
             return await self._read_pg(query)
+
+    def _loop_connection(self) -> Connection | None:
+        """The connection the event loop's thread reads a SQLite file through (made on
+        first use; with the reader threads, their fallback); None for other databases,
+        or on a thread other than the one it was made on."""
+        if self._loop_reads is None:
+            engine = self._sqlite_sync_engine()
+            if engine is None:
+                return None
+            self._sync_reader = (engine, ThreadPoolExecutor(
+                SQLITE_READERS, thread_name_prefix="darbar-sqlite-read"))
+            conn = engine.connect()
+            conn.exec_driver_sql("PRAGMA busy_timeout=0")  # never wait on the loop
+            conn.rollback()
+            self._loop_reads = (threading.get_ident(), conn)
+        thread, conn = self._loop_reads
+        if thread != threading.get_ident():
+            return None
+        if conn.invalidated or conn.closed:  # the driver's connection was lost
+            self._loop_reads = None
+            conn.close()
+            return self._loop_connection()
+        return conn
 
     async def _read_pg(self, query: Callable[[Connection], T]) -> T:
         assert self._reads is not None
@@ -245,8 +291,15 @@ def _fetched(out: T) -> T:
     database, and when the pool next lends it to the writer, its write is refused
     ("database is locked") once another connection has committed since."""
     if isinstance(out, Result):
+        out.close()
         raise TypeError("a read must return its rows (.all(), .first()), not the open result")
     return out
+
+
+def _locked(error: OperationalError) -> bool:
+    """Whether SQLite refused a statement because another connection holds a lock."""
+    code = getattr(error.orig, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 M = TypeVar("M", bound=SQLModel)

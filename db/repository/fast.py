@@ -1,4 +1,4 @@
-"""A move's own statements on SQLite, run on the driver's cursor.
+"""A move's own statements on SQLite, run on the driver's cursor, and its reads.
 
 SQLAlchemy compiles a statement once and caches it, but every execution still builds its
 parameters, an execution context and a result around the driver's call: about 90 µs for a
@@ -17,6 +17,11 @@ What it is given must be what a SQLAlchemy execution would be given (plain value
 expanding lists), and the rows it returns are the driver's: only for columns stored as
 the driver reads them (numbers, text), never a time or a boolean that SQLAlchemy would
 convert back.
+
+``rows`` is a read's: a SELECT's rows as tuples, each value converted back as SQLAlchemy
+converts it (its result processors: a time, a boolean), an expanding IN expanded as
+SQLAlchemy expands it; on another database, or with a listener, ``.all()`` of
+``Connection.execute``.
 """
 
 from __future__ import annotations
@@ -43,6 +48,35 @@ class _Prepared:
     def args(self, values: Mapping[str, Any]) -> list[Any]:
         full = self.compiled.construct_params(values)
         return [f(full[k]) if (f := self.convert.get(k)) else full[k] for k in self.order]
+
+
+@dataclass(frozen=True)
+class _Read:
+    prepared: _Prepared
+    expanding: bool  # an expanding IN: its SQL depends on how many values it is given
+    results: tuple[Callable[[Any], Any] | None, ...]  # SQLAlchemy's, by column
+
+    def statement(self, values: Mapping[str, Any]) -> tuple[str, list[Any]]:
+        if not self.expanding:
+            return self.prepared.sql, self.prepared.args(values)
+        state = self.prepared.compiled.construct_expanded_state(values)
+        assert state.positiontup is not None
+        convert = state.processors
+        return state.statement, [f(state.parameters[k]) if (f := convert.get(k)) else
+                                 state.parameters[k] for k in state.positiontup]
+
+
+@lru_cache(maxsize=64)
+def _read(stmt: ClauseElement, dialect: Dialect, keys: tuple[str, ...]) -> _Read:
+    prepared = _prepared(stmt, dialect, keys)
+    compiled = prepared.compiled
+    # the columns' conversions as SQLAlchemy makes them for SQLite (whose cursor names
+    # no column types)
+    results = tuple(c.type._cached_result_processor(dialect, None)
+                    for c in compiled._result_columns)
+    return _Read(prepared, bool(compiled._pre_expanded_string is not None
+                                or compiled.literal_execute_params
+                                or compiled.post_compile_params), results)
 
 
 @lru_cache(maxsize=64)
@@ -79,3 +113,25 @@ def execute(conn: Connection, stmt: ClauseElement,
         # "handle_error" listeners told (the database errors' metric)
         conn._handle_dbapi_exception(e, prepared.sql, None, None, None)
     return cursor
+
+
+def rows(conn: Connection, stmt: ClauseElement, values: Mapping[str, Any]) -> list[tuple]:
+    """The rows ``stmt`` (a SELECT) reads with ``values``, as tuples of the values
+    SQLAlchemy's own execution returns (see the module)."""
+    if conn.dialect.name != "sqlite" or conn.dispatch.before_cursor_execute:
+        return [tuple(r) for r in conn.execute(stmt, values)]  # type: ignore[call-overload]
+    read = _read(stmt, conn.dialect, tuple(sorted(values)))
+    sql, args = read.statement(values)
+    driver = conn.connection.driver_connection
+    assert isinstance(driver, sqlite3.Connection)
+    cursor = driver.cursor()
+    try:
+        found = cursor.execute(sql, args).fetchall()
+    except sqlite3.Error as e:
+        conn._handle_dbapi_exception(e, sql, None, None, None)
+    finally:
+        cursor.close()
+    if not any(read.results):
+        return found
+    return [tuple(v if f is None else f(v) for f, v in zip(read.results, row, strict=True))
+            for row in found]

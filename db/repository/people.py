@@ -50,6 +50,9 @@ _NEXT_AWAITING = (
     .order_by(func.coalesce(_G.c.waiting_since, _G.c.updated_at), _G.c.id)
     .limit(1))
 
+_PLAYERS = sa_select(_P).where(_P.c.user_id.in_(bindparam("ids", expanding=True)))
+_PLAYER_ID = list(_P.c.keys()).index("user_id")
+
 
 class People(RepositoryCore):
     """Players' and servers' settings, and the games each sits at or holds."""
@@ -57,9 +60,9 @@ class People(RepositoryCore):
     async def players(self, user_ids: Collection[str]) -> dict[str, Player]:
         if not user_ids:
             return {}
-        q = sa_select(_P).where(_P.c.user_id.in_(list(user_ids)))
-        rows = await self.read(lambda conn: conn.execute(q).all())
-        return {r.user_id: from_row(Player, r._asdict()) for r in rows}
+        rows = await self.read(lambda conn: fast.rows(conn, _PLAYERS, {"ids": list(user_ids)}))
+        return {r[_PLAYER_ID]: from_row(Player, dict(zip(_P.c.keys(), r, strict=True)))
+                for r in rows}
 
     async def save_player(self, player: Player) -> None:
         async with self._tx() as s:

@@ -146,8 +146,8 @@ class PublicMoves(RepositoryCore):
         users = sorted(set(user_ids))
         if not users:
             return []
-        rows = [Recorded(*r) for r in await self.read(lambda conn: conn.execute(
-            _SINCE, {"game_id": game_id, "users": users, "n": len(users)}).all())]
+        rows = [Recorded(*r) for r in await self.read(lambda conn: fast.rows(
+            conn, _SINCE, {"game_id": game_id, "users": users, "n": len(users)}))]
         out = []
         for user in user_ids:
             # The rows reach back to the earliest of their latest moves, so each person's

@@ -11,10 +11,11 @@ import pytest
 from sqlalchemy import Engine, event, insert, text
 from sqlalchemy.exc import IntegrityError
 
-from db import NewStep, Repository, Seat
+from db import NewStep, Player, Repository, Seat
 from db.models import Step
 from db.repository import fast
 from db.repository.clocks import Sched
+from db.repository.shown import Shown
 
 T0 = datetime(2026, 11, 29, 16, 0, 0, tzinfo=UTC)  # no microseconds: a case SQLite's
 # own conversion of a time would write differently
@@ -94,3 +95,37 @@ async def repo(db_url):
     r = await Repository.open(db_url)
     yield r
     await r.close()
+
+
+async def test_a_read_on_the_cursor_returns_what_sqlalchemy_returns_types_included(tmp_path):
+    """A move's reads (its game, seats and players; what a pinged person missed, with an
+    expanding IN) on the cursor: the same rows as SQLAlchemy's, each value of the same
+    type (aware times, booleans, None), so nothing a player is shown can differ."""
+    from db.repository.games import _LIVE_GAME_SEATS
+    from db.repository.shown import _SINCE
+
+    await _stored(tmp_path, "a.sqlite3")
+    repo = await Repository.open(f"sqlite+aiosqlite:///{tmp_path / 'a.sqlite3'}")
+    try:
+        await repo.save_player(Player(user_id="u2", tz="Asia/Kolkata", hours_start=9,
+                                      hours_end=21))
+        game = await repo.get_game(1)
+        await repo.append_steps(game, [NewStep("tigers", "u2", "move", "a1")], {"n": 2},
+                                now=T0, shown=Shown("tigers", "u2", 1, 2, '{"v": 1}'))
+        engine = repo._sqlite_sync_engine()
+        assert engine is not None
+        reads = [(_LIVE_GAME_SEATS, {"channel_id": "c"}),
+                 (_SINCE, {"game_id": 1, "users": ["u1", "u2"], "n": 2}),
+                 (_SINCE, {"game_id": 1, "users": ["u2"], "n": 1})]
+        kinds: set[type] = set()
+        with engine.connect() as conn:
+            for stmt, values in reads:
+                want = [tuple(r) for r in conn.execute(stmt, values).all()]
+                got = fast.rows(conn, stmt, values)
+                assert want and got == want
+                assert [[type(v) for v in r] for r in got] == \
+                    [[type(v) for v in r] for r in want]
+                kinds.update(type(v) for r in got for v in r)
+        assert {datetime, bool, type(None), int, str} <= kinds  # the conversions were made
+    finally:
+        await repo.close()

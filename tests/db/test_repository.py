@@ -362,3 +362,38 @@ async def test_a_read_after_postgresql_dropped_every_connection_answers(pg_db_ur
         assert await repo.read(ask) == after
     finally:
         await repo.close()
+
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+async def test_a_read_that_finds_sqlite_locked_is_read_again_off_the_event_loop(repo):
+    """A move's reads run on the event loop's thread (tens of µs in WAL mode), on a
+    connection that never waits for a lock: where SQLite says the database is locked
+    (another program holding it, a crashed process's log being recovered), the read is
+    made again on a reader thread, which waits as every connection does, and the move
+    reads its game all the same."""
+    import sqlite3
+    import threading
+
+    from sqlalchemy import event
+    from sqlalchemy.exc import OperationalError
+
+    await new_game(repo)
+    assert await repo.live_game_seats("c1") is not None  # the loop's connection is made
+    engine = repo._sqlite_sync_engine()
+    loop_thread, refused = threading.get_ident(), []
+
+    def locked(conn, cursor, statement, *_: object) -> None:
+        if threading.get_ident() == loop_thread:
+            error = sqlite3.OperationalError("database is locked")
+            error.sqlite_errorcode = sqlite3.SQLITE_BUSY
+            refused.append(statement)
+            raise OperationalError(statement, None, error)
+    event.listen(engine, "before_cursor_execute", locked)
+    try:
+        found = await repo.live_game_seats("c1")
+    finally:
+        event.remove(engine, "before_cursor_execute", locked)
+    assert refused  # the loop's read met the lock...
+    assert found is not None and found.game.channel_id == "c1"  # ... and the game was read
+    assert await repo.live_game_seats("c1") is not None  # the loop's connection still reads
