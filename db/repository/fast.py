@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -50,33 +50,49 @@ class _Prepared:
         return [f(full[k]) if (f := self.convert.get(k)) else full[k] for k in self.order]
 
 
+Source = tuple[str, int, Callable[[Any], Any] | None]
+
+
 @dataclass(frozen=True)
 class _Read:
     prepared: _Prepared
-    expanding: bool  # an expanding IN: its SQL depends on how many values it is given
+    expanding: tuple[str, ...]  # its expanding INs, whose SQL depends on their lengths
     results: tuple[Callable[[Any], Any] | None, ...]  # SQLAlchemy's, by column
+    # by the lengths of its expanding INs: the statement as SQLAlchemy expands it, and
+    # where each parameter comes from (name, index in that list or -1, conversion)
+    expanded: dict[tuple[int, ...], tuple[str, tuple[Source, ...]]] = field(
+        default_factory=dict)
 
     def statement(self, values: Mapping[str, Any]) -> tuple[str, list[Any]]:
         if not self.expanding:
             return self.prepared.sql, self.prepared.args(values)
-        state = self.prepared.compiled.construct_expanded_state(values)
-        assert state.positiontup is not None
-        convert = state.processors
-        return state.statement, [f(state.parameters[k]) if (f := convert.get(k)) else
-                                 state.parameters[k] for k in state.positiontup]
+        # the values given and the statement's own (an IN of constants is expanding too)
+        full = self.prepared.compiled.construct_params(values, _no_postcompile=True)
+        lengths = tuple(len(full[k]) for k in self.expanding)
+        if (known := self.expanded.get(lengths)) is None:
+            state = self.prepared.compiled.construct_expanded_state(values)
+            assert state.positiontup is not None
+            source = {name: (k, i) for k, names in state.parameter_expansion.items()
+                      for i, name in enumerate(names)}
+            known = self.expanded[lengths] = (state.statement, tuple(
+                (*source.get(name, (name, -1)), state.processors.get(name))
+                for name in state.positiontup))
+        sql, order = known
+        return sql, [f(full[k] if i < 0 else full[k][i]) if f else
+                     (full[k] if i < 0 else full[k][i]) for k, i, f in order]
 
 
 @lru_cache(maxsize=64)
 def _read(stmt: ClauseElement, dialect: Dialect, keys: tuple[str, ...]) -> _Read:
     prepared = _prepared(stmt, dialect, keys)
     compiled = prepared.compiled
+    assert not compiled.literal_execute_params  # none of the reads renders a value
     # the columns' conversions as SQLAlchemy makes them for SQLite (whose cursor names
     # no column types)
     results = tuple(c.type._cached_result_processor(dialect, None)
                     for c in compiled._result_columns)
-    return _Read(prepared, bool(compiled._pre_expanded_string is not None
-                                or compiled.literal_execute_params
-                                or compiled.post_compile_params), results)
+    expanding = tuple(name for bind, name in compiled.bind_names.items() if bind.expanding)
+    return _Read(prepared, expanding, results)
 
 
 @lru_cache(maxsize=64)
