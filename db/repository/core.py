@@ -10,6 +10,7 @@ that UPDATE matches no row and the whole transaction is rolled back with
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import threading
 from collections.abc import AsyncIterator, Callable, Mapping
@@ -60,6 +61,11 @@ READ_POOL = 4  # PostgreSQL connections kept for reads (and as many more at a pe
 # Threads that run the hot reads of a SQLite file (see RepositoryCore.read): two, as many
 # as the cores this bot is sized for; WAL lets them read while the writer writes.
 SQLITE_READERS = 2
+# Writes made on the event loop's thread between two checkpoints of SQLite's WAL (made on
+# the writer thread; see write_now): a move writes a few pages, and SQLite's own
+# checkpoint comes every 1,000.
+WAL_CHECKPOINT_EVERY = 100
+log = logging.getLogger("darbar.db")
 T = TypeVar("T")
 
 
@@ -91,9 +97,12 @@ class RepositoryCore:
         self._sync_engine: Engine | None = None
         self._sync_writer: tuple[Engine, ThreadPoolExecutor] | None = None
         self._sync_reader: tuple[Engine, ThreadPoolExecutor] | None = None
-        # ... and first on the event loop's own thread, through a connection it keeps (the
-        # thread's id, the connection; see read)
-        self._loop_reads: tuple[int, Connection] | None = None
+        # ... and first on the event loop's own thread, through two connections it keeps,
+        # one to read and one to write (by use: the thread's id, the connection; see read
+        # and write_now), and how many writes were made there
+        self._on_loop: dict[str, tuple[int, Connection]] = {}
+        self._loop_writes = 0
+        self._checkpointing: asyncio.Future[None] | None = None  # the WAL's, under way
         # PostgreSQL's reads take their connections from a pool of their own that does not
         # check a connection when it is taken (see read).
         self._reads: AsyncEngine | None = None
@@ -125,9 +134,9 @@ class RepositoryCore:
         return repo
 
     async def close(self) -> None:
-        if self._loop_reads is not None:
-            self._loop_reads[1].close()
-            self._loop_reads = None
+        for _, conn in self._on_loop.values():
+            conn.close()
+        self._on_loop.clear()
         for held in (self._sync_writer, self._sync_reader):
             if held is not None:
                 held[1].shutdown(wait=True)
@@ -146,9 +155,9 @@ class RepositoryCore:
             url = self.engine.url
             if self.engine.dialect.name != "sqlite" or url.database in (None, "", ":memory:"):
                 return None
-            # the writer, the reader threads and the event loop's own
+            # the writer, the reader threads and the event loop's two
             self._sync_engine = create_engine(url.set(drivername="sqlite+pysqlite"),
-                                              pool_size=2 + SQLITE_READERS)
+                                              pool_size=3 + SQLITE_READERS)
             event.listen(self._sync_engine, "connect", _sqlite_pragmas)
         return self._sync_engine
 
@@ -178,7 +187,7 @@ class RepositoryCore:
         when taken (that check, pool_pre_ping, was a round trip before every read: the
         next-game button took 1.5 ms instead of 1); a read that finds its connection
         dropped is tried again once on a fresh one."""
-        if (on_loop := self._loop_connection()) is not None:
+        if (on_loop := self._loop_connection("read")) is not None:
             try:
                 return _fetched(query(on_loop))
             except OperationalError as e:
@@ -207,28 +216,70 @@ class RepositoryCore:
                 raise
             return await self._read_pg(query)
 
-    def _loop_connection(self) -> Connection | None:
-        """The connection the event loop's thread reads a SQLite file through (made on
-        first use; with the reader threads, their fallback); None for other databases,
+    def _loop_connection(self, use: str) -> Connection | None:
+        """The connection the event loop's thread reads (``use`` "read") or writes
+        ("write") a SQLite file through, made on first use, that never waits for a lock
+        (the reader threads and the writer's are its fallback); None for other databases,
         or on a thread other than the one it was made on."""
-        if self._loop_reads is None:
+        if use not in self._on_loop:
             engine = self._sqlite_sync_engine()
             if engine is None:
                 return None
-            self._sync_reader = (engine, ThreadPoolExecutor(
-                SQLITE_READERS, thread_name_prefix="darbar-sqlite-read"))
+            if self._sync_reader is None:
+                self._sync_reader = (engine, ThreadPoolExecutor(
+                    SQLITE_READERS, thread_name_prefix="darbar-sqlite-read"))
             conn = engine.connect()
             conn.exec_driver_sql("PRAGMA busy_timeout=0")  # never wait on the loop
+            if use == "write":
+                # a checkpoint syncs the files to the disk: never on the loop (write_now)
+                conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
             conn.rollback()
-            self._loop_reads = (threading.get_ident(), conn)
-        thread, conn = self._loop_reads
+            self._on_loop[use] = (threading.get_ident(), conn)
+        thread, conn = self._on_loop[use]
         if thread != threading.get_ident():
             return None
         if conn.invalidated or conn.closed:  # the driver's connection was lost
-            self._loop_reads = None
+            del self._on_loop[use]
             conn.close()
-            return self._loop_connection()
+            return self._loop_connection(use)
         return conn
+
+    async def write_now(self, work: Callable[[Connection], T]) -> T:
+        """``work(connection)`` as one transaction on a SQLite file (a move's write: the
+        caller holds this process's turn to write, ``_writer``).
+
+        It runs on the event loop's thread: SQLite's part of a move's write is a few
+        hundred microseconds, and handing it to the writer thread and back cost about as
+        much again. The transaction begins by taking the write lock (BEGIN IMMEDIATE)
+        without waiting: if another connection holds it (another process, a tool), the
+        write is made on the writer thread instead, which waits for it as every connection
+        does (busy_timeout), the loop free meanwhile. The loop's connection never
+        checkpoints the WAL (that syncs the files to the disk); the writer thread does,
+        every WAL_CHECKPOINT_EVERY writes made on the loop, and the next write waits for
+        it to end (as SQLite's own checkpoint holds up the write that makes it)."""
+        writer = self._sqlite_writer()
+        assert writer is not None
+        engine, thread = writer
+        if self._checkpointing is not None:
+            # the WAL is written from its start again only after a whole checkpoint:
+            # a write made while it ran would have it go on growing
+            await self._checkpointing
+            self._checkpointing = None
+        if (on_loop := self._loop_connection("write")) is not None:
+            with on_loop.begin():  # its end commits or rolls back the driver's transaction
+                if began := _began(on_loop):
+                    out = work(on_loop)
+            if began:
+                self._loop_writes += 1
+                if self._loop_writes % WAL_CHECKPOINT_EVERY == 0:
+                    self._checkpointing = asyncio.get_running_loop().run_in_executor(
+                        thread, _checkpoint_wal, engine)
+                return out
+
+        def run() -> T:
+            with engine.begin() as conn:
+                return work(conn)
+        return await asyncio.get_running_loop().run_in_executor(thread, run)
 
     async def _read_pg(self, query: Callable[[Connection], T]) -> T:
         assert self._reads is not None
@@ -296,10 +347,36 @@ def _fetched(out: T) -> T:
     return out
 
 
-def _locked(error: OperationalError) -> bool:
+def _locked(error: OperationalError | sqlite3.Error) -> bool:
     """Whether SQLite refused a statement because another connection holds a lock."""
-    code = getattr(error.orig, "sqlite_errorcode", None)
+    code = getattr(getattr(error, "orig", error), "sqlite_errorcode", None)
     return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def _began(conn: Connection) -> bool:
+    """Whether a transaction that holds SQLite's write lock began on ``conn`` (False: the
+    lock is another connection's). The driver's own BEGIN, which SQLAlchemy's transaction
+    then wraps (pysqlite's BEGIN is the driver's): a lock found held is no error to count."""
+    driver = conn.connection.driver_connection
+    assert isinstance(driver, sqlite3.Connection)
+    try:
+        driver.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as e:
+        if _locked(e):
+            return False
+        conn._handle_dbapi_exception(e, "BEGIN IMMEDIATE", None, None, None)
+    return True
+
+
+def _checkpoint_wal(engine: Engine) -> None:
+    """Copy the WAL's pages into the database, as far as no reader still needs them (a
+    passive checkpoint: it waits for nobody), so that the WAL is written from its start
+    again; on the writer thread. A failure only leaves the WAL longer: logged."""
+    try:
+        with engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").all()
+    except Exception:
+        log.warning("the WAL could not be checkpointed", exc_info=True)
 
 
 M = TypeVar("M", bound=SQLModel)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
-from sqlalchemy import Engine, Text, bindparam, func, insert, text
+from sqlalchemy import Connection, Text, bindparam, func, insert, text
 from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import SQLAlchemyError
@@ -200,13 +200,11 @@ class StepLog(RepositoryCore):
             if checkpoint:
                 await self.save_checkpoint(id_of(game), game.version + 1, values["state"])
             return game.version + 1
-        writer = self._sqlite_writer()
-        if writer is not None:
-            engine, thread = writer
+        if self._sqlite_writer() is not None:
             async with self._writer():
-                await asyncio.get_running_loop().run_in_executor(
-                    thread, _append_sync, engine, id_of(game), game.version, values, rows,
-                    shown, checkpoint)
+                await self.write_now(partial(_append_sync, game_id=id_of(game),
+                                             expected=game.version, values=values, rows=rows,
+                                             shown=shown, checkpoint=checkpoint))
             return game.version + 1
         async with self._tx() as s:
             # The version bump comes first: it takes the write lock before any read.
@@ -253,28 +251,27 @@ class StepLog(RepositoryCore):
         return None
 
 
-def _append_sync(engine: Engine, game_id: int, expected: int, values: dict,
+def _append_sync(conn: Connection, *, game_id: int, expected: int, values: dict,
                  rows: list[dict], shown: Shown | None, checkpoint: bool) -> None:
-    """``append_steps`` as one synchronous transaction (the same statements, and the
+    """``append_steps`` in ``conn``'s transaction (the same statements, and the
     checkpoint's)."""
-    with engine.begin() as conn:
-        res = fast.execute(
-            conn, BUMP,
-            {**values, "version": expected + 1, "_id": game_id, "_expected": expected})
-        if res.rowcount != 1:
-            raise VersionConflict(f"game {game_id} is no longer at version {expected}")
-        if rows:
-            fast.execute(conn, APPEND_STEP, rows)
-            if shown is not None:
-                record_sync(conn, game_id, shown)
-        if checkpoint:
-            try:  # a cache: refused, the move still stands (SQLite's transaction goes on
-                # past a failed statement) and undo replays from further back
-                fast.execute(conn, _CHECKPOINT, {"game_id": game_id, "version": expected + 1,
-                                                 "state": values["state"]})
-            except SQLAlchemyError:
-                log.warning("game %s: no checkpoint at version %s", game_id, expected + 1,
-                            exc_info=True)
+    res = fast.execute(
+        conn, BUMP,
+        {**values, "version": expected + 1, "_id": game_id, "_expected": expected})
+    if res.rowcount != 1:
+        raise VersionConflict(f"game {game_id} is no longer at version {expected}")
+    if rows:
+        fast.execute(conn, APPEND_STEP, rows)
+        if shown is not None:
+            record_sync(conn, game_id, shown)
+    if checkpoint:
+        try:  # a cache: refused, the move still stands (SQLite's transaction goes on
+            # past a failed statement) and undo replays from further back
+            fast.execute(conn, _CHECKPOINT, {"game_id": game_id, "version": expected + 1,
+                                             "state": values["state"]})
+        except SQLAlchemyError:
+            log.warning("game %s: no checkpoint at version %s", game_id, expected + 1,
+                        exc_info=True)
 
 
 def step_arg(step: Step | LogStep) -> object:

@@ -397,3 +397,56 @@ async def test_a_read_that_finds_sqlite_locked_is_read_again_off_the_event_loop(
     assert refused  # the loop's read met the lock...
     assert found is not None and found.game.channel_id == "c1"  # ... and the game was read
     assert await repo.live_game_seats("c1") is not None  # the loop's connection still reads
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+async def test_a_move_that_finds_sqlite_locked_is_written_off_the_event_loop(repo, db_url):
+    """A move's write runs on the event loop's thread and does not wait for SQLite's write
+    lock there: while another program holds it, the move is written on the writer thread
+    once the lock is let go, the bot answering others meanwhile."""
+    import sqlite3
+    import threading
+
+    game = await new_game(repo)
+    v1 = await repo.append_steps(game, [NewStep("goats", "u1", "place", "c3")], {"n": 1})
+    game.version = v1
+    holder = sqlite3.connect(db_url.split("///", 1)[1], check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")  # the write lock, held for 0.4 s
+    threading.Timer(0.4, holder.commit).start()
+    ticks = 0
+
+    async def ticking() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+    ticker = asyncio.create_task(ticking())
+    try:
+        v2 = await repo.append_steps(game, [NewStep("goats", "u1", "place", "d3")], {"n": 2})
+    finally:
+        ticker.cancel()
+        holder.close()
+    assert v2 == v1 + 1
+    assert [s.arg for s in await repo.steps(game.id)] == ['"c3"', '"d3"']
+    assert ticks >= 3  # the loop went on while the write waited for the lock
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+async def test_moves_written_on_the_event_loop_keep_sqlite_s_wal_short(repo, db_url):
+    """The event loop's connection never checkpoints the WAL (that syncs the files to the
+    disk, on the loop): the writer thread does, every so many moves, so the WAL file does
+    not grow with the game (SQLite's own bound: 1,000 pages, 4 MB)."""
+    import os
+
+    from db.repository.core import WAL_CHECKPOINT_EVERY
+
+    game = await new_game(repo)
+    state = {"board": "x" * 3000}  # a few pages a move, as a large game's state
+    for i in range(4 * WAL_CHECKPOINT_EVERY):
+        game.version = await repo.append_steps(
+            game, [NewStep("goats", "u1", "place", f"c{i}")], {**state, "n": i})
+        await asyncio.sleep(0)
+    wal = os.path.getsize(db_url.split("///", 1)[1] + "-wal")  # its size at its longest
+    assert 0 < wal < 4 * 1024 * 1024, wal
