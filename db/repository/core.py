@@ -10,8 +10,6 @@ that UPDATE matches no row and the whole transaction is rolled back with
 from __future__ import annotations
 
 import asyncio
-import logging
-import sqlite3
 import threading
 from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -26,13 +24,14 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import configure_mappers
 from sqlalchemy.pool import ConnectionPoolEntry
-from sqlmodel import SQLModel, col
+from sqlmodel import Session, SQLModel, col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from db import migrations
 from db.location import normalise_url
 from db.models import Game, utcnow
 from db.outage import StoreUnavailable, unavailable
+from db.repository.sqlite_loop import began, checkpoint_wal, locked
 
 # The statements of every move, built once: building one costs about as much CPU as
 # running it. The bump's SET clause follows the keys it is executed with.
@@ -65,7 +64,6 @@ SQLITE_READERS = 2
 # the writer thread; see write_now): a move writes a few pages, and SQLite's own
 # checkpoint comes every 1,000.
 WAL_CHECKPOINT_EVERY = 100
-log = logging.getLogger("darbar.db")
 T = TypeVar("T")
 
 
@@ -191,7 +189,7 @@ class RepositoryCore:
             try:
                 return _fetched(query(on_loop))
             except OperationalError as e:
-                if not _locked(e):
+                if not locked(e):
                     raise
             finally:
                 if on_loop.in_transaction():  # nothing was written: the driver's is a no-op
@@ -267,13 +265,13 @@ class RepositoryCore:
             self._checkpointing = None
         if (on_loop := self._loop_connection("write")) is not None:
             with on_loop.begin():  # its end commits or rolls back the driver's transaction
-                if began := _began(on_loop):
+                if ours := began(on_loop):
                     out = work(on_loop)
-            if began:
+            if ours:
                 self._loop_writes += 1
                 if self._loop_writes % WAL_CHECKPOINT_EVERY == 0:
                     self._checkpointing = asyncio.get_running_loop().run_in_executor(
-                        thread, _checkpoint_wal, engine)
+                        thread, checkpoint_wal, engine)
                 return out
 
         def run() -> T:
@@ -336,6 +334,17 @@ class RepositoryCore:
                 await conn.execute(text("SELECT 1"))
 
 
+def in_session(work: Callable[..., T], *args: Any) -> Callable[[Connection], T]:
+    """``work(session, *args)`` with an ORM session on a connection, in its transaction
+    (the session flushes what it added, and leaves the transaction to the caller)."""
+    def run(conn: Connection) -> T:
+        with Session(bind=conn, expire_on_commit=False) as s:
+            out = work(s, *args)
+            s.flush()
+            return out
+    return run
+
+
 def _fetched(out: T) -> T:
     """What a read returns, once its connection is given back: rows, never a cursor still
     open. A SQLite connection with a statement unfinished keeps its snapshot of the
@@ -345,38 +354,6 @@ def _fetched(out: T) -> T:
         out.close()
         raise TypeError("a read must return its rows (.all(), .first()), not the open result")
     return out
-
-
-def _locked(error: OperationalError | sqlite3.Error) -> bool:
-    """Whether SQLite refused a statement because another connection holds a lock."""
-    code = getattr(getattr(error, "orig", error), "sqlite_errorcode", None)
-    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-
-
-def _began(conn: Connection) -> bool:
-    """Whether a transaction that holds SQLite's write lock began on ``conn`` (False: the
-    lock is another connection's). The driver's own BEGIN, which SQLAlchemy's transaction
-    then wraps (pysqlite's BEGIN is the driver's): a lock found held is no error to count."""
-    driver = conn.connection.driver_connection
-    assert isinstance(driver, sqlite3.Connection)
-    try:
-        driver.execute("BEGIN IMMEDIATE")
-    except sqlite3.OperationalError as e:
-        if _locked(e):
-            return False
-        conn._handle_dbapi_exception(e, "BEGIN IMMEDIATE", None, None, None)
-    return True
-
-
-def _checkpoint_wal(engine: Engine) -> None:
-    """Copy the WAL's pages into the database, as far as no reader still needs them (a
-    passive checkpoint: it waits for nobody), so that the WAL is written from its start
-    again; on the writer thread. A failure only leaves the WAL longer: logged."""
-    try:
-        with engine.connect() as conn:
-            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").all()
-    except Exception:
-        log.warning("the WAL could not be checkpointed", exc_info=True)
 
 
 M = TypeVar("M", bound=SQLModel)

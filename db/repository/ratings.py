@@ -5,29 +5,26 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
+from functools import partial
+from typing import TypeVar, cast
 
 from sqlalchemy import delete, func, text, tuple_, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import col, select
-from sqlmodel.ext.asyncio.session import AsyncSession
+from sqlmodel import Session, col, select
 
 from db.models import Game, Rated, RatedSeat, Rating, table_of
-from db.repository.core import RepositoryCore
+from db.repository.core import RepositoryCore, in_session
 
 RatingKey = tuple[str, str, str]  # (guild or "*", game, user)
+T = TypeVar("T")
 
 
 class Ratings(RepositoryCore):
     """Finished games rated, and the ratings and leaderboards they make."""
 
     async def rated(self, game_id: int) -> tuple[Rated, list[RatedSeat]] | None:
-        async with self._sessions() as s:
-            row = await s.get(Rated, game_id)
-            if row is None:
-                return None
-            q = select(RatedSeat).where(RatedSeat.game_id == game_id)
-            return row, list((await s.exec(q)).all())
+        return await self.read(in_session(_rated, game_id))
 
     async def record_result(self, row: Rated, seats: Sequence[RatedSeat],
                             keys: Collection[RatingKey],
@@ -38,45 +35,26 @@ class Ratings(RepositoryCore):
         the new ratings out from the current ones of ``keys``, read inside the transaction
         while those players' ratings are locked (PostgreSQL: an advisory lock per player,
         taken in one order; SQLite: the write lock, taken by the first insert), so two
-        games ending at once, in one process or two, never lose each other's change."""
+        games ending at once, in one process or two, never lose each other's change.
+        On a SQLite file it is written as a move is (``write_now``: through the
+        synchronous driver, on the event loop's thread; through the async driver a game's
+        end took about 20 ms of CPU)."""
+        record = partial(_record, row=row, seats=seats, keys=keys, rate=rate,
+                         locks=self.engine.dialect.name == "postgresql")
         try:
-            async with self._tx() as s:
-                s.add(row)
-                try:
-                    await s.flush()  # the primary key decides, before any rating changes
-                except IntegrityError:
-                    raise _Recorded from None
-                conn = await s.connection()
-                if self.engine.dialect.name == "postgresql":
-                    for lock in sorted({_player_lock(user) for _, _, user in keys}):
-                        await conn.execute(text("SELECT pg_advisory_xact_lock(:k)"),
-                                           {"k": lock})
-                for rating in rate(await self._ratings(s, keys)):
-                    await s.merge(rating)
-                for seat in seats:
-                    s.add(seat)
-                rated = table_of(Rated).alias("earlier")  # never correlated to the row
-                await conn.execute(update(Rated).where(col(Rated.game_id) == row.game_id)
-                                   .values(applied=sa_select(
-                                       func.coalesce(func.max(rated.c.applied), 0) + 1)
-                                           .scalar_subquery()))
+            if self._sqlite_writer() is not None:
+                async with self._writer():
+                    await self.write_now(in_session(record))
+            else:
+                async with self._tx() as s:
+                    await s.run_sync(lambda sync: record(cast(Session, sync)))
             return True
         except _Recorded:
             return False
 
     async def ratings(self, keys: Collection[RatingKey]) -> dict[RatingKey, Rating]:
         """The ratings (guild, game, user) that exist among ``keys``."""
-        async with self._sessions() as s:
-            return await self._ratings(s, keys)
-
-    @staticmethod
-    async def _ratings(s: AsyncSession, keys: Collection[RatingKey]
-                       ) -> dict[RatingKey, Rating]:
-        if not keys:
-            return {}
-        q = select(Rating).where(tuple_(col(Rating.guild_id), col(Rating.game),
-                                        col(Rating.user_id)).in_(list(keys)))
-        return {(r.guild_id, r.game, r.user_id): r for r in (await s.exec(q)).all()}
+        return await self.read(in_session(_ratings, keys))
 
     async def leaderboard(self, guild_id: str, game: str, limit: int = 25) -> list[Rating]:
         """The best ratings in ``game`` here, by mu − 3 sigma (openskill's ordinal)."""
@@ -145,6 +123,45 @@ class Ratings(RepositoryCore):
                                     ~done.exists())
                  .order_by(col(Game.updated_at), col(Game.id)))
             return list((await s.exec(q)).all())
+
+
+def _rated(s: Session, game_id: int) -> tuple[Rated, list[RatedSeat]] | None:
+    row = s.get(Rated, game_id)
+    if row is None:
+        return None
+    return row, list(s.exec(select(RatedSeat).where(RatedSeat.game_id == game_id)).all())
+
+
+def _record(s: Session, *, row: Rated, seats: Sequence[RatedSeat],
+            keys: Collection[RatingKey],
+            rate: Callable[[dict[RatingKey, Rating]], Sequence[Rating]], locks: bool) -> None:
+    """``record_result`` in ``s``'s transaction (``locks``: PostgreSQL's advisory locks)."""
+    s.add(row)
+    try:
+        s.flush()  # the primary key decides, before any rating changes
+    except IntegrityError:
+        raise _Recorded from None
+    conn = s.connection()
+    if locks:
+        for lock in sorted({_player_lock(user) for _, _, user in keys}):
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": lock})
+    for rating in rate(_ratings(s, keys)):
+        s.merge(rating)
+    for seat in seats:
+        s.add(seat)
+    rated = table_of(Rated).alias("earlier")  # never correlated to the row
+    s.flush()
+    conn.execute(update(Rated).where(col(Rated.game_id) == row.game_id)
+                 .values(applied=sa_select(func.coalesce(func.max(rated.c.applied), 0) + 1)
+                         .scalar_subquery()))
+
+
+def _ratings(s: Session, keys: Collection[RatingKey]) -> dict[RatingKey, Rating]:
+    if not keys:
+        return {}
+    q = select(Rating).where(tuple_(col(Rating.guild_id), col(Rating.game),
+                                    col(Rating.user_id)).in_(list(keys)))
+    return {(r.guild_id, r.game, r.user_id): r for r in s.exec(q).all()}
 
 
 class _Recorded(Exception):

@@ -13,7 +13,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from db.models import LIVE_STATUSES, Game, Handover, Seat, SeatOffer, id_of, table_of, utcnow
 from db.repository.clocks import Sched
-from db.repository.core import RepositoryCore
+from db.repository.core import RepositoryCore, in_session
 from db.repository.shown import Shown, record
 from engine import jsontext
 
@@ -149,9 +149,8 @@ class Seats(RepositoryCore):
 
     async def handovers(self, game_id: int) -> list[Handover]:
         """The sides of a game that changed hands, in order."""
-        async with self._sessions() as s:
-            q = select(Handover).where(Handover.game_id == game_id).order_by(col(Handover.id))
-            return list((await s.exec(q)).all())
+        q = select(Handover).where(Handover.game_id == game_id).order_by(col(Handover.id))
+        return await self.read(in_session(lambda s: list(s.exec(q).all())))
 
     async def open_games_of(self, user_id: str, guild_id: str | None) -> int:
         """How many games being set up or played in this guild the user sits at or opened."""

@@ -18,7 +18,7 @@ from sqlmodel import col, select
 from db.models import Checkpoint, Game, Step, id_of, table_of, utcnow
 from db.repository import fast
 from db.repository.clocks import Sched
-from db.repository.core import BUMP, RepositoryCore, VersionConflict
+from db.repository.core import BUMP, RepositoryCore, VersionConflict, in_session
 from db.repository.shown import (
     PG_RECORD,
     PG_RECORD_PARAMS,
@@ -118,11 +118,11 @@ class StepLog(RepositoryCore):
     """The step log and its checkpoints."""
 
     async def steps(self, game_id: int, *, include_undone: bool = False) -> list[Step]:
-        async with self._sessions() as s:
-            q = select(Step).where(Step.game_id == game_id)
-            if not include_undone:
-                q = q.where(col(Step.undone).is_(False))
-            return list((await s.exec(q.order_by(col(Step.seq)))).all())
+        q = select(Step).where(Step.game_id == game_id)
+        if not include_undone:
+            q = q.where(col(Step.undone).is_(False))
+        return await self.read(in_session(
+            lambda s: list(s.exec(q.order_by(col(Step.seq))).all())))
 
     async def step_log(self, game_id: int) -> list[LogStep]:
         """The live steps, in order, as plain rows: a long game's log is read this way
