@@ -279,6 +279,9 @@ async def _worker_main(spec: WorkerSpec, ready: Queue[int], go: Event, start: Sy
 
 def _worker(spec: WorkerSpec, ready: Queue[int], go: Event, start: Synchronized[float],
             results: Queue[dict[str, Any]]) -> None:
+    from bot.memory import limit_arenas
+
+    limit_arenas()  # as `darbar run` does, before the worker's threads
     try:
         asyncio.run(_worker_main(spec, ready, go, start, results))
     except BaseException:
