@@ -105,20 +105,30 @@ def _prepared(stmt: ClauseElement, dialect: Dialect, keys: tuple[str, ...]) -> _
     return _Prepared(compiled.string, compiled, tuple(compiled.positiontup), convert)
 
 
+def sqlite_driver(conn: Connection) -> sqlite3.Connection:
+    """The ``sqlite3`` connection under ``conn`` (a SQLite one)."""
+    driver = conn.connection.driver_connection
+    assert isinstance(driver, sqlite3.Connection)
+    return driver
+
+
+def _on_cursor(conn: Connection) -> bool:
+    """Whether ``conn``'s statements may go to the driver's cursor: not on another
+    database, nor with someone listening to the statements run (a test, a tracer), who
+    must see them through SQLAlchemy."""
+    return conn.dialect.name == "sqlite" and not conn.dispatch.before_cursor_execute
+
+
 def execute(conn: Connection, stmt: ClauseElement,
             values: Mapping[str, Any] | Sequence[Mapping[str, Any]]) -> sqlite3.Cursor | Any:
     """``stmt`` with ``values`` (a list: once for each) in ``conn``'s transaction: on SQLite
     the driver's cursor after the call (``rowcount``, ``fetchall``, ``fetchone``), else
     SQLAlchemy's result, which answers the same."""
-    if conn.dialect.name != "sqlite" or conn.dispatch.before_cursor_execute:
-        # another database, or someone listening to the statements run (a test, a
-        # tracer): through SQLAlchemy, so that they see it
+    if not _on_cursor(conn):
         return conn.execute(stmt, values)  # type: ignore[call-overload]
     rows: Sequence[Mapping[str, Any]] = [values] if isinstance(values, Mapping) else values
     prepared = _prepared(stmt, conn.dialect, tuple(sorted(rows[0])))
-    driver = conn.connection.driver_connection
-    assert isinstance(driver, sqlite3.Connection)
-    cursor = driver.cursor()
+    cursor = sqlite_driver(conn).cursor()
     try:
         if isinstance(values, Mapping):
             cursor.execute(prepared.sql, prepared.args(values))
@@ -134,13 +144,11 @@ def execute(conn: Connection, stmt: ClauseElement,
 def rows(conn: Connection, stmt: ClauseElement, values: Mapping[str, Any]) -> list[tuple]:
     """The rows ``stmt`` (a SELECT) reads with ``values``, as tuples of the values
     SQLAlchemy's own execution returns (see the module)."""
-    if conn.dialect.name != "sqlite" or conn.dispatch.before_cursor_execute:
+    if not _on_cursor(conn):
         return [tuple(r) for r in conn.execute(stmt, values)]  # type: ignore[call-overload]
     read = _read(stmt, conn.dialect, tuple(sorted(values)))
     sql, args = read.statement(values)
-    driver = conn.connection.driver_connection
-    assert isinstance(driver, sqlite3.Connection)
-    cursor = driver.cursor()
+    cursor = sqlite_driver(conn).cursor()
     try:
         found = cursor.execute(sql, args).fetchall()
     except sqlite3.Error as e:

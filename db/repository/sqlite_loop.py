@@ -10,6 +10,8 @@ import sqlite3
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import OperationalError
 
+from db.repository.fast import sqlite_driver
+
 log = logging.getLogger("darbar.db")
 
 
@@ -23,10 +25,8 @@ def began(conn: Connection) -> bool:
     """Whether a transaction that holds SQLite's write lock began on ``conn`` (False: the
     lock is another connection's). The driver's own BEGIN, which SQLAlchemy's transaction
     then wraps (pysqlite's BEGIN is the driver's): a lock found held is no error to count."""
-    driver = conn.connection.driver_connection
-    assert isinstance(driver, sqlite3.Connection)
     try:
-        driver.execute("BEGIN IMMEDIATE")
+        sqlite_driver(conn).execute("BEGIN IMMEDIATE")
     except sqlite3.OperationalError as e:
         if locked(e):
             return False

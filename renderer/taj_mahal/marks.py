@@ -75,21 +75,20 @@ def bottom_key(img: Image.Image, said: Sequence[str] | None, height: int) -> Ima
     and those lines under it."""
     f = font(TEXT_F)
     room = img.width - 60
-    out = img
     top = height - KEY_H
-    d = ImageDraw.Draw(out)
-    d.rounded_rectangle((6, top, out.width - 7, out.height - 7), 10, fill=PANEL, outline=EDGE,
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((6, top, img.width - 7, img.height - 7), 10, fill=PANEL, outline=EDGE,
                         width=2)
     y = top + 6 + LINE_H / 2
-    paste(out, crown(), (30, y))
+    paste(img, crown(), (30, y))
     label(d, (52, y), CROWN_WORDS, f, fill=CREAM, anchor="lm")
     if said is None:
-        return out
+        return img
     y += LINE_H
-    with smooth(out, (10, y - 16, 50, y + 16), scale=3) as s:
+    with smooth(img, (10, y - 16, 50, y + 16), scale=3) as s:
         s.circle((30, y), 12, outline=(*NEW, 255), width=4)
     label(d, (52, y), RING_WORDS[:room], f, fill=CREAM, anchor="lm")
     for line in said:
         y += LINE_H
         label(d, (18, y), line, f, fill=MUTED, anchor="lm")
-    return out
+    return img
