@@ -6,7 +6,7 @@ import hashlib
 from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from functools import partial
-from typing import TypeVar, cast
+from typing import cast
 
 from sqlalchemy import delete, func, text, tuple_, update
 from sqlalchemy import select as sa_select
@@ -17,7 +17,6 @@ from db.models import Game, Rated, RatedSeat, Rating, table_of
 from db.repository.core import RepositoryCore, in_session
 
 RatingKey = tuple[str, str, str]  # (guild or "*", game, user)
-T = TypeVar("T")
 
 
 class Ratings(RepositoryCore):
