@@ -5,13 +5,13 @@ The Discord face builds its slash commands from this catalogue (discord_face/com
 and the sandbox reads typed lines against it (sandbox.py), so a command is added here and
 both faces have it. A command's parameters are the fields of a frozen dataclass of its own
 (its *arguments*): a field's name is the option's name, its type the kind its value
-arrives as (``str``, ``int``, ``bool``, ``Actor`` for a member of the server, ``Role``; a
-face turns its own idea of a member into one), its default the option's, and ``option``
-says the rest (description, choices, autocomplete, range, how the sandbox reads it). A
-command's ``run(table, place, actor, arguments)`` reads the fields by name, so a parameter
-renamed in one place and not the other is a type error. It returns the table's call, not
-yet awaited; it raises ``BadInput`` first when what was typed cannot be used, which each
-face tells the caller as it is, without asking the table.
+arrives as (``str``, ``int``, ``bool``, ``Actor`` for a member of the server, ``Role``,
+``Channel``; a face turns its own idea of a member into one), its default the option's,
+and ``option`` says the rest (description, choices, autocomplete, range, how the sandbox
+reads it). A command's ``run(table, place, actor, arguments)`` reads the fields by name,
+so a parameter renamed in one place and not the other is a type error. It returns the
+table's call, not yet awaited; it raises ``BadInput`` first when what was typed cannot be
+used, which each face tells the caller as it is, without asking the table.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from bot.reminders import MAX_IDLE_HOURS, MODES, YOUR_WAYS
 from bot.replies import Actor, Place, Reply
 from bot.table import LOG_TAIL, Table, parse_options, playable_ids
 from bot.table.rematch import HOW
+from bot.table.server_options import MAX_ARCHIVE_HOURS, MAX_SUBSTITUTE_HOURS
 from engine import games
 
 if TYPE_CHECKING:
@@ -55,12 +56,20 @@ class Role:
 
 
 @dataclass(frozen=True)
+class Channel:
+    """A text channel of the server, as a command names it (its id)."""
+
+    id: str
+    name: str = ""
+
+
+@dataclass(frozen=True)
 class Param:
     """A command's parameter as the faces read it: the field of its arguments (name, kind,
     default) with what ``option`` declared."""
 
     name: str
-    kind: type = str  # str, int, bool, Actor (a member of the server) or Role
+    kind: type = str  # str, int, bool, Actor (a member of the server), Role or Channel
     description: str = ""  # none: Discord shows "…"
     required: bool = False
     default: Any = None
@@ -314,6 +323,16 @@ class Settings:
     idle_days: int | None = option("Warn, then abandon, a game nobody moves in after this "
                                    "many days", low=1, high=365)
     mod_role: Role | None = option("A role whose members act as moderators")
+    threads: str | None = option("Where each new game lives", choices=lambda: [
+        ("A thread of its own (the default)", "thread"),
+        ("The channel where it was opened", "channel")])
+    archive_hours: int | None = option("Archive a finished game's thread after this many "
+                                       "hours", low=0, high=MAX_ARCHIVE_HOURS)
+    lobby: Channel | None = option("The channel where open seats and substitutes are posted")
+    lfg_role: Role | None = option("A looking-for-a-game role open seats mention")
+    substitute_hours: int | None = option("Offer a timed-out seat to substitutes this many "
+                                          "hours before the computer takes it", low=0,
+                                          high=MAX_SUBSTITUTE_HOURS)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -423,7 +442,9 @@ COMMANDS: tuple[Command[Any], ...] = (
             Settings,
             lambda t, p, a, v: t.server_settings(
                 p, a, v.pace, v.on_timeout, v.setup_days, v.idle_days,
-                None if v.mod_role is None else v.mod_role.id),
+                None if v.mod_role is None else v.mod_role.id, v.threads, v.archive_hours,
+                None if v.lobby is None else v.lobby.id,
+                None if v.lfg_role is None else v.lfg_role.id, v.substitute_hours),
             group="server"),
     command("mygames", "Your games in every server, those waiting on you first", Listed,
             lambda t, p, a, v: t.my_games(p, a, v.page),

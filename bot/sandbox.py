@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import clicks, commands, guide, workers
-from bot.commands import GROUPS, BadInput, Command, Param, Role
+from bot.commands import GROUPS, BadInput, Channel, Command, Param, Role
 from bot.failures import opening_database
 from bot.reminders import Nudge
 from bot.replies import Actor, Confirmation, Page, Place, Reply
@@ -309,6 +309,9 @@ def _value(command: Command, param: Param, text: str) -> Any:
     if param.kind is Role:
         name = text.lstrip("@&")
         return Role(name, name) if name else None
+    if param.kind is Channel:
+        name = text.lstrip("#")
+        return Channel(name, name) if name else None
     return text
 
 

@@ -252,6 +252,12 @@ class Server(SQLModel, table=True):
     setup_days: int | None = None  # a game never started is closed after this many days
     idle_days: int | None = None  # an active game nobody moves in is warned, then abandoned
     mod_role: str | None = None  # a role id whose members act as moderators of games
+    # Where its games live and are found (bot/table/server_options.py; None: the default).
+    threads: str | None = None  # thread (a thread per game) | channel (the channel itself)
+    archive_hours: int | None = None  # a finished game's thread is archived after this
+    lobby: str | None = None  # the channel id where open seats and substitutes are posted
+    lfg_role: str | None = None  # a "looking for a game" role id members may give themselves
+    substitute_hours: int | None = None  # a timed-out seat is offered this long first
 
 
 class Handover(SQLModel, table=True):

@@ -18,7 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.commands import COMMANDS, GROUPS, BadInput, Command, Param, Role, Suggest
+from bot.commands import COMMANDS, GROUPS, BadInput, Channel, Command, Param, Role, Suggest
 from bot.discord_face.context import actor_of, place_of, take_up
 from bot.discord_face.face import face_of
 from bot.discord_face.respond import closing, say, since_made
@@ -28,7 +28,7 @@ from db.outage import unavailable
 
 # A parameter's kind as Discord knows it (an ``Actor`` is a member of the server).
 KINDS: dict[type, Any] = {str: str, int: int, bool: bool, Actor: discord.Member,
-                          Role: discord.Role}
+                          Role: discord.Role, Channel: discord.TextChannel}
 
 
 def add_commands(tree: app_commands.CommandTree) -> None:
@@ -105,6 +105,8 @@ def _read(param: Param, value: Any) -> Any:
         return Actor(str(value.id), value.display_name)
     if param.kind is Role and value is not None:
         return Role(str(value.id), value.name)
+    if param.kind is Channel and value is not None:
+        return Channel(str(value.id), value.name)
     return value
 
 

@@ -24,8 +24,15 @@ from bot.replies import Actor, Page, Place, Reply, clip, echo
 from bot.table.core import TableCore, duty_of, pace_of, refusals
 from bot.table.listing import ASIDE_LISTED, listed, page_of
 from bot.table.loaded import Refusal
+from bot.table.server_options import (
+    MAX_ARCHIVE_HOURS,
+    MAX_SUBSTITUTE_HOURS,
+    THREADS,
+    ServerOptions,
+)
 from bot.table.wording import unix
 from db import ASIDE, Player, Server, VersionConflict
+from engine.grammar import count
 
 MAX_ZONES = 25  # Discord's cap on autocomplete choices
 _RELATIVE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(d|h|days?|hours?)\s*$")
@@ -253,13 +260,16 @@ class Community(TableCore):
     @refusals
     async def server_settings(self, place: Place, actor: Actor, pace: str | None = None,
                               on_timeout: str | None = None, setup_days: int | None = None,
-                              idle_days: int | None = None, mod_role: str | None = None
-                              ) -> Reply:
+                              idle_days: int | None = None, mod_role: str | None = None,
+                              threads: str | None = None, archive_hours: int | None = None,
+                              lobby: str | None = None, lfg_role: str | None = None,
+                              substitute_hours: int | None = None) -> Reply:
         """Show or change the server's defaults for new games (moderators change)."""
         if place.guild_id is None:
             raise Refusal("Server settings are set in a server.")
         server = await self.repo.server(place.guild_id) or Server(guild_id=place.guild_id)
-        asked = [pace, on_timeout, setup_days, idle_days, mod_role]
+        asked = [pace, on_timeout, setup_days, idle_days, mod_role, threads, archive_hours,
+                 lobby, lfg_role, substitute_hours]
         if any(x is not None for x in asked):
             if not await self.is_moderator(actor, place.guild_id):
                 raise Refusal("Only moderators (Manage Channels, or the server's moderator "
@@ -282,6 +292,7 @@ class Community(TableCore):
                     setattr(server, name, value)
             if mod_role is not None:
                 server.mod_role = None if mod_role in ("", "0", "none") else mod_role
+            _set_community(server, threads, archive_hours, lobby, lfg_role, substitute_hours)
             await self.repo.save_server(server)
         d = self.defaults.of_server(server.pace, server.on_timeout, server.setup_days,
                                     server.idle_days)
@@ -294,5 +305,41 @@ class Community(TableCore):
                  f"- A game nobody moves in is warned after {d.idle_days} days, then "
                  "abandoned a week later",
                  "- Moderators: Manage Channels" + (f", and <@&{server.mod_role}>"
-                                                    if server.mod_role else "")]
+                                                    if server.mod_role else ""),
+                 *_community_lines(ServerOptions.of(server))]
         return Reply(private="\n".join(lines))
+
+
+def _set_community(server: Server, threads: str | None, archive_hours: int | None,
+                   lobby: str | None, lfg_role: str | None,
+                   substitute_hours: int | None) -> None:
+    """The community settings asked for, checked (a refusal changes none of them)."""
+    if threads is not None and threads not in THREADS:
+        raise Refusal("`threads` is `thread` (each game in a thread of its own) or `channel` "
+                      "(each game in the channel where it was opened).")
+    if archive_hours is not None and not 0 <= archive_hours <= MAX_ARCHIVE_HOURS:
+        raise Refusal(f"`archive_hours` is a number of hours from 0 to {MAX_ARCHIVE_HOURS} "
+                      "(30 days): how long a finished game's thread stays open.")
+    if substitute_hours is not None and not 0 <= substitute_hours <= MAX_SUBSTITUTE_HOURS:
+        raise Refusal(f"`substitute_hours` is a number of hours from 0 (the computer takes "
+                      f"a timed-out seat at once) to {MAX_SUBSTITUTE_HOURS} (a week).")
+    server.threads = threads or server.threads
+    server.archive_hours = server.archive_hours if archive_hours is None else archive_hours
+    if lobby is not None:
+        server.lobby = None if lobby in ("", "0", "none") else lobby
+    if lfg_role is not None:
+        server.lfg_role = None if lfg_role in ("", "0", "none") else lfg_role
+    if substitute_hours is not None:
+        server.substitute_hours = substitute_hours
+
+
+def _community_lines(c: ServerOptions) -> list[str]:
+    return [f"- Each new game lives in {THREADS['thread' if c.threads else 'channel']}"
+            + (f"; a finished game's thread is archived after {count(c.archive_hours, 'hour')}"
+               if c.threads else ""),
+            "- Open seats and substitutes are posted in "
+            + (f"<#{c.lobby}>" if c.lobby else "the game's own channel (no lobby set)"),
+            "- Looking-for-a-game role: " + (f"<@&{c.lfg_role}>" if c.lfg_role else "none"),
+            "- A seat whose time ran out (timeout `seat`) is "
+            + (f"offered to substitutes for {count(c.substitute_hours, 'hour')} before the "
+               "computer takes it" if c.substitute_hours else "handed to the computer at once")]
