@@ -203,3 +203,14 @@ JOIN = click("join", "jn", _GAME, OnGame, _on_game,
 TAKE = click("take", "tk", r"(?P<offer_id>\d+)", Offer, lambda o: str(o.offer_id),
              lambda t, p, a, o: t.take(p, a, o.offer_id))
 
+# Under an open game's invitation card (bot/table/lobby.py): take a seat in it; the
+# table checks the game is still open, its card is where the button was pressed, a seat
+# is left and the clicker holds none.
+LOBBY_JOIN = click("lobby join", "lj", _GAME, OnGame, _on_game,
+                   lambda t, p, a, g: t.join_open(p, a, g.game_id))
+OPEN_SEATS_PAGE = click("page", "pg:open_seats", _PAGE, PageOf, _page,
+                        lambda t, p, a, g: t.open_seats(p, a, g.page), from_panel=True)
+
+# Under an open game's card, where the server set a looking-for-a-game role: the
+# clicker gets it, or has it taken off (the role is read from the database, not the id).
+LFG = click("lfg role", "lfg", _GAME, OnGame, _on_game, lambda t, p, a, _: t.lfg(p, a))

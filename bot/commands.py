@@ -151,7 +151,8 @@ class Command(Generic[A]):
         return self.run(table, place, actor, self.args(**values))
 
 
-GROUPS = {"game": "Set up a game here", "server": "This server's settings for games"}
+GROUPS = {"game": "Set up a game here", "server": "This server's settings for games",
+          "seek": "Open seats: games anyone on this server may join"}
 
 def _game_choices() -> list[tuple[str, str]]:
     return [(games.get(g).NAME[:100], g) for g in playable_ids()]
@@ -250,15 +251,30 @@ class New:
     options: str | None = option("Game options, e.g. goats=12")
     pace: str | None = _pace()
     on_timeout: str | None = _on_timeout()
+    open: bool = option("Open its seats to anyone, with a card in the server's lobby",
+                        default=False)
+
+
+def _typed_options(text: str | None) -> dict[str, str]:
+    try:
+        return parse_options(text or "")
+    except ValueError as e:
+        raise BadInput(str(e)) from None
 
 
 def _new(table: Table, place: Place, actor: Actor, v: New) -> Awaitable[Reply]:
-    try:
-        typed = parse_options(v.options or "")
-    except ValueError as e:
-        raise BadInput(str(e)) from None
-    return table.new(place, actor, v.game, role=v.side, opponent=v.opponent, options=typed,
-                     pace=v.pace, on_timeout=v.on_timeout)
+    return table.new(place, actor, v.game, role=v.side, opponent=v.opponent,
+                     options=_typed_options(v.options), pace=v.pace,
+                     on_timeout=v.on_timeout, open=v.open)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Seek:
+    game: str = _game()
+    players: int | None = option("How many play, you included (default: the game's usual)",
+                                 low=1, high=8)
+    pace: str | None = _pace()
+    options: str | None = option("Game options, e.g. goats=12")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -446,6 +462,15 @@ COMMANDS: tuple[Command[Any], ...] = (
                 None if v.lobby is None else v.lobby.id,
                 None if v.lfg_role is None else v.lfg_role.id, v.substitute_hours),
             group="server"),
+    command("open", "Open a game whose seats anyone may take, from a card in the lobby",
+            Seek, lambda t, p, a, v: t.seek(p, a, v.game, v.players, v.pace,
+                                            _typed_options(v.options)),
+            group="seek", gathers="options", buttons=(clicks.LOBBY_JOIN,)),
+    command("list", "This server's games with open seats", Listed,
+            lambda t, p, a, v: t.open_seats(p, a, v.page), group="seek",
+            buttons=(clicks.OPEN_SEATS_PAGE,)),
+    command("role", "Give yourself the looking-for-a-game role, or take it off", NoArgs,
+            lambda t, p, a, _: t.lfg(p, a), group="seek", buttons=(clicks.LFG,)),
     command("mygames", "Your games in every server, those waiting on you first", Listed,
             lambda t, p, a, v: t.my_games(p, a, v.page),
             buttons=(clicks.MY_GAMES_PAGE,)),

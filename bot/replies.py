@@ -247,6 +247,13 @@ class Reply:
     page: Page | None = None
     # A finished game's replay: ◀ ▶ buttons that show the position before or after.
     replay: Stepper | None = None
+    # Open seats (bot/table/lobby.py): the game whose invitation card is to be posted or
+    # brought up to date once this reply is delivered; where the public post goes when
+    # not where the caller acted (a Join pressed on a card in the lobby: the game's own
+    # channel); a looking-for-a-game role to give the caller (True) or take off (False).
+    card: int | None = None
+    place: Place | None = None
+    lfg: tuple[str, bool] | None = None
 
     def public_text(self, mention: Callable[[Ping], str]) -> str | None:
         """The public message with pings rendered by the face's ``mention``. The ping line

@@ -396,3 +396,18 @@ def table_of(model: type[SQLModel]) -> FromClause:
     """A table model's Core table, ``model.__table__`` (which sqlmodel's types leave out)."""
     return inspect(model).local_table
 
+
+
+class Invitation(SQLModel, table=True):
+    """An open game's invitation card (``/seek open``, ``/game new … open:true``): where
+    it is posted (the server's lobby, or the channel the game was opened in) and, once
+    posted, its message, which is edited in place as seats are taken. The Join button
+    carries only the game id: the rest is read from here and from the game."""
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    guild_id: str | None = Field(default=None, index=True)
+    channel_id: str  # where the card is (the lobby, or the game's own channel)
+    message_id: str | None = None  # the card's message, once posted
+    opened_by: str  # who opened the game
+    opened_name: str = ""
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

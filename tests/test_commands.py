@@ -191,6 +191,9 @@ def test_every_button_of_the_catalogue_is_a_persistent_item_that_reads_its_own_i
     ("darbar:rm:12:shuffle", "rm", clicks.Again(12, "shuffle")),
     ("darbar:jn:12", "jn", clicks.OnGame(12)),
     ("darbar:tk:8", "tk", clicks.Offer(8)),
+    ("darbar:lj:12", "lj", clicks.OnGame(12)),
+    ("darbar:lfg:12", "lfg", clicks.OnGame(12)),
+    ("darbar:pg:open_seats:2", "pg:open_seats", clicks.PageOf(2)),
 ])
 def test_buttons_under_old_posts_are_read_as_they_were_made(custom_id, key, args):
     """Persistent buttons stay under posts for good: each id ever made is still matched by

@@ -23,6 +23,8 @@ the outcome. This package never imports discord.
                     and who came back
     community.py    /mygames, /me, /game list, /server settings
     rematch.py      the Rematch buttons (it builds on seating: Rematch(Seating))
+    lobby.py        open seats: /seek, /game new open:true, the invitation card and its
+                    Join button, /seek list, the looking-for-a-game role
     standings.py    /leaderboard, /profile, /stats
 
 They share ``core.TableCore`` (loading a game, storing steps, the computer's turn, the
@@ -48,6 +50,7 @@ from bot.table.deliveries import Deliveries, Failed, delivery_key, not_posted
 from bot.table.departures import Departures
 from bot.table.endings import Endings, resignation
 from bot.table.loaded import Loaded, Refusal
+from bot.table.lobby import Lobby
 from bot.table.looking import LOG_TAIL, Looking
 from bot.table.moves import CHOICE_MAX, MAX_CHOICES, MAX_LINE, Moves
 from bot.table.places import Places
@@ -66,7 +69,7 @@ from bot.table.undo import REDEALT, Undo
 from bot.table.wording import COMPUTER
 
 
-class Table(Rematch, Moves, Undo, Endings, Looking, Replaying, Stewardship, Clocks,
+class Table(Lobby, Rematch, Moves, Undo, Endings, Looking, Replaying, Stewardship, Clocks,
             Departures, Community, Standings, Deliveries, Places):
     """Every command a face can give a channel's game (see the modules above)."""
 

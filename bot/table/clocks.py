@@ -264,7 +264,9 @@ class Clocks(TableCore):
         text = (f"🧹 **{lg.module.NAME}** (game #{lg.game.id}) was opened "
                 f"{pace.setup_days} days ago and never started, so it is closed. "
                 "`/game new` opens another.")
-        return [Notice(Place(lg.game.channel_id, lg.game.guild_id), Reply(public=text))]
+        # An open game's invitation card says it expired (bot/table/lobby.py).
+        return [Notice(Place(lg.game.channel_id, lg.game.guild_id),
+                       Reply(public=text, card=lg.game.id))]
 
     async def _time_out(self, lg: Loaded, pace: Pace, role: str,
                         due: datetime) -> list[Nudge | Notice]:

@@ -14,6 +14,7 @@ serves (``bot/table/``) of a part per concern, each a subclass of ``core.Reposit
     deliveries.py  the delivery ledger: what a channel was shown of its game
     people.py      players' and servers' settings, the games each sits at or holds
     ratings.py     finished games rated, ratings, leaderboards
+    lobby.py       open games' invitation cards, the server's open seats
 
 The parts never call each other's methods: what they share is in the core.
 """
@@ -30,6 +31,7 @@ from db.repository.core import (
 )
 from db.repository.deliveries import Deliveries
 from db.repository.games import Games
+from db.repository.lobby import Lobby, OpenGame
 from db.repository.people import MyGame, People
 from db.repository.ratings import RatingKey, Ratings
 from db.repository.seats import Seats
@@ -39,7 +41,7 @@ from db.repository.undo import Undo
 
 
 class Repository(Games, Seats, StepLog, PublicMoves, Undo, Clocks, Deliveries, People,
-                 Ratings):
+                 Ratings, Lobby):
     """Every read and write of the game tables (see the modules above)."""
 
 
@@ -51,6 +53,7 @@ __all__ = [
     "LogStep",
     "MyGame",
     "NewStep",
+    "OpenGame",
     "RatingKey",
     "Recorded",
     "Repository",
