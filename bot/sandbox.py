@@ -118,6 +118,11 @@ class Sandbox:
                 return "No undo request is waiting for an answer."
             return await self._show(await clicks.UNDO_VOTE.run(
                 t, p, a, clicks.Vote(self.request, cmd == "agree")))
+        if cmd == "join" and rest:  # the Join button under an open game's card
+            if not rest[0].isdigit():
+                return "Say which game's card: /join 3."
+            return await self._show(await clicks.LOBBY_JOIN.run(
+                t, p, a, clicks.OnGame(int(rest[0]))))
         if cmd == "take":  # the Take button under an offer of a side, in Discord
             if self.offer is None:
                 return "No side has been offered here: `/game reassign` offers one."
@@ -159,6 +164,7 @@ class Sandbox:
                           for user, dm in n.dms]
                 if n.post.image:
                     lines.append(f"   image: {self._save(n.post.image)}")
+                lines += await self._card(n.post.card)
             else:
                 lines += [_indent(f"[DM to @{ping.name}] ", _plain(n.dm_text(ping)))
                           for ping in n.pings if ping.user_id in n.by_dm]
@@ -185,7 +191,9 @@ class Sandbox:
         public = reply.public_text(lambda ping: f"@{ping.name}")
         if public:
             public = self._times(public)
-            out.append(_indent(f"[#{self.channel}] ", _plain(public)))
+            where = reply.place.channel_id.removeprefix("sandbox:") if reply.place \
+                else self.channel
+            out.append(_indent(f"[#{where}] ", _plain(public)))
         if reply.private:
             tag = "✗ " if reply.error else ""
             out.append(_indent(f"[only @{self.user}] ", tag + _plain(reply.private)))
@@ -222,7 +230,20 @@ class Sandbox:
                             if 0 <= m <= step.moves and m != step.move})
             out.append("   moves: " + "  ".join(f"/replay {step.game_id} move:{m}"
                                                 for m in moves))
+        out += await self._card(None if reply.error else reply.card)
         return "\n".join(out)
+
+    async def _card(self, game_id: int | None) -> list[str]:
+        """An open game's invitation card as it stands (posted or edited in place, in
+        Discord), and how to press its Join button."""
+        card = None if game_id is None else await self.table.invitation_card(game_id)
+        if card is None:
+            return []
+        where = card.channel_id.removeprefix("sandbox:")
+        out = [_indent(f"[card in #{where}] ", _plain(self._times(card.text)))]
+        if card.open:
+            out.append(f"   join: #{where} /join {game_id}")
+        return out
 
     @staticmethod
     def _times(text: str) -> str:

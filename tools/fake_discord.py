@@ -285,6 +285,11 @@ class FakeDiscord:
         # Permissions taken from the bot, per channel (a thread also has its parent's).
         self.bot_denied: dict[int, int] = {}
         self.gone: set[int] = set()  # users who left the guild (remove_member)
+        # Roles a test added (add_role): (id, name, above the bot's role); each member's
+        # own roles given through the API; server-wide permissions taken from the bot's role.
+        self.extra_roles: list[tuple[int, str, bool]] = []
+        self.member_roles: dict[int, set[str]] = {}
+        self.bot_role_denied = 0
         self.dms_closed: set[int] = set()  # users whose DMs refuse the bot (close_dms)
         self.requests: list[RecordedRequest] = []
         self.messages: dict[int, JSON] = {}
@@ -443,6 +448,23 @@ class FakeDiscord:
             denied |= self.bot_denied.get(int(channel["parent_id"]), 0)
         allowed = BOT_PERMISSIONS & ~denied
         return allowed if allowed & _P(view_channel=True).value else 0
+
+    def add_role(self, name: str, *, above_bot: bool = False) -> int:
+        """A role of the first guild, without permissions, below the bot's own role (or
+        above it, where Discord lets the bot neither give nor take it); added before the
+        bot connects, as GUILD_CREATE carries the roles."""
+        rid = self._snowflake()
+        self.extra_roles.append((rid, name, above_bot))
+        return rid
+
+    def deny_in_guild(self, *names: str) -> None:
+        """Take server-wide permissions (flag names: ``"manage_roles"``) from the bot's
+        role, before the bot connects."""
+        self.bot_role_denied |= _flags(names)
+
+    def roles_of(self, user: str | int) -> set[int]:
+        """The roles given to ``user`` through the API (add_role's)."""
+        return {int(r) for r in self.member_roles.get(self._user_id(user), ())}
 
     async def add_thread(self, parent_id: int, name: str = "thread") -> int:
         """A public thread (type 11) in ``parent_id``, announced with THREAD_CREATE."""
@@ -946,6 +968,7 @@ class FakeDiscord:
                 guild_id: int | None = None) -> JSON:
         gid = guild_id or self.guild_id  # each guild's roles: @everyone, then gid + 1 and 2
         roles = [str(gid + 1)] if uid in self.admin_ids else []
+        roles += sorted(self.member_roles.get(uid, ()))
         if uid == self.bot_id:
             roles = [str(gid + 2)]
         member: JSON = {"user": self._user(uid), "roles": roles, "flags": 0,
@@ -955,7 +978,8 @@ class FakeDiscord:
                         "communication_disabled_until": None}
         if with_permissions:
             perms = _P.all().value if uid in self.admin_ids else MEMBER_PERMISSIONS
-            member["permissions"] = str(BOT_PERMISSIONS if uid == self.bot_id else perms)
+            member["permissions"] = str(BOT_PERMISSIONS & ~self.bot_role_denied
+                                        if uid == self.bot_id else perms)
         return member
 
     def _roles(self, guild_id: int | None = None) -> list[JSON]:
@@ -965,9 +989,14 @@ class FakeDiscord:
                     "mentionable": False, "flags": 0, "icon": None, "unicode_emoji": None}
 
         gid = guild_id or self.guild_id
-        return [role(gid, "@everyone", MEMBER_PERMISSIONS, 0),
-                role(gid + 2, self.bot_name, BOT_PERMISSIONS, 1),
-                role(gid + 1, "Admin", ADMIN_ROLE_PERMISSIONS, 2)]
+        # Lowest first: @everyone, the roles added below the bot's, the bot's, Admin, the
+        # roles added above the bot's (each position its place in that order).
+        ordered = [(gid, "@everyone", MEMBER_PERMISSIONS)]
+        ordered += [(rid, name, 0) for rid, name, above in self.extra_roles if not above]
+        ordered += [(gid + 2, self.bot_name, BOT_PERMISSIONS & ~self.bot_role_denied),
+                    (gid + 1, "Admin", ADMIN_ROLE_PERMISSIONS)]
+        ordered += [(rid, name, 0) for rid, name, above in self.extra_roles if above]
+        return [role(rid, name, perms, i) for i, (rid, name, perms) in enumerate(ordered)]
 
     def _add_channel(self, cid: int, name: str, position: int, **extra: Any) -> JSON:
         channel = {"id": str(cid), "type": 0, "guild_id": str(self.guild_id), "name": name,
@@ -1242,6 +1271,7 @@ class FakeDiscord:
             ("GET", r"/guilds/(\d+)", self._h_guild),
             ("GET|POST", r"/guilds/(\d+)/channels", self._h_guild_channels),
             ("GET", r"/guilds/(\d+)/members/(\d+)", self._h_member),
+            ("PUT|DELETE", r"/guilds/(\d+)/members/(\d+)/roles/(\d+)", self._h_member_role),
         ]
         return [(methods, re.compile(rx), handler) for methods, rx, handler in table]
 
@@ -1481,6 +1511,24 @@ class FakeDiscord:
         if uid not in {*self.users.values(), self.bot_id} or uid in self.gone:
             raise _ApiError(404, "Unknown Member", 10007)
         return 200, self._member(uid, guild_id=gid)
+
+    async def _h_member_role(self, call: _Call) -> tuple[int, Any]:
+        """A role given to a member (PUT) or taken off (DELETE), as Discord allows it: the
+        bot needs Manage Roles, and the role must be below the bot's highest role."""
+        gid = self._check_guild(call.args[0])
+        uid, rid = int(call.args[1]), call.args[2]
+        roles = {r["id"]: r for r in self._roles(gid)}
+        if uid not in self.users.values() or uid in self.gone:
+            raise _ApiError(404, "Unknown Member", 10007)
+        if rid not in roles:
+            raise _ApiError(404, "Unknown Role", 10011)
+        bot_role = roles[str(gid + 2)]
+        if not int(bot_role["permissions"]) & _P(manage_roles=True).value \
+                or roles[rid]["position"] >= bot_role["position"]:
+            raise _ApiError(403, "Missing Permissions", MISSING_PERMISSIONS)
+        given = self.member_roles.setdefault(uid, set())
+        (given.add if call.method == "PUT" else given.discard)(rid)
+        return 204, None
 
     async def _attachment(self, request: web.Request) -> web.Response:
         data = self.attachment_bytes.get(int(request.match_info["attachment"]))

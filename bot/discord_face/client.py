@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import memory, scheduler, workers
+from bot.discord_face import lobby
 from bot.discord_face.buttons import ITEMS
 from bot.discord_face.commands import add_commands
 from bot.discord_face.delivery import POST_ERRORS, failure_of, transient
@@ -93,9 +94,10 @@ class DarbarBot(Face):
         told: list[Notice] = []  # players found to have left, to tell their games about
         if self.members is not None and not self.closing:
             work = self.members.around(interaction, work, told)
-        await run_and_respond(interaction, work, from_panel=from_panel,
-                              edits_public=edits_public)
+        reply = await run_and_respond(interaction, lobby.giving_roles(interaction, work),
+                                      from_panel=from_panel, edits_public=edits_public)
         await self._tell(told)
+        await lobby.after(self, interaction, reply)  # an open game's card
 
     # --- the scheduler ------------------------------------------------------------------
 
@@ -188,6 +190,8 @@ class DarbarBot(Face):
         told: list[Notice] = []
         gone = await self._gone(notice.place.guild_id, [u for u, _ in notice.dms], told)
         await self._post_game(notice.place, await self._checked(notice, told))
+        if notice.post.card is not None:  # an open game's card: expired
+            await lobby.show_card(self, notice.post.card)
         for user_id, text in notice.dms:
             if user_id not in gone:
                 await self._dm_or_channel(notice.place, user_id, text)

@@ -110,8 +110,9 @@ def _files(reply: Reply) -> list[discord.File]:
 async def run_and_respond(
     interaction: discord.Interaction, work: Awaitable[Reply], *, from_panel: bool = False,
     edits_public: bool = False,
-) -> None:
-    """Await the table call; answer directly if it is quick, else defer first.
+) -> Reply | None:
+    """Await the table call; answer directly if it is quick, else defer first; the reply
+    it answered with (None: not taken up, or cut short).
 
     ``from_panel``: the interaction is a click on an ephemeral step panel, whose
     message is edited in place rather than answered with a new one. Only a message the
@@ -130,6 +131,7 @@ async def run_and_respond(
     if in_flight is not None and me is not None:
         in_flight[me] = interaction
     start, outcome = time.perf_counter(), "failed"
+    reply: Reply | None = None
     try:
         if closing(interaction) or since_made(interaction) > ANSWER_WITHIN:
             if asyncio.iscoroutine(work):
@@ -137,7 +139,7 @@ async def run_and_respond(
             outcome = "restarting" if closing(interaction) else "expired"
             if outcome == "restarting":
                 await _tell(interaction, RESTARTING)
-            return
+            return None
         reply = await _run_and_respond(interaction, work, from_panel)
         outcome = "unavailable" if reply.unavailable else "refused" if reply.error else "ok"
     except discord.NotFound as e:
@@ -156,6 +158,7 @@ async def run_and_respond(
         INTERACTIONS.labels(kind, name, outcome).inc()
         (log.warning if outcome == "failed" else log.info)(
             "%s %s: %s in %.0f ms", kind, name, outcome, (time.perf_counter() - start) * 1000)
+    return reply
 
 
 async def _tell(interaction: discord.Interaction, text: str) -> None:
@@ -213,6 +216,11 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
     public = reply.public_text(mention)
     private = clip(reply.private) if reply.private else None
 
+    if public is not None and elsewhere(interaction, reply):
+        why = await _post_elsewhere(interaction, reply)
+        await _private_after(interaction, why or private or "Done.", reply,
+                             from_panel=from_panel)
+        return
     if public is not None:
         failed = missing_in(interaction, files=has_files(reply))
         if failed is None:
@@ -327,6 +335,34 @@ async def _post_public(interaction: discord.Interaction, reply: Reply, public: s
             content=private or "Your move is posted.", view=extras(None, reply))
     else:
         await interaction.delete_original_response()
+
+
+def elsewhere(interaction: discord.Interaction, reply: Reply) -> bool:
+    """Whether the reply's public post belongs in another channel than the one the
+    caller acted in (a Join pressed on an open game's card in the lobby)."""
+    return reply.place is not None and reply.place.channel_id != str(interaction.channel_id)
+
+
+async def _post_elsewhere(interaction: discord.Interaction, reply: Reply) -> str | None:
+    """The public post made in ``reply.place``, recorded in the delivery ledger like any
+    game post; what the caller is to read instead if it could not be made."""
+    place = reply.place
+    assert place is not None
+    channel = interaction.client.get_partial_messageable(
+        int(place.channel_id), guild_id=int(place.guild_id) if place.guild_id else None)
+    try:
+        await post(channel, reply)
+    except POST_ERRORS as e:
+        failed = failure_of(e, files=has_files(reply))
+        if failed is None:
+            raise
+        log.warning("game #%s: its post in channel %s was not made: %s", reply.game_id,
+                    place.channel_id, e)
+        if (table := _table(interaction)) is not None:
+            await table.undelivered(reply, failed)
+        return not_posted(failed, stored=reply.log_seen is not None)
+    await _delivered(interaction, reply)
+    return None
 
 
 async def _private_after(interaction: discord.Interaction, text: str, reply: Reply, *,

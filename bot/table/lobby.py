@@ -24,6 +24,7 @@ from bot.table.server_options import ServerOptions
 from db import Invitation, id_of
 from engine import games
 from engine.grammar import count
+from engine.options import read as read_options
 
 
 class Lobby(Seating, Endings):
@@ -65,8 +66,13 @@ class Lobby(Seating, Endings):
             channel_id=lobby or place.channel_id, opened_by=actor.user_id,
             opened_name=actor.name[:100], created_at=self.now()))
         where = f"on its card in <#{lobby}>" if lobby else "on its card below"
-        reply.public = (f"{reply.public}\n🪑 Its seats are open to anyone: press **Join** "
-                        f"{where}.")
+        g = games.get(game_id)
+        seats = len(games.sides(g, read_options(g.OPTIONS, options)))  # read by new()
+        pace_said = (reply.public or "").partition("\n")[2]
+        reply.public = (f"{escape(actor.name)} opens a game of **{g.NAME}** (game "
+                        f"#{reply.game_id}) with {count(seats, 'seat')} open to anyone: press "
+                        f"**Join** {where}, or `/game join` here. It starts when every seat "
+                        f"is taken (`/game start` starts it sooner).\n{pace_said}")
         reply.card = reply.game_id
         return reply
 
