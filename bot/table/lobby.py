@@ -27,6 +27,47 @@ from engine.grammar import count
 from engine.options import read as read_options
 
 
+def _said(refusal: Refusal) -> Reply:
+    """A refusal as ``refusals`` words it. The methods that go on to a decorated call
+    check first and say this themselves: a decorated call inside another would count
+    the caller twice against the rate limit."""
+    return Reply(private=clip(str(refusal)), error=True)
+
+
+def _open_options(place: Place, game_id: str, opponent: str | None,
+                  options: dict) -> dict:
+    """The options of a game with open seats, its number of players settled: the card
+    counts the seats left, and the game starts when they are taken (the game's usual
+    number unless the creator gave one)."""
+    if place.guild_id is None:
+        raise Refusal("Open seats are offered to a server: open the game in one.")
+    if opponent not in (None, "", "none"):
+        raise Refusal("A game with open seats waits for people to join; to play the "
+                      "computer, open it without `open`.")
+    if game_id in games.ids():
+        g = games.get(game_id)
+        if "players" in g.OPTIONS and "players" not in options:
+            return {**options, "players": str(g.OPTIONS["players"]["default"])}
+    return options
+
+
+def _seek_options(game_id: str, players: int | None, options: dict) -> dict:
+    """``/seek open``'s ``players:`` as the game's option, or checked against a game of
+    fixed size."""
+    if players is None or game_id not in games.ids():
+        return options
+    g = games.get(game_id)
+    if "players" not in g.OPTIONS:
+        if players != len(games.sides(g)):
+            raise Refusal(f"{g.NAME} is played by {count(len(games.sides(g)), 'player')}, "
+                          f"not {players}: leave `players` out.")
+        return options
+    if "players" in options and str(options["players"]) != str(players):
+        raise Refusal(f"`players:{players}` and the option `players={options['players']}` "
+                      "disagree: give one.")
+    return {**options, "players": str(players)}
+
+
 class Lobby(Seating, Endings):
     async def new(self, place: Place, actor: Actor, game_id: str, *,
                   role: str | None = None, opponent: str | None = None,
@@ -34,32 +75,23 @@ class Lobby(Seating, Endings):
                   pace: str | None = None, on_timeout: str | None = None,
                   open: bool = False) -> Reply:
         """``/game new``; ``open``: its seats are open to anyone, from a card."""
-        if not open:
-            return await super().new(place, actor, game_id, role=role, opponent=opponent,
-                                     options=options, seed=seed, pace=pace,
-                                     on_timeout=on_timeout)
-        return await self._open(place, actor, game_id, role, opponent, options or {}, seed,
-                                pace, on_timeout)
-
-    @refusals
-    async def _open(self, place: Place, actor: Actor, game_id: str, role: str | None,
-                    opponent: str | None, options: dict, seed: int | None, pace: str | None,
-                    on_timeout: str | None) -> Reply:
-        if place.guild_id is None:
-            raise Refusal("Open seats are offered to a server: open the game in one.")
-        if opponent not in (None, "", "none"):
-            raise Refusal("A game with open seats waits for people to join; to play the "
-                          "computer, open it without `open`.")
-        if game_id in games.ids():
-            g = games.get(game_id)
-            # Its number of players is settled now: the card counts the seats left, and
-            # the game starts when they are taken (the game's usual number by default).
-            if "players" in g.OPTIONS and "players" not in options:
-                options = {**options, "players": str(g.OPTIONS["players"]["default"])}
-        reply = await super().new(place, actor, game_id, role=role, options=options,
-                                  seed=seed, pace=pace, on_timeout=on_timeout)
-        if reply.error or reply.game_id is None:
+        if open:
+            try:
+                options = _open_options(place, game_id, opponent, options or {})
+            except Refusal as e:
+                return _said(e)
+        reply = await super().new(place, actor, game_id, role=role, opponent=opponent,
+                                  options=options, seed=seed, pace=pace,
+                                  on_timeout=on_timeout)
+        if not open or reply.error or reply.game_id is None:
             return reply
+        return await self._invite(place, actor, game_id, options or {}, reply)
+
+    async def _invite(self, place: Place, actor: Actor, game_id: str, options: dict,
+                      reply: Reply) -> Reply:
+        """The card of game ``reply.game_id``, just opened with open seats: stored, to be
+        posted after ``reply`` (which says where)."""
+        assert reply.game_id is not None
         lobby = ServerOptions.of(await self.repo.server(place.guild_id)).lobby
         await self.repo.add_invitation(Invitation(
             game_id=reply.game_id, guild_id=place.guild_id,
@@ -76,43 +108,37 @@ class Lobby(Seating, Endings):
         reply.card = reply.game_id
         return reply
 
-    @refusals
     async def seek(self, place: Place, actor: Actor, game_id: str, players: int | None = None,
                    pace: str | None = None, options: dict | None = None) -> Reply:
         """``/seek open``: a game with open seats, ``players`` seats in all."""
-        options = dict(options or {})
-        if players is not None and game_id in games.ids():
-            g = games.get(game_id)
-            if "players" in g.OPTIONS:
-                if "players" in options and str(options["players"]) != str(players):
-                    raise Refusal(f"`players:{players}` and the option "
-                                  f"`players={options['players']}` disagree: give one.")
-                options["players"] = str(players)
-            elif players != len(games.sides(g)):
-                raise Refusal(f"{g.NAME} is played by {count(len(games.sides(g)), 'player')}"
-                              f", not {players}: leave `players` out.")
+        try:
+            options = _seek_options(game_id, players, dict(options or {}))
+        except Refusal as e:
+            return _said(e)
         return await self.new(place, actor, game_id, options=options, pace=pace, open=True)
 
-    @refusals
     async def join_open(self, place: Place, actor: Actor, game_id: int) -> Reply:
         """**Join** on a card: a seat in its game, wherever the card is."""
         inv = await self.repo.invitation(game_id)
         game = await self.repo.get_game(game_id)
-        if inv is None or game is None or inv.channel_id != place.channel_id:
-            raise Refusal("That Join button is not of an open game's card here.")
-        if game.status != "setup":
-            raise Refusal(f"Game #{game_id} is no longer open: its seats were taken or it "
-                          "was closed. `/seek list` shows the games with seats open.")
-        lg = await self._loaded(game)
-        if any(s.user_id == actor.user_id for s in lg.seats):
-            raise Refusal(f"You already have a seat in game #{game_id}: it starts when "
-                          "every seat is taken. `/game leave` there gives it up.")
+        seated = [] if game is None else await self.repo.seats(game_id)
+        try:
+            if inv is None or game is None or inv.channel_id != place.channel_id:
+                raise Refusal("That Join button is not of an open game's card here.")
+            if game.status != "setup":
+                raise Refusal(f"Game #{game_id} is no longer open: its seats were taken or "
+                              "it was closed. `/seek list` shows the games with seats open.")
+            if any(s.user_id == actor.user_id for s in seated):
+                raise Refusal(f"You already have a seat in game #{game_id}: it starts when "
+                              "every seat is taken. `/game leave` there gives it up.")
+        except Refusal as e:
+            return _said(e)
         there = Place(game.channel_id, game.guild_id)
         reply = await self.join(there, actor, game_id=game_id)
         if not reply.error and game.channel_id != place.channel_id:
             reply.place = there  # the game's posts are made where it is played
-            reply.private = f"You have a seat in game #{game_id}: it is played in " \
-                            f"<#{game.channel_id}>."
+            reply.private = (f"You have a seat in game #{game_id}: it is played in "
+                             f"<#{game.channel_id}>.")
         return reply
 
     # --- the card, after any change of an open game's seats -----------------------------

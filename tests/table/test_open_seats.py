@@ -215,3 +215,17 @@ async def test_seek_list_is_paged_within_discords_limits(table, repo):
     assert "12 games (page 1 of 2)" in r.private
     r = await table.open_seats(LOBBY, RAVI, page=2)
     assert "(page 2 of 2)" in r.private and r.private.count("**Rajas") == 4
+
+
+async def test_a_seek_and_a_join_count_once_against_the_rate_limit(repo):
+    from bot.ratelimit import RateLimiter
+
+    await lobby(repo)
+    table = Table(repo, limiter=RateLimiter(1, 60.0))
+    r = await table.seek(HERE, RAVI, "rajas", players=3)
+    assert not r.error, r.private
+    game = await repo.live_game(HERE.channel_id)
+    r = await table.join_open(LOBBY, MEERA, game.id)
+    assert not r.error, r.private
+    r = await table.open_seats(LOBBY, MEERA)  # her second command within the minute
+    assert r.error and "a little fast" in r.private
