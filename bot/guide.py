@@ -43,11 +43,8 @@ HELP = (
     "- Clocks, playing hours, time away and `/mygames`: `/help topic:time`; rematch, "
     "ratings and `/leaderboard`, `/profile`, `/stats`: `/help topic:ratings`.\n"
     "- Each person may have a limited number of open games per server.\n"
-    "- Open seats: `/seek open game: players:` (or `/game new … open:true`) posts a card in "
-    "the server's lobby; anyone presses **Join** on it, and the game starts when every "
-    "seat is taken (or its creator `/game start`s it). `/seek list` shows the open seats; "
-    "`/seek role` (or the card's button) gives you the looking-for-a-game role, or takes "
-    "it off. A card nobody fills expires with the server's setup limit.\n"
+    "- Open seats: `/seek open` (or `/game new open:true`) posts a card in the lobby; "
+    "**Join** it, and the game starts when full. `/seek list`; `/seek role`.\n"
     "- `/help game:<name>` shows that game's rules in short and its options "
     "(`/game new … options:players=3`); `/rules topic:` one topic."
 )
