@@ -182,10 +182,41 @@ async def test_an_invitation_nobody_fills_expires_and_its_card_says_so(fake_disc
         await fake.wait_for(lambda _: len(public_in(fake, GAME)) >= before + 2)
         card = public_in(fake, GAME)[-1]
         assert "**Open seats**" in card["content"] and "no lobby channel" in card["content"]
+        # Someone deletes the card: the next change posts it again.
+        fake._delete_message(int(card["id"]))  # as a moderator's delete leaves it
         days[0] = 15.0
         assert await bot.run_schedule() == 1
-        await fake.wait_for(lambda _: "Expired" in fake.messages[int(card["id"])]["content"])
-        shown = fake.messages[int(card["id"])]
+        await fake.wait_for(lambda _: any("Expired" in m["content"]
+                                          for m in public_in(fake, GAME)))
+        [shown] = [m for m in public_in(fake, GAME) if "Expired" in m["content"]]
         assert "⌛ **Expired**" in shown["content"] and labels(shown) == []
-        assert "never started, so it is closed" in public_in(fake, GAME)[-1]["content"]
+        invitation = await bot.repo.invitation((await bot.repo.latest_game(str(GAME))).id)
+        assert invitation.message_id == shown["id"]
+        assert any("never started, so it is closed" in m["content"]
+                   for m in public_in(fake, GAME))
+    assert bot_errors == []
+
+
+async def test_a_lobby_the_bot_may_not_post_in_is_named_to_the_creator(fake_discord, db_url,
+                                                                      bot_errors):
+    fake = fake_discord
+    async with fake.running(bot_with(db_url, [0.0])) as bot:
+        await settle(fake, await fake.slash("ravi", "server", {"lobby": LOBBY},
+                                            subcommand="settings"))
+        fake.deny(LOBBY, "send_messages")
+        handle = await fake.slash("ravi", "seek", {"game": "rajas"}, subcommand="open",
+                                  channel_id=GAME)
+        await handle.wait_done(quiet=0.2)
+        told = [m for m in handle.followups if m["flags"] & EPHEMERAL]
+        assert told and f"could not be posted: I may not post in <#{LOBBY}>" in \
+            told[-1]["content"] and "`/game join`" in told[-1]["content"]
+        assert public_in(fake, LOBBY) == []
+        # The game is open in its channel all the same; a join there posts the card once
+        # the bot may.
+        fake.allow(LOBBY, "send_messages")
+        await settle(fake, await fake.slash("meera", "game", {}, subcommand="join",
+                                            channel_id=GAME))
+        await fake.wait_for(lambda _: bool(public_in(fake, LOBBY)))
+        assert "**1 seat left**" in public_in(fake, LOBBY)[0]["content"]
+        assert (await bot.repo.latest_game(str(GAME))).status == "setup"
     assert bot_errors == []
