@@ -1,7 +1,8 @@
 """Issue 41, open seats, through the real discord.py client against the local fake Discord:
 an open game's invitation card in the server's lobby is filled by three people (the card
-edited in place after each Join, then saying the game started, with a jump link), the
-game starting in its own channel when full; a fourth press refused politely; the
+edited in place after each Join, then saying the game started, with a jump link; a
+restart between two joins changes nothing), the game starting in its own channel when
+full; a fourth press refused politely; the
 looking-for-a-game role mentioned (and pinged) only once the server set it, and given and
 taken off with the card's button, or refused naming Manage Roles or the roles' order;
 an invitation nobody fills expiring with the server's setup limit."""
@@ -100,6 +101,8 @@ async def test_an_open_game_is_filled_from_the_lobby_card_and_starts(fake_discor
         assert "**1 seat left** of 3" in body(edit)["content"]
         assert "ravi and meera" in fake.messages[card_id]["content"]
 
+    # The bot restarts: the card's button and its message are found in the database.
+    async with fake.running(bot_with(db_url, [0.0])) as bot:
         # Arjun takes the last seat: the game starts in its channel, the card says so.
         mark = len(fake.requests)
         r = await settle(fake, await fake.click("arjun", card_id, join, channel_id=LOBBY))
