@@ -599,3 +599,29 @@ async def test_two_clients_split_the_guilds_by_shard(fake_two_shards, bot_errors
         handle = await fake.slash("ravi", "where", guild=False)  # a DM: shard 0
         assert answered(await handle.wait_response()) == "shard - of client [0]"
     assert bot_errors == []
+
+
+async def test_roles_are_given_and_taken_as_discord_allows(fake_discord, bot, bot_errors):
+    """A role below the bot's highest is given and taken off; one above it, or any role
+    once the bot's role lacks Manage Roles, is refused with 403 (50013); the member's
+    roles are in what the next interaction says of them."""
+    fake = fake_discord
+    low, high = fake.add_role("lfg"), fake.add_role("mods", above_bot=True)
+    meera = fake.users["meera"]
+    await bot.http.add_role(1000, meera, low)
+    assert fake.roles_of("meera") == {low}
+    handle = await fake.slash("meera", "ping")
+    assert str(low) in handle.payload["member"]["roles"]
+    await handle.wait_response()
+    for role in (high, 12345):
+        with pytest.raises(discord.HTTPException) as refused:
+            await bot.http.add_role(1000, meera, role)
+        assert (refused.value.status, refused.value.code) == (
+            (403, 50013) if role == high else (404, 10011))
+    fake.deny_in_guild("manage_roles")
+    with pytest.raises(discord.Forbidden):
+        await bot.http.remove_role(1000, meera, low)
+    fake.bot_role_denied = 0
+    await bot.http.remove_role(1000, meera, low)
+    assert fake.roles_of("meera") == set()
+    assert bot_errors == []
