@@ -340,6 +340,8 @@ def typed_page(page: Page, to: int) -> str:
     """What to type for page ``to`` of a reply's list or text (a ◀ ▶ button in Discord)."""
     if page.command == "list_games":
         return f"/game list page:{to}"
+    if page.command == "open_seats":
+        return f"/seek list page:{to}"
     if page.command != "help_page" or not page.subject:
         return f"/mygames page:{to}"
     game, _, topic = page.subject.partition(".")

@@ -282,3 +282,21 @@ async def test_a_side_the_game_does_not_have_is_refused_with_its_sides(sandbox):
     out = await sandbox.handle("@ravi /game new goat_tiger opponent:computer side:lions")
     assert "✗" in out and "`lions` is not a side" in out and "goats, tigers" in out, out
     assert "There is no game in this channel" in await sandbox.handle("@ravi /game status")
+
+
+@pytest.mark.slow
+async def test_an_open_game_is_filled_with_join_as_with_the_cards_button(sandbox):
+    """Issue 41: the sandbox shows an open game's card after each change and reads `/join
+    N` as its Join button; `/seek list`'s pages are typed as `/seek list page:`."""
+    opened, joined, started, late = (await run_lines(
+        sandbox, "@ravi /seek open rajas players:3", "@meera /join 1", "@asha /join 1",
+        "@sam /join 1"))
+    assert "[card in #table] 🪑 Open seats" in opened and "join: #table /join 1" in opened
+    assert "2 seats left of 3" in opened
+    assert "meera joins" in joined and "1 seat left of 3" in joined
+    assert "✅ Started" in started and "join:" not in started
+    assert "no longer open" in late
+    for i in range(9):
+        await sandbox.handle(f"@p{i} #t{i} /seek open rajas")
+    listed = await sandbox.handle("@ravi /seek list")
+    assert "pages: /seek list page:2" in listed, listed
