@@ -163,9 +163,12 @@ class Lobby(Seating, Endings):
         it has one."""
         if reply.error:
             return reply
-        game = await self.repo.latest_game(place.channel_id)
-        if game is not None and await self.repo.invitation(id_of(game)) is not None:
-            reply.card = game.id
+        game_id = reply.game_id
+        if game_id is None:  # a leave, an abort: the channel's game that was
+            game = await self.repo.latest_game(place.channel_id)
+            game_id = None if game is None else id_of(game)
+        if game_id is not None and await self.repo.invitation(game_id) is not None:
+            reply.card = game_id
         return reply
 
     async def invitation_card(self, game_id: int) -> Card | None:
