@@ -217,9 +217,11 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
     private = clip(reply.private) if reply.private else None
 
     if public is not None and elsewhere(interaction, reply):
-        why = await _post_elsewhere(interaction, reply)
-        await _private_after(interaction, why or private or "Done.", reply,
-                             from_panel=from_panel)
+        # The caller is answered first: Discord's 3 s do not wait for the other channel.
+        await _private_after(interaction, private or "Done.", reply, from_panel=from_panel)
+        if (why := await _post_elsewhere(interaction, reply)) is not None:
+            await interaction.followup.send(clip(why), ephemeral=True,
+                                            allowed_mentions=NO_PINGS)
         return
     if public is not None:
         failed = missing_in(interaction, files=has_files(reply))

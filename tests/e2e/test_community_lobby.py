@@ -53,6 +53,12 @@ def public_in(fake, channel: int) -> list[dict]:
     return [m for m in fake.messages_in(channel) if not m["flags"] & EPHEMERAL]
 
 
+async def card_edited(fake, message_id: int, after: int):
+    """The card's edit after request ``after`` (made once the join's answer is given)."""
+    return await fake.wait_for(lambda r: r.method == "PATCH" and r.path.endswith(
+        f"/channels/{LOBBY}/messages/{message_id}"), after=after)
+
+
 def card_edits(fake, message_id: int, after: int = 0) -> list:
     return [r for r in fake.requests[after:] if r.method == "PATCH"
             and r.path.endswith(f"/channels/{LOBBY}/messages/{message_id}")]
@@ -96,9 +102,10 @@ async def test_an_open_game_is_filled_from_the_lobby_card_and_starts(fake_discor
         mark = len(fake.requests)
         r = await settle(fake, await fake.click("meera", card_id, join, channel_id=LOBBY))
         assert flags(r) & EPHEMERAL and f"<#{GAME}>" in content(r)
+        edit = await card_edited(fake, card_id, mark)
         assert "meera joins" in public_in(fake, GAME)[-1]["content"]
-        [edit] = card_edits(fake, card_id, mark)
         assert "**1 seat left** of 3" in body(edit)["content"]
+        assert len(card_edits(fake, card_id, mark)) == 1
         assert "ravi and meera" in fake.messages[card_id]["content"]
 
     # The bot restarts: the card's button and its message are found in the database.
@@ -107,11 +114,11 @@ async def test_an_open_game_is_filled_from_the_lobby_card_and_starts(fake_discor
         mark = len(fake.requests)
         r = await settle(fake, await fake.click("arjun", card_id, join, channel_id=LOBBY))
         assert flags(r) & EPHEMERAL
+        await card_edited(fake, card_id, mark)
         game = await bot.repo.latest_game(str(GAME))
         assert game.status == "active"
         started = public_in(fake, GAME)[-1]
         assert "Rajas of the Ganges" in started["content"] and started["attachments"]
-        assert card_edits(fake, card_id, mark)
         shown = fake.messages[card_id]
         assert "✅ **Started**" in shown["content"] and labels(shown) == []
         assert f"https://discord.com/channels/{fake.guild_id}/{GAME}" in shown["content"]
@@ -209,10 +216,10 @@ async def test_a_lobby_the_bot_may_not_post_in_is_named_to_the_creator(fake_disc
         fake.deny(LOBBY, "send_messages")
         handle = await fake.slash("ravi", "seek", {"game": "rajas"}, subcommand="open",
                                   channel_id=GAME)
-        await handle.wait_done(quiet=0.2)
-        told = [m for m in handle.followups if m["flags"] & EPHEMERAL]
-        assert told and f"could not be posted: I may not post in <#{LOBBY}>" in \
-            told[-1]["content"] and "`/game join`" in told[-1]["content"]
+        told = await fake.wait_for(lambda r: r.method == "POST" and handle.token in r.path
+                                   and "could not be posted" in content(r))
+        assert flags(told) & EPHEMERAL and f"I may not post in <#{LOBBY}>" in content(told)
+        assert "`/game join`" in content(told)
         assert public_in(fake, LOBBY) == []
         # The game is open in its channel all the same; a join there posts the card once
         # the bot may.
