@@ -44,8 +44,7 @@ def seats_left(lg: Loaded) -> int:
     return max(0, len(games.sides(lg.module, options)) - len(lg.seats))
 
 
-def card(inv: Invitation, lg: Loaded, role: str | None, lobby_set: bool,
-         now: datetime) -> Card:
+def card(inv: Invitation, lg: Loaded, role: str | None, lobby_set: bool) -> Card:
     """The card of ``inv``'s game as it stands: open (with Join), started (a jump link to
     the game), or closed (expired: nobody filled it in time; aborted or emptied)."""
     g, game = lg.module, lg.game

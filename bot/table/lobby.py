@@ -178,8 +178,7 @@ class Lobby(Seating, Endings):
         if inv is None or game is None:
             return None
         server = ServerOptions.of(await self.repo.server(game.guild_id))
-        return card(inv, await self._loaded(game), server.lfg_role, server.lobby is not None,
-                    self.now())
+        return card(inv, await self._loaded(game), server.lfg_role, server.lobby is not None)
 
     async def card_posted(self, game_id: int, channel_id: str, message_id: str) -> None:
         await self.repo.card_posted(game_id, channel_id, message_id)
