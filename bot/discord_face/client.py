@@ -92,10 +92,12 @@ class DarbarBot(Face):
         """Answer an interaction with the reply of a table call (see context.Face): how
         the buttons answer, as views.py cannot import respond.py, which draws them."""
         told: list[Notice] = []  # players found to have left, to tell their games about
-        if self.members is not None and not self.closing:
-            work = self.members.around(interaction, work, told)
-        reply = await run_and_respond(interaction, lobby.giving_roles(interaction, work),
-                                      from_panel=from_panel, edits_public=edits_public)
+        if not self.closing:  # else the work is closed unstarted (nothing to wrap)
+            if self.members is not None:
+                work = self.members.around(interaction, work, told)
+            work = lobby.giving_roles(interaction, work)
+        reply = await run_and_respond(interaction, work, from_panel=from_panel,
+                                      edits_public=edits_public)
         await self._tell(told)
         await lobby.after(self, interaction, reply)  # an open game's card
 
