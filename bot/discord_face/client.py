@@ -354,7 +354,8 @@ class DarbarBot(Face):
 
     async def _set_aside(self, channel_ids: list[int]) -> None:
         if self.table is not None:
-            await self.table.set_aside([str(i) for i in channel_ids])
+            for game_id in await self.table.set_aside([str(i) for i in channel_ids]):
+                await lobby.show_card(self, game_id)  # an open game's card: closed
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))

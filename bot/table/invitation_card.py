@@ -12,7 +12,7 @@ from bot.replies import clip, escape, jump_link
 from bot.table.core import pace_of
 from bot.table.loaded import Loaded
 from bot.table.wording import pace_line, unix
-from db import Invitation
+from db import ASIDE, Invitation
 from engine import games
 from engine.grammar import and_, count
 from engine.options import in_force
@@ -77,6 +77,9 @@ def card(inv: Invitation, lg: Loaded, role: str | None, lobby_set: bool) -> Card
         text = (f"⌛ **Expired** · {head}\nNobody filled its seats within "
                 f"{count(pace_of(game).setup_days, 'day')}, so it was closed. "
                 "`/seek open` opens another.")
+    elif game.status == ASIDE:
+        text = (f"🚫 **Closed** · {head}\nIts channel was deleted before its seats were "
+                "filled.")
     else:
         text = f"🚫 **Closed** · {head}\nIt was closed before its seats were filled."
     return Card(lg.game.id or 0, inv.guild_id, inv.channel_id, inv.message_id, clip(text),

@@ -230,3 +230,18 @@ async def test_a_lobby_the_bot_may_not_post_in_is_named_to_the_creator(fake_disc
         assert "**1 seat left**" in public_in(fake, LOBBY)[0]["content"]
         assert (await bot.repo.latest_game(str(GAME))).status == "setup"
     assert bot_errors == []
+
+
+async def test_an_open_games_card_closes_when_its_channel_is_deleted(fake_discord, db_url,
+                                                                     bot_errors):
+    fake = fake_discord
+    async with fake.running(bot_with(db_url, [0.0])):
+        await settle(fake, await fake.slash("ravi", "server", {"lobby": LOBBY},
+                                            subcommand="settings"))
+        card = await seek(fake, "ravi", "rajas", GAME)
+        mark = len(fake.requests)
+        await fake.delete_channel(GAME)
+        edit = await card_edited(fake, int(card["id"]), mark)
+        assert "Its channel was deleted" in body(edit)["content"]
+        assert labels(fake.messages[int(card["id"])]) == []
+    assert bot_errors == []

@@ -142,6 +142,12 @@ async def test_a_card_closed_by_its_creator_says_closed(table, repo):
     assert not r.error and r.card == game.id
     card = await table.invitation_card(game.id)
     assert not card.open and "🚫 **Closed**" in card.text
+    # One whose channel was deleted says so.
+    await table.seek(HERE, RAVI, "rajas")
+    gone = await repo.live_game(HERE.channel_id)
+    assert await table.set_aside([HERE.channel_id]) == [gone.id]
+    card = await table.invitation_card(gone.id)
+    assert not card.open and "Its channel was deleted" in card.text
     # An ordinary game has no card: nothing to bring up to date.
     await table.new(HERE, RAVI, "goat_tiger")
     assert (await table.join(HERE, MEERA)).card is None
