@@ -203,3 +203,23 @@ JOIN = click("join", "jn", _GAME, OnGame, _on_game,
 TAKE = click("take", "tk", r"(?P<offer_id>\d+)", Offer, lambda o: str(o.offer_id),
              lambda t, p, a, o: t.take(p, a, o.offer_id))
 
+
+# Under a seat put up for a substitute (its card, in the game's channel and the lobby):
+# the table reads the seat, whether it is still up and who may take it.
+@dataclass(frozen=True)
+class OnSeat:
+    sub_id: int
+
+
+@dataclass(frozen=True)
+class SeatVote:
+    sub_id: int
+    yes: bool
+
+
+TAKE_SEAT = click("take seat", "sub", r"(?P<sub_id>\d+)", OnSeat, lambda o: str(o.sub_id),
+                  lambda t, p, a, o: t.take_seat(p, a, o.sub_id))
+# Agree / Refuse under a candidate's offer: only the other players seated count.
+SEAT_VOTE = click("seat vote", "sv", r"(?P<sub_id>\d+):(?P<yes>[yn])", SeatVote,
+                  lambda v: f"{v.sub_id}:{_yn(v.yes)}",
+                  lambda t, p, a, v: t.seat_vote(p, a, v.sub_id, v.yes))

@@ -19,6 +19,7 @@ from db.models import (
     SeatOffer,
     Server,
     Step,
+    Substitute,
     UndoRequest,
     id_of,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "Since",
     "Seat",
     "SeatOffer",
+    "Substitute",
     "Server",
     "Step",
     "UndoRequest",

@@ -110,8 +110,9 @@ def _files(reply: Reply) -> list[discord.File]:
 async def run_and_respond(
     interaction: discord.Interaction, work: Awaitable[Reply], *, from_panel: bool = False,
     edits_public: bool = False,
-) -> None:
-    """Await the table call; answer directly if it is quick, else defer first.
+) -> Reply | None:
+    """Await the table call; answer directly if it is quick, else defer first (the reply,
+    once answered; None if it was not taken up).
 
     ``from_panel``: the interaction is a click on an ephemeral step panel, whose
     message is edited in place rather than answered with a new one. Only a message the
@@ -130,6 +131,7 @@ async def run_and_respond(
     if in_flight is not None and me is not None:
         in_flight[me] = interaction
     start, outcome = time.perf_counter(), "failed"
+    reply: Reply | None = None
     try:
         if closing(interaction) or since_made(interaction) > ANSWER_WITHIN:
             if asyncio.iscoroutine(work):
@@ -137,7 +139,7 @@ async def run_and_respond(
             outcome = "restarting" if closing(interaction) else "expired"
             if outcome == "restarting":
                 await _tell(interaction, RESTARTING)
-            return
+            return None
         reply = await _run_and_respond(interaction, work, from_panel)
         outcome = "unavailable" if reply.unavailable else "refused" if reply.error else "ok"
     except discord.NotFound as e:
@@ -156,6 +158,7 @@ async def run_and_respond(
         INTERACTIONS.labels(kind, name, outcome).inc()
         (log.warning if outcome == "failed" else log.info)(
             "%s %s: %s in %.0f ms", kind, name, outcome, (time.perf_counter() - start) * 1000)
+    return reply
 
 
 async def _tell(interaction: discord.Interaction, text: str) -> None:

@@ -22,6 +22,8 @@ from bot.replies import Actor, Notice, Ping, Place, Reply, escape
 from bot.table.core import TableCore, deserted, pace_of, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import board_image
+from bot.table.seat_cards import card, put_up, where_posted
+from bot.table.server_options import ServerOptions
 from bot.table.wording import COMPUTER, holders, pace_line, timeout_said, unix
 from db import NewStep, Player, VersionConflict, id_of
 from engine import games
@@ -300,6 +302,10 @@ class Clocks(TableCore):
                                             "wait`; `/game reassign` hands the side on."),
                                 dms)]
             if pace.on_timeout == "seat":
+                hours = ServerOptions.of(await self.repo.server(lg.game.guild_id)
+                                         ).substitute_hours if lg.game.guild_id else 0
+                if hours:
+                    return await self._offered_first(lg, pace, role, due, said, dms, hours)
                 await self._hand_seat(lg, seat, user_id=None, name=COMPUTER, is_bot=True,
                                       why="timeout")
                 lg, lines = await self._run_bots(await self._reloaded(lg))
@@ -309,6 +315,27 @@ class Clocks(TableCore):
             return [Notice(place, await self._post(lg, "\n".join([said, *lines])), dms)]
         except VersionConflict:
             return []  # a move, or another process, came first
+
+    async def _offered_first(self, lg: Loaded, pace: Pace, role: str, due: datetime,
+                             said: str, dms: tuple[tuple[str, str], ...], hours: int
+                             ) -> list[Nudge | Notice]:
+        """A timed-out seat the server offers to substitutes first (``substitute_hours``):
+        its time stays out (no further timeout) while its card is up; the computer takes
+        it when that ends with nobody in it (bot/table/substitutes.py)."""
+        if not await self._claim(lg, due, replace(pace, timed_out={**pace.timed_out,
+                                                                   role: []})):
+            return []
+        seat = lg.seat_for(role)
+        assert seat is not None
+        end = self.now() + timedelta(hours=hours)
+        sub, _ = await put_up(self.repo, lg, seat, by=None, now=self.now(), expires_at=end)
+        where = await where_posted(self.repo, lg)
+        text = (f"{said.removesuffix('.')}, unless a substitute takes it first: it is up "
+                f"for substitutes until <t:{unix(end)}:f> (the card"
+                + (f" is also in <#{where[-1]}>" if len(where) > 1 else " below") + ").")
+        return [Notice(Place(lg.game.channel_id, lg.game.guild_id),
+                       Reply(public=text, game_id=lg.game.id,
+                             cards=[card(lg, sub, post_in=where)]), dms)]
 
     async def _move_for(self, lg: Loaded, role: str) -> tuple[Loaded, list[str]]:
         """The computer completes ``role``'s move as a computer seat plays: its search
