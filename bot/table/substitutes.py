@@ -22,6 +22,7 @@ from bot.table.stewardship import check_one_side_each
 from bot.table.wording import COMPUTER, capital, unix
 from db import Substitute, VersionConflict, id_of
 from engine import games
+from engine.grammar import says
 
 
 class Substitutes(TableCore):
@@ -48,11 +49,12 @@ class Substitutes(TableCore):
         sub, new = await put_up(self.repo, lg, seat, by=(actor.user_id, actor.name[:100]),
                                 now=self.now())
         if not new:
-            raise Refusal(f"{capital(side)} is up for a substitute already: its card has "
+            raise Refusal(f"{capital(says(side, 'is'))} up for a substitute already: its "
+                          "card has "
                           "the **Take the seat** button. Nothing was changed.")
         where = await where_posted(self.repo, lg)
-        return Reply(private=f"🪑 {capital(side)} is up for a substitute: its card is posted "
-                     + " and ".join(f"<#{c}>" for c in where) + ".",
+        return Reply(private=f"🪑 {capital(says(side, 'is'))} up for a substitute: its card "
+                     "is posted in " + " and ".join(f"<#{c}>" for c in where) + ".",
                      cards=[card(lg, sub, post_in=where)], game_id=lg.game.id)
 
     async def card_posted(self, sub_id: int, channel_id: str, message_id: str) -> None:
