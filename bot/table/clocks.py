@@ -71,6 +71,12 @@ class Clocks(TableCore):
         if not pace.timed_out:
             raise Refusal("Nobody's time has run out in this game: there is nothing to vote "
                           "on.")
+        if lg.computer:
+            # A side's time stays out in a game with a computer player only while its seat
+            # is offered to substitutes (``_offered_first``): the computer settles it.
+            raise Refusal("A seat whose time ran out here is up for substitutes (its card "
+                          "has **Take the seat**); if nobody takes it in time, the computer "
+                          "plays it. There is nothing to vote on. Nothing was changed.")
         choice = (choice or "").strip().lower()
         if choice not in VOTES:
             raise Refusal("Vote `end` (the game ends; the player whose time ran out loses) "

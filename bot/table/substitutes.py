@@ -233,9 +233,9 @@ def _game_place(lg: Loaded) -> Place:
 
 
 def _voters(lg: Loaded, sub: Substitute, candidate: str) -> set[str]:
-    """Who is asked about a candidate: the people seated, but for the one leaving and the
-    candidate."""
-    return {s.user_id for s in lg.humans() if s.user_id and s.role
+    """Who is asked about a candidate: the people seated, but for the one leaving, the
+    candidate and anyone who left the server (who could never answer)."""
+    return {s.user_id for s in lg.humans() if s.user_id and s.role and s.left_at is None
             and s.user_id not in (sub.from_user, candidate)}
 
 

@@ -156,6 +156,11 @@ async def test_a_timed_out_seat_is_offered_to_substitutes_before_the_computer(re
     assert "computer plays it" in card.text
     assert (await seats(repo))["goats"].user_id == RAVI.user_id  # not the computer yet
     assert await tick(table, clock.t + timedelta(hours=1)) == []  # no second timeout
+    # Meanwhile there is nothing to vote on, and the status says what waits.
+    vote = await table.vote(HERE, MEERA, "end")
+    assert vote.error and "up for substitutes" in vote.private, vote.private
+    status = (await table.status(HERE, MEERA)).private
+    assert "time ran out: up for substitutes" in status and "/game vote" not in status
     # Nobody takes it: after the server's six hours the computer does, and moves.
     clock.t += timedelta(hours=6)
     [notice] = await tick(table, clock.t)
@@ -196,3 +201,15 @@ async def test_the_substitute_is_not_rated_and_the_leaver_is_placed_last(table, 
     assert await rating_of(repo, ASHA) is None
     meera, ravi = await rating_of(repo, MEERA), await rating_of(repo, RAVI)
     assert meera is not None and ravi is not None and meera[0] > ravi[0]
+
+
+async def test_a_player_who_left_the_server_is_not_asked(table, repo):
+    await seat(table, "taj_mahal", [RAVI, MEERA, ASHA], {"players": "3"})
+    await repo.mark_left(HERE.guild_id, ASHA.user_id, T0)
+    sides = {s.user_id: s.role for s in (await seats(repo)).values() if s.user_id}
+    r = await table.substitute(HERE, MEERA, sides[RAVI.user_id])
+    r = await table.take_seat(HERE, SAM, r.cards[0].sub_id)
+    [ask] = r.elsewhere
+    assert [p.user_id for p in ask.post.pings] == [MEERA.user_id]  # not asha, who left
+    done = await table.seat_vote(HERE, MEERA, r.cards[0].sub_id, True)
+    assert "takes" in done.public and "as a substitute for ravi" in done.public
