@@ -384,6 +384,10 @@ class RematchPing(SQLModel, table=True):
     pinged_at: datetime = Field(sa_type=UTCDateTime)
 
 
+# A seat up for a substitute and not yet settled (open, or a candidate being asked about).
+PENDING_SQL = "state IN ('open', 'asking')"
+
+
 class Substitute(SQLModel, table=True):
     """A seat put up for a substitute (``/game substitute``, or a timeout when the server
     offers timed-out seats first: bot/table/substitutes.py). Its card's Take the seat
@@ -392,6 +396,10 @@ class Substitute(SQLModel, table=True):
     take it), asking (a candidate waits for the others' consent), taken, lapsed (its
     holder moved, it changed hands otherwise, or the game ended) or computer (nobody took
     a timed-out seat in time). Every change is conditional on ``version``."""
+
+    # One seat up a side at a time, held by the database whoever puts it up at once.
+    __table_args__ = (Index("uq_substitute_pending", "game_id", "role", unique=True,
+                            sqlite_where=text(PENDING_SQL), postgresql_where=text(PENDING_SQL)),)
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True)

@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import select as sa_select
 from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from db.models import Game, Substitute, table_of
@@ -24,14 +25,13 @@ class Substitutes(RepositoryCore):
 
     async def put_up(self, sub: Substitute) -> Substitute | None:
         """Store a seat put up for a substitute; None if that side is up already (its row
-        stands, and is the one to read)."""
-        async with self._tx() as s:
-            q = select(Substitute.id).where(Substitute.game_id == sub.game_id,
-                                            Substitute.role == sub.role,
-                                            col(Substitute.state).in_(PENDING))
-            if (await s.exec(q)).first() is not None:
-                return None
-            s.add(sub)
+        stands, and is the one to read): the database's unique index decides, so two
+        putting it up at once make one row."""
+        try:
+            async with self._tx() as s:
+                s.add(sub)
+        except IntegrityError:
+            return None
         return sub
 
     async def substitute(self, sub_id: int) -> Substitute | None:

@@ -47,9 +47,15 @@ def upgrade() -> None:
     )
     op.create_index("ix_substitute_game_id", "substitute", ["game_id"])
     op.create_index("ix_substitute_due_at", "substitute", ["due_at"])
+    # One seat up a side at a time (db/models.py's PENDING_SQL, written out: a migration
+    # keeps the schema it made whatever the models become).
+    pending = sa.text("state IN ('open', 'asking')")
+    op.create_index("uq_substitute_pending", "substitute", ["game_id", "role"], unique=True,
+                    sqlite_where=pending, postgresql_where=pending)
 
 
 def downgrade() -> None:
+    op.drop_index("uq_substitute_pending", "substitute")
     op.drop_index("ix_substitute_due_at", "substitute")
     op.drop_index("ix_substitute_game_id", "substitute")
     op.drop_table("substitute")
