@@ -336,9 +336,13 @@ class Clocks(TableCore):
         end = self.now() + timedelta(hours=hours)
         sub, _ = await put_up(self.repo, lg, seat, by=None, now=self.now(), expires_at=end)
         where = await where_posted(self.repo, lg)
-        text = (f"{said.removesuffix('.')}, unless a substitute takes it first: it is up "
-                f"for substitutes until <t:{unix(end)}:f> (the card"
-                + (f" is also in <#{where[-1]}>" if len(where) > 1 else " below") + ").")
+        until = f"up for substitutes until <t:{unix(end)}:f>"
+        text = (f"{said.removesuffix('.')}, unless a substitute takes it first: it is {until} "
+                "(the card" + (f" is also in <#{where[-1]}>" if len(where) > 1 else " below")
+                + ").")
+        dms = tuple((user, f"⌛ Your time ran out in **{lg.module.NAME}** (game "
+                     f"#{lg.game.id}) in <#{lg.game.channel_id}>: your seat is {until}, "
+                     "then the computer's.") for user, _ in dms)
         return [Notice(Place(lg.game.channel_id, lg.game.guild_id),
                        Reply(public=text, game_id=lg.game.id,
                              cards=[card(lg, sub, post_in=where)]), dms)]

@@ -94,3 +94,25 @@ async def test_a_substitute_takes_a_timed_out_seat_after_consent(fake_discord, d
         seat = next(s for s in await bot.repo.seats(game.id) if s.role == "goats")
         assert seat.user_id == str(ARJUN) and seat.held_by == '["101"]'
     assert not bot_errors
+
+
+async def test_a_lobby_the_bot_may_not_post_in_is_named_in_the_games_channel(
+        fake_discord, db_url, bot_errors):
+    fake = fake_discord
+    async with fake.running(bot_at(db_url)):
+        await answer(fake, await fake.slash("ravi", "server", {"lobby": LOBBY},
+                                            subcommand="settings"))
+        await game_cmd(fake, "ravi", "new", {"game": "goat_tiger", "side": "goats"})
+        await game_cmd(fake, "meera", "join")
+        fake.deny(LOBBY, "send_messages")
+        # A spectator may not put a seat up; a player may, and the card is here at least.
+        r = await game_cmd(fake, "spectator", "substitute", {"side": "goats"})
+        assert flags(r) & EPHEMERAL and "Only the players seated" in content(r)
+        mark = len(fake.requests)
+        r = await game_cmd(fake, "meera", "substitute", {"side": "goats"})
+        assert flags(r) & EPHEMERAL and "The Goats are up for a substitute" in content(r)
+        await posted(fake, GAME, "Substitute wanted", after=mark)
+        told = await posted(fake, GAME, "card is not in", after=mark)
+        assert "Send Messages" in told.json["content"] and f"<#{LOBBY}>" in told.json["content"]
+        assert not [m for m in fake.messages_in(LOBBY) if "Substitute" in m["content"]]
+    assert not bot_errors

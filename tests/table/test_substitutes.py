@@ -151,6 +151,8 @@ async def test_a_timed_out_seat_is_offered_to_substitutes_before_the_computer(re
     clock.t = T0 + timedelta(days=3)  # ravi never moves
     [notice] = await tick(table, clock.t)
     assert "ran out of time" in notice.post.public and "up for substitutes" in notice.post.public
+    [(to, dm)] = notice.dms
+    assert to == RAVI.user_id and "your seat is up for substitutes until" in dm
     [card] = notice.post.cards
     assert card.post_in == (HERE.channel_id, LOBBY) and card.open
     assert "computer plays it" in card.text
