@@ -22,7 +22,7 @@ from bot.table.stewardship import check_one_side_each
 from bot.table.wording import COMPUTER, capital, unix
 from db import Substitute, VersionConflict, id_of
 from engine import games
-from engine.grammar import says
+from engine.grammar import count, says
 
 
 class Substitutes(TableCore):
@@ -88,9 +88,9 @@ class Substitutes(TableCore):
         if g.ONE_SIDE_EACH:
             check_one_side_each(lg, seat, actor)
         if self.max_open_games is not None:
-            count = await self.repo.open_games_of(actor.user_id, lg.game.guild_id)
-            if count >= self.max_open_games:
-                raise Refusal(f"You already have {count} games open on this server, the most "
+            n = await self.repo.open_games_of(actor.user_id, lg.game.guild_id)
+            if n >= self.max_open_games:
+                raise Refusal(f"You already have {count(n, 'game')} open on this server, the most "
                               "one player may have at once (a seat taken counts). Finish or "
                               "leave one first. Nothing was changed.")
         others = _voters(lg, sub, actor.user_id)

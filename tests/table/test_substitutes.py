@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 
+from bot.replies import Place
 from bot.scheduler import tick
 from bot.table import Table
 from bot.table.seat_cards import CONSENT_HOURS
@@ -215,3 +216,18 @@ async def test_a_player_who_left_the_server_is_not_asked(table, repo):
     assert [p.user_id for p in ask.post.pings] == [MEERA.user_id]  # not asha, who left
     done = await table.seat_vote(HERE, MEERA, r.cards[0].sub_id, True)
     assert "takes" in done.public and "as a substitute for ravi" in done.public
+
+
+async def test_a_substitute_within_the_open_games_limit_only(repo):
+    table = Table(repo, max_open_games=1)
+    await two_player(table)
+    _, card = await put_up_goats(table)
+    await table.new(Place("2999", HERE.guild_id), SAM, "goat_tiger")  # his one open game
+    before = await unchanged(repo)
+    r = await table.take_seat(HERE, SAM, card.sub_id)
+    assert r.error and "You already have 1 games open" not in r.private
+    assert "the most one player may have at once" in r.private, r.private
+    assert await unchanged(repo) == before
+    r = await table.take_seat(Place("9", "another server"), ASHA, card.sub_id)
+    assert r.error and "another server" in r.private
+    assert not (await table.take_seat(HERE, ASHA, card.sub_id)).error
