@@ -7,12 +7,19 @@ from __future__ import annotations
 
 import pytest
 
+from db import Repository
 from tests.e2e.test_discord_goat_tiger import EPHEMERAL, answer, content, flags
 from tests.e2e.test_discord_stewardship import bot_at, game_cmd
 
 pytestmark = pytest.mark.slow
 GAME, LOBBY = 2000, 2001
 MEERA, ARJUN = 102, 103
+
+
+async def migrated(db_url: str) -> None:
+    """The database brought to the schema first, so the bot's start (bounded by the fake's
+    5 s to be ready) does not wait for the migrations on a loaded machine."""
+    await (await Repository.open(db_url)).close()
 
 
 def card_in(fake, channel: int) -> dict:
@@ -34,6 +41,7 @@ async def click(fake, user: str, message: dict, label: str):
 async def test_a_substitute_takes_a_timed_out_seat_after_consent(fake_discord, db_url,
                                                                  bot_errors):
     fake = fake_discord
+    await migrated(db_url)
     async with fake.running(bot_at(db_url)):
         r = await answer(fake, await fake.slash("ravi", "server", {
             "lobby": LOBBY, "substitute_hours": 6}, subcommand="settings"))
@@ -99,6 +107,7 @@ async def test_a_substitute_takes_a_timed_out_seat_after_consent(fake_discord, d
 async def test_a_lobby_the_bot_may_not_post_in_is_named_in_the_games_channel(
         fake_discord, db_url, bot_errors):
     fake = fake_discord
+    await migrated(db_url)
     async with fake.running(bot_at(db_url)):
         await answer(fake, await fake.slash("ravi", "server", {"lobby": LOBBY},
                                             subcommand="settings"))
