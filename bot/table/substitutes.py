@@ -67,7 +67,10 @@ class Substitutes(TableCore):
     async def take_seat(self, place: Place, actor: Actor, sub_id: int) -> Reply:
         """The card's **Take the seat**: the first eligible person becomes the candidate,
         and the other players are asked (or, with nobody to ask, takes it at once)."""
-        sub, lg = await self._up(sub_id)
+        found = await self._up(sub_id)
+        if isinstance(found, Reply):
+            return found
+        sub, lg = found
         g = lg.module
         side = games.side_name(g, sub.role)
         if place.guild_id != lg.game.guild_id:
@@ -120,7 +123,10 @@ class Substitutes(TableCore):
     @refusals
     async def seat_vote(self, place: Place, actor: Actor, sub_id: int, yes: bool) -> Reply:
         """Agree or Refuse under a candidate's offer: only the other players seated."""
-        sub, lg = await self._up(sub_id)
+        found = await self._up(sub_id)
+        if isinstance(found, Reply):
+            return found
+        sub, lg = found
         side = games.side_name(lg.module, sub.role)
         if sub.state != "asking" or sub.candidate is None:
             raise Refusal(f"Nobody is waiting for an answer about {side} now: this offer was "
@@ -147,9 +153,9 @@ class Substitutes(TableCore):
         return Reply(public=f"👍 {who} agrees to {escape(sub.candidate_name)} taking {side} "
                      f"({len(agreed)} of {len(voters)}).", game_id=lg.game.id)
 
-    async def _up(self, sub_id: int) -> tuple[Substitute, Loaded]:
-        """The seat a button names and its game, if it is still up (else a refusal, the
-        card brought up to date with it)."""
+    async def _up(self, sub_id: int) -> tuple[Substitute, Loaded] | Reply:
+        """The seat a button names and its game, if it is still up; else a refusal (a
+        seat found no longer up is withdrawn: the refusal edits its card)."""
         sub = await self.repo.substitute(sub_id)
         if sub is None:
             raise Refusal("There is no such seat up for a substitute. Nothing was changed.")
@@ -160,8 +166,9 @@ class Substitutes(TableCore):
             raise Refusal(f"This seat is no longer up ({sub.state}). Nothing was changed.")
         if not _still_up(lg, sub):
             await self.repo.move_substitute(sub, state="lapsed", due_at=None)
-            raise Refusal(f"This seat is no longer up: {escape(sub.from_name)} moved again, "
-                          "the side changed hands, or the game ended. Nothing was changed.")
+            return Reply(private=f"This seat is no longer up: {escape(sub.from_name)} moved "
+                         "again, the side changed hands, or the game ended. Nothing was "
+                         "changed.", error=True, cards=[card(lg, sub)])
         return sub, lg
 
     async def _give(self, lg: Loaded, sub: Substitute, user_id: str, name: str) -> Reply:

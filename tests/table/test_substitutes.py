@@ -231,3 +231,13 @@ async def test_a_substitute_within_the_open_games_limit_only(repo):
     r = await table.take_seat(Place("9", "another server"), ASHA, card.sub_id)
     assert r.error and "another server" in r.private
     assert not (await table.take_seat(HERE, ASHA, card.sub_id)).error
+
+
+async def test_a_card_whose_game_ended_is_withdrawn_when_pressed(table, repo):
+    await two_player(table)
+    _, card = await put_up_goats(table)
+    await table.abort(HERE, RAVI)
+    r = await table.take_seat(HERE, SAM, card.sub_id)
+    assert r.error and "no longer up" in r.private
+    [edited] = r.cards  # the card loses its button and says why
+    assert not edited.open and "no longer up" in edited.text
