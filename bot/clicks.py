@@ -219,6 +219,17 @@ class SeatVote:
 
 TAKE_SEAT = click("take seat", "sub", r"(?P<sub_id>\d+)", OnSeat, lambda o: str(o.sub_id),
                   lambda t, p, a, o: t.take_seat(p, a, o.sub_id))
+@dataclass(frozen=True)
+class SideOf:
+    game_id: int
+    role: str
+
+
+# Under a timeout's notice: put the side up for a substitute (as `/game substitute`; the
+# table checks the game is still the channel's and who presses).
+PUT_UP = click("put up", "sup", rf"{_GAME}:(?P<role>[a-z0-9_]+)", SideOf,
+               lambda s: f"{s.game_id}:{s.role}",
+               lambda t, p, a, s: t.substitute(p, a, s.role, game_id=s.game_id))
 # Agree / Refuse under a candidate's offer: only the other players seated count.
 SEAT_VOTE = click("seat vote", "sv", r"(?P<sub_id>\d+):(?P<yes>[yn])", SeatVote,
                   lambda v: f"{v.sub_id}:{_yn(v.yes)}",

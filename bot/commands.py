@@ -438,7 +438,7 @@ COMMANDS: tuple[Command[Any], ...] = (
             buttons=(clicks.TAKE,)),
     command("substitute", "Put a stalled seat up for a substitute (players or moderators)",
             PutUp, lambda t, p, a, v: t.substitute(p, a, v.side), group="game",
-            buttons=(clicks.TAKE_SEAT, clicks.SEAT_VOTE)),
+            buttons=(clicks.TAKE_SEAT, clicks.SEAT_VOTE, clicks.PUT_UP)),
     command("vote", "After a player's time ran out: end the game or wait", Vote,
             lambda t, p, a, v: t.vote(p, a, v.choice), group="game"),
     command("list", "Every game on this server (moderators)", Listed,

@@ -270,6 +270,9 @@ class Reply:
     # A candidate for a seat waiting for the others' consent (the seat's row id): Agree /
     # Refuse buttons under the post.
     seat_vote: int | None = None
+    # A side whose time ran out and stays its player's (a timeout's move, or the others'
+    # vote): a button that puts it up for a substitute (``/game substitute``).
+    put_up: str | None = None
 
     def public_text(self, mention: Callable[[Ping], str]) -> str | None:
         """The public message with pings rendered by the face's ``mention``. The ping line

@@ -166,6 +166,8 @@ class Sandbox:
                 if n.post.image:
                     lines.append(f"   image: {self._save(n.post.image)}")
                 lines += await self._cards(n.post)
+                if n.post.put_up is not None:
+                    lines.append(f"   put up: /game substitute {n.post.put_up}")
             else:
                 lines += [_indent(f"[DM to @{ping.name}] ", _plain(n.dm_text(ping)))
                           for ping in n.pings if ping.user_id in n.by_dm]
@@ -252,6 +254,8 @@ class Sandbox:
             self.offer = reply.offer.offer_id
             out.append(f"   take: /take, as {', '.join(f'@{p.name}' for p in reply.pings)}")
         out += await self._cards(reply)
+        if reply.put_up is not None:  # the button under a timeout's notice, in Discord
+            out.append(f"   put up: /game substitute {reply.put_up} (a player or a moderator)")
         if reply.seat_vote is not None:
             self.candidacy = reply.seat_vote
             out.append("   answer: /seat agree or /seat refuse (as one of the others)")

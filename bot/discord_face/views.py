@@ -123,7 +123,8 @@ def panel_view(reply: Reply) -> discord.ui.View:
 def public_view(reply: Reply) -> discord.ui.View | None:
     """The 'Make your move' button under a public post while someone must act, the
     vote buttons under an undo request, yes / no under a question, Rematch under a
-    result post, Join under a rematch being set up, Take under an offer of a side."""
+    result post, Join under a rematch being set up, Take under an offer of a side, Agree /
+    Refuse under a candidate for a seat, and Put the seat up under a timeout's notice."""
     if reply.confirm is not None:
         return confirm_view(reply.confirm)
     if reply.consent is not None:
@@ -147,8 +148,11 @@ def public_view(reply: Reply) -> discord.ui.View | None:
             view.add_item(button(clicks.JOIN, clicks.OnGame(reply.join), "Join", emoji="🪑",
                                  style=discord.ButtonStyle.success))
         return view
+    if reply.put_up is not None and reply.game_id is not None:
+        view.add_item(button(clicks.PUT_UP, clicks.SideOf(reply.game_id, reply.put_up),
+                             "Put the seat up for a substitute", emoji="🪑"))
     if reply.game_id is None or not reply.awaiting:
-        return None
+        return view if view.children else None
     view.add_item(button(clicks.PANEL, clicks.OnGame(reply.game_id), "Make your move",
                          emoji="🎲", style=discord.ButtonStyle.success))
     return view

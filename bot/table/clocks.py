@@ -305,8 +305,8 @@ class Clocks(TableCore):
                         pace, timed_out={**pace.timed_out, role: []})):
                     return []
                 return [Notice(place, Reply(public=f"{said} `/game vote end` or `/game vote "
-                                            "wait`; `/game reassign` hands the side on."),
-                                dms)]
+                                            "wait`; `/game reassign` hands the side on.",
+                                            game_id=lg.game.id, put_up=role), dms)]
             if pace.on_timeout == "seat":
                 hours = ServerOptions.of(await self.repo.server(lg.game.guild_id)
                                          ).substitute_hours if lg.game.guild_id else 0
@@ -318,7 +318,9 @@ class Clocks(TableCore):
                 return [Notice(place, await self._post(lg, "\n".join([said, *lines])),
                                dms)]
             lg, lines = await self._move_for(lg, role)
-            return [Notice(place, await self._post(lg, "\n".join([said, *lines])), dms)]
+            reply = await self._post(lg, "\n".join([said, *lines]))
+            reply.put_up = role  # the seat stays theirs: the others may put it up
+            return [Notice(place, reply, dms)]
         except VersionConflict:
             return []  # a move, or another process, came first
 

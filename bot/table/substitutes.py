@@ -27,10 +27,15 @@ from engine.grammar import count, says
 
 class Substitutes(TableCore):
     @refusals
-    async def substitute(self, place: Place, actor: Actor, role: str | None) -> Reply:
-        """Put a person's seat up for a substitute: any seated player, or a moderator."""
+    async def substitute(self, place: Place, actor: Actor, role: str | None, *,
+                         game_id: int | None = None) -> Reply:
+        """Put a person's seat up for a substitute: any seated player, or a moderator
+        (``game_id``: the game a timeout notice's button was made for)."""
         lg = await self._load(place)
         g = lg.module
+        if game_id is not None and game_id != lg.game.id:
+            raise Refusal("That button was for a game no longer played here. Nothing was "
+                          "changed.")
         if lg.game.status != "active":
             raise Refusal("A seat is put up for a substitute once the game is under way; "
                           "before that, players `/game leave` and others `/game join`.")

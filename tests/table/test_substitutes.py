@@ -241,3 +241,20 @@ async def test_a_card_whose_game_ended_is_withdrawn_when_pressed(table, repo):
     assert r.error and "no longer up" in r.private
     [edited] = r.cards  # the card loses its button and says why
     assert not edited.open and "no longer up" in edited.text
+
+
+@pytest.mark.slow
+async def test_a_timeout_notice_offers_to_put_the_seat_up(repo):
+    clock = Clock(T0)
+    table = Table(repo, now=clock)
+    await two_player(table, pace="live", on_timeout="move")
+    clock.t = T0 + timedelta(days=3)
+    [notice] = await tick(table, clock.t)
+    assert notice.post.put_up == "goats" and notice.post.game_id is not None
+    # The button is /game substitute for that game: a spectator may not, a player may.
+    r = await table.substitute(HERE, SAM, "goats", game_id=notice.post.game_id)
+    assert r.error and "Only the players seated" in r.private
+    r = await table.substitute(HERE, MEERA, "goats", game_id=notice.post.game_id + 1)
+    assert r.error and "no longer played here" in r.private
+    r = await table.substitute(HERE, MEERA, "goats", game_id=notice.post.game_id)
+    assert not r.error and r.cards and r.cards[0].open
