@@ -214,3 +214,34 @@ OPEN_SEATS_PAGE = click("page", "pg:open_seats", _PAGE, PageOf, _page,
 # Under an open game's card, where the server set a looking-for-a-game role: the
 # clicker gets it, or has it taken off (the role is read from the database, not the id).
 LFG = click("lfg role", "lfg", _GAME, OnGame, _on_game, lambda t, p, a, _: t.lfg(p, a))
+
+# Under a seat put up for a substitute (its card, in the game's channel and the lobby):
+# the table reads the seat, whether it is still up and who may take it.
+@dataclass(frozen=True)
+class OnSeat:
+    sub_id: int
+
+
+@dataclass(frozen=True)
+class SeatVote:
+    sub_id: int
+    yes: bool
+
+
+TAKE_SEAT = click("take seat", "sub", r"(?P<sub_id>\d+)", OnSeat, lambda o: str(o.sub_id),
+                  lambda t, p, a, o: t.take_seat(p, a, o.sub_id))
+@dataclass(frozen=True)
+class SideOf:
+    game_id: int
+    role: str
+
+
+# Under a timeout's notice: put the side up for a substitute (as `/game substitute`; the
+# table checks the game is still the channel's and who presses).
+PUT_UP = click("put up", "sup", rf"{_GAME}:(?P<role>[a-z0-9_]+)", SideOf,
+               lambda s: f"{s.game_id}:{s.role}",
+               lambda t, p, a, s: t.substitute(p, a, s.role, game_id=s.game_id))
+# Agree / Refuse under a candidate's offer: only the other players seated count.
+SEAT_VOTE = click("seat vote", "sv", r"(?P<sub_id>\d+):(?P<yes>[yn])", SeatVote,
+                  lambda v: f"{v.sub_id}:{_yn(v.yes)}",
+                  lambda t, p, a, v: t.seat_vote(p, a, v.sub_id, v.yes))

@@ -399,6 +399,12 @@ class Log:
 
 
 @dataclass(frozen=True, kw_only=True)
+class PutUp:
+    side: str = option("The side a substitute may take", required=True, suggest=_sides,
+                       example="tigers")
+
+
+@dataclass(frozen=True, kw_only=True)
 class Replay:
     game: int | None = option("Which game (default: this channel's last)", suggest=_ended,
                               low=1, example="12")
@@ -446,6 +452,9 @@ COMMANDS: tuple[Command[Any], ...] = (
     command("reassign", "Offer a side to another member, or hand it to the computer "
             "(creator or moderators)", Reassign, _reassign, group="game",
             buttons=(clicks.TAKE,)),
+    command("substitute", "Put a stalled seat up for a substitute (players or moderators)",
+            PutUp, lambda t, p, a, v: t.substitute(p, a, v.side), group="game",
+            buttons=(clicks.TAKE_SEAT, clicks.SEAT_VOTE, clicks.PUT_UP)),
     command("vote", "After a player's time ran out: end the game or wait", Vote,
             lambda t, p, a, v: t.vote(p, a, v.choice), group="game"),
     command("list", "Every game on this server (moderators)", Listed,

@@ -27,15 +27,16 @@ EVERYWHERE = "*"  # the guild id of a rating across servers
 MIN_MOVES_A_PLAYER = 3
 # How a person's hold on a side may end before the game does, besides a steward handing it
 # on ("reassigned"): they left it, and are placed last.
-LEAVING = ("resigned", "timeout")
+LEAVING = ("resigned", "timeout", "substituted")
 RULE = ("A game counts toward ratings when it ended (by the rules, a resignation or a "
         f"timeout; not aborted or abandoned), lasted at least {MIN_MOVES_A_PLAYER} moves a "
         "player and no move was taken back past dice or a revealed card. A rating is earned "
         "by playing: a side that changed hands counts for the person who made most of its "
         "moves (the computer's count for nobody, a timeout's move included), never for one "
         "who was only handed it; if the computer played a side, or one person played most "
-        "of two, the game is not rated. Whoever left their side (resigned, or their time ran "
-        "out and the seat or the game went) is placed last, the others by the result; a side "
+        "of two, the game is not rated. Whoever left their side (resigned, their time ran "
+        "out and the seat or the game went, or a substitute took it) is placed last, the "
+        "others by the result; a substitute is never rated for the seat they took; a side "
         "the creator or a moderator handed on is rated for nobody, and at least two people "
         "must be rated. Ratings are Weng-Lin (openskill); the leaderboard orders by "
         "mu − 3 sigma, which starts at 0.")
@@ -46,7 +47,8 @@ class Side:
     """A side at the end of a game as the ratings see it. ``player``: the person who made
     most of its moves (None: no person made any); ``holder``: who holds it now (None: the
     computer); ``left``: how the player's hold on it ended before the game did (a
-    ``Handover``'s why: resigned, timeout or reassigned; None: they hold it still)."""
+    ``Handover``'s why: resigned, timeout, substituted or reassigned; None: they hold it
+    still)."""
 
     role: str
     player: str | None
@@ -55,7 +57,8 @@ class Side:
 
     @property
     def leaver(self) -> bool:
-        """The player left it (resigned, or the clock took it): placed last."""
+        """The player left it (resigned, the clock took it, or a substitute): placed
+        last."""
         return self.player is not None and self.left in LEAVING
 
     @property

@@ -136,6 +136,21 @@ class Offer:
 
 
 @dataclass(frozen=True)
+class SeatCard:
+    """A seat put up for a substitute (bot/table/substitutes.py): its card, with a **Take
+    the seat** button while the seat is open (the button carries the row's id, checked
+    by the table). A face posts it in each channel of ``post_in`` (telling the table
+    where: ``Table.card_posted``) and writes it over each (channel, message) of ``edit``,
+    the card's earlier posts, as the seat is asked for, taken or withdrawn."""
+
+    sub_id: int
+    text: str
+    open: bool
+    post_in: tuple[str, ...] = ()
+    edit: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class Confirmation:
     """A yes/no question the caller answers before the table acts (``/resign``).
 
@@ -254,6 +269,17 @@ class Reply:
     card: int | None = None
     place: Place | None = None
     lfg: tuple[str, bool] | None = None
+    # Seats put up for substitutes: their cards, to post or to edit where they stand.
+    cards: list[SeatCard] = field(default_factory=list)
+    # Posts in another channel than the one acted in: the game's, when its seat was taken
+    # from the card in the lobby.
+    elsewhere: list[Notice] = field(default_factory=list)
+    # A candidate for a seat waiting for the others' consent (the seat's row id): Agree /
+    # Refuse buttons under the post.
+    seat_vote: int | None = None
+    # A side whose time ran out and stays its player's (a timeout's move, or the others'
+    # vote): a button that puts it up for a substitute (``/game substitute``).
+    put_up: str | None = None
 
     def public_text(self, mention: Callable[[Ping], str]) -> str | None:
         """The public message with pings rendered by the face's ``mention``. The ping line

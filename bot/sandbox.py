@@ -52,6 +52,7 @@ Darbar sandbox — the Discord table, offline. You are @{user} in #{channel}.
   /agree /refuse   answer the last undo request (as another player: @meera /agree)
   /game remind dm after:12   reminders     /wait 25   let 25 hours pass (shows reminders)
   /game reassign tigers @sam (or computer)  offer a side (creator or moderator); @sam /take
+  /game substitute tigers   put a seat up; @sam /takeseat; the others /seat agree|refuse
   /game new taj_mahal pace:standard on_timeout:move   a clock (none live standard slow 48h+6h/96h)
   /mygames         your games everywhere     /me timezone:Asia/Kolkata hours:09-23 away:3d
   /replay [game] [move:5] [whole]   a finished game move by move; whole: animation + log
@@ -71,6 +72,9 @@ class Sandbox:
         table.now = lambda: datetime.now(UTC) + self.later
         self.request: int | None = None  # the last undo request shown, for /agree /refuse
         self.offer: int | None = None  # the last offer of a side shown, for /take
+        # The last seat card shown, for /takeseat; the last candidate's offer, for /seat.
+        self.card: int | None = None
+        self.candidacy: int | None = None
         # Questions waiting for a typed answer (`/resign yes`), by (user, channel): the
         # terminal's stand-in for the buttons under a question in Discord.
         self.pending: dict[tuple[str, str], Confirmation] = {}
@@ -127,6 +131,8 @@ class Sandbox:
             if self.offer is None:
                 return "No side has been offered here: `/game reassign` offers one."
             return await self._show(await clicks.TAKE.run(t, p, a, clicks.Offer(self.offer)))
+        if cmd in ("takeseat", "seat"):
+            return await self._seat(cmd, rest)
         if cmd in commands.QUESTIONS and rest:  # the yes / no buttons under a question
             return await self._answer(cmd, rest)
         # Everything else is a command of the catalogue, as in Discord.
@@ -165,6 +171,9 @@ class Sandbox:
                 if n.post.image:
                     lines.append(f"   image: {self._save(n.post.image)}")
                 lines += await self._card(n.post.card)
+                lines += await self._cards(n.post)
+                if n.post.put_up is not None:
+                    lines.append(f"   put up: /game substitute {n.post.put_up}")
             else:
                 lines += [_indent(f"[DM to @{ping.name}] ", _plain(n.dm_text(ping)))
                           for ping in n.pings if ping.user_id in n.by_dm]
@@ -173,6 +182,43 @@ class Sandbox:
                     lines.append(_indent(where, _plain(replace(n, pings=tuple(public))
                                                        .channel_text(lambda q: f"@{q.name}"))))
         return self._times("\n".join(lines if due else [*lines, "Nothing falls due."]))
+
+    async def _seat(self, cmd: str, rest: list[str]) -> str:
+        """``/takeseat`` (the card's Take the seat) and ``/seat agree|refuse`` (the
+        buttons under a candidate's offer), in Discord."""
+        t, a, p = self.table, self.actor(), self.place()
+        if cmd == "takeseat":
+            if self.card is None:
+                return "No seat is up for a substitute: `/game substitute side:` puts one up."
+            return await self._show(await clicks.TAKE_SEAT.run(t, p, a,
+                                                               clicks.OnSeat(self.card)))
+        if self.candidacy is None or not rest or rest[0].lower() not in ("agree", "refuse"):
+            return "Answer a candidate for a seat with /seat agree or /seat refuse."
+        return await self._show(await clicks.SEAT_VOTE.run(
+            t, p, a, clicks.SeatVote(self.candidacy, rest[0].lower() == "agree")))
+
+    async def _cards(self, reply: Reply) -> list[str]:
+        """A reply's seat cards (each post recorded, so later ones edit it) and its posts
+        in another channel, as the terminal shows them."""
+        out = []
+        for notice in reply.elsewhere:
+            text = notice.post.public_text(lambda ping: f"@{ping.name}") or ""
+            out.append(_indent(f"[#{notice.place.channel_id.removeprefix('sandbox:')}] ",
+                               _plain(text)))
+            if notice.post.seat_vote is not None:
+                self.candidacy = notice.post.seat_vote
+                out.append("   answer: /seat agree or /seat refuse (as one of the others)")
+        for card in reply.cards:
+            for channel in card.post_in:
+                await self.table.card_posted(card.sub_id, channel, f"{channel}:{card.sub_id}")
+            where = ", ".join("#" + c.removeprefix("sandbox:")
+                              for c in [c for c, _ in card.edit] + list(card.post_in))
+            tag = "card" if card.post_in else "card, edited"
+            out.append(_indent(f"[{tag} in {where}] ", _plain(self._times(card.text))))
+            if card.open:
+                self.card = card.sub_id
+                out.append("   take the seat: /takeseat (as someone not playing in it)")
+        return out
 
     async def _answer(self, cmd: str, rest: list[str]) -> str:
         """``/resign yes`` or ``/resign no``: the answer to the question ``/resign`` asked."""
@@ -215,6 +261,12 @@ class Sandbox:
         if reply.offer is not None:
             self.offer = reply.offer.offer_id
             out.append(f"   take: /take, as {', '.join(f'@{p.name}' for p in reply.pings)}")
+        out += await self._cards(reply)
+        if reply.put_up is not None:  # the button under a timeout's notice, in Discord
+            out.append(f"   put up: /game substitute {reply.put_up} (a player or a moderator)")
+        if reply.seat_vote is not None:
+            self.candidacy = reply.seat_vote
+            out.append("   answer: /seat agree or /seat refuse (as one of the others)")
         if reply.image:
             path = self._save(reply.image)
             out.append(f"   image: {path}")

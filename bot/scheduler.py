@@ -84,5 +84,17 @@ async def _tick(table: Table, now: datetime, owns: Callable[[str | None], bool],
         if len(due) < BATCH:
             break
         after = (due[-1].due_at, due[-1].id)
+    for sub_id, guild_id in await table.repo.due_substitutes(now, BATCH):
+        # A seat put up for a substitute whose time came (bot/table/substitutes.py).
+        if owns(guild_id):
+            with log_context(guild_id=guild_id):
+                try:
+                    out += await table.look_after_substitute(sub_id, now)
+                except Exception as e:
+                    if unavailable(e):
+                        raise
+                    SCHEDULER_ERRORS.inc()
+                    log.exception("scheduler: substitute seat #%d failed; it stays due",
+                                  sub_id)
     SCHEDULER_LAG.set(lag)
     SCHEDULER_DUE.inc(handled)

@@ -20,6 +20,7 @@ from db.models import (
     SeatOffer,
     Server,
     Step,
+    Substitute,
     UndoRequest,
     id_of,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "Since",
     "Seat",
     "SeatOffer",
+    "Substitute",
     "Server",
     "Step",
     "UndoRequest",

@@ -272,7 +272,7 @@ class Handover(SQLModel, table=True):
     from_name: str = ""
     to_user: str | None = None  # None: the computer
     to_name: str = ""
-    why: str = "reassigned"  # resigned | timeout | reassigned
+    why: str = "reassigned"  # resigned | timeout | reassigned | substituted
     at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
@@ -384,7 +384,45 @@ class RematchPing(SQLModel, table=True):
     pinged_at: datetime = Field(sa_type=UTCDateTime)
 
 
-def id_of(row: Game | Seat | UndoRequest | SeatOffer) -> int:
+# A seat up for a substitute and not yet settled (open, or a candidate being asked about).
+PENDING_SQL = "state IN ('open', 'asking')"
+
+
+class Substitute(SQLModel, table=True):
+    """A seat put up for a substitute (``/game substitute``, or a timeout when the server
+    offers timed-out seats first: bot/table/substitutes.py). Its card's Take the seat
+    button and the Agree / Refuse buttons carry only this row's id: the side, who held it,
+    the candidate and who agreed are read from here. ``state``: open (anyone eligible may
+    take it), asking (a candidate waits for the others' consent), taken, lapsed (its
+    holder moved, it changed hands otherwise, or the game ended) or computer (nobody took
+    a timed-out seat in time). Every change is conditional on ``version``."""
+
+    # One seat up a side at a time, held by the database whoever puts it up at once.
+    __table_args__ = (Index("uq_substitute_pending", "game_id", "role", unique=True,
+                            sqlite_where=text(PENDING_SQL), postgresql_where=text(PENDING_SQL)),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    role: str
+    from_user: str  # who held the side when it was put up: the one who leaves it
+    from_name: str = ""
+    by: str | None = None  # who put it up (None: the scheduler, after a timeout)
+    by_name: str = ""
+    why: str = "asked"  # asked | timeout
+    state: str = "open"  # open | asking | taken | lapsed | computer
+    candidate: str | None = None  # who pressed Take the seat first (while asking; taken)
+    candidate_name: str = ""
+    agreed: str = "[]"  # JSON list of the user ids who agreed
+    # When the scheduler acts on it: the seat goes to the candidate (asking), or to the
+    # computer (a timeout's, open); None: nothing is due.
+    due_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+    expires_at: datetime | None = Field(default=None, sa_type=UTCDateTime)  # a timeout's
+    posts: str = "[]"  # JSON list of [channel id, message id]: the card, edited as it changes
+    version: int = 0
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+def id_of(row: Game | Seat | UndoRequest | SeatOffer | Substitute) -> int:
     """The id of a row read from the database, or just written: the one int the column's
     ``int | None`` (None only before the first insert) can be where ids are used."""
     if row.id is None:

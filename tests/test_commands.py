@@ -164,7 +164,9 @@ def test_every_button_of_the_catalogue_is_a_persistent_item_that_reads_its_own_i
                clicks.Chosen: clicks.Chosen(7, 3, 1), clicks.Vote: clicks.Vote(9, False),
                clicks.Answer: clicks.Answer(7, True, "123"), clicks.PageOf: clicks.PageOf(2),
                clicks.AtMove: clicks.AtMove(7, 0), clicks.Again: clicks.Again(7, "keep"),
-               clicks.Offer: clicks.Offer(5)}
+               clicks.Offer: clicks.Offer(5), clicks.OnSeat: clicks.OnSeat(6),
+               clicks.SeatVote: clicks.SeatVote(6, True),
+               clicks.SideOf: clicks.SideOf(7, "tigers")}
     for click in commands.CLICKS:
         made = click.custom_id(samples[click.args])
         matched = [key for key, item in ITEMS.items() if _template(item).fullmatch(made)]
@@ -194,6 +196,9 @@ def test_every_button_of_the_catalogue_is_a_persistent_item_that_reads_its_own_i
     ("darbar:lj:12", "lj", clicks.OnGame(12)),
     ("darbar:lfg:12", "lfg", clicks.OnGame(12)),
     ("darbar:pg:open_seats:2", "pg:open_seats", clicks.PageOf(2)),
+    ("darbar:sub:6", "sub", clicks.OnSeat(6)),
+    ("darbar:sv:6:n", "sv", clicks.SeatVote(6, False)),
+    ("darbar:sup:12:red", "sup", clicks.SideOf(12, "red")),
 ])
 def test_buttons_under_old_posts_are_read_as_they_were_made(custom_id, key, args):
     """Persistent buttons stay under posts for good: each id ever made is still matched by

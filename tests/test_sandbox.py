@@ -190,6 +190,22 @@ async def test_a_side_offered_is_taken_with_take_as_with_discords_button(sandbox
     assert "already play" in again
 
 
+@pytest.mark.slow
+async def test_a_seat_is_put_up_and_taken_with_the_others_consent_as_in_discord(sandbox):
+    card, taken, refused, again, agreed = (await run_lines(
+        sandbox, "@ravi /game new goat_tiger side:goats", "@meera /game join",
+        "@meera /game substitute goats", "@sam /takeseat", "@meera /seat refuse",
+        "@sam /takeseat", "@meera /seat agree"))[2:]
+    assert "[card in #table] " in card and "Substitute wanted: the Goats" in card, card
+    assert "/takeseat" in card
+    assert "sam offers to take the Goats" in taken and "@meera" in taken, taken
+    assert "/seat agree" in taken and "[card, edited in #table]" in taken
+    assert "meera refuses sam" in refused and "/takeseat" in refused, refused
+    assert "sam offers to take the Goats" in again
+    assert "sam takes the Goats as a substitute for ravi" in agreed, agreed
+    assert "taken by sam" in agreed and "@sam (Goats)" in agreed
+
+
 @pytest.mark.parametrize("channel", ["..", ".", "/", "a/../..", "../x"])
 async def test_channel_names_never_write_outside_the_images_folder(sandbox, tmp_path, channel):
     out = await sandbox.handle(f"@ravi #{channel} /game new goat_tiger side:goats "

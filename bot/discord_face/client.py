@@ -16,7 +16,9 @@ from discord.ext import commands
 from bot import memory, scheduler, workers
 from bot.discord_face import lobby
 from bot.discord_face.buttons import ITEMS
+from bot.discord_face.cards import show_extras
 from bot.discord_face.commands import add_commands
+from bot.discord_face.context import place_of
 from bot.discord_face.delivery import POST_ERRORS, failure_of, transient
 from bot.discord_face.face import Face
 from bot.discord_face.members import Members
@@ -98,6 +100,8 @@ class DarbarBot(Face):
             work = lobby.giving_roles(interaction, work)
         reply = await run_and_respond(interaction, work, from_panel=from_panel,
                                       edits_public=edits_public)
+        if reply is not None and self.table is not None:
+            await show_extras(self.table, self._channel, reply, place_of(interaction))
         await self._tell(told)
         await lobby.after(self, interaction, reply)  # an open game's card
 
@@ -191,9 +195,11 @@ class DarbarBot(Face):
     async def _announce(self, notice: Notice) -> None:
         told: list[Notice] = []
         gone = await self._gone(notice.place.guild_id, [u for u, _ in notice.dms], told)
-        await self._post_game(notice.place, await self._checked(notice, told))
+        if notice.post.public is not None:
+            await self._post_game(notice.place, await self._checked(notice, told))
         if notice.post.card is not None:  # an open game's card: expired
             await lobby.show_card(self, notice.post.card)
+        await show_extras(self.opened()[1], self._channel, notice.post, notice.place)
         for user_id, text in notice.dms:
             if user_id not in gone:
                 await self._dm_or_channel(notice.place, user_id, text)

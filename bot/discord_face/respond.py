@@ -111,8 +111,8 @@ async def run_and_respond(
     interaction: discord.Interaction, work: Awaitable[Reply], *, from_panel: bool = False,
     edits_public: bool = False,
 ) -> Reply | None:
-    """Await the table call; answer directly if it is quick, else defer first; the reply
-    it answered with (None: not taken up, or cut short).
+    """Await the table call; answer directly if it is quick, else defer first (the reply,
+    once answered; None if it was not taken up).
 
     ``from_panel``: the interaction is a click on an ephemeral step panel, whose
     message is edited in place rather than answered with a new one. Only a message the

@@ -11,7 +11,7 @@ import discord
 from bot import clicks
 from bot.commands import PAGES, QUESTIONS
 from bot.discord_face.buttons import Clicked, button, menu
-from bot.replies import Confirmation, Consent, Reply, Stepper
+from bot.replies import Confirmation, Consent, Reply, SeatCard, Stepper
 
 BUTTONS_MAX = 20  # 4 rows of 5; the fifth row holds Undo and Board
 SELECT_MAX = 25
@@ -78,6 +78,25 @@ def consent_view(request: Consent) -> discord.ui.View:
     return view
 
 
+def card_view(card: SeatCard) -> discord.ui.View:
+    """**Take the seat** under a seat's card while it is open; none once it is asked for,
+    taken or withdrawn (an empty view takes the button away from an edited card)."""
+    view = discord.ui.View(timeout=None)
+    if card.open:
+        view.add_item(button(clicks.TAKE_SEAT, clicks.OnSeat(card.sub_id), "Take the seat",
+                             emoji="🪑", style=discord.ButtonStyle.success))
+    return view
+
+
+def seat_vote_view(sub_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(button(clicks.SEAT_VOTE, clicks.SeatVote(sub_id, True), "Agree",
+                         style=discord.ButtonStyle.success))
+    view.add_item(button(clicks.SEAT_VOTE, clicks.SeatVote(sub_id, False), "Refuse",
+                         style=discord.ButtonStyle.danger))
+    return view
+
+
 def panel_view(reply: Reply) -> discord.ui.View:
     """Buttons for a short list of steps, select menus for a long one."""
     view = discord.ui.View(timeout=None)
@@ -104,11 +123,14 @@ def panel_view(reply: Reply) -> discord.ui.View:
 def public_view(reply: Reply) -> discord.ui.View | None:
     """The 'Make your move' button under a public post while someone must act, the
     vote buttons under an undo request, yes / no under a question, Rematch under a
-    result post, Join under a rematch being set up, Take under an offer of a side."""
+    result post, Join under a rematch being set up, Take under an offer of a side, Agree /
+    Refuse under a candidate for a seat, and Put the seat up under a timeout's notice."""
     if reply.confirm is not None:
         return confirm_view(reply.confirm)
     if reply.consent is not None:
         return consent_view(reply.consent)
+    if reply.seat_vote is not None:
+        return seat_vote_view(reply.seat_vote)
     view = discord.ui.View(timeout=None)
     if reply.offer is not None:
         view.add_item(button(clicks.TAKE, clicks.Offer(reply.offer.offer_id),
@@ -126,8 +148,11 @@ def public_view(reply: Reply) -> discord.ui.View | None:
             view.add_item(button(clicks.JOIN, clicks.OnGame(reply.join), "Join", emoji="🪑",
                                  style=discord.ButtonStyle.success))
         return view
+    if reply.put_up is not None and reply.game_id is not None:
+        view.add_item(button(clicks.PUT_UP, clicks.SideOf(reply.game_id, reply.put_up),
+                             "Put the seat up for a substitute", emoji="🪑"))
     if reply.game_id is None or not reply.awaiting:
-        return None
+        return view if view.children else None
     view.add_item(button(clicks.PANEL, clicks.OnGame(reply.game_id), "Make your move",
                          emoji="🎲", style=discord.ButtonStyle.success))
     return view

@@ -14,6 +14,8 @@ the outcome. This package never imports discord.
     looking.py      /game status, /log, /board, /card, /score, /hand, /rules
     replaying.py    /replay: a finished game's story, its animation and its log
     stewardship.py  /game reassign, resuming after a restart
+    substitutes.py  /game substitute: a seat put up, its card's Take the seat, the
+                    others' consent (seat_cards.py: the card, shared with a timeout)
     deliveries.py   the delivery ledger: what a channel was shown of its game, what it
                     missed when a post failed, and the post that makes it up
     places.py       a deleted channel's or thread's games, set aside
@@ -65,12 +67,13 @@ from bot.table.seating import (
 )
 from bot.table.standings import Standings
 from bot.table.stewardship import Stewardship
+from bot.table.substitutes import Substitutes
 from bot.table.undo import REDEALT, Undo
 from bot.table.wording import COMPUTER
 
 
 class Table(Lobby, Rematch, Moves, Undo, Endings, Looking, Replaying, Stewardship, Clocks,
-            Departures, Community, Standings, Deliveries, Places):
+            Departures, Community, Standings, Deliveries, Places, Substitutes):
     """Every command a face can give a channel's game (see the modules above)."""
 
 

@@ -22,6 +22,8 @@ from bot.replies import Actor, Notice, Ping, Place, Reply, escape
 from bot.table.core import TableCore, deserted, pace_of, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import board_image
+from bot.table.seat_cards import card, put_up, where_posted
+from bot.table.server_options import ServerOptions
 from bot.table.wording import COMPUTER, holders, pace_line, timeout_said, unix
 from db import NewStep, Player, VersionConflict, id_of
 from engine import games
@@ -69,6 +71,12 @@ class Clocks(TableCore):
         if not pace.timed_out:
             raise Refusal("Nobody's time has run out in this game: there is nothing to vote "
                           "on.")
+        if lg.computer:
+            # A side's time stays out in a game with a computer player only while its seat
+            # is offered to substitutes (``_offered_first``): the computer settles it.
+            raise Refusal("A seat whose time ran out here is up for substitutes (its card "
+                          "has **Take the seat**); if nobody takes it in time, the computer "
+                          "plays it. There is nothing to vote on. Nothing was changed.")
         choice = (choice or "").strip().lower()
         if choice not in VOTES:
             raise Refusal("Vote `end` (the game ends; the player whose time ran out loses) "
@@ -299,18 +307,49 @@ class Clocks(TableCore):
                         pace, timed_out={**pace.timed_out, role: []})):
                     return []
                 return [Notice(place, Reply(public=f"{said} `/game vote end` or `/game vote "
-                                            "wait`; `/game reassign` hands the side on."),
-                                dms)]
+                                            "wait`; `/game reassign` hands the side on.",
+                                            game_id=lg.game.id, put_up=role), dms)]
             if pace.on_timeout == "seat":
+                hours = ServerOptions.of(await self.repo.server(lg.game.guild_id)
+                                         ).substitute_hours if lg.game.guild_id else 0
+                if hours:
+                    return await self._offered_first(lg, pace, role, due, said, dms, hours)
                 await self._hand_seat(lg, seat, user_id=None, name=COMPUTER, is_bot=True,
                                       why="timeout")
                 lg, lines = await self._run_bots(await self._reloaded(lg))
                 return [Notice(place, await self._post(lg, "\n".join([said, *lines])),
                                dms)]
             lg, lines = await self._move_for(lg, role)
-            return [Notice(place, await self._post(lg, "\n".join([said, *lines])), dms)]
+            reply = await self._post(lg, "\n".join([said, *lines]))
+            reply.put_up = role  # the seat stays theirs: the others may put it up
+            return [Notice(place, reply, dms)]
         except VersionConflict:
             return []  # a move, or another process, came first
+
+    async def _offered_first(self, lg: Loaded, pace: Pace, role: str, due: datetime,
+                             said: str, dms: tuple[tuple[str, str], ...], hours: int
+                             ) -> list[Nudge | Notice]:
+        """A timed-out seat the server offers to substitutes first (``substitute_hours``):
+        its time stays out (no further timeout) while its card is up; the computer takes
+        it when that ends with nobody in it (bot/table/substitutes.py)."""
+        if not await self._claim(lg, due, replace(pace, timed_out={**pace.timed_out,
+                                                                   role: []})):
+            return []
+        seat = lg.seat_for(role)
+        assert seat is not None
+        end = self.now() + timedelta(hours=hours)
+        sub, _ = await put_up(self.repo, lg, seat, by=None, now=self.now(), expires_at=end)
+        where = await where_posted(self.repo, lg)
+        until = f"up for substitutes until <t:{unix(end)}:f>"
+        text = (f"{said.removesuffix('.')}, unless a substitute takes it first: it is {until} "
+                "(the card" + (f" is also in <#{where[-1]}>" if len(where) > 1 else " below")
+                + ").")
+        dms = tuple((user, f"⌛ Your time ran out in **{lg.module.NAME}** (game "
+                     f"#{lg.game.id}) in <#{lg.game.channel_id}>: your seat is {until}, "
+                     "then the computer's.") for user, _ in dms)
+        return [Notice(Place(lg.game.channel_id, lg.game.guild_id),
+                       Reply(public=text, game_id=lg.game.id,
+                             cards=[card(lg, sub, post_in=where)]), dms)]
 
     async def _move_for(self, lg: Loaded, role: str) -> tuple[Loaded, list[str]]:
         """The computer completes ``role``'s move as a computer seat plays: its search

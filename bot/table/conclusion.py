@@ -60,12 +60,20 @@ def _sides(lg: Loaded, roles: Sequence[str], steps: Sequence[Step],
     played = ratings.players(_moves(steps))
     let_go = {(h.role, h.from_user): h.why for h in handovers}  # the last one of each
     changed = {h.role for h in handovers}
+    # A side put up for a substitute is its leaver's, however many moves the substitutes
+    # made: the leaver is placed last, and nobody who took it is rated for it.
+    left_to_sub: dict[str, str] = {}
+    for h in handovers:
+        if h.why == "substituted" and h.from_user:
+            left_to_sub.setdefault(h.role, h.from_user)
     out = []
     for role in roles:
         seat = lg.seat_for(role)
         holder = seat.user_id if seat is not None and not seat.is_bot else None
-        player = played.get(role) or (None if role in changed else holder)
-        left = None if player == holder else let_go.get((role, player), "reassigned")
+        player = left_to_sub.get(role) or played.get(role) or (
+            None if role in changed else holder)
+        left = "substituted" if role in left_to_sub else \
+            None if player == holder else let_go.get((role, player), "reassigned")
         out.append(ratings.Side(role, player, holder, left))
     return out
 

@@ -14,7 +14,7 @@ from db import Seat, SeatOffer, id_of
 from engine import games
 
 
-def _check_one_side_each(lg: Loaded, seat: Seat, to: Actor) -> None:
+def check_one_side_each(lg: Loaded, seat: Seat, to: Actor) -> None:
     """In a game of hidden hands, a person who holds or has held a side (and so has
     seen its hand) may never hold another: they would know two hands."""
     g = lg.module
@@ -73,7 +73,7 @@ class Stewardship(TableCore):
             if seat.user_id == to.user_id:
                 raise Refusal(f"{escape(to.name)} already plays {side}.")
             if g.ONE_SIDE_EACH:
-                _check_one_side_each(lg, seat, to)
+                check_one_side_each(lg, seat, to)
             if to.user_id != actor.user_id:
                 return await self._offer(lg, actor, seat, to, why)
             user_id, name, is_bot = to.user_id, to.name[:100], False
@@ -146,7 +146,7 @@ class Stewardship(TableCore):
                           "that is over (they moved, or the others gave them more time), "
                           "so it lapsed. Nothing was changed.")
         if g.ONE_SIDE_EACH:
-            _check_one_side_each(lg, seat, actor)
+            check_one_side_each(lg, seat, actor)
         await self._hand_seat(lg, seat, user_id=actor.user_id, name=actor.name[:100],
                               is_bot=False, why=offer.why)
         lg = await self._reloaded(lg)

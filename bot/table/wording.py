@@ -154,7 +154,9 @@ def clock_lines(lg: Loaded, pace: Pace, now: datetime,
             if deadline is not None and seat.role not in pace.timed_out:
                 parts.append(f"runs out <t:{unix(deadline)}:R>")
         if seat.role in pace.timed_out:
-            parts.append("time ran out: the others vote (`/game vote`)")
+            # With a computer player, only a seat offered to substitutes stays timed out.
+            parts.append("time ran out: up for substitutes, then the computer's"
+                         if lg.computer else "time ran out: the others vote (`/game vote`)")
         back = d.away_at(now)
         if back is not None:
             parts.append(f"away until <t:{unix(back)}:f>")

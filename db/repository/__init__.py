@@ -15,6 +15,7 @@ serves (``bot/table/``) of a part per concern, each a subclass of ``core.Reposit
     people.py      players' and servers' settings, the games each sits at or holds
     ratings.py     finished games rated, ratings, leaderboards
     lobby.py       open games' invitation cards, the server's open seats
+    substitutes.py seats put up for substitutes, their candidates, consent and cards
 
 The parts never call each other's methods: what they share is in the core.
 """
@@ -37,11 +38,12 @@ from db.repository.ratings import RatingKey, Ratings
 from db.repository.seats import Seats
 from db.repository.shown import PublicMoves, Recorded, Shown, Since
 from db.repository.steps import LogStep, NewStep, StepLog, step_arg
+from db.repository.substitutes import Substitutes
 from db.repository.undo import Undo
 
 
 class Repository(Games, Seats, StepLog, PublicMoves, Undo, Clocks, Deliveries, People,
-                 Ratings, Lobby):
+                 Ratings, Lobby, Substitutes):
     """Every read and write of the game tables (see the modules above)."""
 
 
