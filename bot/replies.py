@@ -140,7 +140,7 @@ class SeatCard:
     """A seat put up for a substitute (bot/table/substitutes.py): its card, with a **Take
     the seat** button while the seat is open (the button carries the row's id, checked
     by the table). A face posts it in each channel of ``post_in`` (telling the table
-    where: ``Table.card_posted``) and writes it over each (channel, message) of ``edit``,
+    where: ``Table.seat_card_posted``) and writes it over each (channel, message) of ``edit``,
     the card's earlier posts, as the seat is asked for, taken or withdrawn."""
 
     sub_id: int

@@ -210,7 +210,7 @@ class Sandbox:
                 out.append("   answer: /seat agree or /seat refuse (as one of the others)")
         for card in reply.cards:
             for channel in card.post_in:
-                await self.table.card_posted(card.sub_id, channel, f"{channel}:{card.sub_id}")
+                await self.table.seat_card_posted(card.sub_id, channel, f"{channel}:{card.sub_id}")
             where = ", ".join("#" + c.removeprefix("sandbox:")
                               for c in [c for c, _ in card.edit] + list(card.post_in))
             tag = "card" if card.post_in else "card, edited"

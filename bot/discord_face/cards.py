@@ -59,4 +59,4 @@ async def _show(table: Table, channel: Channel, card: SeatCard, where: Place) ->
                                               f"<#{channel_id}>: {why}",
                                               allowed_mentions=NO_PINGS)
             continue
-        await table.card_posted(card.sub_id, channel_id, str(message.id))
+        await table.seat_card_posted(card.sub_id, channel_id, str(message.id))

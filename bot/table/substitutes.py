@@ -62,9 +62,9 @@ class Substitutes(TableCore):
                      "is posted in " + " and ".join(f"<#{c}>" for c in where) + ".",
                      cards=[card(lg, sub, post_in=where)], game_id=lg.game.id)
 
-    async def card_posted(self, sub_id: int, channel_id: str, message_id: str) -> None:
+    async def seat_card_posted(self, sub_id: int, channel_id: str, message_id: str) -> None:
         """Where a face posted a seat's card (so it is edited as the seat is taken)."""
-        await self.repo.card_posted(sub_id, channel_id, message_id)
+        await self.repo.seat_card_posted(sub_id, channel_id, message_id)
 
     # --- Take the seat ------------------------------------------------------------------
 

@@ -66,7 +66,7 @@ class Substitutes(RepositoryCore):
             setattr(sub, name, value)
         return True
 
-    async def card_posted(self, sub_id: int, channel_id: str, message_id: str) -> None:
+    async def seat_card_posted(self, sub_id: int, channel_id: str, message_id: str) -> None:
         """Where a post of the seat's card went, to edit it as the seat is taken. Not
         versioned: the posts are made once, by the process that put the seat up."""
         async with self._tx() as s:

@@ -54,9 +54,9 @@ async def test_cards_are_kept_and_due_seats_found_soonest_first(repo):
     late = await up(repo, due_at=T + timedelta(hours=2))
     soon = await up(repo, channel="c2", due_at=T + timedelta(hours=1))
     await up(repo, channel="c3")  # nothing due
-    await repo.card_posted(soon.id, "c2", "77")
-    await repo.card_posted(soon.id, "lobby", "78")
-    await repo.card_posted(soon.id, "lobby", "79")  # posted again there: the newer one
+    await repo.seat_card_posted(soon.id, "c2", "77")
+    await repo.seat_card_posted(soon.id, "lobby", "78")
+    await repo.seat_card_posted(soon.id, "lobby", "79")  # posted again there: the newer one
     assert json.loads((await repo.substitute(soon.id)).posts) == [["c2", "77"],
                                                                   ["lobby", "79"]]
     assert await repo.due_substitutes(T) == []
