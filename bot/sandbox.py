@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from bot import clicks, commands, guide, workers
-from bot.commands import GROUPS, BadInput, Channel, Command, Param, Role
+from bot.command_kit import BadInput, Channel, Command, Param, Role
+from bot.commands import GROUPS
 from bot.failures import opening_database
 from bot.reminders import Nudge
 from bot.replies import Actor, Confirmation, Page, Place, Reply

@@ -12,7 +12,8 @@ import pytest
 from discord import app_commands
 
 from bot import clicks, commands
-from bot.commands import COMMANDS, BadInput
+from bot.command_kit import BadInput
+from bot.commands import COMMANDS
 from bot.discord_face.commands import add_commands
 from bot.guide import HELP
 from bot.replies import Actor

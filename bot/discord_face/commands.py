@@ -18,7 +18,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.commands import COMMANDS, GROUPS, BadInput, Channel, Command, Param, Role, Suggest
+from bot.command_kit import BadInput, Channel, Command, Param, Role, Suggest
+from bot.commands import COMMANDS, GROUPS
 from bot.discord_face.context import actor_of, place_of, take_up
 from bot.discord_face.face import face_of
 from bot.discord_face.respond import closing, say, since_made
