@@ -27,6 +27,7 @@ from bot.reminders import Policy
 from bot.replies import Actor, Ping, Place, Reply, clip, echo, escape, jump_link
 from bot.table.conclusion import Ending, conclude, ending, rate, rating_keys
 from bot.table.loaded import Loaded, Refusal
+from bot.table.positions import Positions
 from bot.table.posts import public_update, told_from
 from bot.table.since import earlier, earliest, shown_by, summary
 from bot.table.turns import panel_reply
@@ -126,6 +127,8 @@ class TableCore:
         self.bot_delay = bot_delay
         # Heads of long typed lines that autocomplete shortened (see bot/drafts.py).
         self.drafts = Drafts()
+        # The positions this process last wrote or read, parsed (bot/table/positions.py).
+        self.positions = Positions()
 
     async def _load(self, place: Place, *, run_bots: bool = True) -> Loaded:
         found = await self.repo.live_game_seats(place.channel_id)  # one query for all
@@ -156,8 +159,10 @@ class TableCore:
         add_log_context(game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id)
         if seats is None:
             seats = await self.repo.seats(id_of(game))
-        state = jsontext.loads(game.state) if game.state else None
-        public = jsontext.loads(game.public_state) if game.public_state else None
+        game_id = id_of(game)
+        state = self.positions.loads(game_id, game.state) if game.state else None
+        public = self.positions.loads(game_id, game.public_state) if game.public_state \
+            else None
         return Loaded(game, seats, games.get(game.game), state, public, players=players)
 
     async def _reloaded(self, lg: Loaded) -> Loaded:
@@ -202,6 +207,7 @@ class TableCore:
         )
         if (stored := _stored.get()) is not None:
             stored.append(version)
+        self.positions.keep(id_of(lg.game), state_json, state)
         game = lg.game  # an unattached copy of the row, read for this call: bring it up to date
         game.version, game.updated_at, game.state = version, now, state_json
         game.public_state = public_json

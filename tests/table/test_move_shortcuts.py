@@ -1,0 +1,80 @@
+"""What a move no longer works out twice (issue 40: a Rajas move's table and database
+work beyond its floor), and that none of it changes what anyone is told: a table that
+keeps nothing between calls gives, reply for reply, what the one that keeps them gives."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+from collections import Counter
+
+import pytest
+
+from bot.table import Table
+from bot.table.positions import Positions
+from db import Repository
+from engine import games, jsontext
+from engine.games.rajas import ai
+from engine.games.rajas import rules as R
+from tests.support.table import HERE, T0, Clock, seat_fewest
+
+
+async def _typed_moves(table: Table, moves: int, seed: int = 8) -> list[dict]:
+    """``moves`` whole Rajas moves typed as the computer would make them, a line per roll
+    (each line that ends at a roll is a call inside the move): every reply, as a dict."""
+    who = await seat_fewest(table, HERE, "rajas", seed=seed)
+    out = []
+    for _ in range(moves):
+        game = await table.repo.live_game(HERE.channel_id)
+        state = json.loads(game.state)
+        role = R.active(state)[0]
+        steps = ai.bot_steps(state, role)
+        for line in games.typed_lines(R, state, role, steps):
+            reply = await table.play(HERE, who[role], line)
+            assert not reply.error, reply.private
+            out.append(dataclasses.asdict(reply))
+    return out
+
+
+@pytest.mark.slow
+async def test_a_table_that_keeps_positions_tells_what_one_that_keeps_none_tells(
+        tmp_path, migrated):
+    """Rajas moves split by their rolls: the same panels mid-move, the same posts (text,
+    picture, alt text, pings), the same links, whether the table reads back the
+    positions it wrote or parses every one afresh."""
+    said = []
+    for keep in (0, 32):
+        path = tmp_path / f"keep{keep}.sqlite3"
+        shutil.copyfile(migrated, path)
+        repo = await Repository.open(f"sqlite+aiosqlite:///{path}")
+        try:
+            table = Table(repo, now=Clock(T0))
+            table.positions = Positions(games=keep)
+            said.append(await _typed_moves(table, 8))
+        finally:
+            await repo.close()
+    assert any(not r["move_done"] for r in said[0]), "no move was split by a roll"
+    assert said[0] == said[1]
+
+
+async def test_a_move_does_not_parse_again_the_position_it_wrote(table, repo, monkeypatch):
+    """The call after a write reads the stored state back; this process wrote that very
+    text, so it is not parsed again."""
+    who = await seat_fewest(table, HERE, "rajas", seed=8)
+    game = await repo.live_game(HERE.channel_id)
+    state = json.loads(game.state)
+    role = R.active(state)[0]
+    line = games.typed_lines(R, state, role, ai.bot_steps(state, role))[0]
+    await table.play(HERE, who[role], line)
+    written = (await repo.live_game(HERE.channel_id)).state
+    parsed: Counter[bool] = Counter()
+    plain = jsontext.loads
+
+    def counted(text):
+        parsed[text == written] += 1
+        return plain(text)
+
+    monkeypatch.setattr(jsontext, "loads", counted)
+    await table.panel(HERE, who[R.active(json.loads(written))[0]])
+    assert parsed[True] == 0
