@@ -11,7 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from contextvars import ContextVar
 from datetime import datetime
-from functools import partial, wraps
+from functools import lru_cache, partial, wraps
 from typing import Concatenate, ParamSpec, TypeVar
 
 import renderer
@@ -31,7 +31,7 @@ from bot.table.positions import Positions
 from bot.table.posts import public_update, told_from
 from bot.table.since import earlier, earliest, shown_by, summary
 from bot.table.turns import panel_reply
-from bot.table.wording import COMPUTER, result_line, said_by
+from bot.table.wording import COMPUTER, result_line, said_by, stored_pace
 from db import Game, NewStep, Player, Repository, Sched, Seat, Since, VersionConflict, id_of
 from db.models import utcnow
 from db.outage import unavailable
@@ -83,19 +83,28 @@ def check_role(g: Rules, role: str | None, options: dict) -> str | None:
     return role
 
 
+ALL_DAY = Availability()  # the duty of someone who set no hours
+
+
 def duty_of(player: Player | None) -> Availability:
     """A player's on-duty times (bot/hours.py), from their ``/me`` settings."""
     if player is None:
-        return Availability()
-    hours = (None if player.hours_start is None or player.hours_end is None
-             else (player.hours_start, player.hours_end))
-    away = tuple((datetime.fromisoformat(a), datetime.fromisoformat(b))
-                 for a, b in json.loads(player.away or "[]"))
-    return Availability(player.tz, hours, away)
+        return ALL_DAY
+    return _duty(player.tz, player.hours_start, player.hours_end, player.away)
+
+
+@lru_cache(maxsize=256)
+def _duty(tz: str, start: int | None, end: int | None, away: str | None) -> Availability:
+    # Made once per setting: every public move settles the clocks with the duty of
+    # everyone seated (an Availability is never changed once made).
+    hours = None if start is None or end is None else (start, end)
+    spans = tuple((datetime.fromisoformat(a), datetime.fromisoformat(b))
+                  for a, b in json.loads(away or "[]"))
+    return Availability(tz, hours, spans)
 
 
 def pace_of(game: Game) -> Pace:
-    return Pace.from_json(json.loads(game.pace) if game.pace else None)
+    return stored_pace(game.pace) if game.pace else Pace.from_json(None)
 
 
 def deserted(pace: Pace, seats: Iterable[Seat]) -> bool:

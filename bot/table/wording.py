@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from datetime import datetime
+from functools import lru_cache
 
 from bot.hours import Availability
 from bot.pace import TIMEOUTS, Pace, span
@@ -165,12 +166,20 @@ def clock_lines(lg: Loaded, pace: Pace, now: datetime,
     return out
 
 
+@lru_cache(maxsize=64)
+def stored_pace(text: str) -> Pace:
+    """A game's pace as stored (``Game.pace``), parsed once per text: a move settles the
+    clocks from the pace the move before it wrote, and its post shows the one it wrote
+    (a Pace is never changed once made)."""
+    return Pace.from_json(json.loads(text))
+
+
 def clock_line(lg: Loaded, roles: Iterable[str]) -> str:
     """``⏱ ravi (Goats): 3 d on the clock, runs out <t:…:R>``: the awaited sides' clocks,
     as a post shows them (each reader sees the deadline in their own time zone)."""
     if not lg.game.pace:
         return ""
-    pace = Pace.from_json(json.loads(lg.game.pace))
+    pace = stored_pace(lg.game.pace)
     parts = [f"{holders(lg, [r])[0]}: {span(pace.bank[r])} on the clock, runs out "
              f"<t:{unix(datetime.fromisoformat(pace.ends[r]))}:R>"
              for r in roles if r in pace.ends and r in pace.bank]

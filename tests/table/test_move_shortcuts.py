@@ -78,3 +78,35 @@ async def test_a_move_does_not_parse_again_the_position_it_wrote(table, repo, mo
     monkeypatch.setattr(jsontext, "loads", counted)
     await table.panel(HERE, who[R.active(json.loads(written))[0]])
     assert parsed[True] == 0
+
+
+async def test_a_move_reads_the_clocks_and_duties_once(table, repo, monkeypatch):
+    """A whole move settles the clocks from the stored pace and posts them: the pace
+    the previous move wrote, and each player's hours, are parsed at most once between
+    them."""
+    from bot import pace as paces
+    from bot.table import core
+
+    who = await seat_fewest(table, HERE, "rajas", seed=8, pace="standard")
+    parsed: Counter[str] = Counter()
+    plain_pace, plain_duty = paces.Pace.from_json, core.Availability
+
+    def pace_read(data):
+        parsed["pace"] += 1
+        return plain_pace(data)
+
+    def duty_made(*args, **kwargs):
+        parsed["duty"] += 1
+        return plain_duty(*args, **kwargs)
+
+    for n in range(3):
+        game = await repo.live_game(HERE.channel_id)
+        state = json.loads(game.state)
+        role = R.active(state)[0]
+        if n == 2:
+            monkeypatch.setattr(paces.Pace, "from_json", pace_read)
+            monkeypatch.setattr(core, "Availability", duty_made)
+        for line in games.typed_lines(R, state, role, ai.bot_steps(state, role)):
+            reply = await table.play(HERE, who[role], line)
+    assert reply.move_done and "on the clock" in reply.public
+    assert parsed["pace"] <= 1 and parsed["duty"] == 0, parsed
