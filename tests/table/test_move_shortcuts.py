@@ -110,3 +110,37 @@ async def test_a_move_reads_the_clocks_and_duties_once(table, repo, monkeypatch)
             reply = await table.play(HERE, who[role], line)
     assert reply.move_done and "on the clock" in reply.public
     assert parsed["pace"] <= 1 and parsed["duty"] == 0, parsed
+
+
+async def test_a_typed_line_builds_no_view_of_the_positions_it_passes(table, repo,
+                                                                      monkeypatch):
+    """A line of several steps asks at each step whom the game waits for: the rules say
+    (``games.active``), and only the positions stored (before the line) and reached (at
+    its end) have their spectator view built."""
+    import dataclasses as dc
+
+    who = await seat_fewest(table, HERE, "rajas", seed=8)
+    for _ in range(20):  # to a line of four steps or more
+        game = await repo.live_game(HERE.channel_id)
+        state = json.loads(game.state)
+        role = R.active(state)[0]
+        lines = games.typed_lines(R, state, role, ai.bot_steps(state, role))
+        if len(lines[0].split()) >= 4:
+            break
+        for line in lines:
+            await table.play(HERE, who[role], line)
+    else:
+        raise AssertionError("no line of four steps")
+    plain = games.get("rajas")
+    built: Counter[bool] = Counter()
+
+    def view(state, role):
+        built[role is None] += 1
+        return plain.view(state, role)
+
+    counted = dc.replace(plain, view=view)
+    real_get = games.get
+    monkeypatch.setattr(games, "get", lambda gid: counted if gid == "rajas" else real_get(gid))
+    reply = await table.play(HERE, who[role], lines[0])
+    assert reply.private is None or not reply.error, reply.private
+    assert built[True] <= 2, built
