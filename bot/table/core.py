@@ -217,13 +217,17 @@ class TableCore:
         if (stored := _stored.get()) is not None:
             stored.append(version)
         self.positions.keep(id_of(lg.game), state_json, state)
-        game = lg.game  # an unattached copy of the row, read for this call: bring it up to date
-        game.version, game.updated_at, game.state = version, now, state_json
-        game.public_state = public_json
+        # An unattached copy of the row, read for this call: brought up to date as stored
+        # (never written through a session, so the ORM's change tracking, 5 µs an
+        # attribute, has nothing to track).
+        game = lg.game
+        written: dict[str, object] = {"version": version, "updated_at": now,
+                                      "state": state_json, "public_state": public_json}
         if sched is not None:
-            game.pace, game.due_at, game.awaiting = sched.pace, sched.due_at, sched.awaiting
+            written |= {"pace": sched.pace, "due_at": sched.due_at, "awaiting": sched.awaiting}
         if res is not None:
-            game.status, game.result = "finished", json.dumps(res)
+            written |= {"status": "finished", "result": json.dumps(res)}
+        vars(game).update(written)
         STEPS.labels(game.game).inc(len(steps))
         if (moved := after.get("move", 0) - before.get("move", 0)) > 0:
             MOVES.labels(game.game).inc(moved)
