@@ -172,7 +172,8 @@ class TableCore:
         state = self.positions.loads(game_id, game.state) if game.state else None
         public = self.positions.loads(game_id, game.public_state) if game.public_state \
             else None
-        return Loaded(game, seats, games.get(game.game), state, public, players=players)
+        return Loaded(game, seats, games.get(game.game), state, public, players=players,
+                      kept=self.positions)
 
     async def _reloaded(self, lg: Loaded) -> Loaded:
         """The game read again after a write that changed more than its state."""
@@ -216,7 +217,7 @@ class TableCore:
         )
         if (stored := _stored.get()) is not None:
             stored.append(version)
-        self.positions.keep(id_of(lg.game), state_json, state)
+        self.positions.keep(id_of(lg.game), state_json, state, after)
         # An unattached copy of the row, read for this call: brought up to date as stored
         # (never written through a session, so the ORM's change tracking, 5 µs an
         # attribute, has nothing to track).
