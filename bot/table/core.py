@@ -31,7 +31,7 @@ from bot.table.positions import Positions
 from bot.table.posts import public_update, told_from
 from bot.table.since import earlier, earliest, shown_by, summary
 from bot.table.turns import panel_reply
-from bot.table.wording import COMPUTER, result_line, said_by, stored_pace
+from bot.table.wording import COMPUTER, result_line, said_by, stored_pace, written_pace
 from db import Game, NewStep, Player, Repository, Sched, Seat, Since, VersionConflict, id_of
 from db.models import utcnow
 from db.outage import unavailable
@@ -297,7 +297,8 @@ class TableCore:
         due = None if done else pace.due(status=status, created=created, updated=updated,
                                          duty=duty, deserted=deserted(pace, seats))
         waiting = (pace.waiting_since(awaiting.split(",")) or updated) if awaiting else None
-        return Sched(json.dumps(pace.to_json()), due, awaiting, waiting)
+        written_pace(text := json.dumps(pace.to_json()), pace)
+        return Sched(text, due, awaiting, waiting)
 
     async def _sched_for(self, lg: Loaded, pace: Pace, *, done: bool = False) -> Sched:
         """``pace`` as stored for the game as loaded (no move: same version), with when it

@@ -8,9 +8,9 @@ Vijayanagara Empire)"). Names are escaped here, for messages; images get them ra
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from functools import lru_cache
 
 from bot.hours import Availability
 from bot.pace import TIMEOUTS, Pace, span
@@ -166,12 +166,28 @@ def clock_lines(lg: Loaded, pace: Pace, now: datetime,
     return out
 
 
-@lru_cache(maxsize=64)
+PACES_KEPT = 64  # the paces of the games played in the last moments
+_paces: OrderedDict[str, Pace] = OrderedDict()
+
+
 def stored_pace(text: str) -> Pace:
-    """A game's pace as stored (``Game.pace``), parsed once per text: a move settles the
-    clocks from the pace the move before it wrote, and its post shows the one it wrote
-    (a Pace is never changed once made)."""
-    return Pace.from_json(json.loads(text))
+    """A game's pace as stored (``Game.pace``), parsed once per text, or as this process
+    wrote it (``written_pace``): a move settles the clocks from the pace the move before
+    it wrote, and its post shows the one it writes. A Pace is never changed once made,
+    and its JSON gives back the same values of the same types (``Pace.from_json``)."""
+    pace = _paces.get(text)
+    if pace is None:
+        pace = Pace.from_json(json.loads(text))
+        written_pace(text, pace)
+    return pace
+
+
+def written_pace(text: str, pace: Pace) -> None:
+    """Note that ``text`` (stored) is ``pace``."""
+    _paces[text] = pace
+    _paces.move_to_end(text)
+    while len(_paces) > PACES_KEPT:
+        _paces.popitem(last=False)
 
 
 def clock_line(lg: Loaded, roles: Iterable[str]) -> str:
