@@ -74,6 +74,9 @@ class Game:
     bot_steps: Callable[[State, str], list[Step]] | None = None  # a computer player
     # Why the computer cannot take a seat in a game with these options (None: it can).
     computer_refuses: Callable[[dict], str | None] | None = None
+    # Whom the game waits for, as its spectator view's ``active`` says, without building
+    # the view (the table asks it of every position a typed line passes); None: the view's.
+    active: Callable[[State], list[str]] | None = None
     # What a step reveals (dice, a card, a face-down tile); None: any draw from the
     # state's generator. A typed line stops there; undo across it needs consent.
     reveal_mark: Callable[[State], object] | None = None

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from contextvars import ContextVar
 from datetime import datetime
-from functools import partial, wraps
+from functools import lru_cache, partial, wraps
 from typing import Concatenate, ParamSpec, TypeVar
 
 import renderer
@@ -27,10 +27,11 @@ from bot.reminders import Policy
 from bot.replies import Actor, Ping, Place, Reply, clip, echo, escape, jump_link
 from bot.table.conclusion import Ending, conclude, ending, rate, rating_keys
 from bot.table.loaded import Loaded, Refusal
+from bot.table.positions import Positions
 from bot.table.posts import public_update, told_from
 from bot.table.since import earlier, earliest, shown_by, summary
 from bot.table.turns import panel_reply
-from bot.table.wording import COMPUTER, result_line, said_by
+from bot.table.wording import COMPUTER, result_line, said_by, stored_pace, written_pace
 from db import Game, NewStep, Player, Repository, Sched, Seat, Since, VersionConflict, id_of
 from db.models import utcnow
 from db.outage import unavailable
@@ -82,19 +83,28 @@ def check_role(g: Rules, role: str | None, options: dict) -> str | None:
     return role
 
 
+ALL_DAY = Availability()  # the duty of someone who set no hours
+
+
 def duty_of(player: Player | None) -> Availability:
     """A player's on-duty times (bot/hours.py), from their ``/me`` settings."""
     if player is None:
-        return Availability()
-    hours = (None if player.hours_start is None or player.hours_end is None
-             else (player.hours_start, player.hours_end))
-    away = tuple((datetime.fromisoformat(a), datetime.fromisoformat(b))
-                 for a, b in json.loads(player.away or "[]"))
-    return Availability(player.tz, hours, away)
+        return ALL_DAY
+    return _duty(player.tz, player.hours_start, player.hours_end, player.away)
+
+
+@lru_cache(maxsize=256)
+def _duty(tz: str, start: int | None, end: int | None, away: str | None) -> Availability:
+    # Made once per setting: every public move settles the clocks with the duty of
+    # everyone seated (an Availability is never changed once made).
+    hours = None if start is None or end is None else (start, end)
+    spans = tuple((datetime.fromisoformat(a), datetime.fromisoformat(b))
+                  for a, b in json.loads(away or "[]"))
+    return Availability(tz, hours, spans)
 
 
 def pace_of(game: Game) -> Pace:
-    return Pace.from_json(json.loads(game.pace) if game.pace else None)
+    return stored_pace(game.pace) if game.pace else Pace.from_json(None)
 
 
 def deserted(pace: Pace, seats: Iterable[Seat]) -> bool:
@@ -126,6 +136,8 @@ class TableCore:
         self.bot_delay = bot_delay
         # Heads of long typed lines that autocomplete shortened (see bot/drafts.py).
         self.drafts = Drafts()
+        # The positions this process last wrote or read, parsed (bot/table/positions.py).
+        self.positions = Positions()
 
     async def _load(self, place: Place, *, run_bots: bool = True) -> Loaded:
         found = await self.repo.live_game_seats(place.channel_id)  # one query for all
@@ -156,9 +168,12 @@ class TableCore:
         add_log_context(game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id)
         if seats is None:
             seats = await self.repo.seats(id_of(game))
-        state = jsontext.loads(game.state) if game.state else None
-        public = jsontext.loads(game.public_state) if game.public_state else None
-        return Loaded(game, seats, games.get(game.game), state, public, players=players)
+        game_id = id_of(game)
+        state = self.positions.loads(game_id, game.state) if game.state else None
+        public = self.positions.loads(game_id, game.public_state) if game.public_state \
+            else None
+        return Loaded(game, seats, games.get(game.game), state, public, players=players,
+                      kept=self.positions)
 
     async def _reloaded(self, lg: Loaded) -> Loaded:
         """The game read again after a write that changed more than its state."""
@@ -202,13 +217,18 @@ class TableCore:
         )
         if (stored := _stored.get()) is not None:
             stored.append(version)
-        game = lg.game  # an unattached copy of the row, read for this call: bring it up to date
-        game.version, game.updated_at, game.state = version, now, state_json
-        game.public_state = public_json
+        self.positions.keep(id_of(lg.game), state_json, state, after)
+        # An unattached copy of the row, read for this call: brought up to date as stored
+        # (never written through a session, so the ORM's change tracking, 5 µs an
+        # attribute, has nothing to track).
+        game = lg.game
+        written: dict[str, object] = {"version": version, "updated_at": now,
+                                      "state": state_json, "public_state": public_json}
         if sched is not None:
-            game.pace, game.due_at, game.awaiting = sched.pace, sched.due_at, sched.awaiting
+            written |= {"pace": sched.pace, "due_at": sched.due_at, "awaiting": sched.awaiting}
         if res is not None:
-            game.status, game.result = "finished", json.dumps(res)
+            written |= {"status": "finished", "result": json.dumps(res)}
+        vars(game).update(written)
         STEPS.labels(game.game).inc(len(steps))
         if (moved := after.get("move", 0) - before.get("move", 0)) > 0:
             MOVES.labels(game.game).inc(moved)
@@ -277,7 +297,8 @@ class TableCore:
         due = None if done else pace.due(status=status, created=created, updated=updated,
                                          duty=duty, deserted=deserted(pace, seats))
         waiting = (pace.waiting_since(awaiting.split(",")) or updated) if awaiting else None
-        return Sched(json.dumps(pace.to_json()), due, awaiting, waiting)
+        written_pace(text := json.dumps(pace.to_json()), pace)
+        return Sched(text, due, awaiting, waiting)
 
     async def _sched_for(self, lg: Loaded, pace: Pace, *, done: bool = False) -> Sched:
         """``pace`` as stored for the game as loaded (no move: same version), with when it

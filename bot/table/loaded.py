@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot.replies import Actor
+from bot.table.positions import Positions
 from db import Game, Player, Seat
 from engine import games
 from engine.contract import Game as Rules
@@ -35,6 +36,9 @@ class Loaded:
     # The /me settings of the people seated, where they were read with the game (None:
     # not read; a person's None: no settings).
     players: dict[str, Player | None] | None = None
+    # The positions this process keeps parsed, with the views built for them (the call
+    # that wrote a position built its view; the next one reads that position back).
+    kept: Positions | None = field(default=None, repr=False, compare=False)
     _views: dict[str, View] = field(default_factory=dict, init=False, repr=False,
                                     compare=False)
     # Positions a typed line reached, and their spectator views (the last few; identity:
@@ -67,13 +71,20 @@ class Loaded:
         # Worked out once per state: a Loaded never changes its states (a new one is made
         # for every new state), and nothing edits a view.
         if key not in self._views:
-            self._views[key] = self.module.view(state, None)
+            game_id = self.game.id
+            view = None if self.kept is None or game_id is None else \
+                self.kept.view(game_id, state)
+            if view is None:
+                view = self.module.view(state, None)
+                if self.kept is not None and game_id is not None:
+                    self.kept.saw(game_id, state, view)
+            self._views[key] = view
         return self._views[key]
 
     def spectator(self, state: State) -> View:
         """``module.view(state, None)`` of this call's positions: the stored ones, or one a
-        typed line reached (a line of several steps asks each position's view twice, and
-        the last one's again to store it; a Rajas view is about 0.3 ms)."""
+        typed line reached (its last one's is asked to store it and again to tell it; a
+        Rajas view is about 0.1 ms)."""
         if state is self.state:
             return self.current_view()
         if state is self.public:
@@ -84,6 +95,18 @@ class Loaded:
         view = self.module.view(state, None)
         self._reached = [*self._reached[-3:], (state, view)]
         return view
+
+    def active(self, state: State) -> list[str]:
+        """Whom the game waits for in ``state``: from its spectator view where this call
+        builds that anyway (the stored positions, one a line has reached before), else
+        from the rules (``games.active``): a line of several steps asks it of every
+        position it passes, and builds the view of the one it ends at alone."""
+        if state is self.state or state is self.public or self.module.active is None:
+            return self.spectator(state)["active"]
+        for seen, view in self._reached:
+            if seen is state:
+                return view["active"]
+        return games.active(self.module, state)
 
     def public_view(self) -> View:
         """``module.view(public, None)``: what spectators and the other players see."""
@@ -97,7 +120,7 @@ class Loaded:
         """The game after a write of ``state`` (whose spectator view is ``view``): public
         if ``shown``, else the others keep this position's public one (and its view)."""
         new = Loaded(game, self.seats, self.module, state, None if shown else self.public,
-                     players=self.players)
+                     players=self.players, kept=self.kept)
         new._views["public" if shown else "current"] = view
         if not shown and "public" in self._views:
             new._views["public"] = self._views["public"]

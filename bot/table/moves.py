@@ -93,7 +93,7 @@ class Moves(TableCore):
     def _apply_token(lg: Loaded, state: State, role: str, actor: Actor,
                      tok: str) -> tuple[State, NewStep]:
         g = lg.module
-        waiting = lg.spectator(state)["active"]
+        waiting = lg.active(state)
         if role not in waiting:  # a side the game is not waiting for: only what it offers
             offered = games.tokens(g, g.view(state, role))
             if tok.strip().lower() not in offered:

@@ -15,16 +15,16 @@ def acting_role(lg: Loaded, actor: Actor, state: State) -> str:
         raise Refusal("The game has not started yet." if lg.game.status == "setup"
                       else "This game is over.")
     g = lg.module
-    view = lg.spectator(state)
-    if not view["active"]:
+    active = lg.active(state)
+    if not active:
         raise Refusal("This game is over.")
     mine = lg.roles_of(actor)
     if not mine:
         raise Refusal("You are not seated in this game: spectators can watch but not play.")
-    for role in view["active"]:
+    for role in active:
         if role in mine:
             return role
-    waiting = waiting_for(lg, view["active"])
+    waiting = waiting_for(lg, active)
     # What a game lets a side it is not waiting for do (Vijayanagara: give, 1.5.2).
     offstage = [r for r in mine if g.view(state, r)["actions"]]
     if offstage and lg.in_move and state is lg.state:

@@ -8,6 +8,7 @@ Vijayanagara Empire)"). Names are escaped here, for messages; images get them ra
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 
@@ -167,12 +168,36 @@ def clock_lines(lg: Loaded, pace: Pace, now: datetime,
     return out
 
 
+PACES_KEPT = 64  # the paces of the games played in the last moments
+_paces: OrderedDict[str, Pace] = OrderedDict()
+
+
+def stored_pace(text: str) -> Pace:
+    """A game's pace as stored (``Game.pace``), parsed once per text, or as this process
+    wrote it (``written_pace``): a move settles the clocks from the pace the move before
+    it wrote, and its post shows the one it writes. A Pace is never changed once made,
+    and its JSON gives back the same values of the same types (``Pace.from_json``)."""
+    pace = _paces.get(text)
+    if pace is None:
+        pace = Pace.from_json(json.loads(text))
+        written_pace(text, pace)
+    return pace
+
+
+def written_pace(text: str, pace: Pace) -> None:
+    """Note that ``text`` (stored) is ``pace``."""
+    _paces[text] = pace
+    _paces.move_to_end(text)
+    while len(_paces) > PACES_KEPT:
+        _paces.popitem(last=False)
+
+
 def clock_line(lg: Loaded, roles: Iterable[str]) -> str:
     """``⏱ ravi (Goats): 3 d on the clock, runs out <t:…:R>``: the awaited sides' clocks,
     as a post shows them (each reader sees the deadline in their own time zone)."""
     if not lg.game.pace:
         return ""
-    pace = Pace.from_json(json.loads(lg.game.pace))
+    pace = stored_pace(lg.game.pace)
     parts = [f"{holders(lg, [r])[0]}: {span(pace.bank[r])} on the clock, runs out "
              f"<t:{unix(datetime.fromisoformat(pace.ends[r]))}:R>"
              for r in roles if r in pace.ends and r in pace.bank]

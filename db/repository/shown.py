@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, Integer, Text, bindparam, case, func, insert, text
+from sqlalchemy import Connection, Integer, Text, bindparam, case, func, insert, or_, text
 from sqlalchemy import select as sa_select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -33,7 +33,8 @@ class Shown:
 
 @dataclass(frozen=True, slots=True)
 class Recorded:
-    """A ``PublicMove`` row as read (``seq`` 0: the game's start)."""
+    """A ``PublicMove`` row as read (``seq`` 0: the game's start). ``view``: read only
+    where the row is the latest of someone the read was for, or the start's."""
 
     seq: int
     role: str
@@ -128,8 +129,14 @@ _LASTS = (sa_select(_MOVE.c.user_id, func.max(_MOVE.c.seq).label("seq"))
           .where(_MOVE.c.game_id == bindparam("game_id"),
                  _MOVE.c.user_id.in_(bindparam("users", expanding=True)))
           .group_by(_MOVE.c.user_id).cte("lasts"))
+# The view only of the rows someone asked about may be the last of (theirs, or the start's):
+# the others' latest rows keep theirs too, a few KB each that no one here reads.
+_LAST_VIEW = case(
+    (or_(_MOVE.c.seq == 0, sa_select(_LASTS.c.seq).where(
+        _LASTS.c.user_id == _MOVE.c.user_id, _LASTS.c.seq == _MOVE.c.seq).exists()),
+     _MOVE.c.view))
 _SINCE = (sa_select(_MOVE.c.seq, _MOVE.c.role, _MOVE.c.user_id, _MOVE.c.log_from,
-                    _MOVE.c.log_to, _MOVE.c.view)
+                    _MOVE.c.log_to, _LAST_VIEW.label("view"))
           .where(_MOVE.c.game_id == bindparam("game_id"), _MOVE.c.seq >= case(
               (sa_select(func.count()).select_from(_LASTS).scalar_subquery()
                < bindparam("n", type_=Integer), 0),
