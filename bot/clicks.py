@@ -202,4 +202,7 @@ JOIN = click("join", "jn", _GAME, OnGame, _on_game,
 # Under an offer of a side: take it (the table reads whom it is for).
 TAKE = click("take", "tk", r"(?P<offer_id>\d+)", Offer, lambda o: str(o.offer_id),
              lambda t, p, a, o: t.take(p, a, o.offer_id))
-
+# Under a game's opening post and its notice in the channel: follow it as a spectator (in
+# its thread where it has one, else by DM; the table checks the game and who presses).
+FOLLOW = click("follow", "fl", _GAME, OnGame, _on_game,
+               lambda t, p, a, g: t.follow(p, a, game_id=g.game_id))

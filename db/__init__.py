@@ -37,6 +37,7 @@ from db.repository import (
     VersionConflict,
     step_arg,
 )
+from db.thread_models import Follower, GameThread
 
 __all__ = [
     "ASIDE",
@@ -44,6 +45,8 @@ __all__ = [
     "STATUSES",
     "ChannelBusy",
     "Checkpoint",
+    "Follower",
+    "GameThread",
     "Due",
     "Game",
     "Handover",

@@ -396,3 +396,4 @@ def table_of(model: type[SQLModel]) -> FromClause:
     """A table model's Core table, ``model.__table__`` (which sqlmodel's types leave out)."""
     return inspect(model).local_table
 
+

@@ -126,8 +126,11 @@ def public_view(reply: Reply) -> discord.ui.View | None:
             view.add_item(button(clicks.JOIN, clicks.OnGame(reply.join), "Join", emoji="🪑",
                                  style=discord.ButtonStyle.success))
         return view
+    if reply.follow is not None:  # a game's opening post
+        view.add_item(button(clicks.FOLLOW, clicks.OnGame(reply.follow), "Follow",
+                             emoji="👀", style=discord.ButtonStyle.secondary))
     if reply.game_id is None or not reply.awaiting:
-        return None
+        return view if reply.follow is not None else None
     view.add_item(button(clicks.PANEL, clicks.OnGame(reply.game_id), "Make your move",
                          emoji="🎲", style=discord.ButtonStyle.success))
     return view

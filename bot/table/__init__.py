@@ -22,6 +22,7 @@ the outcome. This package never imports discord.
     departures.py   a player who left the server (their sides open, the others told once),
                     and who came back
     community.py    /mygames, /me, /game list, /server settings
+    following.py    /game follow and unfollow; finished games' threads to archive
     rematch.py      the Rematch buttons (it builds on seating: Rematch(Seating))
     standings.py    /leaderboard, /profile, /stats
 
@@ -47,6 +48,7 @@ from bot.table.core import (
 from bot.table.deliveries import Deliveries, Failed, delivery_key, not_posted
 from bot.table.departures import Departures
 from bot.table.endings import Endings, resignation
+from bot.table.following import Following
 from bot.table.loaded import Loaded, Refusal
 from bot.table.looking import LOG_TAIL, Looking
 from bot.table.moves import CHOICE_MAX, MAX_CHOICES, MAX_LINE, Moves
@@ -67,7 +69,7 @@ from bot.table.wording import COMPUTER
 
 
 class Table(Rematch, Moves, Undo, Endings, Looking, Replaying, Stewardship, Clocks,
-            Departures, Community, Standings, Deliveries, Places):
+            Departures, Community, Standings, Deliveries, Places, Following):
     """Every command a face can give a channel's game (see the modules above)."""
 
 

@@ -1,0 +1,122 @@
+"""A thread per game, through the real discord.py client against the fake Discord: a game
+opened in a channel lives in a thread of its own (its posts and pings there, its players
+the thread's members, the thread renamed as seats fill), the channel keeps a one-line
+notice and, at the end, the result; the thread is archived after the server's delay by the
+scheduler; where the bot may not open a thread the game stays in the channel and says
+which permission is missing; a spectator following by DM gets the public post and never a
+hand."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import timedelta
+
+import pytest
+
+from bot.discord_face import threads as face_threads
+from bot.discord_face.client import DarbarBot
+from engine import games
+from engine.games.taj_mahal import rules as tm
+from tests.e2e.conftest import serving
+from tests.e2e.test_discord_goat_tiger import EPHEMERAL, answer, content, flags
+from tests.e2e.test_discord_taj_mahal import CARD_ID, _move_steps, kinds_in, public_kinds
+from tests.support.table import T0, Clock
+
+pytestmark = pytest.mark.slow  # the bot through the fake Discord: seconds
+
+CHANNEL = 2000
+RAVI, MEERA, SPECTATOR = 101, 102, 104
+
+
+def make_bot(db_url: str, clock: Clock) -> DarbarBot:
+    return DarbarBot(database_url=db_url, guild_ready_timeout=0.1, rate_limit=None,
+                     clock=clock, reminder_poll=3600)
+
+
+def posted_in(fake, channel: int, after: int = 0) -> list:
+    return [r for r in fake.requests[after:] if r.method == "POST" and r.status == 200
+            and r.path == f"/channels/{channel}/messages"]
+
+
+async def test_a_game_opened_in_a_channel_lives_in_its_own_thread_to_its_archiving(
+        db_url, bot_errors):
+    clock = Clock(T0)
+    async with serving(threads=True) as fake, fake.running(make_bot(db_url, clock), timeout=30) as bot:
+        r = await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "goat_tiger", "side": "goats"}, subcommand="new"))
+        # The channel keeps one line: who opened what, and a jump link to the thread.
+        (thread,) = fake.threads_of(CHANNEL)
+        tid = int(thread["id"])
+        notice = content(r)
+        assert not flags(r) & EPHEMERAL and "\n" not in notice
+        assert f"https://discord.com/channels/{fake.guild_id}/{tid}" in notice, notice
+        assert r.json["data"]["allowed_mentions"]["parse"] == []
+        # The game is stored with the thread as its channel, and its parent kept.
+        game = await bot.repo.live_game(str(tid))
+        assert game is not None and (await bot.repo.game_thread(game.id)).parent_id == "2000"
+        assert await bot.repo.live_game(str(CHANNEL)) is None
+        # Its opening post is in the thread; its creator a member; named for the game.
+        opening = await fake.wait_for(lambda q: q.path == f"/channels/{tid}/messages")
+        name = games.get("goat_tiger").NAME
+        assert f"opens a game of **{name}**" in opening.json["content"]
+        await face_threads.renamed()
+        assert fake.channels[tid]["name"] == f"{name} #{game.id} · ravi"
+        assert fake.thread_members[tid] == {fake.bot_id, RAVI}
+
+        # Meera joins in the thread: the game starts there, renamed, she is a member.
+        r = await answer(fake, await fake.slash("meera", "game", subcommand="join",
+                                                channel_id=tid))
+        await face_threads.renamed()
+        assert fake.channels[tid]["name"] == f"{name} #{game.id} · ravi v meera"
+        assert fake.thread_members[tid] == {fake.bot_id, RAVI, MEERA}
+        # A move made in the thread, its ping there (only the one whose move it is).
+        mark = len(fake.requests)
+        state = json.loads((await bot.repo.live_game(str(tid))).state)
+        g = games.get("goat_tiger")
+        role = g.view(state, None)["active"][0]
+        line = games.typed_lines(g, state, role, games.random_move(
+            g, state, __import__("random").Random(1))[0])[0]
+        mover = "ravi" if role == "goats" else "meera"
+        r = await answer(fake, await fake.slash(mover, "play", {"move": line},
+                                                channel_id=tid))
+        moved = r if not flags(r) & EPHEMERAL else posted_in(fake, tid, mark)[-1]
+        said = moved.json.get("data", moved.json)
+        other = MEERA if mover == "ravi" else RAVI
+        assert f"<@{other}>" in said["content"]
+        assert [str(u) for u in said["allowed_mentions"]["users"]] == [str(other)]
+        assert posted_in(fake, CHANNEL, mark) == []  # the channel is not told of moves
+        # /mygames jumps into the thread.
+        r = await answer(fake, await fake.slash("ravi", "mygames"))
+        assert f"/{tid}" in json.dumps(r.json)
+
+        # Ravi resigns: the result is posted in the thread and, once, in the channel.
+        mark = len(fake.requests)
+        r = await answer(fake, await fake.slash("ravi", "resign", channel_id=tid))
+        yes = next(c for c in fake.component_custom_ids(fake.message_from_callback(r))
+                   if c.endswith(":y") or ":y" in c.split("resign:")[-1])
+        await (await fake.click("ravi", int(fake.message_from_callback(r)["id"]),
+                                yes)).wait_done(quiet=0.1)
+        told = await fake.wait_for(lambda q: q.path == f"/channels/{CHANNEL}/messages"
+                                   and q.method == "POST", after=mark)
+        assert "Game over" in told.json["content"] and f"/{tid}" in told.json["content"]
+        assert told.json["allowed_mentions"]["parse"] == []
+        assert len(posted_in(fake, CHANNEL, mark)) == 1
+        # /replay in the thread still finds it.
+        r = await answer(fake, await fake.slash("meera", "replay", channel_id=tid))
+        assert "#" in content(r) and r.status == 200
+
+        # Archived by the scheduler after the server's archive_hours (24 by default).
+        clock.t = T0 + timedelta(hours=23)
+        await bot.run_schedule()
+        assert not fake.channels[tid]["thread_metadata"]["archived"]
+        clock.t = T0 + timedelta(hours=25)
+        await bot.run_schedule()
+        assert fake.channels[tid]["thread_metadata"]["archived"]
+        archived = [q for q in fake.requests if q.method == "PATCH"
+                    and q.path == f"/channels/{tid}" and q.json.get("archived")]
+        assert len(archived) == 1
+        await bot.run_schedule()  # never twice
+        assert len([q for q in fake.requests if q.method == "PATCH"
+                    and q.path == f"/channels/{tid}" and q.json.get("archived")]) == 1
+    assert bot_errors == []
