@@ -9,7 +9,7 @@ hand."""
 from __future__ import annotations
 
 import json
-import re
+import random
 from datetime import timedelta
 
 import pytest
@@ -42,7 +42,8 @@ def posted_in(fake, channel: int, after: int = 0) -> list:
 async def test_a_game_opened_in_a_channel_lives_in_its_own_thread_to_its_archiving(
         db_url, bot_errors):
     clock = Clock(T0)
-    async with serving(threads=True) as fake, fake.running(make_bot(db_url, clock), timeout=30) as bot:
+    async with serving(threads=True) as fake, \
+            fake.running(make_bot(db_url, clock), timeout=30) as bot:
         r = await answer(fake, await fake.slash(
             "ravi", "game", {"game": "goat_tiger", "side": "goats"}, subcommand="new"))
         # The channel keeps one line: who opened what, and a jump link to the thread.
@@ -64,19 +65,31 @@ async def test_a_game_opened_in_a_channel_lives_in_its_own_thread_to_its_archivi
         assert fake.channels[tid]["name"] == f"{name} #{game.id} · ravi"
         assert fake.thread_members[tid] == {fake.bot_id, RAVI}
 
+        # A spectator presses Follow under the notice: added to the thread (checked: the
+        # game is live, in this server), told so privately.
+        notice_message = fake.message_from_callback(r)
+        follow = fake.custom_id_by_label(notice_message, "Follow")
+        f = await answer(fake, await fake.click("spectator", int(notice_message["id"]),
+                                                follow))
+        assert "You follow game" in content(f) and flags(f) & EPHEMERAL
+        assert SPECTATOR in fake.thread_members[tid]
+        forged = await answer(fake, await fake.forge_click(
+            "spectator", int(notice_message["id"]), f"darbar:fl:{game.id + 50}"))
+        assert "cannot find" in content(forged)
+
         # Meera joins in the thread: the game starts there, renamed, she is a member.
         r = await answer(fake, await fake.slash("meera", "game", subcommand="join",
                                                 channel_id=tid))
         await face_threads.renamed()
         assert fake.channels[tid]["name"] == f"{name} #{game.id} · ravi v meera"
-        assert fake.thread_members[tid] == {fake.bot_id, RAVI, MEERA}
+        assert fake.thread_members[tid] == {fake.bot_id, RAVI, MEERA, SPECTATOR}
         # A move made in the thread, its ping there (only the one whose move it is).
         mark = len(fake.requests)
         state = json.loads((await bot.repo.live_game(str(tid))).state)
         g = games.get("goat_tiger")
         role = g.view(state, None)["active"][0]
         line = games.typed_lines(g, state, role, games.random_move(
-            g, state, __import__("random").Random(1))[0])[0]
+            g, state, random.Random(1))[0])[0]
         mover = "ravi" if role == "goats" else "meera"
         r = await answer(fake, await fake.slash(mover, "play", {"move": line},
                                                 channel_id=tid))
@@ -119,4 +132,93 @@ async def test_a_game_opened_in_a_channel_lives_in_its_own_thread_to_its_archivi
         await bot.run_schedule()  # never twice
         assert len([q for q in fake.requests if q.method == "PATCH"
                     and q.path == f"/channels/{tid}" and q.json.get("archived")]) == 1
+    assert bot_errors == []
+
+
+@pytest.mark.parametrize(("threads", "denied", "named"), [
+    (False, (), "Create Public Threads"),  # a bot invited before it asked for threads
+    (True, ("send_messages_in_threads",), "Send Messages in Threads"),
+])
+async def test_where_the_bot_may_not_open_a_thread_the_game_stays_in_the_channel_saying_why(
+        db_url, bot_errors, threads, denied, named):
+    async with serving(threads=threads) as fake, \
+            fake.running(make_bot(db_url, Clock(T0)), timeout=30) as bot:
+        if denied:
+            fake.deny(CHANNEL, *denied)
+        r = await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "goat_tiger", "side": "goats"}, subcommand="new"))
+        assert fake.threads_of(CHANNEL) == []
+        assert not [q for q in fake.requests if q.path.endswith("/threads")]
+        assert f"I lack {named} in this channel" in content(r)
+        assert await bot.repo.live_game(str(CHANNEL)) is not None
+    assert bot_errors == []
+
+
+async def test_a_server_that_keeps_games_in_channels_gets_no_thread(db_url, bot_errors):
+    async with serving(threads=True) as fake, \
+            fake.running(make_bot(db_url, Clock(T0)), timeout=30) as bot:
+        # Ravi is the server's admin (Manage Channels): a moderator.
+        await answer(fake, await fake.slash("ravi", "server", {"threads": "channel"},
+                                            subcommand="settings"))
+        r = await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "goat_tiger", "side": "goats"}, subcommand="new"))
+        assert fake.threads_of(CHANNEL) == [] and "thread" not in content(r)
+        assert await bot.repo.live_game(str(CHANNEL)) is not None
+    assert bot_errors == []
+
+
+async def test_a_follower_by_dm_gets_the_public_post_and_never_a_hand(db_url, bot_errors):
+    async with serving(threads=True) as fake, \
+            fake.running(make_bot(db_url, Clock(T0)), timeout=30) as bot:
+        r = await answer(fake, await fake.slash(
+            "ravi", "game", {"game": "taj_mahal", "opponent": "computer"}, subcommand="new"))
+        (thread,) = fake.threads_of(CHANNEL)
+        tid = int(thread["id"])
+        # The Follow button under the channel's notice: by DM, as asked with the command.
+        r = await answer(fake, await fake.slash("spectator", "game", {"how": "dm"},
+                                                subcommand="follow", channel_id=tid))
+        assert flags(r) & EPHEMERAL and "by DM" in content(r)
+        # Ravi (who holds a hand) cannot follow his own game by DM.
+        r = await answer(fake, await fake.slash("ravi", "game", {"how": "dm"},
+                                                subcommand="follow", channel_id=tid))
+        assert flags(r) & EPHEMERAL and "You play in" in content(r)
+        dm = fake.dm_channel_id("spectator")
+        game = await bot.repo.live_game(str(tid))
+        state = json.loads(game.state)
+        role = tm.active(state)[0]
+        mark = len(fake.requests)
+        for line in games.typed_lines(tm, state, role, await _move_steps(state, role)):
+            await (await fake.slash("ravi", "play", {"move": line},
+                                    channel_id=tid)).wait_done(quiet=0.05)
+        public = [q for q in fake.requests[mark:] if q.method == "POST" and q.status == 200
+                  and (q.path == f"/channels/{tid}/messages" or (
+                      "/callback" in q.path and q.json.get("type") == 4
+                      and not flags(q) & EPHEMERAL))]
+        sent = await fake.wait_for(lambda q: q.path == f"/channels/{dm}/messages"
+                                   and q.method == "POST", after=mark)
+        post = public[-1].json.get("data", public[-1].json)
+        head, _, body = sent.json["content"].partition("\n")
+        assert f"/{tid}" in head and body == post["content"]
+        assert sent.json["allowed_mentions"]["parse"] == []
+        # The same picture, and nothing else: no hand, no card only a player knows.
+        assert [f.data for f in sent.files] == [f.data for f in public[-1].files]
+        assert all(f.filename != "hand.png" for f in sent.files)
+        seen = public_kinds(json.loads((await bot.repo.latest_game(str(tid))).state)) \
+            | public_kinds(state)
+        assert not CARD_ID.search(sent.json["content"])
+        assert "Your hand" not in sent.json["content"]
+        assert not kinds_in(sent.json["content"]) - seen
+        # Closed DMs stop them, politely, once: told in the thread, pinging them alone.
+        fake.close_dms("spectator")
+        state = json.loads((await bot.repo.live_game(str(tid))).state)
+        role = tm.active(state)[0]
+        mark = len(fake.requests)
+        for line in games.typed_lines(tm, state, role, await _move_steps(state, role)):
+            await (await fake.slash("ravi", "play", {"move": line},
+                                    channel_id=tid)).wait_done(quiet=0.05)
+        told = await fake.wait_for(lambda q: q.path == f"/channels/{tid}/messages"
+                                   and "direct messages are closed" in q.json["content"],
+                                   after=mark)
+        assert [str(u) for u in told.json["allowed_mentions"]["users"]] == [str(SPECTATOR)]
+        assert await bot.repo.dm_followers(game.id) == []
     assert bot_errors == []
