@@ -115,13 +115,21 @@ async def after_post(repo: Repository, lg: Loaded, reply: Reply, now: datetime) 
         return
     game_id = id_of(lg.game)
     reply.followers = tuple(await repo.dm_followers(game_id))
-    if lg.game.status != "finished":
-        return
+    if lg.game.status == "finished":
+        await ended(repo, lg, reply, now, result_line(lg))
+
+
+async def ended(repo: Repository, lg: Loaded, reply: Reply, now: datetime, how: str) -> Reply:
+    """A game over (finished, or aborted): the thread's archiving scheduled after the
+    server's ``archive_hours`` and, by the one call that scheduled it, ``how`` it ended
+    said in the parent channel with a jump link."""
+    game_id = id_of(lg.game)
     options = ServerOptions.of(await repo.server(lg.game.guild_id))
     found = await repo.schedule_archive(game_id, now + timedelta(hours=options.archive_hours))
     if found is None:  # no thread, or its end was already said
-        return
+        return reply
     link = jump_link(lg.game.guild_id, found.thread_id)
-    said = " ".join(x for x in (result_line(lg), link) if x)
+    said = " ".join(x for x in (how, link) if x)
     reply.thread = replace(reply.thread or ThreadChange(found.thread_id, found.parent_id),
                            to_parent=clip(f"**{lg.module.NAME}** (game #{game_id}): {said}"))
+    return reply

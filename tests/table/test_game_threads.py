@@ -205,3 +205,12 @@ async def test_a_game_in_its_channel_is_followed_by_dm_only(table, repo):
     assert r.error and "not in a thread of its own" in r.private and "how:dm" in r.private
     r = await table.follow(HERE, SAM)
     assert not r.error and "by DM" in r.private
+
+
+async def test_an_aborted_game_is_said_in_the_parent_and_its_thread_archived(table, repo):
+    await opened_game(table)
+    game = await repo.live_game("3001")
+    r = await table.abort(Place("3001", "1000"), RAVI)
+    assert not r.error and "aborted" in r.thread.to_parent
+    assert "https://discord.com/channels/1000/3001" in r.thread.to_parent
+    assert (await repo.game_thread(game.id)).archive_at == T0 + timedelta(hours=24)
