@@ -205,6 +205,9 @@ async def _run_and_respond(interaction: discord.Interaction, work: Awaitable[Rep
     # The game the table call was about (a refusal's too), in what is logged from now on.
     add_log_context(game_id=reply.game_id or context.run(log_field, "game_id"))
     await deliver(interaction, reply, from_panel=from_panel)
+    if reply.public is None and reply.thread is not None:
+        # A follower added to the game's thread, or taken off: once they have their answer.
+        await change_thread(interaction.client, reply.thread)
     return reply
 
 
@@ -240,8 +243,6 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
             reply, from_panel=from_panel)
         return
 
-    if reply.thread is not None:  # a follower added to the game's thread, or taken off
-        await change_thread(interaction.client, reply.thread)
     text = clip(private or reply.prompt or "…")
     view = extras(panel_view(reply) if reply.choices else public_view(reply), reply)
     files = files_of(reply)
