@@ -184,6 +184,7 @@ async def archive_due(client: discord.Client, table: Table, now: datetime) -> in
     except Exception as e:
         if not unavailable(e):
             raise
-        log.warning("threads to archive not read: the database did not answer")
+        # The tick said so already (one warning a tick); the next tick reads them again.
+        log.info("threads to archive not read: the database did not answer")
         return 0
     return sum([await archive(client, found.thread_id) for found in due])

@@ -263,7 +263,8 @@ class Seating(TableCore):
             await self.repo.set_status(lg.game, "aborted", now=self.now())
             return Reply(public=f"{escape(actor.name)} leaves; nobody is left, so the game is "
                          "closed.")
-        return Reply(public=f"{escape(actor.name)} leaves. {seating(lg)}")
+        return await reseated(self.repo, Reply(public=f"{escape(actor.name)} leaves. "
+                                               f"{seating(lg)}"), id_of(lg.game), lg.module.NAME)
 
     @refusals
     async def start(self, place: Place, actor: Actor, *, fill_with_computer: bool = False) -> Reply:

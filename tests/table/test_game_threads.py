@@ -78,6 +78,19 @@ async def test_a_new_game_in_a_channel_lives_in_a_thread_of_its_own(table, repo)
     r = await table.join(Place("3001", "1000"), MEERA)
     assert not r.error and r.thread.name == f"{GT} #{game.id} · ravi v meera"
     assert set(r.thread.add) == {"101", "102"} and not r.thread.opened
+    # Goat-Tiger starts with two: with a third seat free in a game that allows it, a
+    # person leaving renames it back (checked below with Rajas, 2-4 players).
+
+
+async def test_the_thread_is_renamed_when_someone_leaves_before_the_start(table, repo):
+    await table.new(replace(HERE, opener=Opener()), RAVI, "rajas")
+    here = Place("3001", "1000")
+    game = await repo.live_game("3001")
+    name = games.get("rajas").NAME
+    r = await table.join(here, MEERA)
+    assert r.thread.name == f"{name} #{game.id} · ravi v meera"
+    r = await table.leave(here, MEERA)
+    assert not r.error and r.thread.name == f"{name} #{game.id} · ravi"
 
 
 async def test_a_refused_game_opens_no_thread(table, repo):
