@@ -22,7 +22,7 @@ from bot.discord_face.members import Members
 from bot.discord_face.permissions import UNKNOWN_CHANNEL, refused_because
 from bot.discord_face.pings import NO_PINGS, mention
 from bot.discord_face.respond import files_of, has_files, post, run_and_respond
-from bot.discord_face.threads import after_post, archive_due
+from bot.discord_face.threads import after_post, archive_due, renames_under_way
 from bot.failures import opening_database
 from bot.health import HealthServer
 from bot.logsetup import log_context
@@ -382,6 +382,7 @@ class DarbarBot(Face):
         await self._drain()
         background = [t for name in ("verified", "reminding")
                       if (t := getattr(self, name, None)) is not None and not t.done()]
+        background += renames_under_way()
         # discord.py waits up to 2 s after READY for the servers to arrive before it
         # dispatches `ready`; closed within those seconds, that task outlived the client
         # and died on its cleared loop ("Task exception was never retrieved"). discord.py

@@ -123,8 +123,14 @@ def _rename(thread: discord.Thread, name: str) -> None:
 
 
 async def renamed() -> None:
-    """Wait for the renames under way (tests, and closing)."""
+    """Wait for the renames under way (tests)."""
     await asyncio.gather(*_renames.values(), return_exceptions=True)
+
+
+def renames_under_way() -> list[asyncio.Task[None]]:
+    """The renames still waiting: closing cancels them (a name is cosmetic, and one may
+    wait ten minutes for Discord's limit)."""
+    return list(_renames.values())
 
 
 async def _to_followers(client: discord.Client, reply: Reply, channel_id: int,
