@@ -225,3 +225,29 @@ async def test_a_follower_by_dm_gets_the_public_post_and_never_a_hand(db_url, bo
         assert [str(u) for u in told.json["allowed_mentions"]["users"]] == [str(SPECTATOR)]
         assert await bot.repo.dm_followers(game.id) == []
     assert bot_errors == []
+
+
+async def test_a_new_game_answered_late_still_leaves_its_notice_in_the_channel(
+        db_url, bot_errors, monkeypatch):
+    """A `/game new` that runs past its first second is deferred ("thinking…"): the notice
+    is then a message of the channel, and the caller's placeholder says the same."""
+    from bot.discord_face import respond
+
+    monkeypatch.setattr(respond, "DEFER_AFTER", 0.0)
+    async with serving(threads=True) as fake, \
+            fake.running(make_bot(db_url, Clock(T0)), timeout=30) as bot:
+        handle = await fake.slash("ravi", "game", {"game": "goat_tiger", "side": "goats"},
+                                  subcommand="new")
+        await handle.wait_done(quiet=0.2)
+        (thread,) = fake.threads_of(CHANNEL)
+        tid = int(thread["id"])
+        notice = await fake.wait_for(lambda q: q.method == "POST"
+                                     and q.path == f"/channels/{CHANNEL}/messages")
+        assert f"/{tid}" in notice.json["content"]
+        assert notice.json["allowed_mentions"]["parse"] == []
+        assert any(c.startswith("darbar:fl:") for row in notice.json["components"]
+                   for c in [x["custom_id"] for x in row["components"]])
+        assert await fake.wait_for(lambda q: q.method == "POST"
+                                   and q.path == f"/channels/{tid}/messages")
+        assert await bot.repo.live_game(str(tid)) is not None
+    assert bot_errors == []
