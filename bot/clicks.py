@@ -245,3 +245,7 @@ PUT_UP = click("put up", "sup", rf"{_GAME}:(?P<role>[a-z0-9_]+)", SideOf,
 SEAT_VOTE = click("seat vote", "sv", r"(?P<sub_id>\d+):(?P<yes>[yn])", SeatVote,
                   lambda v: f"{v.sub_id}:{_yn(v.yes)}",
                   lambda t, p, a, v: t.seat_vote(p, a, v.sub_id, v.yes))
+# Under a game's opening post and its notice in the channel: follow it as a spectator (in
+# its thread where it has one, else by DM; the table checks the game and who presses).
+FOLLOW = click("follow", "fl", _GAME, OnGame, _on_game,
+               lambda t, p, a, g: t.follow(p, a, game_id=g.game_id))

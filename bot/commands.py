@@ -193,6 +193,15 @@ class Remind:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Follow:
+    how: str | None = option("In the game's thread, or each move's public post by DM",
+                             choices=lambda: [
+                                 ("Add me to the game's thread", "thread"),
+                                 ("Send me each move's public post by DM", "dm")],
+                             example="dm")
+
+
+@dataclass(frozen=True, kw_only=True)
 class Reassign:
     side: str = option("The side that changes hands", required=True, suggest=_sides,
                        example="tigers @meera")
@@ -352,6 +361,11 @@ COMMANDS: tuple[Command[Any], ...] = (
             buttons=(clicks.TAKE_SEAT, clicks.SEAT_VOTE, clicks.PUT_UP)),
     command("vote", "After a player's time ran out: end the game or wait", Vote,
             lambda t, p, a, v: t.vote(p, a, v.choice), group="game"),
+    command("follow", "Follow this game as a spectator: in its thread, or by DM", Follow,
+            lambda t, p, a, v: t.follow(p, a, v.how), group="game",
+            buttons=(clicks.FOLLOW,)),
+    command("unfollow", "Stop following this game", NoArgs,
+            lambda t, p, a, _: t.unfollow(p, a), group="game"),
     command("list", "Every game on this server (moderators)", Listed,
             lambda t, p, a, v: t.list_games(p, a, v.page), group="game",
             buttons=(clicks.LIST_PAGE,)),

@@ -23,7 +23,10 @@ from engine.options import describe as describe_options
 
 HELP = (
     "**Darbar** hosts board games in this channel. One game per channel or thread.\n"
-    "- `/game new` opens a game (`opponent: the computer` to play the bot); others `/game join`.\n"
+    "- `/game new` opens a game (`opponent: the computer` to play the bot); others `/game join`. "
+    "In a text channel it gets a thread of its own.\n"
+    "- `/game follow` (or **Follow**): watch a game in its thread, or `how:dm` by DM; "
+    "`/game unfollow`.\n"
     "- `/play` opens your move panel; `/play move: c3 d3` types a whole move or part of one "
     "(autocomplete shows the legal steps). Your steps stay private until your move is "
     "complete, then the whole move is posted; the panel's Board button shows your move so far.\n"

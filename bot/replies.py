@@ -29,15 +29,53 @@ class Actor:
     roles: tuple[str, ...] = ()
 
 
+class NoThread(Exception):
+    """The face could not open a thread for a game: ``missing``, the permissions it lacks
+    (in the words a server's settings use), so the game stays in the channel and says so."""
+
+    def __init__(self, missing: tuple[str, ...]) -> None:
+        super().__init__(", ".join(missing))
+        self.missing = missing
+
+
+class ThreadOpener(Protocol):
+    """What a face offers where a game could get a thread of its own (an ordinary text
+    channel of a server): the table asks only once the game is sure to be made."""
+
+    async def open(self, name: str) -> str:
+        """A new public thread of the channel, named ``name``: its id (``NoThread``)."""
+        ...
+
+
 @dataclass(frozen=True)
 class Place:
     """Where a command was given. ``missing``: the permissions the bot lacks there to post
     a game, in the words a server's settings use ("Attach Files"), as the face read them
-    from Discord; a face that needs none (the sandbox) leaves it empty."""
+    from Discord; a face that needs none (the sandbox) leaves it empty. ``opener``: how to
+    open a thread for a new game here (none in a thread, a DM or the sandbox)."""
 
     channel_id: str
     guild_id: str | None = None
     missing: tuple[str, ...] = ()
+    opener: ThreadOpener | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class ThreadChange:
+    """What a reply does to its game's own thread, beside its post (the face does it):
+    renamed (``name``), people added as its members (``add``: user ids, so Discord tells
+    them of every post) or taken off (``remove``: a follower who stopped), a line in the
+    channel it was opened from (``to_parent``: the notice of a new game, the result).
+    ``opened``: the thread was made by this reply's command: the post goes into the
+    thread, and the command is answered in the channel with ``to_parent``."""
+
+    thread_id: str
+    parent_id: str
+    name: str | None = None
+    add: tuple[str, ...] = ()
+    remove: tuple[str, ...] = ()
+    to_parent: str | None = None
+    opened: bool = False
 
 
 def seat_label(who: str, side: str) -> str:
@@ -280,6 +318,12 @@ class Reply:
     # A side whose time ran out and stays its player's (a timeout's move, or the others'
     # vote): a button that puts it up for a substitute (``/game substitute``).
     put_up: str | None = None
+    # The game's own thread: renamed, members added, a line in its parent channel.
+    thread: ThreadChange | None = None
+    # Who is sent this public post by DM (``/game follow how:dm``): user ids.
+    followers: tuple[str, ...] = ()
+    # A Follow button under the post (the game's opening post): the game's id.
+    follow: int | None = None
 
     def public_text(self, mention: Callable[[Ping], str]) -> str | None:
         """The public message with pings rendered by the face's ``mention``. The ping line

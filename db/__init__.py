@@ -39,6 +39,7 @@ from db.repository import (
     VersionConflict,
     step_arg,
 )
+from db.thread_models import Follower, GameThread
 
 __all__ = [
     "ASIDE",
@@ -46,6 +47,8 @@ __all__ = [
     "STATUSES",
     "ChannelBusy",
     "Checkpoint",
+    "Follower",
+    "GameThread",
     "Due",
     "Game",
     "Handover",

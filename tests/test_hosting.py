@@ -90,9 +90,11 @@ def test_the_invite_link_asks_for_view_channel_and_what_the_bot_uses():
 
     guide = (ROOT / "docs" / "hosting.md").read_text()
     links = re.findall(r"oauth2/authorize\?\S*permissions=(\d+)", guide)
+    # Create Public Threads since issue 41 (a thread per game); never Manage Threads: the
+    # bot renames and archives only threads it opened, as their creator may.
     wanted = discord.Permissions(view_channel=True, send_messages=True,
-                                 send_messages_in_threads=True, attach_files=True,
-                                 embed_links=True)
+                                 send_messages_in_threads=True, create_public_threads=True,
+                                 attach_files=True, embed_links=True)
     assert links and {int(n) for n in links} == {wanted.value}
 
 

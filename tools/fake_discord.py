@@ -65,6 +65,7 @@ BOT_PERMISSIONS = MEMBER_PERMISSIONS | _P(
 ).value
 _OPTION_TYPES = {bool: 5, int: 4, float: 10, str: 3}
 THREAD = 11  # a public thread's channel type
+MAX_THREAD_NAME = 100  # Discord refuses a longer thread name (400, code 50035)
 # Discord's answers to a post the bot may not make (JSON error codes).
 UNKNOWN_CHANNEL, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_ARCHIVED = 10003, 50001, 50013, 50083
 GUILD_MEMBERS_INTENT = 1 << 1  # privileged: member events are sent only to a bot that asks
@@ -268,6 +269,7 @@ class FakeDiscord:
         bot_name: str = "Darbar",
         guild_name: str = "Darbar Test Server",
         shards: int = 1,
+        threads: bool = False,
     ) -> None:
         self.guild_id = guild_id  # the first guild; add_guild adds more
         self.guild_names = {guild_id: guild_name}
@@ -284,6 +286,11 @@ class FakeDiscord:
         self.dm_channels: dict[int, JSON] = {}  # user id -> DM channel
         # Permissions taken from the bot, per channel (a thread also has its parent's).
         self.bot_denied: dict[int, int] = {}
+        # ``threads``: the bot was invited with Create Public Threads (docs/hosting.md asks
+        # for it since issue 41); without it, as a bot invited before, a game stays in its
+        # channel, as the tests written before threads expect.
+        self.bot_lacks = 0 if threads else _flags(["create_public_threads"])
+        self.thread_members: dict[int, set[int]] = {}  # thread id -> user ids (its members)
         self.gone: set[int] = set()  # users who left the guild (remove_member)
         # Roles a test added (add_role): (id, name, above the bot's role); each member's
         # own roles given through the API; server-wide permissions taken from the bot's role.
@@ -446,7 +453,7 @@ class FakeDiscord:
         denied = self.bot_denied.get(channel_id, 0)
         if channel.get("parent_id") and channel.get("type") == THREAD:
             denied |= self.bot_denied.get(int(channel["parent_id"]), 0)
-        allowed = BOT_PERMISSIONS & ~denied
+        allowed = BOT_PERMISSIONS & ~denied & ~self.bot_lacks
         return allowed if allowed & _P(view_channel=True).value else 0
 
     def add_role(self, name: str, *, above_bot: bool = False) -> int:
@@ -466,16 +473,25 @@ class FakeDiscord:
         """The roles given to ``user`` through the API (add_role's)."""
         return {int(r) for r in self.member_roles.get(self._user_id(user), ())}
 
-    async def add_thread(self, parent_id: int, name: str = "thread") -> int:
-        """A public thread (type 11) in ``parent_id``, announced with THREAD_CREATE."""
+    async def add_thread(self, parent_id: int, name: str = "thread", *,
+                         auto_archive_duration: int = 1440) -> int:
+        """A public thread (type 11) in ``parent_id`` that the bot made (its first
+        member), announced with THREAD_CREATE."""
         thread = self._add_channel(
             self._snowflake(), name, 0, type=THREAD, parent_id=str(parent_id),
             guild_id=self.channels[parent_id]["guild_id"],
             owner_id=str(self.bot_id), member_count=1, message_count=0,
-            thread_metadata={"archived": False, "locked": False, "auto_archive_duration": 1440,
+            thread_metadata={"archived": False, "locked": False,
+                             "auto_archive_duration": auto_archive_duration,
                              "archive_timestamp": _now()})
+        self.thread_members[int(thread["id"])] = {self.bot_id}
         await self._dispatch("THREAD_CREATE", {**thread, "newly_created": True})
         return int(thread["id"])
+
+    def threads_of(self, parent_id: int) -> list[JSON]:
+        """The threads of a channel, oldest first."""
+        return [c for c in self.channels.values() if c.get("type") == THREAD
+                and c.get("parent_id") == str(parent_id)]
 
     async def archive_thread(self, thread_id: int, *, locked: bool = False) -> None:
         """Archive a thread (``locked``: only members with Manage Threads may reopen it)."""
@@ -1268,6 +1284,8 @@ class FakeDiscord:
             ("GET|PATCH|DELETE", r"/channels/(\d+)/messages/(\d+)", self._h_channel_message),
             ("PUT|DELETE", r"/channels/(\d+)/permissions/(\d+)", self._h_permissions),
             ("GET|PATCH|DELETE", r"/channels/(\d+)", self._h_channel),
+            ("POST", r"/channels/(\d+)/threads", self._h_create_thread),
+            ("PUT|DELETE", r"/channels/(\d+)/thread-members/(\d+|@me)", self._h_thread_member),
             ("GET", r"/guilds/(\d+)", self._h_guild),
             ("GET|POST", r"/guilds/(\d+)/channels", self._h_guild_channels),
             ("GET", r"/guilds/(\d+)/members/(\d+)", self._h_member),
@@ -1463,6 +1481,8 @@ class FakeDiscord:
         if cid not in self.channels:
             return 200, next(c for c in self.dm_channels.values() if int(c["id"]) == cid)
         channel = self.channels[cid]
+        if call.method == "PATCH" and channel["type"] == THREAD:
+            return 200, await self._edit_thread(channel, call.json or {})
         if call.method == "PATCH":
             allowed = ("name", "topic", "position", "permission_overwrites", "parent_id", "nsfw")
             channel.update({k: v for k, v in (call.json or {}).items() if k in allowed})
@@ -1470,6 +1490,75 @@ class FakeDiscord:
         elif call.method == "DELETE":
             await self.delete_channel(cid)
         return 200, channel
+
+    async def _h_create_thread(self, call: _Call) -> tuple[int, Any]:
+        """Start a thread without a message (``POST /channels/{id}/threads``): a public one
+        needs Create Public Threads in the channel; THREAD_CREATE, its creator a member."""
+        cid = int(call.args[0])
+        self._known_channel(cid)
+        body = call.json or {}
+        if self.channels[cid]["type"] != 0:
+            raise _ApiError(400, "Cannot start a thread here", 50024)
+        if not _P(self.bot_permissions(cid)).create_public_threads:
+            raise _ApiError(403, "Missing Permissions", MISSING_PERMISSIONS)
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= MAX_THREAD_NAME:
+            raise _ApiError(400, "Invalid Form Body (name: Must be between 1 and 100 in "
+                            "length.)", 50035)
+        thread_id = await self.add_thread(cid, name, auto_archive_duration=int(
+            body.get("auto_archive_duration") or 4320))
+        return 201, self.channels[thread_id]
+
+    async def _edit_thread(self, thread: JSON, body: JSON) -> JSON:
+        """``PATCH /channels/{thread}``: its name, archived, locked or auto-archive time.
+        Only its creator or a member with Manage Threads may (the bot is the one here);
+        a locked thread only with Manage Threads. THREAD_UPDATE."""
+        perms = _P(self.bot_permissions(int(thread["id"])))
+        if thread["owner_id"] != str(self.bot_id) and not perms.manage_threads:
+            raise _ApiError(403, "Missing Permissions", MISSING_PERMISSIONS)
+        if "name" in body and not 1 <= len(str(body["name"])) <= MAX_THREAD_NAME:
+            raise _ApiError(400, "Invalid Form Body (name: Must be between 1 and 100 in "
+                            "length.)", 50035)
+        meta = thread["thread_metadata"]
+        if "locked" in body and not perms.manage_threads:
+            raise _ApiError(403, "Missing Permissions", MISSING_PERMISSIONS)
+        if "name" in body:
+            thread["name"] = str(body["name"])
+        for key in ("archived", "locked", "auto_archive_duration"):
+            if key in body:
+                meta[key] = body[key]
+        meta["archive_timestamp"] = _now()
+        await self._dispatch("THREAD_UPDATE", thread)
+        return thread
+
+    async def _h_thread_member(self, call: _Call) -> tuple[int, Any]:
+        """Add (``PUT``) or remove (``DELETE``) a thread's member: adding needs Send
+        Messages in Threads, removing its creator or Manage Threads; the thread must not
+        be archived. THREAD_MEMBERS_UPDATE."""
+        tid = int(call.args[0])
+        self._known_channel(tid)
+        thread = self.channels[tid]
+        if thread.get("type") != THREAD:
+            raise _ApiError(400, "Not a thread", 50024)
+        if thread["thread_metadata"]["archived"]:
+            raise _ApiError(400, "Thread is archived", THREAD_ARCHIVED)
+        uid = self.bot_id if call.args[1] == "@me" else self._user_id(int(call.args[1]))
+        if not _P(self.bot_permissions(tid)).send_messages_in_threads:
+            raise _ApiError(403, "Missing Permissions", MISSING_PERMISSIONS)
+        members = self.thread_members.setdefault(tid, set())
+        change: JSON = {"id": str(tid), "guild_id": thread["guild_id"]}
+        if call.method == "PUT" and uid not in members:
+            members.add(uid)
+            change["added_members"] = [{"id": str(tid), "user_id": str(uid), "flags": 0,
+                                        "join_timestamp": _now()}]
+        elif call.method == "DELETE" and uid in members:
+            members.discard(uid)
+            change["removed_member_ids"] = [str(uid)]
+        else:
+            return 204, None
+        thread["member_count"] = len(members)
+        await self._dispatch("THREAD_MEMBERS_UPDATE", {**change, "member_count": len(members)})
+        return 204, None
 
     async def _h_permissions(self, call: _Call) -> tuple[int, Any]:
         cid, target = int(call.args[0]), call.args[1]

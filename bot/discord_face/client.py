@@ -24,7 +24,8 @@ from bot.discord_face.face import Face
 from bot.discord_face.members import Members
 from bot.discord_face.permissions import UNKNOWN_CHANNEL, refused_because
 from bot.discord_face.pings import NO_PINGS, mention
-from bot.discord_face.respond import has_files, post, run_and_respond
+from bot.discord_face.respond import files_of, has_files, post, run_and_respond
+from bot.discord_face.threads import after_post, archive_due, renames_under_way
 from bot.failures import opening_database
 from bot.health import HealthServer
 from bot.logsetup import log_context
@@ -146,6 +147,7 @@ class DarbarBot(Face):
                     SCHEDULER_ERRORS.inc()
                     log.exception("game #%s: its notice in channel %s was not delivered",
                                   game_id, item.place.channel_id)
+        await archive_due(self, self.opened()[1], self.clock())
         return len(due)
 
     async def redeliver(self, games: list[Game]) -> int:
@@ -181,6 +183,7 @@ class DarbarBot(Face):
                 await self.opened()[1].undelivered(reply, failed)
             return False
         await self.opened()[1].delivered(reply)
+        await after_post(self, reply, int(place.channel_id), lambda: files_of(reply))
         return True
 
     async def _dm(self, user_id: str, text: str) -> bool:
@@ -392,6 +395,7 @@ class DarbarBot(Face):
         await self._drain()
         background = [t for name in ("verified", "reminding")
                       if (t := getattr(self, name, None)) is not None and not t.done()]
+        background += renames_under_way()
         # discord.py waits up to 2 s after READY for the servers to arrive before it
         # dispatches `ready`; closed within those seconds, that task outlived the client
         # and died on its cleared loop ("Task exception was never retrieved"). discord.py

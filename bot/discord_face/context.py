@@ -9,6 +9,7 @@ import discord
 
 from bot import commands
 from bot.discord_face.permissions import missing_here
+from bot.discord_face.threads import opener_for
 from bot.logsetup import add_log_context
 from bot.replies import Actor, Place
 
@@ -18,6 +19,7 @@ def place_of(interaction: discord.Interaction) -> Place:
         channel_id=str(interaction.channel_id),
         guild_id=str(interaction.guild_id) if interaction.guild_id else None,
         missing=missing_here(interaction),
+        opener=opener_for(interaction),
     )
 
 

@@ -47,10 +47,11 @@ from bot.discord_face.delivery import (
     persisting,
 )
 from bot.discord_face.pings import NO_PINGS, mention, pings_for
+from bot.discord_face.threads import after_post, change_thread
 from bot.discord_face.views import extras, panel_view, public_view
 from bot.logsetup import add_log_context, log_field
 from bot.metrics import FIRST_ANSWER, INTERACTIONS
-from bot.replies import Ping, Reply, clip
+from bot.replies import Ping, Reply, ThreadChange, clip
 from bot.table import Table, delivery_key, not_posted, outage_reply
 from db.outage import unavailable
 
@@ -98,7 +99,7 @@ def _own_message(interaction: discord.Interaction) -> bool:
     return message is not None and message.flags.ephemeral
 
 
-def _files(reply: Reply) -> list[discord.File]:
+def files_of(reply: Reply) -> list[discord.File]:
     """The reply's picture (with its alt text) and any other attachments."""
     out = [discord.File(io.BytesIO(data), filename=name) for name, data in reply.files]
     if reply.image is not None:
@@ -207,6 +208,9 @@ async def _run_and_respond(interaction: discord.Interaction, work: Awaitable[Rep
     # The game the table call was about (a refusal's too), in what is logged from now on.
     add_log_context(game_id=reply.game_id or context.run(log_field, "game_id"))
     await deliver(interaction, reply, from_panel=from_panel)
+    if reply.public is None and reply.thread is not None:
+        # A follower added to the game's thread, or taken off: once they have their answer.
+        await change_thread(interaction.client, reply.thread)
     return reply
 
 
@@ -216,6 +220,9 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
     public = reply.public_text(mention)
     private = clip(reply.private) if reply.private else None
 
+    if public is not None and reply.thread is not None and reply.thread.opened:
+        await _deliver_opened(interaction, reply, reply.thread)
+        return
     if public is not None and elsewhere(interaction, reply):
         # The caller is answered first: Discord's 3 s do not wait for the other channel.
         await _private_after(interaction, private or "Done.", reply, from_panel=from_panel)
@@ -248,7 +255,7 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, from_panel:
 
     text = clip(private or reply.prompt or "…")
     view = extras(panel_view(reply) if reply.choices else public_view(reply), reply)
-    files = _files(reply)
+    files = files_of(reply)
     if from_panel and not reply.error:
         # The panel edited in place; its attachments are replaced only by new ones.
         attachments = files or MISSING
@@ -286,9 +293,41 @@ def _table(interaction: discord.Interaction) -> Table | None:
     return getattr(interaction.client, "table", None)
 
 
-async def _delivered(interaction: discord.Interaction, reply: Reply) -> None:
+async def _delivered(interaction: discord.Interaction, reply: Reply,
+                     channel_id: int | None = None) -> None:
     if (table := _table(interaction)) is not None:
         await table.delivered(reply)
+    await after_post(interaction.client, reply, channel_id or interaction.channel_id,
+                     lambda: files_of(reply))
+
+
+async def _deliver_opened(interaction: discord.Interaction, reply: Reply,
+                          thread: ThreadChange) -> None:
+    """A new game that got a thread of its own: the command is answered in the channel
+    with the one-line notice (a Follow button under it), then the game's post is made in
+    the thread, its players added there and the thread named."""
+    notice = clip(thread.to_parent or f"<#{thread.thread_id}>")
+    view = _given(public_view(Reply(follow=reply.game_id)))
+    if not interaction.response.is_done():
+        await interaction.response.send_message(notice, view=view, allowed_mentions=NO_PINGS)
+        _answered(interaction)
+    else:
+        if isinstance(channel := interaction.channel, discord.abc.Messageable):
+            await channel.send(notice, view=view, allowed_mentions=NO_PINGS)
+        await interaction.edit_original_response(content=notice)
+    place = interaction.client.get_partial_messageable(int(thread.thread_id),
+                                                       guild_id=interaction.guild_id)
+    try:
+        await post(place, reply)
+    except POST_ERRORS as e:
+        failed = failure_of(e, files=has_files(reply))
+        if failed is None:
+            raise
+        log.warning("game #%s: its first post in its thread not made: %s", reply.game_id, e)
+        if (table := _table(interaction)) is not None:
+            await table.undelivered(reply, failed)
+        return
+    await _delivered(interaction, reply, int(thread.thread_id))
 
 
 async def _post_public(interaction: discord.Interaction, reply: Reply, public: str,
@@ -302,7 +341,7 @@ async def _post_public(interaction: discord.Interaction, reply: Reply, public: s
     before answering 500 would be stored again when discord.py sends it again."""
     resp = interaction.response
     deferred = resp.is_done()
-    files = _files(reply)
+    files = files_of(reply)
     view = public_view(reply)
     kwargs: dict = {"allowed_mentions": pings_for(reply.pings)}
     if files:
@@ -394,7 +433,7 @@ async def post(channel: discord.abc.Messageable, reply: Reply,
     def send() -> Awaitable[discord.Message]:
         kwargs: dict = {"allowed_mentions": pings_for(reply.pings if pings is None
                                                       else pings)}
-        if files := _files(reply):  # made anew for each try: a file is read as it is sent
+        if files := files_of(reply):  # made anew for each try: a file is read as it is sent
             kwargs["files"] = files
         if (view := public_view(reply)) is not None:
             kwargs["view"] = view

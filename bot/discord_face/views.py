@@ -151,6 +151,9 @@ def public_view(reply: Reply) -> discord.ui.View | None:
     if reply.put_up is not None and reply.game_id is not None:
         view.add_item(button(clicks.PUT_UP, clicks.SideOf(reply.game_id, reply.put_up),
                              "Put the seat up for a substitute", emoji="🪑"))
+    if reply.follow is not None:  # a game's opening post
+        view.add_item(button(clicks.FOLLOW, clicks.OnGame(reply.follow), "Follow",
+                             emoji="👀", style=discord.ButtonStyle.secondary))
     if reply.game_id is None or not reply.awaiting:
         return view if view.children else None
     view.add_item(button(clicks.PANEL, clicks.OnGame(reply.game_id), "Make your move",

@@ -24,6 +24,7 @@ the outcome. This package never imports discord.
     departures.py   a player who left the server (their sides open, the others told once),
                     and who came back
     community.py    /mygames, /me, /game list, /server settings
+    following.py    /game follow and unfollow; finished games' threads to archive
     rematch.py      the Rematch buttons (it builds on seating: Rematch(Seating))
     lobby.py        open seats: /seek, /game new open:true, the invitation card and its
                     Join button, /seek list, the looking-for-a-game role
@@ -51,6 +52,7 @@ from bot.table.core import (
 from bot.table.deliveries import Deliveries, Failed, delivery_key, not_posted
 from bot.table.departures import Departures
 from bot.table.endings import Endings, resignation
+from bot.table.following import Following
 from bot.table.loaded import Loaded, Refusal
 from bot.table.lobby import Lobby
 from bot.table.looking import LOG_TAIL, Looking
@@ -73,7 +75,7 @@ from bot.table.wording import COMPUTER
 
 
 class Table(Lobby, Rematch, Moves, Undo, Endings, Looking, Replaying, Stewardship, Clocks,
-            Departures, Community, Standings, Deliveries, Places, Substitutes):
+            Departures, Community, Standings, Deliveries, Places, Substitutes, Following):
     """Every command a face can give a channel's game (see the modules above)."""
 
 

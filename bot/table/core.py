@@ -26,6 +26,7 @@ from bot.ratelimit import RateLimiter
 from bot.reminders import Policy
 from bot.replies import Actor, Ping, Place, Reply, clip, echo, escape, jump_link
 from bot.table.conclusion import Ending, conclude, ending, rate, rating_keys
+from bot.table.game_threads import after_post
 from bot.table.loaded import Loaded, Refusal
 from bot.table.positions import Positions
 from bot.table.posts import public_update, told_from
@@ -354,6 +355,7 @@ class TableCore:
         public = lg.public_view()["log"]
         reply = await public_update(lg, text, ending=ending, since=since, late=late,
                                     before=earliest(pinged, public))
+        await after_post(self.repo, lg, reply, self.now())  # followers; the thread at the end
         if reply.awaiting and pinged and reply.public is not None:
             # Where this post does not tell it all; people who missed the same, together.
             told = told_from(lg, reply.log_from, late)

@@ -9,6 +9,7 @@ from collections.abc import Collection
 
 from bot.replies import Actor, Confirmation, Place, Reply, escape
 from bot.table.core import TableCore, refusals
+from bot.table.game_threads import ended
 from bot.table.loaded import Loaded, Refusal
 from bot.table.posts import board_image
 from bot.table.wording import COMPUTER, capital, winners_line
@@ -144,8 +145,10 @@ class Endings(TableCore):
         await self.check_steward(lg, actor, "abort it")
         await self.repo.set_status(lg.game, "aborted", now=self.now())
         text = f"Game #{lg.game.id} ({lg.module.NAME}) was aborted by {escape(actor.name)}."
+        aborted = "🛑 aborted, without a result."
         if lg.state is None:  # still seating: no board to show
-            return Reply(public=text)
+            return await ended(self.repo, lg, Reply(public=text), self.now(), aborted)
         lg = await self._reloaded(lg)
         # The last picture says the game was abandoned, not whose turn it was.
-        return Reply(public=text, **await board_image(lg))
+        return await ended(self.repo, lg, Reply(public=text, **await board_image(lg)),
+                           self.now(), aborted)

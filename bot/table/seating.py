@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from bot.pace import Pace, parse_control, parse_timeout
 from bot.replies import Actor, Place, Reply, echo, escape
 from bot.table.core import TableCore, check_role, pace_of, playable_ids, refusals
+from bot.table.game_threads import home_of, housed, reseated
 from bot.table.invitations import invitation_pings, not_joined
 from bot.table.loaded import Loaded, Refusal
 from bot.table.since import opened
@@ -91,6 +92,8 @@ class Seating(TableCore):
         self._check_place(place)
         await self._check_open_games(place, actor)
         paced = await self._new_pace(place, g, pace, on_timeout)
+        # Last of the checks: a thread opened for the game is never left without it.
+        home = await home_of(self.repo, place, g.NAME, actor)
         now = self.now()
         # The game has no id yet: create_game sets each seat's, and numbers them.
         seats = [Seat(game_id=0, position=0, role=role, user_id=actor.user_id,
@@ -108,7 +111,7 @@ class Seating(TableCore):
         try:
             game = await self.repo.create_game(
                 guild_id=place.guild_id,
-                channel_id=place.channel_id,
+                channel_id=home.place.channel_id,
                 game=game_id,
                 options=options,
                 seed=seed,
@@ -124,8 +127,9 @@ class Seating(TableCore):
             ) from None
         loaded = await self._loaded(game)
         if len(loaded.seats) >= seat_cap(g, options) or opponent == "computer":
-            return await self._start(loaded,
-                                     intro=f"{escape(actor.name)} starts a game of {g.NAME}.")
+            started = await self._start(loaded,
+                                        intro=f"{escape(actor.name)} starts a game of {g.NAME}.")
+            return await housed(self.repo, started, home, g.NAME, actor, loaded.seats)
         need = g.PLAYERS[0] - len(loaded.seats)
         roles = games.sides(g, options) if not games.count_left_open(g, options) else g.ROLES
         sides = f" (sides: {', '.join(roles)})" if len(roles) > 1 else ""
@@ -133,12 +137,12 @@ class Seating(TableCore):
                 else "free sides are shared among the players")
         seats_left = (f"{count(need, 'more player')} needed: `/game join`{sides}." if need > 0 else
                       f"Others may `/game join`{sides}; `/game start` when ready ({free}).")
-        return Reply(
+        return await housed(self.repo, Reply(
             public=f"{escape(actor.name)} opens a game of **{g.NAME}** (game #{game.id}). "
             f"{seats_left}\n{pace_line(paced, games.no_computer(g, options) is None)}",
             game_id=game.id,
             version=game.version,
-        )
+        ), home, g.NAME, actor, loaded.seats)
 
     async def _new_pace(self, place: Place, g: Rules, pace: str | None,
                         on_timeout: str | None) -> Pace:
@@ -212,9 +216,11 @@ class Seating(TableCore):
         lg = await self._reloaded(lg)
         side = f" as {games.side_name(g, role)}" if role else ""
         if len(lg.seats) >= seat_cap(g, options):
-            return await self._start(lg, intro=f"{escape(actor.name)} joins{side}.")
-        return Reply(public=f"{escape(actor.name)} joins{side}. {seating(lg)}",
-                     game_id=lg.game.id, version=lg.game.version)
+            reply = await self._start(lg, intro=f"{escape(actor.name)} joins{side}.")
+        else:
+            reply = Reply(public=f"{escape(actor.name)} joins{side}. {seating(lg)}",
+                          game_id=lg.game.id, version=lg.game.version)
+        return await reseated(self.repo, reply, id_of(lg.game), g.NAME)
 
     async def _join_rematch(self, place: Place, lg: Loaded, actor: Actor) -> Reply:
         """A rematch's invited player takes the side(s) it planned for them."""
@@ -257,7 +263,8 @@ class Seating(TableCore):
             await self.repo.set_status(lg.game, "aborted", now=self.now())
             return Reply(public=f"{escape(actor.name)} leaves; nobody is left, so the game is "
                          "closed.")
-        return Reply(public=f"{escape(actor.name)} leaves. {seating(lg)}")
+        return await reseated(self.repo, Reply(public=f"{escape(actor.name)} leaves. "
+                                               f"{seating(lg)}"), id_of(lg.game), lg.module.NAME)
 
     @refusals
     async def start(self, place: Place, actor: Actor, *, fill_with_computer: bool = False) -> Reply:
@@ -290,9 +297,10 @@ class Seating(TableCore):
                    if one_each else "")
             raise Refusal(f"{count(missing, 'more player')} needed{why}. Ask someone to "
                           "`/game join`, or start with `fill_with_computer: True`.")
-        return await self._start(lg, intro=f"{escape(actor.name)} starts the game.",
-                                 computers=max(empty, 0) if fill_with_computer else 0,
-                                 options=options)
+        reply = await self._start(lg, intro=f"{escape(actor.name)} starts the game.",
+                                  computers=max(empty, 0) if fill_with_computer else 0,
+                                  options=options)
+        return await reseated(self.repo, reply, id_of(lg.game), g.NAME) if empty > 0 else reply
 
     @staticmethod
     def _final_options(lg: Loaded, fill: bool) -> dict:

@@ -7,6 +7,7 @@ from alembic import context
 from sqlmodel import SQLModel
 
 import db.models  # noqa: F401  (the tables, for autogenerate)
+import db.thread_models  # noqa: F401  (the tables of games' threads, issue 41)
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=SQLModel.metadata,

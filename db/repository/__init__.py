@@ -16,6 +16,7 @@ serves (``bot/table/``) of a part per concern, each a subclass of ``core.Reposit
     ratings.py     finished games rated, ratings, leaderboards
     lobby.py       open games' invitation cards, the server's open seats
     substitutes.py seats put up for substitutes, their candidates, consent and cards
+    threads.py     games' own threads (their parent channel, archiving) and followers
 
 The parts never call each other's methods: what they share is in the core.
 """
@@ -39,11 +40,12 @@ from db.repository.seats import Seats
 from db.repository.shown import PublicMoves, Recorded, Shown, Since
 from db.repository.steps import LogStep, NewStep, StepLog, step_arg
 from db.repository.substitutes import Substitutes
+from db.repository.threads import Threads
 from db.repository.undo import Undo
 
 
 class Repository(Games, Seats, StepLog, PublicMoves, Undo, Clocks, Deliveries, People,
-                 Ratings, Lobby, Substitutes):
+                 Ratings, Lobby, Substitutes, Threads):
     """Every read and write of the game tables (see the modules above)."""
 
 

@@ -78,7 +78,8 @@ async def test_commands_are_synced_without_message_content_intent(fake_discord, 
         game = next(c for c in fake_discord.commands if c["name"] == "game")
         assert {o["name"] for o in game["options"]} == {"new", "join", "leave", "start",
                                                         "status", "abort", "remind", "reassign",
-                                                        "vote", "list", "rematch", "substitute"}
+                                                        "vote", "list", "rematch", "substitute",
+                                                        "follow", "unfollow"}
         intents = fake_discord.identify_payloads[0]["intents"]
         assert not intents & (1 << 15)  # MESSAGE_CONTENT
     assert bot_errors == []

@@ -624,4 +624,41 @@ async def test_roles_are_given_and_taken_as_discord_allows(fake_discord, bot, bo
     fake.bot_role_denied = 0
     await bot.http.remove_role(1000, meera, low)
     assert fake.roles_of("meera") == set()
+
+
+async def test_threads_are_made_renamed_and_filled_as_discord_does(bot_errors):
+    """``POST /channels/{id}/threads`` (Create Public Threads; 1 to 100 characters), a
+    thread's creator renaming and archiving it, its members added and taken off; each with
+    the gateway event discord.py keeps its cache by."""
+    async with serving(threads=True) as fake, fake.running(ToyBot()) as bot:
+        channel = bot.get_channel(2000)
+        assert isinstance(channel, discord.TextChannel)
+        error = await _refused(channel.create_thread(name="x" * 101,
+                                                     type=discord.ChannelType.public_thread))
+        assert (error.status, error.code) == (400, 50035)
+        thread = await channel.create_thread(name="a game",
+                                             type=discord.ChannelType.public_thread)
+        assert fake.channels[thread.id]["owner_id"] == str(fake.bot_id)
+        for _ in range(100):  # THREAD_CREATE reached the cache
+            if bot.get_channel(thread.id) is not None:
+                break
+            await asyncio.sleep(0.01)
+        assert bot.get_channel(thread.id) is not None
+        await thread.add_user(discord.Object(101))
+        assert fake.thread_members[thread.id] == {fake.bot_id, 101}
+        await thread.remove_user(discord.Object(101))
+        assert fake.thread_members[thread.id] == {fake.bot_id}
+        await thread.edit(name="a game #1 · ravi")
+        assert fake.channels[thread.id]["name"] == "a game #1 · ravi"
+        await thread.edit(archived=True)
+        assert fake.channels[thread.id]["thread_metadata"]["archived"]
+        error = await _refused(thread.add_user(discord.Object(102)))  # archived: refused
+        assert error.code == 50083
+    async with serving() as fake, fake.running(ToyBot()) as bot:  # invited without it
+        channel = bot.get_channel(2000)
+        assert isinstance(channel, discord.TextChannel)
+        error = await _refused(channel.create_thread(name="a game",
+                                                     type=discord.ChannelType.public_thread))
+        assert (error.status, error.code) == (403, 50013)
+        assert fake.threads_of(2000) == []
     assert bot_errors == []

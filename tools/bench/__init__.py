@@ -11,6 +11,7 @@ imports ``tools.bench.load`` alone, so its memory is the bot's):
   processes, on SQLite and PostgreSQL;
 - ``discord`` (discord_ack.py): the bot as `python -m bot` against the fake Discord, its
   first answer under load;
+- ``threads`` (thread_move.py): a move in a game's own thread against one in a channel;
 - ``clicks`` (clicks.py): a Vijayanagara move by clicks and typed;
 - ``taj_mahal``, ``rajas``, ``maharaja``: each game's pictures, computer and balance;
 - ``vijayanagara_ai`` (vijayanagara_ai.py): Vijayanagara's engine as a search sees it, and
@@ -37,7 +38,7 @@ from __future__ import annotations
 import time
 
 SECTIONS = ("engine", "undo", "move", "load", "discord", "clicks", "taj_mahal", "rajas", "maharaja",
-            "vijayanagara_ai", "schedule", "replay", "memory", "extra", "faults")
+            "vijayanagara_ai", "schedule", "replay", "memory", "extra", "faults", "threads")
 
 
 def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 1000,
@@ -73,6 +74,10 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
         n = ack_games or (4 if quick else ACK_GAMES)
         ack_figures(n, ack_rounds or (1 if quick else ACK_ROUNDS), max(1, n // 4),
                     max(1, n // 4))
+    if "threads" in sections:
+        from tools.bench.thread_move import thread_figures
+
+        thread_figures(10 if quick else 30, 2 if quick else 6)
     if "clicks" in sections:
         from tools.bench.clicks import click_figures
 

@@ -192,10 +192,12 @@ def _channel(spec: WorkerSpec, n: int) -> Channel:
 
 
 async def open_game(table: Table, place: Place, actors: dict[str, Actor], game: str,
-                    seed: int) -> None:
-    """A new game of ``game`` in ``place`` with a person of ``actors`` in each side, started."""
+                    seed: int, lives: Place | None = None) -> None:
+    """A new game of ``game`` in ``place`` with a person of ``actors`` in each side, started
+    (``lives``: where it lives once opened, its own thread, if not ``place``)."""
     roles = list(actors)
     replies = [await table.new(place, actors[roles[0]], game, role=roles[0], seed=seed)]
+    place = lives or place
     replies += [await table.join(place, actors[r], role=r) for r in roles[1:]]
     await table.start(place, actors[roles[0]])  # refused, harmlessly, if it started itself
     for r in replies:

@@ -3,7 +3,7 @@ where it is posted and its message, edited in place as seats are taken
 (bot/table/lobby.py).
 
 Revision ID: 0012_open_seats
-Revises: 0010_server_community
+Revises: 0011_game_threads
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0012_open_seats"
-down_revision = "0010_server_community"
+down_revision = "0011_game_threads"
 branch_labels = None
 depends_on = None
 # Adds a table: nothing stored changes.
