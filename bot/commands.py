@@ -321,11 +321,13 @@ class Replay:
 @dataclass(frozen=True, kw_only=True)
 class Help:
     game: str | None = option(choices=_game_choices)
-    topic: str | None = option("time: clocks and hours; ratings: after a game",
+    topic: str | None = option("time: clocks and hours; ratings: after a game; community",
                                choices=lambda: [("time: clocks, playing hours, your games",
                                                  "time"),
                                                 ("ratings: rematch, ratings, replay, "
-                                                 "statistics", "ratings")])
+                                                 "statistics", "ratings"),
+                                                ("community: threads, open seats, "
+                                                 "substitutes", "community")])
     page: int = _text_page()
 
 

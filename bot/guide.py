@@ -23,10 +23,7 @@ from engine.options import describe as describe_options
 
 HELP = (
     "**Darbar** hosts board games in this channel. One game per channel or thread.\n"
-    "- `/game new` opens a game (`opponent: the computer` to play the bot); others `/game join`. "
-    "In a text channel it gets a thread of its own.\n"
-    "- `/game follow` (or **Follow**): watch a game in its thread, or `how:dm` by DM; "
-    "`/game unfollow`.\n"
+    "- `/game new` opens a game (`opponent: the computer` to play the bot); others `/game join`.\n"
     "- `/play` opens your move panel; `/play move: c3 d3` types a whole move or part of one "
     "(autocomplete shows the legal steps). Your steps stay private until your move is "
     "complete, then the whole move is posted; the panel's Board button shows your move so far.\n"
@@ -42,14 +39,34 @@ HELP = (
     "- A game left waiting reminds whoever must move (`/game remind`: channel, DM or off, and "
     "after how many hours); the creator or a moderator can `/game reassign` a side to the "
     "computer, or offer it to a member, who takes it with **Take** (someone must stay "
-    "seated); `/game substitute` (`/help topic:time`).\n"
+    "seated).\n"
     "- Clocks, playing hours, time away and `/mygames`: `/help topic:time`; rematch, "
     "ratings and `/leaderboard`, `/profile`, `/stats`: `/help topic:ratings`.\n"
     "- Each person may have a limited number of open games per server.\n"
-    "- Open seats: `/seek open` (or `/game new open:true`) posts a card in the lobby; "
-    "**Join** it, and the game starts when full. `/seek list`; `/seek role`.\n"
+    "- Threads, following a game, open seats and substitutes: `/help topic:community`.\n"
     "- `/help game:<name>` shows that game's rules in short and its options "
     "(`/game new … options:players=3`); `/rules topic:` one topic."
+)
+
+
+COMMUNITY_HELP = (
+    "**Playing as a server** — games in threads, open seats, substitutes.\n"
+    "- `/game new` in a text channel gives the game a thread of its own, named for it and "
+    "its players, with everyone seated added; the channel keeps a one-line notice, and the "
+    "result when it ends. A server may keep games in the channel instead "
+    "(`/server settings threads:channel`).\n"
+    "- `/game follow` (or the **Follow** button): watch a game in its thread, or "
+    "`how:dm` to be sent each public post by DM (never anything hidden); "
+    "`/game unfollow`.\n"
+    "- Open seats: `/seek open` (or `/game new … open:true`) posts a card in the server's "
+    "lobby; anyone may **Join** it, and the game starts when full. `/seek list` shows the "
+    "open seats; `/seek role` gives or takes the looking-for-a-game role.\n"
+    "- `/game substitute side:` (players or moderators) puts a stalled seat up: its card "
+    "has **Take the seat**, and the other players agree or refuse (12 hours' silence is "
+    "consent). The substitute is not rated; the leaver is placed last.\n"
+    "- Moderators choose the lobby, the role, threads or channel, when a finished game's "
+    "thread is archived and how long a timed-out seat is offered to substitutes: "
+    "`/server settings`."
 )
 
 
@@ -105,7 +122,8 @@ AFTER_HELP = (
 
 
 # What each topic of /help (no game) may be typed as.
-TOPICS = {"time": ("time", "pace", "clock", "hours"), "ratings": ("ratings", "rating", "after")}
+TOPICS = {"time": ("time", "pace", "clock", "hours"), "ratings": ("ratings", "rating", "after"),
+          "community": ("community", "server", "threads", "seek", "substitute", "follow")}
 GENERAL = "all"
 
 
@@ -134,6 +152,8 @@ def text_of(name: str, playable: list[str]) -> str | Reply:
         return TIME_HELP
     if name == "ratings":
         return AFTER_HELP
+    if name == "community":
+        return COMMUNITY_HELP
     game_id, _, topic = name.partition(".")
     if game_id not in games.ids():
         return Reply(private=f"I don't know {echo(game_id)}. Games: {', '.join(games.ids())}.",

@@ -12,6 +12,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
+from bot.community_replies import NoThread as NoThread
+from bot.community_replies import SeatCard as SeatCard
+from bot.community_replies import ThreadChange as ThreadChange
+from bot.community_replies import ThreadOpener as ThreadOpener
+
 # Discord's cap on message content; the sandbox uses it too so both look alike.
 MAX_TEXT = 2000
 # How much of someone's typed input a message quotes back: enough to recognise it.
@@ -29,24 +34,6 @@ class Actor:
     roles: tuple[str, ...] = ()
 
 
-class NoThread(Exception):
-    """The face could not open a thread for a game: ``missing``, the permissions it lacks
-    (in the words a server's settings use), so the game stays in the channel and says so."""
-
-    def __init__(self, missing: tuple[str, ...]) -> None:
-        super().__init__(", ".join(missing))
-        self.missing = missing
-
-
-class ThreadOpener(Protocol):
-    """What a face offers where a game could get a thread of its own (an ordinary text
-    channel of a server): the table asks only once the game is sure to be made."""
-
-    async def open(self, name: str) -> str:
-        """A new public thread of the channel, named ``name``: its id (``NoThread``)."""
-        ...
-
-
 @dataclass(frozen=True)
 class Place:
     """Where a command was given. ``missing``: the permissions the bot lacks there to post
@@ -58,24 +45,6 @@ class Place:
     guild_id: str | None = None
     missing: tuple[str, ...] = ()
     opener: ThreadOpener | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class ThreadChange:
-    """What a reply does to its game's own thread, beside its post (the face does it):
-    renamed (``name``), people added as its members (``add``: user ids, so Discord tells
-    them of every post) or taken off (``remove``: a follower who stopped), a line in the
-    channel it was opened from (``to_parent``: the notice of a new game, the result).
-    ``opened``: the thread was made by this reply's command: the post goes into the
-    thread, and the command is answered in the channel with ``to_parent``."""
-
-    thread_id: str
-    parent_id: str
-    name: str | None = None
-    add: tuple[str, ...] = ()
-    remove: tuple[str, ...] = ()
-    to_parent: str | None = None
-    opened: bool = False
 
 
 def seat_label(who: str, side: str) -> str:
@@ -171,21 +140,6 @@ class Offer:
     @property
     def label(self) -> str:
         return f"Take {self.side}"[:80]
-
-
-@dataclass(frozen=True)
-class SeatCard:
-    """A seat put up for a substitute (bot/table/substitutes.py): its card, with a **Take
-    the seat** button while the seat is open (the button carries the row's id, checked
-    by the table). A face posts it in each channel of ``post_in`` (telling the table
-    where: ``Table.seat_card_posted``) and writes it over each (channel, message) of ``edit``,
-    the card's earlier posts, as the seat is asked for, taken or withdrawn."""
-
-    sub_id: int
-    text: str
-    open: bool
-    post_in: tuple[str, ...] = ()
-    edit: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ from engine import games
 from tests.support.table import HERE, RAVI
 
 # Every way a player asks for help or rules: (command, values).
-ASKED = ([("help", {}), ("help", {"topic": "time"}), ("help", {"topic": "ratings"})]
+ASKED = ([("help", {}), ("help", {"topic": "time"}), ("help", {"topic": "ratings"}),
+          ("help", {"topic": "community"})]
          + [("help", {"game": g}) for g in games.ids()]
          + [("rules", {"game": g}) for g in games.ids()]
          + [("rules", {"game": g, "topic": t}) for g in games.ids()
@@ -55,6 +56,18 @@ async def test_every_help_page_and_rules_topic_fits_whole(table, name, values):
     assert isinstance(whole, str)
     shown = " ".join(re.sub(r"\n\(page \d+ of \d+\)$", "", t) for t in pages)
     assert shown.split() == whole.split()  # every word, in order: nothing left out
+
+
+async def test_help_points_to_the_community_topic_which_names_every_new_command(table):
+    """Issue 41: threads, following, open seats and substitutes are one topic, pointed to
+    from the first help page, which stays whole; that topic names every command they
+    brought."""
+    first = await commands.find(None, "help").call(table, HERE, RAVI, {})
+    assert "`/help topic:community`" in (first.private or "")
+    topic = await commands.find(None, "help").call(table, HERE, RAVI, {"topic": "community"})
+    for said in ("/game follow", "/game unfollow", "/seek open", "/seek list", "/seek role",
+                 "/game substitute", "open:true", "threads:channel", "/server settings"):
+        assert said in (topic.private or ""), said
 
 
 def test_rajas_help_lists_every_topic_on_some_page():
