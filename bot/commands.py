@@ -336,6 +336,13 @@ class Settings:
 
 
 @dataclass(frozen=True, kw_only=True)
+class BoardArgs:
+    channel: Channel | None = option("The channel where the board of the server's games is "
+                                     "kept")
+    off: bool = option("Take the board away", default=False)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Me:
     timezone: str | None = option("e.g. Asia/Kolkata", suggest=_zones)
     hours: str | None = option("When you play, e.g. 09:00-23:00 (your time), or any")
@@ -445,6 +452,11 @@ COMMANDS: tuple[Command[Any], ...] = (
                 None if v.mod_role is None else v.mod_role.id, v.threads, v.archive_hours,
                 None if v.lobby is None else v.lobby.id,
                 None if v.lfg_role is None else v.lfg_role.id, v.substitute_hours),
+            group="server"),
+    command("board", "One message listing the server's games, kept up to date "
+            "(moderators set it)", BoardArgs,
+            lambda t, p, a, v: t.server_board(p, a, None if v.channel is None
+                                              else v.channel.id, v.off),
             group="server"),
     command("mygames", "Your games in every server, those waiting on you first", Listed,
             lambda t, p, a, v: t.my_games(p, a, v.page),

@@ -5,6 +5,7 @@ from db.models import (
     ASIDE,
     LIVE_STATUSES,
     STATUSES,
+    Board,
     Checkpoint,
     Game,
     Handover,
@@ -23,6 +24,7 @@ from db.models import (
     id_of,
 )
 from db.repository import (
+    BoardGame,
     ChannelBusy,
     Due,
     LogStep,
@@ -42,6 +44,8 @@ __all__ = [
     "ASIDE",
     "LIVE_STATUSES",
     "STATUSES",
+    "Board",
+    "BoardGame",
     "ChannelBusy",
     "Checkpoint",
     "Due",

@@ -22,6 +22,8 @@ the outcome. This package never imports discord.
     departures.py   a player who left the server (their sides open, the others told once),
                     and who came back
     community.py    /mygames, /me, /game list, /server settings
+    board.py        /server board: the server's games in one message, edited in place
+                    (its pages drawn by board_lines.py)
     rematch.py      the Rematch buttons (it builds on seating: Rematch(Seating))
     standings.py    /leaderboard, /profile, /stats
 
@@ -33,6 +35,7 @@ finished game's positions are replayed and pictured by ``bot.story``, in a worke
 
 from __future__ import annotations
 
+from bot.table.board import ServerBoard
 from bot.table.clocks import Clocks
 from bot.table.community import Community
 from bot.table.core import (
@@ -67,7 +70,7 @@ from bot.table.wording import COMPUTER
 
 
 class Table(Rematch, Moves, Undo, Endings, Looking, Replaying, Stewardship, Clocks,
-            Departures, Community, Standings, Deliveries, Places):
+            Departures, Community, Standings, Deliveries, Places, ServerBoard):
     """Every command a face can give a channel's game (see the modules above)."""
 
 

@@ -14,12 +14,14 @@ serves (``bot/table/``) of a part per concern, each a subclass of ``core.Reposit
     deliveries.py  the delivery ledger: what a channel was shown of its game
     people.py      players' and servers' settings, the games each sits at or holds
     ratings.py     finished games rated, ratings, leaderboards
+    board.py       the servers' boards: where, their messages, the games they list
 
 The parts never call each other's methods: what they share is in the core.
 """
 
 from __future__ import annotations
 
+from db.repository.board import BoardGame, Boards, BoardSeat
 from db.repository.clocks import Clocks, Due, Sched
 from db.repository.core import (
     CONNECT_TIMEOUT,
@@ -39,11 +41,13 @@ from db.repository.undo import Undo
 
 
 class Repository(Games, Seats, StepLog, PublicMoves, Undo, Clocks, Deliveries, People,
-                 Ratings):
+                 Ratings, Boards):
     """Every read and write of the game tables (see the modules above)."""
 
 
 __all__ = [
+    "BoardGame",
+    "BoardSeat",
     "CONNECT_TIMEOUT",
     "LOCK_WAIT",
     "ChannelBusy",
