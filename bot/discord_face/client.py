@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import memory, scheduler, workers
+from bot.discord_face import board
 from bot.discord_face.buttons import ITEMS
 from bot.discord_face.commands import add_commands
 from bot.discord_face.delivery import POST_ERRORS, failure_of, transient
@@ -85,6 +86,9 @@ class DarbarBot(Face):
         # Deadlines and reminders live in the database, so what fell due while the bot
         # was down is done at the first tick after a restart.
         self.reminding = asyncio.create_task(self._schedule_loop())
+        # The servers' boards: redrawn as their games change (bot/discord_face/board.py).
+        table.draw_board_now = lambda guild: board.redraw(self, table, guild)
+        self.boarding = asyncio.create_task(board.keep_boards(self))
 
     async def respond(self, interaction: discord.Interaction, work: Awaitable[Reply], *,
                       from_panel: bool = False, edits_public: bool = False) -> None:
@@ -350,6 +354,15 @@ class DarbarBot(Face):
         if self.table is not None:
             await self.table.set_aside([str(i) for i in channel_ids])
 
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        await board.message_deleted(self, payload.guild_id, payload.channel_id,
+                                    {payload.message_id})
+
+    async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent
+                                         ) -> None:
+        await board.message_deleted(self, payload.guild_id, payload.channel_id,
+                                    set(payload.message_ids))
+
     async def on_ready(self) -> None:
         log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))
 
@@ -377,7 +390,7 @@ class DarbarBot(Face):
             self.closing = True
             log.info("closing: finishing %d interaction(s) under way", len(self.in_flight))
         await self._drain()
-        background = [t for name in ("verified", "reminding")
+        background = [t for name in ("verified", "reminding", "boarding")
                       if (t := getattr(self, name, None)) is not None and not t.done()]
         # discord.py waits up to 2 s after READY for the servers to arrive before it
         # dispatches `ready`; closed within those seconds, that task outlived the client

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -146,17 +146,15 @@ class ServerBoard(TableCore):
                                            if u}
                                     for game, sides in awaited.items()})
 
-    async def board_drawn(self, draw: BoardDraw, messages: list[str], shown: list[str]
-                          ) -> bool:
+    async def board_drawn(self, draw: BoardDraw, messages: list[str], shown: list[str], *,
+                          whole: bool = True) -> bool:
         """What the face posted and edited for ``draw``, stored (False: a moderator changed
-        the board meanwhile; what was posted is theirs to tidy)."""
+        the board meanwhile; what was posted is theirs to tidy). Not ``whole``: Discord
+        stopped answering part way, and the rest is drawn when next due."""
         return await self.repo.claim_board(draw.guild_id, draw.version,
                                            messages=json.dumps(messages),
-                                           shown=json.dumps(shown))
-
-    async def board_unsent(self, draw: BoardDraw) -> None:
-        """Discord did not take the redraw just now (an outage): drawn again when due."""
-        await self.repo.claim_board(draw.guild_id, draw.version, seen=None)
+                                           shown=json.dumps(shown),
+                                           **({} if whole else {"seen": None}))
 
     async def board_off(self, draw: BoardDraw, why: str) -> None:
         """The board's channel is gone or refuses the bot: switched off, saying why
@@ -166,16 +164,16 @@ class ServerBoard(TableCore):
         await self.repo.claim_board(draw.guild_id, draw.version, channel_id=None,
                                     due_at=None, off_why=why)
 
-    async def board_message_gone(self, channel_id: str, message_id: str) -> bool:
-        """Someone deleted a board's message: it is posted again at once (with the pages
-        after it, so they stay in order). Whether it was a board's."""
+    async def board_message_gone(self, channel_id: str, message_ids: Collection[str]
+                                 ) -> bool:
+        """Someone deleted a board's messages: they are posted again at once (with the
+        pages after them, so they stay in order). Whether any was a board's."""
         for b in await self.repo.boards_in(channel_id):
             messages = json.loads(b.messages)
-            if message_id in messages:
-                messages[messages.index(message_id)] = None
-                return await self.repo.claim_board(b.guild_id, b.version,
-                                                   messages=json.dumps(messages),
-                                                   due_at=self.now())
+            if gone := set(message_ids) & {m for m in messages if m}:
+                return await self.repo.claim_board(
+                    b.guild_id, b.version, due_at=self.now(),
+                    messages=json.dumps([None if m in gone else m for m in messages]))
         return False
 
 

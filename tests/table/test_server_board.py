@@ -166,8 +166,8 @@ async def test_a_deleted_message_is_posted_again_at_once_with_the_pages_after_it
     await set_board(table)
     (draw,) = await table.boards_due()
     await table.board_drawn(draw, ["9001", "9002"], ["a", "b"])
-    assert not await table.board_message_gone(BOARD_CHANNEL, "1234")  # someone else's
-    assert await table.board_message_gone(BOARD_CHANNEL, "9001")
+    assert not await table.board_message_gone(BOARD_CHANNEL, ["1234"])  # someone else's
+    assert await table.board_message_gone(BOARD_CHANNEL, ["9001"])
     (draw,) = await table.boards_due()  # at once, not BOARD_EVERY later
     assert draw.messages == (None, "9002")
     # Survives a restart: a new table on the same database finds what is stored.
