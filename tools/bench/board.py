@@ -25,7 +25,7 @@ from bot.discord_face.board import BOARD_POLL
 from bot.replies import Actor, Place
 from bot.table import Table
 from bot.table.board import BOARD_EVERY
-from db import Repository
+from db import Repository, id_of
 from tools.arena import random_move_line
 
 GUILD = "1000"
@@ -59,7 +59,7 @@ async def _move(table: Table, i: int, rng: random.Random) -> bool:
         await _open(table, i)
         return False
     state = json.loads(game.state or "{}")
-    seats = {s.role: s for s in await table.repo.seats(game.id)}
+    seats = {s.role: s for s in await table.repo.seats(id_of(game))}
     holder = seats[state["to_move"]]
     who = Actor(holder.user_id or "", holder.name)
     r = await table.play(_place(i), who, random_move_line(state, rng))
@@ -78,7 +78,8 @@ async def _figures(url: str, n: int, seconds: float) -> dict[str, float]:
         assert not r.error, r.private
         redraws = edits = moves = 0
         pages: list[int] = []
-        drawn_cpu, idle_cpu = [], []
+        drawn_cpu: list[float] = []
+        idle_cpu: list[float] = []
         rng = random.Random(1)
         start, t0 = clock.t, time.perf_counter()
         next_look = clock.t
