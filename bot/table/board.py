@@ -85,7 +85,8 @@ class ServerBoard(TableCore):
                           due_at=self.now(), seen=None, off_why=None, set_by=actor.user_id,
                           **({"messages": "[]", "shown": "[]"} if moved else {}))
         if self.draw_board_now is None:
-            return Reply(private=f"Saved: the board is posted in <#{channel}> shortly.")
+            return Reply(private=f"Saved: the board is kept in <#{channel}>, posted at the "
+                                 "bot's next look.")
         why = await self.draw_board_now(guild)
         if why is not None:
             return Reply(private=f"I could not post the board in <#{channel}>: {why} The "
