@@ -11,6 +11,7 @@ it are names, not mentions). Deleting its own old pages needs no permission eith
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 import discord
@@ -28,6 +29,8 @@ log = logging.getLogger("darbar.board")
 # servers' marks); only a board whose games changed is claimed and drawn.
 BOARD_POLL = 5.0
 UNKNOWN_MESSAGE = 10008
+# How long closing waits for a redraw under way (a few posts or edits).
+CLOSING_WAIT = 10.0
 # The board messages this process is deleting itself (a page moved down, a page fewer):
 # their MESSAGE_DELETE is no repair to make. Snowflakes are unique, so one set serves.
 _deleting: set[int] = set()
@@ -38,8 +41,15 @@ async def keep_boards(bot: Face) -> None:
     await bot.wait_until_ready()
     table = bot.opened()[1]
     while not bot.is_closed():
+        look = asyncio.ensure_future(redraw(bot, table))
         try:
-            await redraw(bot, table)
+            await asyncio.shield(look)
+        except asyncio.CancelledError:
+            # Closing: a redraw under way is finished first, its posts' ids stored, so
+            # the next start does not post its pages again beside them.
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(look, CLOSING_WAIT)
+            raise
         except Exception:  # one failed look must not end the loop
             log.exception("board redraw failed")
         await asyncio.sleep(min(bot.reminder_poll, BOARD_POLL))

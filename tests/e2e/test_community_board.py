@@ -132,7 +132,9 @@ async def test_the_board_is_edited_in_place_coalesced_repaired_and_switched_off(
             # board is switched off and says why.
             fake.deny(BOARD, "send_messages")
             await fake.delete_message(second)
-            for _ in range(100):
+            await fake.wait_for(lambda r: r.method == "POST" and r.status == 403
+                                and r.path.endswith(f"/channels/{BOARD}/messages"))
+            for _ in range(400):  # a bound for a failing test only: it is stored at once
                 if (await bot.repo.board(str(fake.guild_id))).channel_id is None:
                     break
                 await asyncio.sleep(0.05)
