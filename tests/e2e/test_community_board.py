@@ -145,3 +145,58 @@ async def test_the_board_is_edited_in_place_coalesced_repaired_and_switched_off(
                                                     subcommand="board"))
             assert "I could not post the board in <#2003>: I may not post" in content(r)
     assert bot_errors == []
+
+
+async def test_a_long_board_is_pages_in_order_kept_in_order_when_one_is_deleted(
+        db_url, bot_errors, monkeypatch):
+    """Pages made short so that three games take three messages: each page its message,
+    in order; page 1 deleted, it is posted again and the pages after it follow it (the
+    bot's own deletions of them repair nothing); a game ended, the page left over goes."""
+    monkeypatch.setattr("bot.table.board_lines.PAGE_ROOM", 300)
+    clock = Ahead()
+    async with serving(channel_ids=(*GAMES, BOARD)) as fake:
+        bot = bot_on(db_url, clock)
+        async with fake.running(bot, timeout=30):
+            for channel in GAMES:
+                await answer(fake, await fake.slash("ravi", "game", {
+                    "game": "goat_tiger", "side": "goats"}, subcommand="new",
+                    channel_id=channel))
+                await answer(fake, await fake.slash("meera", "game", subcommand="join",
+                                                    channel_id=channel))
+            await answer(fake, await fake.slash("ravi", "server", {"channel": BOARD},
+                                                subcommand="board"))
+
+            async def pages() -> list[str]:
+                """The board's messages in the channel, oldest first; each is a stored
+                page of the board, in the stored order."""
+                shown = sorted(fake.messages_in(BOARD), key=lambda m: int(m["id"]))
+                board = await bot.repo.board(str(fake.guild_id))
+                assert json.loads(board.messages) == [m["id"] for m in shown]
+                return [m["content"] for m in shown]
+
+            first = await pages()
+            assert len(first) == 3 and "page 2 of 3" in first[1] and "page 3 of 3" in first[2]
+            assert [sum(f"#{n} " in p for n in (1, 2, 3)) for p in first] == [1, 1, 1]
+
+            oldest = min(int(m["id"]) for m in fake.messages_in(BOARD))
+            mark = len(fake.requests)
+            await fake.delete_message(oldest)
+            # Page 1 again, then pages 2 and 3 after it (their old messages deleted by the
+            # bot, which repairs nothing more): three posts, no more.
+            await fake.wait_for(lambda _r: len(board_posts(fake, mark)) == 3, after=mark)
+            await settled(fake)
+            assert len(board_posts(fake, mark)) == 3
+            assert await pages() == first
+
+            # A game ends: two pages are left, the third message goes.
+            await answer(fake, await fake.slash("ravi", "game", subcommand="abort",
+                                                channel_id=GAMES[2]))
+            assert (await bot.repo.latest_game(str(GAMES[2]))).status == "aborted"
+            mark = len(fake.requests)
+            clock.by += BOARD_EVERY
+            await fake.wait_for(lambda r: r.method == "DELETE" and "/channels/2003/" in r.path,
+                                after=mark)
+            await settled(fake)
+            now = await pages()
+            assert len(now) == 2 and "page 2 of 2" in now[1] and "#3 " not in "".join(now)
+    assert bot_errors == []
