@@ -55,6 +55,25 @@ async def keep_boards(bot: Face) -> None:
         await asyncio.sleep(min(bot.reminder_poll, BOARD_POLL))
 
 
+class OnDiscord:
+    """The board's face for a moderator's command (bot/table/board.py's ``BoardFace``)."""
+
+    def __init__(self, bot: Face, table: Table) -> None:
+        self.bot, self.table = bot, table
+
+    async def draw(self, guild_id: str) -> str | None:
+        return await redraw(self.bot, self.table, guild_id)
+
+    async def remove(self, guild_id: str, channel_id: str, message_ids: list[str]) -> None:
+        channel = self.bot.get_partial_messageable(int(channel_id), guild_id=int(guild_id))
+        for mid in message_ids:
+            try:
+                await _delete(channel, int(mid))
+            except discord.HTTPException as e:  # the channel gone, or no longer seen
+                log.warning("server %s: its old board's message %s was not deleted: %s",
+                            guild_id, mid, e)
+
+
 async def redraw(bot: Face, table: Table, guild_id: str | None = None) -> str | None:
     """Draw the boards due (or ``guild_id``'s, at once: a moderator just set it up);
     why the last one drawn was switched off, None if it was not."""

@@ -87,7 +87,7 @@ class DarbarBot(Face):
         # was down is done at the first tick after a restart.
         self.reminding = asyncio.create_task(self._schedule_loop())
         # The servers' boards: redrawn as their games change (bot/discord_face/board.py).
-        table.draw_board_now = lambda guild: board.redraw(self, table, guild)
+        table.board_face = board.OnDiscord(self, table)
         self.boarding = asyncio.create_task(board.keep_boards(self))
 
     async def respond(self, interaction: discord.Interaction, work: Awaitable[Reply], *,

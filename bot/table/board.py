@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from bot.replies import Actor, Place, Reply
 from bot.table.board_lines import board_pages
@@ -33,9 +33,18 @@ log = logging.getLogger("darbar.board")
 # move: Discord limits a channel's edits (about 5 in 5 s), and a dashboard a few seconds
 # behind is as good as one that flickers.
 BOARD_EVERY = timedelta(seconds=30)
-# What a face does with a board now (the command's own redraw, so its reply can say
-# whether the board could be posted): None when it was, else why it was switched off.
-DrawNow = Callable[[str], Awaitable[str | None]]
+
+
+class BoardFace(Protocol):
+    """What a face does with a board at a moderator's command."""
+
+    async def draw(self, guild_id: str) -> str | None:
+        """Draw the server's board now (the reply says whether it could be posted): None
+        when it was, else why it was switched off."""
+
+    async def remove(self, guild_id: str, channel_id: str, message_ids: list[str]) -> None:
+        """Delete the messages of a board switched off or moved (those already gone are
+        no matter)."""
 
 
 @dataclass(frozen=True)
@@ -52,8 +61,9 @@ class BoardDraw:
 
 
 class ServerBoard(TableCore):
-    # Set by the Discord face: the command's redraw, at once (the sandbox has none).
-    draw_board_now: DrawNow | None = None
+    # Set by the Discord face (the sandbox has none): the command's redraw, at once, and
+    # taking a board's messages away.
+    board_face: BoardFace | None = None
 
     @refusals
     async def server_board(self, place: Place, actor: Actor, channel: str | None = None,
@@ -71,31 +81,41 @@ class ServerBoard(TableCore):
         if channel is not None and off:
             raise Refusal("Give `channel` to keep the board there, or `off:True` to take it "
                           "away, not both.")
+        was = board.channel_id if board is not None else None
         if off:
-            if board is None or board.channel_id is None:
+            if board is None or was is None:
                 return Reply(private="The server has no board to switch off. "
                                      "`/server board channel:` sets one up.")
             await self._set_board(board, channel_id=None, due_at=None,
-                              off_why=f"switched off by {actor.name}")
-            return Reply(private=f"The board in <#{board.channel_id}> is switched off: it is "
-                                 "no longer edited, and its messages stay until someone "
-                                 "deletes them.")
-        moved = board is not None and board.channel_id not in (None, channel)
+                                  off_why=f"switched off by {actor.name}")
+            await self._take_away(board, was)
+            return Reply(private=f"The board in <#{was}> is switched off and its messages "
+                                 "deleted. `/server board channel:` sets it up again.")
+        moved = board is not None and was not in (None, channel)
         await self._set_board(board or Board(guild_id=guild), channel_id=channel,
-                          due_at=self.now(), seen=None, off_why=None, set_by=actor.user_id,
-                          **({"messages": "[]", "shown": "[]"} if moved else {}))
-        if self.draw_board_now is None:
+                              due_at=self.now(), seen=None, off_why=None,
+                              set_by=actor.user_id,
+                              **({"messages": "[]", "shown": "[]"} if moved else {}))
+        if self.board_face is None:
             return Reply(private=f"Saved: the board is kept in <#{channel}>, posted at the "
                                  "bot's next look.")
-        why = await self.draw_board_now(guild)
+        why = await self.board_face.draw(guild)
         if why is not None:
             return Reply(private=f"I could not post the board in <#{channel}>: {why} The "
                                  "board is off; give the command again once that is mended.",
                          error=True)
+        if moved and board is not None and was is not None:
+            await self._take_away(board, was)
         return Reply(private=(
             f"The board is in <#{channel}>: one message listing the server's games (more "
             f"when they are many), edited at most every {count(BOARD_EVERY.seconds, 'second')} "
             "as they change. `/server board off:True` takes it away."))
+
+    async def _take_away(self, board: Board, channel_id: str) -> None:
+        """The messages of a board switched off or moved, deleted (by the face)."""
+        ids = [m for m in json.loads(board.messages) if m]
+        if self.board_face is not None and ids:
+            await self.board_face.remove(board.guild_id, channel_id, ids)
 
     async def _set_board(self, board: Board, **values: Any) -> None:
         """A moderator's change, on the board as read (a redraw claimed meanwhile: refused,

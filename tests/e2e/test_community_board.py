@@ -147,11 +147,12 @@ async def test_the_board_is_edited_in_place_coalesced_repaired_and_switched_off(
     assert bot_errors == []
 
 
-async def test_a_long_board_is_pages_in_order_kept_in_order_when_one_is_deleted(
+async def test_a_long_board_is_pages_in_order_kept_in_order_moved_and_taken_away(
         db_url, bot_errors, monkeypatch):
     """Pages made short so that three games take three messages: each page its message,
     in order; page 1 deleted, it is posted again and the pages after it follow it (the
-    bot's own deletions of them repair nothing); a game ended, the page left over goes."""
+    bot's own deletions of them repair nothing); a game ended, the page left over goes;
+    moved, and switched off, the old messages go."""
     monkeypatch.setattr("bot.table.board_lines.PAGE_ROOM", 300)
     clock = Ahead()
     async with serving(channel_ids=(*GAMES, BOARD)) as fake:
@@ -199,4 +200,19 @@ async def test_a_long_board_is_pages_in_order_kept_in_order_when_one_is_deleted(
             await settled(fake)
             now = await pages()
             assert len(now) == 2 and "page 2 of 2" in now[1] and "#3 " not in "".join(now)
+
+            # Moved to another channel: posted there, the old messages deleted; switched
+            # off: its messages deleted too.
+            r = await answer(fake, await fake.slash("ravi", "server", {"channel": GAMES[2]},
+                                                    subcommand="board"))
+            assert f"The board is in <#{GAMES[2]}>" in content(r)
+            assert fake.messages_in(BOARD) == []
+            moved = json.loads((await bot.repo.board(str(fake.guild_id))).messages)
+            assert [fake.messages[int(m)]["content"] for m in moved] == now
+            r = await answer(fake, await fake.slash("ravi", "server", {"off": True},
+                                                    subcommand="board"))
+            assert "switched off and its messages deleted" in content(r)
+            assert not any(int(m) in fake.messages for m in moved)
+            await settled(fake)
+            assert fake.messages_in(BOARD) == []  # none of it was taken for a repair
     assert bot_errors == []
