@@ -87,6 +87,13 @@ async def test_the_board_is_edited_in_place_coalesced_repaired_and_switched_off(
             assert "0 games with open seats, 3 under way" in text
             assert text.count("**ravi (Goats)** to move since") == 3
             assert posted.json["allowed_mentions"] == {"parse": []}  # pings nobody
+            # Given again: drawn again at once, the same text: nothing edited or posted.
+            mark = len(fake.requests)
+            r = await answer(fake, await fake.slash("ravi", "server", {"channel": BOARD},
+                                                    subcommand="board"))
+            assert f"The board is in <#{BOARD}>" in content(r)
+            await settled(fake)
+            assert fake.edits_of(first, mark) == [] and not board_posts(fake, mark)
 
             # Moves in the three games within BOARD_EVERY of that draw: no edit yet.
             mark = len(fake.requests)

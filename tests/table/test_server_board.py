@@ -11,7 +11,7 @@ import random
 import re
 from datetime import timedelta
 
-from bot.replies import MAX_TEXT, Place
+from bot.replies import MAX_TEXT, Actor, Place
 from bot.table import Table
 from bot.table.board import BOARD_EVERY
 from bot.table.board_lines import MAX_PAGES
@@ -184,3 +184,26 @@ async def test_a_board_switched_off_by_the_face_says_why(repo, clock):
     assert await table.boards_due() == []
     r = await table.server_board(at(2000), RAVI)
     assert "off (I may not post in <#2999> (Send Messages).)" in r.private
+
+
+async def test_a_hostile_name_shows_as_typed_and_mentions_nobody(repo, clock):
+    table = Table(repo, now=clock)
+    hostile = Actor("106", "**@everyone** <@101> [x](https://evil.example) # head")
+    r = await table.new(at(2001), hostile, "goat_tiger", role="goats", seed=1)
+    assert not r.error, r.private
+    (page,) = await table.board_pages(GUILD)
+    line = page.splitlines()[1]
+    # Shown as typed (escaped), never bold, a link or a mention; the face sends the board
+    # with no mentions allowed besides.
+    assert ("\\*\\*\\@everyone\\*\\* \\<\\@101> \\[x\\](https\\://evil.example) # head "
+            "(Goats)") in line
+
+
+async def test_only_the_process_carrying_the_server_looks_at_its_board(repo, clock):
+    table = Table(repo, now=clock)
+    await goat_tiger(table, 2001)
+    await set_board(table)
+    version = (await repo.board(GUILD)).version
+    assert await table.boards_due(owns=lambda guild: guild != GUILD) == []
+    assert (await repo.board(GUILD)).version == version  # not claimed either
+    assert len(await table.boards_due(owns=lambda guild: guild == GUILD)) == 1
