@@ -23,6 +23,7 @@ from bot.discord_face.pings import NO_PINGS
 from bot.metrics import BOARD_MESSAGES
 from bot.table import Table
 from bot.table.board import BoardDraw
+from db.outage import unavailable
 
 log = logging.getLogger("darbar.board")
 # Seconds between looks for a board due: each look is one read (the boards due and their
@@ -50,8 +51,11 @@ async def keep_boards(bot: Face) -> None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(look, CLOSING_WAIT)
             raise
-        except Exception:  # one failed look must not end the loop
-            log.exception("board redraw failed")
+        except Exception as e:  # one failed look must not end the loop
+            if not unavailable(e):
+                log.exception("board redraw failed")
+            else:  # what is due stays due: the next look draws it
+                log.warning("boards: the database did not answer; looked at again later")
         await asyncio.sleep(min(bot.reminder_poll, BOARD_POLL))
 
 
@@ -164,6 +168,16 @@ async def message_deleted(bot: Face, guild_id: int | None, channel_id: int,
     theirs = message_ids - _deleting
     if guild_id is None or not theirs or not bot.owns_guild(str(guild_id)):
         return
-    if await bot.opened()[1].board_message_gone(str(channel_id), [str(m) for m in theirs]):
+    try:
+        gone = await bot.opened()[1].board_message_gone(str(channel_id),
+                                                        [str(m) for m in theirs])
+    except Exception as e:
+        if not unavailable(e):
+            raise
+        # Not lost: the next edit of the page meets 10008 and posts it again.
+        log.warning("a deleted message in channel %s was not looked up: the database did "
+                    "not answer", channel_id)
+        return
+    if gone:
         log.info("server %s: a message of its board was deleted; it is posted again",
                  guild_id)
