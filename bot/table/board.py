@@ -92,13 +92,15 @@ class ServerBoard(TableCore):
             return Reply(private=f"The board in <#{was}> is switched off and its messages "
                                  "deleted. `/server board channel:` sets it up again.")
         moved = board is not None and was not in (None, channel)
+        # Drawn here and now (the face's look at the boards due leaves it alone meanwhile,
+        # so that this answer says how it went); by the look, should this not finish.
         await self._set_board(board or Board(guild_id=guild), channel_id=channel,
-                              due_at=self.now(), seen=None, off_why=None,
+                              due_at=self.now() + BOARD_EVERY, seen=None, off_why=None,
                               set_by=actor.user_id,
                               **({"messages": "[]", "shown": "[]"} if moved else {}))
         if self.board_face is None:
-            return Reply(private=f"Saved: the board is kept in <#{channel}>, posted at the "
-                                 "bot's next look.")
+            return Reply(private=f"Saved: the board is kept in <#{channel}>, posted within "
+                                 f"{count(BOARD_EVERY.seconds, 'second')}.")
         why = await self.board_face.draw(guild)
         if why is not None:
             return Reply(private=f"I could not post the board in <#{channel}>: {why} The "
