@@ -1137,11 +1137,14 @@ class FakeDiscord:
         del self.messages[mid]
         self.deleted_message_ids.append(mid)
 
-    async def delete_message(self, mid: int) -> None:
+    async def delete_message(self, mid: int, *, announce: bool = True) -> None:
         """Delete a channel's message, as its author, a moderator or the bot would: later
-        edits of it answer 10008 Unknown Message, and the gateway says MESSAGE_DELETE."""
+        edits of it answer 10008 Unknown Message, and the gateway says MESSAGE_DELETE
+        (not ``announce``: says nothing, as to a bot that was offline then)."""
         message = self.messages[mid]
         self._delete_message(mid)
+        if not announce:
+            return
         cid = int(message["channel_id"])
         data: JSON = {"id": str(mid), "channel_id": str(cid)}
         if (guild := self.channels.get(cid, {}).get("guild_id")) is not None:

@@ -22,7 +22,7 @@ from bot.discord_face.permissions import UNKNOWN_CHANNEL, refused_because
 from bot.discord_face.pings import NO_PINGS
 from bot.metrics import BOARD_MESSAGES
 from bot.table import Table
-from bot.table.board import BoardDraw
+from bot.table.board import CHANNEL_GONE, BoardDraw
 from db.outage import unavailable
 
 log = logging.getLogger("darbar.board")
@@ -157,7 +157,7 @@ def _refused(error: BaseException, channel_id: str) -> str | None:
     if not isinstance(error, discord.HTTPException):
         return None
     if error.code == UNKNOWN_CHANNEL:
-        return "its channel was deleted."
+        return CHANNEL_GONE
     return refused_because(error, f"<#{channel_id}>")
 
 

@@ -353,6 +353,7 @@ class DarbarBot(Face):
     async def _set_aside(self, channel_ids: list[int]) -> None:
         if self.table is not None:
             await self.table.set_aside([str(i) for i in channel_ids])
+            await self.table.board_channel_gone([str(i) for i in channel_ids])
 
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         await board.message_deleted(self, payload.guild_id, payload.channel_id,

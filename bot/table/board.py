@@ -187,6 +187,15 @@ class ServerBoard(TableCore):
         await self.repo.claim_board(draw.guild_id, draw.version, channel_id=None,
                                     due_at=None, off_why=why)
 
+    async def board_channel_gone(self, channel_ids: Collection[str]) -> None:
+        """Channels deleted: a board in one is switched off, saying so."""
+        for channel_id in channel_ids:
+            for b in await self.repo.boards_in(channel_id):
+                log.warning("server %s: its board's channel %s was deleted; the board is "
+                            "off", b.guild_id, channel_id)
+                await self.repo.claim_board(b.guild_id, b.version, channel_id=None,
+                                            due_at=None, off_why=CHANNEL_GONE)
+
     async def board_message_gone(self, channel_id: str, message_ids: Collection[str]
                                  ) -> bool:
         """Someone deleted a board's messages: they are posted again at once (with the
@@ -198,6 +207,9 @@ class ServerBoard(TableCore):
                     b.guild_id, b.version, due_at=self.now(),
                     messages=json.dumps([None if m in gone else m for m in messages]))
         return False
+
+
+CHANNEL_GONE = "its channel was deleted."
 
 
 def _state(board: Board | None) -> str:

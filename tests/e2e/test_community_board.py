@@ -1,9 +1,10 @@
 """The server's board through the real discord.py client against the fake Discord: set up
 by a moderator, one message in its channel listing the server's games; edited in place
 (never posted again) after moves in three games, several moves within BOARD_EVERY making
-one edit (the bot's clock moved on, no sleeping); posted again when someone deletes it,
-and the new message edited from then on, after a restart too; switched off, saying why,
-when the bot may no longer post there."""
+one edit (the bot's clock moved on, no sleeping); posted again when someone deletes it
+(heard on the gateway, or found on the next edit), and the new message edited from then
+on, after a restart too; switched off, saying why, when the bot may no longer post there
+or its channel is deleted."""
 
 from __future__ import annotations
 
@@ -135,6 +136,20 @@ async def test_the_board_is_edited_in_place_coalesced_repaired_and_switched_off(
             assert not board_posts(fake, mark)
             assert "**meera (Tigers)** to move since" in fake.messages[second]["content"]
 
+            # Deleted without the bot hearing of it: the next edit meets 10008 Unknown
+            # Message, and the page is posted again.
+            await fake.delete_message(second, announce=False)
+            mark = len(fake.requests)
+            clock.by += BOARD_EVERY
+            await move(fake, bot, GAMES[2], rng)
+            missed = await fake.wait_for(lambda r: r.method == "PATCH" and r.path.endswith(
+                f"/messages/{second}"), after=mark)
+            assert missed.status == 404
+            await fake.wait_for(lambda r: r.method == "POST" and r.path.endswith(
+                f"/channels/{BOARD}/messages"), after=mark)
+            (third,) = [int(m["id"]) for m in fake.messages_in(BOARD)]
+            second = third
+
             # The bot may no longer post there: deleted again, it cannot be posted; the
             # board is switched off and says why.
             fake.deny(BOARD, "send_messages")
@@ -159,7 +174,7 @@ async def test_a_long_board_is_pages_in_order_kept_in_order_moved_and_taken_away
     """Pages made short so that three games take three messages: each page its message,
     in order; page 1 deleted, it is posted again and the pages after it follow it (the
     bot's own deletions of them repair nothing); a game ended, the page left over goes;
-    moved, and switched off, the old messages go."""
+    moved, and switched off, the old messages go; its channel deleted, it is off."""
     monkeypatch.setattr("bot.table.board_lines.PAGE_ROOM", 300)
     clock = Ahead()
     async with serving(channel_ids=(*GAMES, BOARD)) as fake:
@@ -222,4 +237,15 @@ async def test_a_long_board_is_pages_in_order_kept_in_order_moved_and_taken_away
             assert not any(int(m) in fake.messages for m in moved)
             await settled(fake)
             assert fake.messages_in(BOARD) == []  # none of it was taken for a repair
+
+            # Its channel deleted: the board is off, and says why.
+            await answer(fake, await fake.slash("ravi", "server", {"channel": BOARD},
+                                                subcommand="board"))
+            await fake.delete_channel(BOARD)
+            for _ in range(400):  # a bound for a failing test only: it is stored at once
+                if (await bot.repo.board(str(fake.guild_id))).channel_id is None:
+                    break
+                await asyncio.sleep(0.05)
+            r = await answer(fake, await fake.slash("ravi", "server", subcommand="board"))
+            assert "off (its channel was deleted.)" in content(r)
     assert bot_errors == []
