@@ -17,6 +17,7 @@ from datetime import datetime
 from bot.hours import Availability
 from bot.pace import Pace
 from bot.replies import MAX_TEXT, clip, jump_link
+from bot.table.seating import seat_cap
 from bot.table.wording import NOT_CHOSEN, people_labels, unix
 from db import BoardGame
 from engine import games
@@ -60,10 +61,11 @@ def line_of(g: BoardGame, duty: Mapping[str, Availability]) -> Line:
     pace = Pace.from_json(json.loads(g.pace) if g.pace else None)
     if g.status == "setup":
         people = sum(not s.is_bot for s in g.seats)
-        room = module.PLAYERS[1] - len(g.seats)
+        cap = seat_cap(module, json.loads(g.options or "{}"))
+        room = cap - len(g.seats)
         if room > 0:
             return Line(0, g.created_at, g.id, clip(
-                f"🪑 {head} · {count(room, 'seat')} open of {module.PLAYERS[1]} · "
+                f"🪑 {head} · {count(room, 'seat')} open of {cap} · "
                 f"{_players(g)} · opened <t:{unix(g.created_at)}:R> · join there: {link}",
                 LINE_MAX))
         return Line(1, g.updated_at, g.id, clip(

@@ -34,6 +34,7 @@ class BoardGame:
 
     id: int
     game: str
+    options: str  # JSON
     status: str
     channel_id: str
     guild_id: str | None
@@ -88,9 +89,9 @@ class Boards(RepositoryCore):
 
     async def board_games(self, guild_id: str) -> list[BoardGame]:
         """The server's games being set up or played, each with its seats in order."""
-        q = (sa_select(_G.c.id, _G.c.game, _G.c.status, _G.c.channel_id, _G.c.guild_id,
-                       _G.c.created_at, _G.c.updated_at, _G.c.awaiting, _G.c.pace,
-                       _G.c.waiting_since)
+        q = (sa_select(_G.c.id, _G.c.game, _G.c.options, _G.c.status, _G.c.channel_id,
+                       _G.c.guild_id, _G.c.created_at, _G.c.updated_at, _G.c.awaiting,
+                       _G.c.pace, _G.c.waiting_since)
              .where(_G.c.guild_id == guild_id, _G.c.status.in_(LIVE_STATUSES)))
         async with self.engine.connect() as conn:
             games: list[Any] = list(await conn.execute(q))

@@ -213,3 +213,14 @@ async def test_only_the_process_carrying_the_server_looks_at_its_board(repo, clo
     assert await table.boards_due(owns=lambda guild: guild != GUILD) == []
     assert (await repo.board(GUILD)).version == version  # not claimed either
     assert len(await table.boards_due(owns=lambda guild: guild == GUILD)) == 1
+
+
+async def test_open_seats_are_counted_against_the_players_the_game_was_opened_for(table):
+    r = await table.new(at(2001), RAVI, "taj_mahal", seed=1, options={"players": 3})
+    assert not r.error, r.private
+    r = await table.new(at(2002), RAVI, "taj_mahal", seed=2)  # the number left open
+    assert not r.error, r.private
+    lines = (await table.board_pages(GUILD))[0].splitlines()
+    assert "#1 · 2 seats open of 3 · ravi" in lines[1]
+    cap = games.get("taj_mahal").PLAYERS[1]
+    assert f"#2 · {cap - 1} seats open of {cap} · ravi" in lines[2]
