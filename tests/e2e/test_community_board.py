@@ -56,6 +56,17 @@ async def move(fake, bot, channel: int, rng: random.Random) -> None:
     assert "isn't" not in content(r)
 
 
+async def stored(bot, messages: list[int]) -> None:
+    """Wait until the board's messages are stored as ``messages`` (the bot stores them
+    just after Discord answered its posts)."""
+    for _ in range(400):  # a bound for a failing test only
+        board = await bot.repo.board("1000")
+        if json.loads(board.messages) == [str(m) for m in messages]:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the board's messages are {board.messages}, not {messages}")
+
+
 async def settled(fake) -> int:
     """Let the bot's board loop look a few times; the requests so far."""
     await asyncio.sleep(0.3)
@@ -125,6 +136,7 @@ async def test_the_board_is_edited_in_place_coalesced_repaired_and_switched_off(
                                 and r.path.endswith(f"/channels/{BOARD}/messages"), after=mark)
             (second,) = [int(m["id"]) for m in fake.messages_in(BOARD)]
             assert fake.messages[second]["content"] == text
+            await stored(bot, [second])
         # After a restart, the same message is edited.
         clock.by += BOARD_EVERY
         bot = bot_on(db_url, clock)
@@ -148,6 +160,7 @@ async def test_the_board_is_edited_in_place_coalesced_repaired_and_switched_off(
             await fake.wait_for(lambda r: r.method == "POST" and r.path.endswith(
                 f"/channels/{BOARD}/messages"), after=mark)
             (third,) = [int(m["id"]) for m in fake.messages_in(BOARD)]
+            await stored(bot, [third])
             second = third
 
             # The bot may no longer post there: deleted again, it cannot be posted; the
@@ -193,8 +206,7 @@ async def test_a_long_board_is_pages_in_order_kept_in_order_moved_and_taken_away
                 """The board's messages in the channel, oldest first; each is a stored
                 page of the board, in the stored order."""
                 shown = sorted(fake.messages_in(BOARD), key=lambda m: int(m["id"]))
-                board = await bot.repo.board(str(fake.guild_id))
-                assert json.loads(board.messages) == [m["id"] for m in shown]
+                await stored(bot, [int(m["id"]) for m in shown])
                 return [m["content"] for m in shown]
 
             first = await pages()
