@@ -61,7 +61,8 @@ def parser() -> argparse.ArgumentParser:
                        "discord (first acknowledgement under load), clicks, taj_mahal, "
                        "rajas, maharaja, vijayanagara_ai (its computer: against random "
                        "players, balance, think time), schedule (/mygames and the scheduler "
-                       "among 100,000 games), replay (/replay of a long Vijayanagara and "
+                       "among 100,000 games), board (a server's board while 50 games move), "
+                       "replay (/replay of a long Vijayanagara and "
                        "Maharaja game), memory (one process playing all five games), extra, "
                        "faults (a burst under Discord's 429s); "
                        "e.g. discord,clicks")

@@ -256,6 +256,13 @@ class Settings:
 
 
 @dataclass(frozen=True, kw_only=True)
+class BoardArgs:
+    channel: Channel | None = option("The channel where the board of the server's games is "
+                                     "kept")
+    off: bool = option("Take the board away", default=False)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Me:
     timezone: str | None = option("e.g. Asia/Kolkata", suggest=_zones)
     hours: str | None = option("When you play, e.g. 09:00-23:00 (your time), or any")
@@ -391,6 +398,11 @@ COMMANDS: tuple[Command[Any], ...] = (
             buttons=(clicks.OPEN_SEATS_PAGE,)),
     command("role", "Give yourself the looking-for-a-game role, or take it off", NoArgs,
             lambda t, p, a, _: t.lfg(p, a), group="seek", buttons=(clicks.LFG,)),
+    command("board", "One message listing the server's games, kept up to date "
+            "(moderators set it)", BoardArgs,
+            lambda t, p, a, v: t.server_board(p, a, None if v.channel is None
+                                              else v.channel.id, v.off),
+            group="server"),
     command("mygames", "Your games in every server, those waiting on you first", Listed,
             lambda t, p, a, v: t.my_games(p, a, v.page),
             buttons=(clicks.MY_GAMES_PAGE,)),

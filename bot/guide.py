@@ -100,7 +100,11 @@ TIME_HELP = (
     "- A game never started is closed after 14 days; one no person moves in (timeouts do "
     "not count) is warned after 30 days, or at once when everyone's time has run out, and "
     "abandoned a week after the warning (a server may set both). Moderators see every game "
-    "with `/game list`."
+    "with `/game list`.\n"
+    "- A server's board: a moderator's `/server board channel:` keeps one message there "
+    "listing the server's games (open seats first, then whose turn it is and since when, "
+    "the clock and a jump link), edited as they change; `/server board` says where it is, "
+    "`off:True` takes it away."
 )
 
 

@@ -55,6 +55,10 @@ SCHEDULER_ERRORS = Counter(
 SCHEDULER_MISSED = Counter(
     "darbar_scheduler_missed_ticks", "Scheduler ticks given up because the database did "
     "not answer (what was due is done at the next tick that reaches it)")
+BOARD_MESSAGES = Counter(
+    "darbar_board_messages", "The servers' boards' messages (/server board), by what was "
+    "done: posted, edited (only where a page's text changed) or deleted (a page fewer, or "
+    "moved down after one was deleted)", ["what"])
 DATABASE_ERRORS = Counter(
     "darbar_database_errors", "Errors the database driver raised, by kind (a unique key's "
     "refusal, which the repository expects when two writers race, is not counted)",

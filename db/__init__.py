@@ -5,6 +5,7 @@ from db.models import (
     ASIDE,
     LIVE_STATUSES,
     STATUSES,
+    Board,
     Checkpoint,
     Game,
     Handover,
@@ -25,6 +26,7 @@ from db.models import (
     id_of,
 )
 from db.repository import (
+    BoardGame,
     ChannelBusy,
     Due,
     LogStep,
@@ -45,6 +47,8 @@ __all__ = [
     "ASIDE",
     "LIVE_STATUSES",
     "STATUSES",
+    "Board",
+    "BoardGame",
     "ChannelBusy",
     "Checkpoint",
     "Follower",

@@ -449,3 +449,25 @@ class Invitation(SQLModel, table=True):
     opened_by: str  # who opened the game
     opened_name: str = ""
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Board(SQLModel, table=True):
+    """A server's board (``/server board``): one message, or a few when long, in a channel
+    of the server, listing its games and edited in place (bot/table/board.py). The row
+    outlives a restart; ``due_at`` is when it may next be redrawn (each redraw puts it
+    ``BOARD_EVERY`` seconds on, so edits are coalesced), ``version`` the claim that lets
+    one process of several redraw it."""
+
+    guild_id: str = Field(primary_key=True)
+    channel_id: str | None = Field(default=None, index=True)  # None: switched off
+    # JSON lists, a page each, in order: the messages' ids (null: to be posted again) and
+    # the text each was last given (an unchanged page is not edited).
+    messages: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    shown: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    # The server's live games as last drawn (how many, their versions' sum, the newest id):
+    # any change to one (a move, a join, a new game, an end) changes it.
+    seen: str | None = None
+    due_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+    version: int = 0
+    off_why: str | None = Field(default=None, sa_column=Column(Text))  # why it was switched off
+    set_by: str | None = None  # the moderator who set it up (user id)

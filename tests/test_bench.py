@@ -198,6 +198,18 @@ def test_bench_prints_the_fault_figures(tmp_path):
         "  skipped: it needs PostgreSQL, and --backend sqlite leaves PostgreSQL out")
 
 
+@pytest.mark.slow
+def test_bench_prints_the_board_figures_within_the_coalescing_bound(tmp_path):
+    """`darbar bench --only board`: 50 games moving flat out, the board redrawn at most
+    every BOARD_EVERY (one redraw more for the first draw), and what a redraw costs."""
+    out = bench(tmp_path, "--only", "board")
+    assert re.search(r"moves a minute\s+[1-9]\d* \(over \d+ s\)", out), out
+    assert re.search(r"redraws a minute\s+\d+\.\d \(bound: 2 a minute, \+1 for the first: "
+                     r"met\)", out), out
+    assert re.search(r"messages edited a minute \d+\.\d \(\d+ pages\)", out), out
+    assert re.search(r"a redraw \(CPU\)\s+\d+\.\d ms", out), out
+
+
 SHARD_KILL = "faults: a shard's process killed (2 processes as shards 0 and 1 of 2"
 
 

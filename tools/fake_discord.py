@@ -1182,6 +1182,25 @@ class FakeDiscord:
         del self.messages[mid]
         self.deleted_message_ids.append(mid)
 
+    async def delete_message(self, mid: int, *, announce: bool = True) -> None:
+        """Delete a channel's message, as its author, a moderator or the bot would: later
+        edits of it answer 10008 Unknown Message, and the gateway says MESSAGE_DELETE
+        (not ``announce``: says nothing, as to a bot that was offline then)."""
+        message = self.messages[mid]
+        self._delete_message(mid)
+        if not announce:
+            return
+        cid = int(message["channel_id"])
+        data: JSON = {"id": str(mid), "channel_id": str(cid)}
+        if (guild := self.channels.get(cid, {}).get("guild_id")) is not None:
+            data["guild_id"] = guild
+        await self._dispatch("MESSAGE_DELETE", data)
+
+    def edits_of(self, mid: int, after: int = 0) -> list[RecordedRequest]:
+        """The edits (PATCH) made to a channel's message since request ``after``."""
+        return [r for r in self.requests[after:] if r.method == "PATCH"
+                and r.path.endswith(f"/messages/{mid}") and "/webhooks/" not in r.path]
+
     # ------------------------------------------------------------------ HTTP plumbing
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
@@ -1469,7 +1488,7 @@ class FakeDiscord:
         if message is None or int(message["channel_id"]) != cid:
             raise _ApiError(404, "Unknown Message", 10008)
         if call.method == "DELETE":
-            self._delete_message(mid)
+            await self.delete_message(mid)
             return 204, None
         if call.method == "PATCH":
             self._edit_message(message, call.json or {}, call.files)

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import memory, scheduler, workers
-from bot.discord_face import lobby
+from bot.discord_face import board, lobby
 from bot.discord_face.buttons import ITEMS
 from bot.discord_face.cards import show_extras
 from bot.discord_face.commands import add_commands
@@ -89,6 +89,9 @@ class DarbarBot(Face):
         # Deadlines and reminders live in the database, so what fell due while the bot
         # was down is done at the first tick after a restart.
         self.reminding = asyncio.create_task(self._schedule_loop())
+        # The servers' boards: redrawn as their games change (bot/discord_face/board.py).
+        table.board_face = board.OnDiscord(self, table)
+        self.boarding = asyncio.create_task(board.keep_boards(self))
 
     async def respond(self, interaction: discord.Interaction, work: Awaitable[Reply], *,
                       from_panel: bool = False, edits_public: bool = False) -> None:
@@ -365,6 +368,16 @@ class DarbarBot(Face):
         if self.table is not None:
             for game_id in await self.table.set_aside([str(i) for i in channel_ids]):
                 await lobby.show_card(self, game_id)  # an open game's card: closed
+            await self.table.board_channel_gone([str(i) for i in channel_ids])
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        await board.message_deleted(self, payload.guild_id, payload.channel_id,
+                                    {payload.message_id})
+
+    async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent
+                                         ) -> None:
+        await board.message_deleted(self, payload.guild_id, payload.channel_id,
+                                    set(payload.message_ids))
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))
@@ -393,7 +406,7 @@ class DarbarBot(Face):
             self.closing = True
             log.info("closing: finishing %d interaction(s) under way", len(self.in_flight))
         await self._drain()
-        background = [t for name in ("verified", "reminding")
+        background = [t for name in ("verified", "reminding", "boarding")
                       if (t := getattr(self, name, None)) is not None and not t.done()]
         background += renames_under_way()
         # discord.py waits up to 2 s after READY for the servers to arrive before it

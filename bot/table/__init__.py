@@ -25,6 +25,8 @@ the outcome. This package never imports discord.
                     and who came back
     community.py    /mygames, /me, /game list, /server settings
     following.py    /game follow and unfollow; finished games' threads to archive
+    board.py        /server board: the server's games in one message, edited in place
+                    (its pages drawn by board_lines.py)
     rematch.py      the Rematch buttons (it builds on seating: Rematch(Seating))
     lobby.py        open seats: /seek, /game new open:true, the invitation card and its
                     Join button, /seek list, the looking-for-a-game role
@@ -38,6 +40,7 @@ finished game's positions are replayed and pictured by ``bot.story``, in a worke
 
 from __future__ import annotations
 
+from bot.table.board import ServerBoard
 from bot.table.clocks import Clocks
 from bot.table.community import Community
 from bot.table.core import (
@@ -75,7 +78,8 @@ from bot.table.wording import COMPUTER
 
 
 class Table(Lobby, Rematch, Moves, Undo, Endings, Looking, Replaying, Stewardship, Clocks,
-            Departures, Community, Standings, Deliveries, Places, Substitutes, Following):
+            Departures, Community, Standings, Deliveries, Places, Substitutes, Following,
+            ServerBoard):
     """Every command a face can give a channel's game (see the modules above)."""
 
 

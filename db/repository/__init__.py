@@ -17,12 +17,14 @@ serves (``bot/table/``) of a part per concern, each a subclass of ``core.Reposit
     lobby.py       open games' invitation cards, the server's open seats
     substitutes.py seats put up for substitutes, their candidates, consent and cards
     threads.py     games' own threads (their parent channel, archiving) and followers
+    board.py       the servers' boards: where, their messages, the games they list
 
 The parts never call each other's methods: what they share is in the core.
 """
 
 from __future__ import annotations
 
+from db.repository.board import BoardGame, Boards, BoardSeat
 from db.repository.clocks import Clocks, Due, Sched
 from db.repository.core import (
     CONNECT_TIMEOUT,
@@ -45,11 +47,13 @@ from db.repository.undo import Undo
 
 
 class Repository(Games, Seats, StepLog, PublicMoves, Undo, Clocks, Deliveries, People,
-                 Ratings, Lobby, Substitutes, Threads):
+                 Ratings, Lobby, Substitutes, Threads, Boards):
     """Every read and write of the game tables (see the modules above)."""
 
 
 __all__ = [
+    "BoardGame",
+    "BoardSeat",
     "CONNECT_TIMEOUT",
     "LOCK_WAIT",
     "ChannelBusy",

@@ -17,6 +17,8 @@ imports ``tools.bench.load`` alone, so its memory is the bot's):
 - ``vijayanagara_ai`` (vijayanagara_ai.py): Vijayanagara's engine as a search sees it, and
   its computer against random players, against itself (balance) and its think time;
 - ``schedule`` (schedule.py): /mygames and the scheduler's tick among 100,000 games;
+- ``board`` (board.py): a server's board while its 50 games move flat out: redraws and
+  edits a minute (bounded by the coalescing), and a redraw's CPU;
 - ``replay`` (replay.py): /replay of a long Vijayanagara and a long Maharaja game (the
   log replayed, every picture, the animation, a click on ◀ ▶);
 - ``memory`` (memory.py): the resident memory of one process, the Discord face loaded,
@@ -38,7 +40,8 @@ from __future__ import annotations
 import time
 
 SECTIONS = ("engine", "undo", "move", "load", "discord", "clicks", "taj_mahal", "rajas", "maharaja",
-            "vijayanagara_ai", "schedule", "replay", "memory", "extra", "faults", "threads")
+            "vijayanagara_ai", "schedule", "board", "replay", "memory", "extra", "faults",
+            "threads")
 
 
 def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 1000,
@@ -104,6 +107,10 @@ def run_bench(*, backend: str = "both", db: str | None = None, stored: int = 100
         schedule_figures(10_000 if quick else 100_000, backends=(
             ("sqlite",) if backend == "sqlite" else ("postgresql",) if backend == "postgresql"
             else ("sqlite", "postgresql")))
+    if "board" in sections:
+        from tools.bench.board import board_figures
+
+        board_figures(50, 15.0 if quick else 60.0)
     if "replay" in sections:
         from tools.bench.replay import replay_figures
 
