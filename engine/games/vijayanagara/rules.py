@@ -9,7 +9,8 @@ from collections.abc import Collection
 from operator import itemgetter
 
 from engine import rng
-from engine.games.vijayanagara import cards, commands, decks, negotiation, sequence
+from engine.errors import IllegalAction
+from engine.games.vijayanagara import cards, commands, decks, negotiation, sequence, tiebreak
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
 from engine.games.vijayanagara.data import (
@@ -51,6 +52,11 @@ OPTIONS: dict[str, Option] = {
         "help": "Timur's Shadow variant: after the first Timurid card, Commands select one "
         "space.",
     },
+    tiebreak.OPTION: {
+        "type": "choice", "choices": ["none", tiebreak.GOAT_TIGER], "default": "none",
+        "help": "Second tiebreaker (5.5): `goat_tiger`, factions still tied on VP and "
+        "Resources play Aadu-Huli aata for the win; `none`, they share it.",
+    },
 }
 
 
@@ -68,6 +74,10 @@ def setup(seed: int, options: dict | None = None) -> dict:
     opts = _options(options or {})
     revision = revision_entry(opts, REVISION)
     opts.pop(REVISION_OPTION, None)
+    if opts[tiebreak.OPTION] == "none":
+        # Off, as every game set up before the option was: its state stays as it was, so
+        # stored games and their recorded logs replay to the very same states.
+        del opts[tiebreak.OPTION]
     state: dict = {
         "game": ID,
         **revision,
@@ -222,6 +232,12 @@ def prompt(state: dict, role: str) -> tuple[str, dict]:
 
 
 def act(state: dict, role: str, action: str, arg: object = None) -> dict:
+    if action == tiebreak.TIEBREAK and tiebreak.pending(state) is not None:
+        new = _copy(state)
+        tiebreak.settle(new, arg)
+        return new
+    if (why := tiebreak.refusal(state)) is not None:
+        raise IllegalAction(why)
     opening(state, role, action, arg, names=ROLE_NAMES, active=active(state), prompt=prompt,
             refused=_refused, anytime=anytime, offstage=_offstage)
     known = _asked(state)[1]
@@ -325,6 +341,12 @@ def redeal(state: dict, generator: object, keep: Collection[str] = ()) -> dict:
 
 def result(state: dict) -> dict | None:
     return state["result"]
+
+
+def side_game(state: dict) -> dict | None:
+    """The Goat-Tiger tiebreak the position waits on (5.5), if any."""
+    found = tiebreak.pending(state)
+    return None if found is None else {**found, "step": tiebreak.TIEBREAK}
 
 
 def summary(state: dict) -> dict:
