@@ -232,10 +232,6 @@ def prompt(state: dict, role: str) -> tuple[str, dict]:
 
 
 def act(state: dict, role: str, action: str, arg: object = None) -> dict:
-    if action == tiebreak.TIEBREAK and tiebreak.pending(state) is not None:
-        new = _copy(state)
-        tiebreak.settle(new, arg)
-        return new
     if (why := tiebreak.refusal(state)) is not None:
         raise IllegalAction(why)
     opening(state, role, action, arg, names=ROLE_NAMES, active=active(state), prompt=prompt,
@@ -345,8 +341,17 @@ def result(state: dict) -> dict | None:
 
 def side_game(state: dict) -> dict | None:
     """The Goat-Tiger tiebreak the position waits on (5.5), if any."""
-    found = tiebreak.pending(state)
-    return None if found is None else {**found, "step": tiebreak.TIEBREAK}
+    return tiebreak.pending(state)
+
+
+def side_game_over(state: dict, winner: object) -> dict:
+    """The position told how its Goat-Tiger tiebreak ended: ``winner`` its winning side
+    ("goats", "tigers"), or None."""
+    if tiebreak.pending(state) is None:
+        raise IllegalAction("This game waits on no Goat-Tiger tiebreak.")
+    new = _copy(state)
+    tiebreak.settle(new, winner)
+    return new
 
 
 def summary(state: dict) -> dict:

@@ -5,7 +5,7 @@ the game. Option ``tiebreak=goat_tiger``; off, a double tie is a shared victory.
 The Goat-Tiger game is played outside this state (the table opens it as a game of its
 own, ``goat_tiger``, between the persons seated for the tied factions). This state only
 draws who plays which side, waits, and takes the outcome back as a step the table
-writes (``TIEBREAK``), so a replay of the log gives the same result.
+writes (``engine.games.SIDE_GAME``), so a replay of the log gives the same result.
 
 Darbar's readings, where 5.5 speaks of two players only:
 - Sides are drawn at random from the game's own generator (5.5: "Decide randomly who
@@ -23,9 +23,6 @@ from engine.games.vijayanagara.data import SHORT
 
 OPTION = "tiebreak"
 GOAT_TIGER = "goat_tiger"
-# The step the table writes when the Goat-Tiger game ends; its argument is the winning
-# Goat-Tiger side ("goats" or "tigers"), or None when it ended without one.
-TIEBREAK = "tiebreak"
 SIDES = ("goats", "tigers")
 SIDE_NAMES = {"goats": "Goats", "tigers": "Tigers"}
 GAME_NAME = "Aadu-Huli aata (Goat-Tiger)"

@@ -14,6 +14,11 @@ g = games.get("vijayanagara")
 ON = {"tiebreak": "goat_tiger"}
 
 
+def over(state: dict, side: str | None) -> dict:
+    """The table's step when the Goat-Tiger game ends, as every replay applies it."""
+    return games.apply_step(g, state, "delhi", games.SIDE_GAME, side)
+
+
 def tied(*, three: bool = False, options: dict | None = None, seed: int = 7) -> dict:
     """Timur's card with every Province Independent: Delhi 0 + 3 (no Invaders in Delhi),
     Bahmani 3 (Influence); Vijayanagara 3 too where ``three``. Resources equal."""
@@ -63,7 +68,7 @@ def test_the_sides_are_drawn_at_random_from_the_games_own_generator():
 def test_the_goat_tiger_winner_takes_the_game(side):
     s = tied(options=ON)
     sides = g.side_game(s)["sides"]
-    after = g.act(s, "delhi", "tiebreak", side)
+    after = over(s, side)
     winner = sides[side]
     loser = next(f for f in sides.values() if f != winner)
     assert after["result"]["winners"] == [winner]
@@ -76,12 +81,12 @@ def test_the_goat_tiger_winner_takes_the_game(side):
     short = {"delhi": "Delhi", "bahmani": "Bahmani"}
     assert f"{short[winner]} won the Aadu-Huli aata (Goat-Tiger) tiebreak (5.5) against " \
            f"{short[loser]}" in reason
-    with pytest.raises(IllegalAction, match="over"):
-        g.act(after, "delhi", "tiebreak", side)
+    with pytest.raises(IllegalAction, match="no Goat-Tiger tiebreak"):
+        over(after, side)
 
 
 def test_a_goat_tiger_game_without_a_winner_leaves_the_tie_shared():
-    s = g.act(tied(options=ON), "delhi", "tiebreak", None)
+    s = over(tied(options=ON), None)
     assert sorted(s["result"]["winners"]) == ["bahmani", "delhi"]
     assert "ended without a winner" in s["result"]["reason"]
     assert s["result"]["reason"].endswith("share the victory.")
@@ -92,26 +97,26 @@ def test_three_factions_tied_play_two_games_in_turn_darbars_reading():
     first = g.side_game(s)
     assert len(set(first["sides"].values())) == 2
     third = ({"delhi", "bahmani", "vijayanagara"} - set(first["sides"].values())).pop()
-    s = g.act(s, "delhi", "tiebreak", "tigers")
+    s = over(s, "tigers")
     assert s["result"] is None
     second = g.side_game(s)
     assert second["round"] == 2
     assert set(second["sides"].values()) == {first["sides"]["tigers"], third}
-    s = g.act(s, "delhi", "tiebreak", "goats")
+    s = over(s, "goats")
     assert s["result"]["winners"] == [second["sides"]["goats"]]
 
 
 def test_three_tied_and_the_second_game_undecided_share_between_its_two():
     s = tied(three=True, options=ON)
     winner = g.side_game(s)["sides"]["goats"]
-    s = g.act(s, "delhi", "tiebreak", "goats")
+    s = over(s, "goats")
     third = set(g.side_game(s)["sides"].values()) - {winner}
-    s = g.act(s, "delhi", "tiebreak", None)
+    s = over(s, None)
     assert sorted(s["result"]["winners"]) == sorted({winner, *third})
 
 
 def test_three_tied_and_the_first_game_undecided_all_three_share():
-    s = g.act(tied(three=True, options=ON), "delhi", "tiebreak", None)
+    s = over(tied(three=True, options=ON), None)
     assert sorted(s["result"]["winners"]) == ["bahmani", "delhi", "vijayanagara"]
 
 
