@@ -5,6 +5,7 @@ from db.models import (
     ASIDE,
     LIVE_STATUSES,
     STATUSES,
+    TIEBREAK,
     Checkpoint,
     Game,
     Handover,
@@ -40,6 +41,7 @@ from db.repository import (
 
 __all__ = [
     "ASIDE",
+    "TIEBREAK",
     "LIVE_STATUSES",
     "STATUSES",
     "ChannelBusy",

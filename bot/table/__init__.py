@@ -60,6 +60,7 @@ from bot.table.seating import (
     open_games_limit,
     parse_options,
 )
+from bot.table.side_games import SideGames
 from bot.table.standings import Standings
 from bot.table.stewardship import Stewardship
 from bot.table.undo import REDEALT, Undo
@@ -67,7 +68,7 @@ from bot.table.wording import COMPUTER
 
 
 class Table(Rematch, Moves, Undo, Endings, Looking, Replaying, Stewardship, Clocks,
-            Departures, Community, Standings, Deliveries, Places):
+            Departures, Community, Standings, Deliveries, Places, SideGames):
     """Every command a face can give a channel's game (see the modules above)."""
 
 

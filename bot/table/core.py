@@ -32,7 +32,18 @@ from bot.table.posts import public_update, told_from
 from bot.table.since import earlier, earliest, shown_by, summary
 from bot.table.turns import panel_reply
 from bot.table.wording import COMPUTER, result_line, said_by, stored_pace, written_pace
-from db import Game, NewStep, Player, Repository, Sched, Seat, Since, VersionConflict, id_of
+from db import (
+    TIEBREAK,
+    Game,
+    NewStep,
+    Player,
+    Repository,
+    Sched,
+    Seat,
+    Since,
+    VersionConflict,
+    id_of,
+)
 from db.models import utcnow
 from db.outage import unavailable
 from engine import games, jsontext
@@ -199,14 +210,15 @@ class TableCore:
         public = res is not None or (shown(before, after) and not offstage)
         public_json = None if public else (lg.game.public_state or lg.game.state)
         now = self.now()
-        status = "finished" if res is not None else lg.game.status
+        status = "finished" if res is not None else TIEBREAK if g.side_game is not None and \
+            g.side_game(state) is not None else lg.game.status
         # Whom the game waits for changes only with a public position: only then do the
         # clocks and reminders change.
         sched = await self._schedule(lg, after, status=status, now=now, acted=any(
             s.user_id is not None for s in steps)) if public else None
         version = await self.repo.append_steps(
             lg.game, steps, state,
-            status="finished" if res is not None else None,
+            status=status if status != lg.game.status else None,
             result=res,
             now=now,
             public_state=public_json,
@@ -226,8 +238,9 @@ class TableCore:
                                       "state": state_json, "public_state": public_json}
         if sched is not None:
             written |= {"pace": sched.pace, "due_at": sched.due_at, "awaiting": sched.awaiting}
+        written["status"] = status
         if res is not None:
-            written |= {"status": "finished", "result": json.dumps(res)}
+            written["result"] = json.dumps(res)
         vars(game).update(written)
         STEPS.labels(game.game).inc(len(steps))
         if (moved := after.get("move", 0) - before.get("move", 0)) > 0:
@@ -365,7 +378,12 @@ class TableCore:
             heads = [line for theirs, names in groups.values()
                      for line in summary(lg, theirs, and_(names), told)]
             reply.public = "\n".join([*heads, reply.public])
+        await self._follow_on(lg, reply)
         return reply
+
+    async def _follow_on(self, lg: Loaded, reply: Reply) -> None:
+        """What follows a post in the same channel: a game waiting on a side game opens
+        it, and a side game over settles the game it was opened for (``side_games``)."""
 
     async def _pinged_since(self, lg: Loaded) -> dict[str, Since]:
         """What each person the game now waits for has not seen since their last move
@@ -413,7 +431,8 @@ class TableCore:
         at the table: computers alone would play each other without end."""
         g = lg.module
         lines: list[str] = []
-        while lg.game.status == "active" and lg.humans():
+        # A side game (a tiebreak) is played to its end even between two computers.
+        while lg.game.status == "active" and (lg.humans() or lg.game.side_game_of):
             view = lg.current_view()
             bots = [r for r in view["active"] if (s := lg.seat_for(r)) and s.is_bot]
             if not bots:

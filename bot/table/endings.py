@@ -148,4 +148,6 @@ class Endings(TableCore):
             return Reply(public=text)
         lg = await self._reloaded(lg)
         # The last picture says the game was abandoned, not whose turn it was.
-        return Reply(public=text, **await board_image(lg))
+        reply = Reply(public=text, **await board_image(lg))
+        await self._follow_on(lg, reply)  # an aborted tiebreak settles its game
+        return reply

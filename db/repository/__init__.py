@@ -14,6 +14,7 @@ serves (``bot/table/``) of a part per concern, each a subclass of ``core.Reposit
     deliveries.py  the delivery ledger: what a channel was shown of its game
     people.py      players' and servers' settings, the games each sits at or holds
     ratings.py     finished games rated, ratings, leaderboards
+    side_games.py  games opened for another (a tiebreak), and found from it
 
 The parts never call each other's methods: what they share is in the core.
 """
@@ -34,12 +35,13 @@ from db.repository.people import MyGame, People
 from db.repository.ratings import RatingKey, Ratings
 from db.repository.seats import Seats
 from db.repository.shown import PublicMoves, Recorded, Shown, Since
+from db.repository.side_games import SideGames
 from db.repository.steps import LogStep, NewStep, StepLog, step_arg
 from db.repository.undo import Undo
 
 
 class Repository(Games, Seats, StepLog, PublicMoves, Undo, Clocks, Deliveries, People,
-                 Ratings):
+                 Ratings, SideGames):
     """Every read and write of the game tables (see the modules above)."""
 
 

@@ -99,8 +99,8 @@ def settle(state: dict, winner: object) -> None:
 def _end(state: dict, winners: list[str], how: str) -> None:
     tb = state["tiebreak"]
     tb["pair"] = None
-    names = " and ".join(SHORT[w] for w in winners)
-    ending = " win." if len(winners) == 1 else " share the victory."
+    shared = "" if len(winners) == 1 else \
+        " " + " and ".join(SHORT[w] for w in winners) + " share the victory."
     state["result"] = {"winners": winners, "scores": dict(tb["scores"]),
-                       "reason": f"{tb['reason']} Tied: {how}. {names}{ending}"}
+                       "reason": f"{tb['reason']} Tied on VP and Resources: {how}.{shared}"}
     state["log"].append(state["result"]["reason"])
