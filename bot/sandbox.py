@@ -222,6 +222,8 @@ class Sandbox:
                             if 0 <= m <= step.moves and m != step.move})
             out.append("   moves: " + "  ".join(f"/replay {step.game_id} move:{m}"
                                                 for m in moves))
+        for then in reply.then:  # the posts that follow it (a tiebreak game, its result)
+            out.append(await self._show(then))
         return "\n".join(out)
 
     @staticmethod

@@ -173,6 +173,8 @@ class DarbarBot(Face):
                 await self.opened()[1].undelivered(reply, failed)
             return False
         await self.opened()[1].delivered(reply)
+        for then in reply.then:  # a tiebreak game opened, the game it decided
+            await self._post_game(place, then)
         return True
 
     async def _dm(self, user_id: str, text: str) -> bool:

@@ -279,6 +279,12 @@ def _table(interaction: discord.Interaction) -> Table | None:
 async def _delivered(interaction: discord.Interaction, reply: Reply) -> None:
     if (table := _table(interaction)) is not None:
         await table.delivered(reply)
+    # The posts that follow it in the channel (a tiebreak game opened, the game it
+    # decided), each its own game's, recorded as delivered like any other.
+    if reply.then and isinstance(channel := interaction.channel, discord.abc.Messageable):
+        for then in reply.then:
+            await post(channel, then)
+            await _delivered(interaction, then)
 
 
 async def _post_public(interaction: discord.Interaction, reply: Reply, public: str,
