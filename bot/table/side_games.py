@@ -34,6 +34,18 @@ class SideGames(TableCore):
         if post is not None:
             reply.then.append(post)
 
+    async def resume_side_game(self, game_id: int) -> Reply | None:
+        """After a restart: for a game waiting on a side game, the side game a crash left
+        unopened, or the outcome of one that ended but was not yet written to it, as the
+        post it makes; None when there is nothing to do (or another process did it)."""
+        game = await self.repo.get_game(game_id)
+        if game is None or game.status != TIEBREAK:
+            return None
+        opened = await self.repo.side_games_of(game_id)
+        if opened and opened[-1].status in OVER:
+            return await self._settle_side_game(await self._loaded(opened[-1]))
+        return await self._open_side_game(await self._loaded(game))
+
     async def _open_side_game(self, lg: Loaded) -> Reply | None:
         """The side game ``lg`` waits on, opened in its channel between the people (or the
         computer) seated for the sides it names, under way; its first post. None when it

@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from bot.table.side_games import SideGames
 from db import TIEBREAK
 from engine import games
 from engine.games.vijayanagara.data import PROVINCES
@@ -174,3 +175,55 @@ async def test_a_tied_faction_the_computer_plays_plays_its_side_by_the_goat_tige
     assert (state["in_hand"] < 15) == (theirs == "goats")
     [opened] = r.then
     assert [p.user_id for p in opened.pings] == [RAVI.user_id]
+
+
+async def test_one_person_holding_both_tied_factions_may_resign_to_share(table, repo):
+    """ravi holds Delhi and Vijayanagara, tied: he plays both Goat-Tiger sides, and
+    resigning (both) ends it without a winner, so the victory is shared."""
+    vj = await near_the_end(table, repo)
+    game = await repo.get_game(vj)
+    state = delhi_ends_it()
+    state["influence"] = {"bahmani": 0, "vijayanagara": 3}
+    state["track"]["bahmani"] = {"2": 2, "4": 2}
+    state["track"]["vijayanagara"] = {lvl: 0 if int(lvl) <= 3 else n
+                                      for lvl, n in state["track"]["vijayanagara"].items()}
+    state["resources"] = {"delhi": 10, "bahmani": 1, "vijayanagara": 13}
+    await repo.set_status(game, "active", state=state)
+    r = await table.play(HERE, RAVI, "pass")
+    assert not r.error, r.private
+    gt = await repo.live_game(HERE.channel_id)
+    assert set((await seats_of(repo, gt.id)).values()) == {RAVI.user_id}
+    r = await table.resign(HERE, RAVI, confirm=True, game_id=gt.id)
+    assert not r.error, r.private
+    result = json.loads((await repo.get_game(vj)).result)
+    assert sorted(result["winners"]) == ["delhi", "vijayanagara"]
+
+
+async def test_a_crash_before_the_tiebreak_opened_or_was_written_is_made_good_at_restart(
+        table, repo, monkeypatch):
+    vj = await near_the_end(table, repo)
+    # A crash right after the write that tied: nothing followed the post.
+    monkeypatch.setattr(SideGames, "_follow_on", lambda self, lg, reply: _nothing())
+    await table.play(HERE, RAVI, "pass")
+    assert (await repo.get_game(vj)).status == TIEBREAK
+    assert await repo.live_game(HERE.channel_id) is None
+    monkeypatch.undo()
+    opened = await table.resume_side_game(vj)
+    gt = await repo.live_game(HERE.channel_id)
+    assert opened is not None and opened.game_id == gt.id and gt.side_game_of == vj
+    assert await table.resume_side_game(vj) is None  # once
+    # A crash right after the tiebreak's end: the tied game did not hear of it.
+    monkeypatch.setattr(SideGames, "_follow_on", lambda self, lg, reply: _nothing())
+    sides = {s.role: s.user_id for s in await repo.seats(gt.id)}
+    loser = RAVI if sides["goats"] == RAVI.user_id else MEERA
+    await table.resign(HERE, loser, confirm=True, game_id=gt.id)
+    assert (await repo.get_game(vj)).status == TIEBREAK
+    monkeypatch.undo()
+    decided = await table.resume_side_game(vj)
+    assert decided is not None and decided.game_id == vj
+    assert (await repo.get_game(vj)).status == "finished"
+    assert await table.resume_side_game(vj) is None
+
+
+async def _nothing() -> None:
+    return None
