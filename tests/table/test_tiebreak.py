@@ -227,3 +227,23 @@ async def test_a_crash_before_the_tiebreak_opened_or_was_written_is_made_good_at
 
 async def _nothing() -> None:
     return None
+
+
+@pytest.mark.slow
+async def test_two_tied_computers_play_their_tiebreak_out_at_once(table, repo):
+    vj = await near_the_end(table, repo, computer=True)
+    game = await repo.get_game(vj)
+    state = delhi_ends_it(three=True)
+    state["spaces"]["delhi"]["invader"] = 6  # Delhi 3 - 6 (at most -3): 0 VP, out of the tie
+    state["avail"]["invader"] -= 6
+    await repo.set_status(game, "active", state=state)
+    r = await table.play(HERE, RAVI, "pass")
+    assert not r.error, r.private
+    [opened] = r.then
+    [decided] = opened.then  # the Goat-Tiger game was played to its end by the computer
+    assert decided.game_id == vj
+    gt = (await repo.side_games_of(vj))[0]
+    assert gt.status == "finished" and all(s.is_bot for s in await repo.seats(gt.id))
+    assert opened.pings == []  # no person to ping
+    result = json.loads((await repo.get_game(vj)).result)
+    assert result["winners"] in (["bahmani"], ["vijayanagara"], ["bahmani", "vijayanagara"])

@@ -54,8 +54,7 @@ OPTIONS: dict[str, Option] = {
     },
     tiebreak.OPTION: {
         "type": "choice", "choices": ["none", tiebreak.GOAT_TIGER], "default": "none",
-        "help": "Second tiebreaker (5.5): `goat_tiger`, factions still tied on VP and "
-        "Resources play Aadu-Huli aata for the win; `none`, they share it.",
+        "help": "`goat_tiger`: a tie on VP and Resources is played out at Goat-Tiger (5.5).",
     },
 }
 
