@@ -6,17 +6,19 @@ result post and ratings name the tiebreak's winner. Three tied: two games in tur
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 
-from bot import workers
+from bot import scheduler, workers
+from bot.table import Table
 from bot.table.side_games import SideGames
 from db import TIEBREAK
 from engine import games
 from engine.games.goat_tiger import ai as goat_tiger_ai
 from engine.games.vijayanagara.data import PROVINCES
 from tests.engine.vijayanagara.positions import position
-from tests.support.table import ASHA, HERE, MEERA, RAVI
+from tests.support.table import ASHA, HERE, MEERA, RAVI, T0, Clock
 
 ON = {"tiebreak": "goat_tiger"}
 SHARED = "share the victory"
@@ -258,3 +260,23 @@ async def test_two_tied_computers_play_their_tiebreak_out_at_once(table, repo, m
     assert opened.pings == []  # no person to ping
     result = json.loads((await repo.get_game(vj)).result)
     assert result["winners"] in (["bahmani"], ["vijayanagara"], ["bahmani", "vijayanagara"])
+
+
+async def test_an_abandoned_tiebreak_leaves_the_victory_shared(repo):
+    """Nobody moves in the Goat-Tiger game: the scheduler warns, then abandons it a week
+    later, and the game it was to decide is decided then (shared), in the same notice."""
+    clock = Clock(T0)
+    table = Table(repo, now=clock)
+    vj = await near_the_end(table, repo)
+    await table.play(HERE, RAVI, "pass")
+    await table.remind(HERE, RAVI, "off")
+    clock.t = T0 + timedelta(days=40)
+    [warning] = await scheduler.tick(table, clock())
+    assert "no move for 30 days" in warning.post.public
+    clock.t += timedelta(days=7, hours=1)
+    [gone] = await scheduler.tick(table, clock())
+    assert "is abandoned" in gone.post.public
+    [decided] = gone.post.then
+    assert decided.game_id == vj and "was aborted" in decided.public
+    result = json.loads((await repo.get_game(vj)).result)
+    assert sorted(result["winners"]) == ["bahmani", "delhi"]
