@@ -18,6 +18,9 @@ from tests.table.test_tiebreak import ON, delhi_ends_it
 pytestmark = pytest.mark.slow
 CHANNEL = 2000
 USERS = {"delhi": ("ravi", RAVI), "bahmani": ("meera", MEERA)}
+# Only bounds a test that fails: a fresh database's migrations run before the bot is
+# ready, and took 9 s on this 2-core machine under other test runs' load.
+READY_WITHIN = 60.0
 
 
 def posts_after(fake, seen: set[int]) -> list[dict]:
@@ -29,7 +32,7 @@ def posts_after(fake, seen: set[int]) -> list[dict]:
 async def test_a_tie_is_played_out_at_goat_tiger_in_the_same_channel(fake_discord, db_url,
                                                                      bot_errors):
     fake = fake_discord
-    async with fake.running(make_bot(db_url)) as bot:
+    async with fake.running(make_bot(db_url), timeout=READY_WITHIN) as bot:
         r = await answer(fake, await fake.slash(
             "ravi", "game", {"game": "vijayanagara", "side": "delhi",
                              "options": "tiebreak=goat_tiger"}, subcommand="new"))
@@ -64,7 +67,7 @@ async def test_a_tie_is_played_out_at_goat_tiger_in_the_same_channel(fake_discor
     # The bot restarts: the tiebreak and the game waiting on it are as stored.
     script = SCRIPTS[0]
     assert script.game == "goat_tiger"
-    async with fake.running(make_bot(db_url)) as bot:
+    async with fake.running(make_bot(db_url), timeout=READY_WITHIN) as bot:
         for move in script.random_game():
             user = USERS[sides[move.role]][0]
             h = await fake.slash(user, "play", {"move": move.line(script.module)})
