@@ -32,18 +32,7 @@ from bot.table.posts import public_update, told_from
 from bot.table.since import earlier, earliest, shown_by, summary
 from bot.table.turns import panel_reply
 from bot.table.wording import COMPUTER, result_line, said_by, stored_pace, written_pace
-from db import (
-    TIEBREAK,
-    Game,
-    NewStep,
-    Player,
-    Repository,
-    Sched,
-    Seat,
-    Since,
-    VersionConflict,
-    id_of,
-)
+from db import Game, NewStep, Player, Repository, Sched, Seat, Since, VersionConflict, id_of
 from db.models import utcnow
 from db.outage import unavailable
 from engine import games, jsontext
@@ -210,8 +199,7 @@ class TableCore:
         public = res is not None or (shown(before, after) and not offstage)
         public_json = None if public else (lg.game.public_state or lg.game.state)
         now = self.now()
-        status = "finished" if res is not None else TIEBREAK if g.side_game is not None and \
-            g.side_game(state) is not None else lg.game.status
+        status = lg.status_after(state, res)
         # Whom the game waits for changes only with a public position: only then do the
         # clocks and reminders change.
         sched = await self._schedule(lg, after, status=status, now=now, acted=any(
@@ -234,11 +222,10 @@ class TableCore:
         # (never written through a session, so the ORM's change tracking, 5 µs an
         # attribute, has nothing to track).
         game = lg.game
-        written: dict[str, object] = {"version": version, "updated_at": now,
+        written: dict[str, object] = {"version": version, "updated_at": now, "status": status,
                                       "state": state_json, "public_state": public_json}
         if sched is not None:
             written |= {"pace": sched.pace, "due_at": sched.due_at, "awaiting": sched.awaiting}
-        written["status"] = status
         if res is not None:
             written["result"] = json.dumps(res)
         vars(game).update(written)
@@ -378,12 +365,9 @@ class TableCore:
             heads = [line for theirs, names in groups.values()
                      for line in summary(lg, theirs, and_(names), told)]
             reply.public = "\n".join([*heads, reply.public])
-        await self._follow_on(lg, reply)
-        return reply
+        return await self._follow_on(lg, reply)
 
-    async def _follow_on(self, lg: Loaded, reply: Reply) -> None:
-        """What follows a post in the same channel: a game waiting on a side game opens
-        it, and a side game over settles the game it was opened for (``side_games``)."""
+    async def _follow_on(self, lg: Loaded, reply: Reply) -> Reply: return reply  # side_games
 
     async def _pinged_since(self, lg: Loaded) -> dict[str, Since]:
         """What each person the game now waits for has not seen since their last move
@@ -428,10 +412,9 @@ class TableCore:
 
     async def _run_bots(self, lg: Loaded) -> tuple[Loaded, list[str]]:
         """Let computer seats play while one of them is to move. Only while a person sits
-        at the table: computers alone would play each other without end."""
+        at the table (computers alone would play without end), or in a side game (it ends)."""
         g = lg.module
         lines: list[str] = []
-        # A side game (a tiebreak) is played to its end even between two computers.
         while lg.game.status == "active" and (lg.humans() or lg.game.side_game_of):
             view = lg.current_view()
             bots = [r for r in view["active"] if (s := lg.seat_for(r)) and s.is_bot]

@@ -25,7 +25,9 @@ OVER = ("finished", "aborted")
 
 
 class SideGames(TableCore):
-    async def _follow_on(self, lg: Loaded, reply: Reply) -> None:
+    async def _follow_on(self, lg: Loaded, reply: Reply) -> Reply:
+        """``reply``, with the post that follows it in the same channel: the side game a
+        game now waits on, opened; or, after a side game's end, the game it decided."""
         post = None
         if lg.game.status == TIEBREAK:
             post = await self._open_side_game(lg)
@@ -33,6 +35,7 @@ class SideGames(TableCore):
             post = await self._settle_side_game(lg)
         if post is not None:
             reply.then.append(post)
+        return reply
 
     async def resume_side_game(self, game_id: int) -> Reply | None:
         """After a restart: for a game waiting on a side game, the side game a crash left

@@ -207,7 +207,7 @@ async def test_a_crash_before_the_tiebreak_opened_or_was_written_is_made_good_at
         table, repo, monkeypatch):
     vj = await near_the_end(table, repo)
     # A crash right after the write that tied: nothing followed the post.
-    monkeypatch.setattr(SideGames, "_follow_on", lambda self, lg, reply: _nothing())
+    monkeypatch.setattr(SideGames, "_follow_on", _nothing_follows)
     await table.play(HERE, RAVI, "pass")
     assert (await repo.get_game(vj)).status == TIEBREAK
     assert await repo.live_game(HERE.channel_id) is None
@@ -217,7 +217,7 @@ async def test_a_crash_before_the_tiebreak_opened_or_was_written_is_made_good_at
     assert opened is not None and opened.game_id == gt.id and gt.side_game_of == vj
     assert await table.resume_side_game(vj) is None  # once
     # A crash right after the tiebreak's end: the tied game did not hear of it.
-    monkeypatch.setattr(SideGames, "_follow_on", lambda self, lg, reply: _nothing())
+    monkeypatch.setattr(SideGames, "_follow_on", _nothing_follows)
     sides = {s.role: s.user_id for s in await repo.seats(gt.id)}
     loser = RAVI if sides["goats"] == RAVI.user_id else MEERA
     await table.resign(HERE, loser, confirm=True, game_id=gt.id)
@@ -229,8 +229,9 @@ async def test_a_crash_before_the_tiebreak_opened_or_was_written_is_made_good_at
     assert await table.resume_side_game(vj) is None
 
 
-async def _nothing() -> None:
-    return None
+async def _nothing_follows(self, lg, reply):
+    """A crash right after the post: what would follow it is never made."""
+    return reply
 
 
 @pytest.mark.slow
