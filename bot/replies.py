@@ -278,6 +278,9 @@ class Reply:
     followers: tuple[str, ...] = ()
     # A Follow button under the post (the game's opening post): the game's id.
     follow: int | None = None
+    # Posts that follow this one in the same channel, each a game's own: a tiebreak game
+    # opened after the game it decides, that game's result after the tiebreak's end.
+    then: list[Reply] = field(default_factory=list)
 
     def public_text(self, mention: Callable[[Ping], str]) -> str | None:
         """The public message with pings rendered by the face's ``mention``. The ping line

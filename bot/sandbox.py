@@ -284,6 +284,8 @@ class Sandbox:
             out.append("   moves: " + "  ".join(f"/replay {step.game_id} move:{m}"
                                                 for m in moves))
         out += await self._card(None if reply.error else reply.card)
+        for then in reply.then:  # the posts that follow it (a tiebreak game, its result)
+            out.append(await self._show(then))
         return "\n".join(out)
 
     async def _card(self, game_id: int | None) -> list[str]:

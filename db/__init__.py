@@ -5,6 +5,7 @@ from db.models import (
     ASIDE,
     LIVE_STATUSES,
     STATUSES,
+    TIEBREAK,
     Board,
     Checkpoint,
     Game,
@@ -45,6 +46,7 @@ from db.thread_models import Follower, GameThread
 
 __all__ = [
     "ASIDE",
+    "TIEBREAK",
     "LIVE_STATUSES",
     "STATUSES",
     "Board",

@@ -22,8 +22,12 @@ LIVE_STATUSES = ("setup", "active")
 # Every status a game is stored with. "aside": set aside, its channel or thread deleted
 # under it; not live (nothing falls due, it frees its channel and its players' counts)
 # but not over either: its log is whole, for an export that brings it back elsewhere.
-STATUSES = (*LIVE_STATUSES, "finished", "aborted", "aside")
+STATUSES = (*LIVE_STATUSES, "finished", "aborted", "aside", "tiebreak")
 ASIDE = "aside"
+# "tiebreak": over on the board but tied, waiting on a game of another kind opened for it
+# in its channel (``Game.side_game_of``: Vijayanagara's Goat-Tiger tiebreak, 5.5). Not
+# live, so that its channel holds the side game; it finishes when the side game ends.
+TIEBREAK = "tiebreak"
 _LIVE_WHERE = text("status IN ('setup', 'active')")
 
 
@@ -119,6 +123,8 @@ class Game(SQLModel, table=True):
     posted_version: int | None = None
     undelivered: str | None = Field(default=None, sa_column=Column(Text))
     redeliver_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+    # A game opened for another, whose outcome it decides (a tiebreak): that game's id.
+    side_game_of: int | None = Field(default=None, index=True)
 
     def __init__(self, **data) -> None:
         if "seed" in data:

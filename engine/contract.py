@@ -90,6 +90,13 @@ class Game:
     # theme) and in Darbar's words; None before the rules end the game, or for a win
     # they do not read. The field None: the sources read no victory.
     result_story: Callable[[State], str | None] | None = None
+    # A game of another kind the position waits on before it ends (Vijayanagara's
+    # Goat-Tiger tiebreak, 5.5): ``{"game": id, "sides": {its side: our role}, "round": n}``;
+    # the table opens it as a game of its own and, when it ends, writes a SIDE_GAME step
+    # (engine.games) with its winning side (None: no winner), which ``side_game_over``
+    # applies.
+    side_game: Callable[[State], dict | None] | None = None
+    side_game_over: Callable[[State, Any], State] | None = None
     ONE_SIDE_EACH: bool = False  # each side hides a hand: one person per side, for good
     COLOUR_SIDES: bool = False  # sides are colours: "Red", not "the Red"
     REVISION: int = 1  # the rules revision new games are set up under

@@ -316,3 +316,23 @@ async def test_an_open_game_is_filled_with_join_as_with_the_cards_button(sandbox
         await sandbox.handle(f"@p{i} #t{i} /seek open rajas")
     listed = await sandbox.handle("@ravi /seek list")
     assert "pages: /seek list page:2" in listed, listed
+
+
+@pytest.mark.slow
+async def test_a_tiebreak_is_shown_after_the_post_of_the_move_that_tied(sandbox):
+    """The terminal shows the posts that follow a post, as Discord does: the Goat-Tiger
+    tiebreak of a tied Vijayanagara game after the move that tied it (rules 5.0, 5.5)."""
+    from tests.table.test_tiebreak import delhi_ends_it
+
+    await run_lines(sandbox, "@ravi /game new vijayanagara side:delhi "
+                    "options:tiebreak=goat_tiger", "@meera /game join side:bahmani",
+                    "@ravi /game start")
+    repo = sandbox.table.repo
+    game = await repo.latest_game(sandbox.place().channel_id)
+    await repo.set_status(game, "active", state=delhi_ends_it())
+    [out] = await run_lines(sandbox, "@ravi /play pass")
+    tied = out.index("tied on victory points and Resources (5.0)")
+    opened = out.index("is played out: Aadu-Huli aata (Goat-Tiger) — game #2")
+    assert tied < opened
+    assert out.count("image: ") == 2  # each post its own picture
+    assert "@meera (Goats) — your move" in out[opened:]

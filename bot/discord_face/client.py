@@ -34,7 +34,7 @@ from bot.ratelimit import RateLimiter
 from bot.reminders import Nudge
 from bot.replies import Notice, Place, Reply, clip
 from bot.table import UNAVAILABLE, Table
-from db import Game, Repository, id_of, migrations, normalise_url
+from db import TIEBREAK, Game, Repository, id_of, migrations, normalise_url
 from db.outage import unavailable
 
 log = logging.getLogger("darbar.discord")
@@ -187,6 +187,8 @@ class DarbarBot(Face):
             return False
         await self.opened()[1].delivered(reply)
         await after_post(self, reply, int(place.channel_id), lambda: files_of(reply))
+        for then in reply.then:  # a tiebreak game opened, the game it decided
+            await self._post_game(place, then)
         return True
 
     async def _dm(self, user_id: str, text: str) -> bool:
@@ -346,6 +348,12 @@ class DarbarBot(Face):
                 continue
             if await self._post_game(Place(game.channel_id, game.guild_id), reply):
                 log.info("game #%d concluded at start (a crash had cut it off)", game.id)
+        # A tied game whose tiebreak a crash left unopened, or whose tiebreak's end was not
+        # yet written to it (bot/table/side_games.py).
+        for game in await repo.list_games(TIEBREAK):
+            if self.owns_guild(game.guild_id) and (
+                    reply := await table.resume_side_game(id_of(game))) is not None:
+                await self._post_game(Place(game.channel_id, game.guild_id), reply)
         # Then whatever else a channel was not shown: a post that failed, or a move a crash
         # came between the write and the post of (bot/table/deliveries.py).
         await self.redeliver(owed)

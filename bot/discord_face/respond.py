@@ -299,6 +299,12 @@ async def _delivered(interaction: discord.Interaction, reply: Reply,
         await table.delivered(reply)
     await after_post(interaction.client, reply, channel_id or interaction.channel_id,
                      lambda: files_of(reply))
+    # The posts that follow it in the channel (a tiebreak game opened, the game it
+    # decided), each its own game's, recorded as delivered like any other.
+    if reply.then and isinstance(channel := interaction.channel, discord.abc.Messageable):
+        for then in reply.then:
+            await post(channel, then)
+            await _delivered(interaction, then)
 
 
 async def _deliver_opened(interaction: discord.Interaction, reply: Reply,

@@ -70,6 +70,7 @@ from bot.table.seating import (
     open_games_limit,
     parse_options,
 )
+from bot.table.side_games import SideGames
 from bot.table.standings import Standings
 from bot.table.stewardship import Stewardship
 from bot.table.substitutes import Substitutes
@@ -79,7 +80,7 @@ from bot.table.wording import COMPUTER
 
 class Table(Lobby, Rematch, Moves, Undo, Endings, Looking, Replaying, Stewardship, Clocks,
             Departures, Community, Standings, Deliveries, Places, Substitutes, Following,
-            ServerBoard):
+            ServerBoard, SideGames):
     """Every command a face can give a channel's game (see the modules above)."""
 
 

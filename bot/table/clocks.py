@@ -261,8 +261,9 @@ class Clocks(TableCore):
         text = (f"🕸 **{lg.module.NAME}** (game #{lg.game.id}) is abandoned: nobody moved "
                 f"in the week after the warning. It has no result; `/game new` starts "
                 "another.")
-        return [Notice(Place(lg.game.channel_id, lg.game.guild_id),
-                       Reply(public=text, **await board_image(lg)))]
+        reply = Reply(public=text, **await board_image(lg))
+        await self._follow_on(lg, reply)  # an abandoned tiebreak settles its game
+        return [Notice(Place(lg.game.channel_id, lg.game.guild_id), reply)]
 
     async def _close_unstarted(self, lg: Loaded, pace: Pace) -> list[Nudge | Notice]:
         try:

@@ -47,7 +47,7 @@ def _moves(steps: Sequence[Step]) -> list[tuple[str, str | None]]:
     out: list[tuple[str, str | None]] = []
     for step in steps:
         made = (step.role, step.user_id)
-        if step.action != games.REDEAL and (not out or out[-1] != made):
+        if step.action not in games.TABLE_STEPS and (not out or out[-1] != made):
             out.append(made)
     return out
 

@@ -200,14 +200,14 @@ class TableCore:
         public = res is not None or (shown(before, after) and not offstage)
         public_json = None if public else (lg.game.public_state or lg.game.state)
         now = self.now()
-        status = "finished" if res is not None else lg.game.status
+        status = lg.status_after(state, res)
         # Whom the game waits for changes only with a public position: only then do the
         # clocks and reminders change.
         sched = await self._schedule(lg, after, status=status, now=now, acted=any(
             s.user_id is not None for s in steps)) if public else None
         version = await self.repo.append_steps(
             lg.game, steps, state,
-            status="finished" if res is not None else None,
+            status=status if status != lg.game.status else None,
             result=res,
             now=now,
             public_state=public_json,
@@ -223,12 +223,12 @@ class TableCore:
         # (never written through a session, so the ORM's change tracking, 5 µs an
         # attribute, has nothing to track).
         game = lg.game
-        written: dict[str, object] = {"version": version, "updated_at": now,
+        written: dict[str, object] = {"version": version, "updated_at": now, "status": status,
                                       "state": state_json, "public_state": public_json}
         if sched is not None:
             written |= {"pace": sched.pace, "due_at": sched.due_at, "awaiting": sched.awaiting}
         if res is not None:
-            written |= {"status": "finished", "result": json.dumps(res)}
+            written["result"] = json.dumps(res)
         vars(game).update(written)
         STEPS.labels(game.game).inc(len(steps))
         if (moved := after.get("move", 0) - before.get("move", 0)) > 0:
@@ -367,7 +367,9 @@ class TableCore:
             heads = [line for theirs, names in groups.values()
                      for line in summary(lg, theirs, and_(names), told)]
             reply.public = "\n".join([*heads, reply.public])
-        return reply
+        return await self._follow_on(lg, reply)
+
+    async def _follow_on(self, lg: Loaded, reply: Reply) -> Reply: return reply  # side_games
 
     async def _pinged_since(self, lg: Loaded) -> dict[str, Since]:
         """What each person the game now waits for has not seen since their last move
@@ -412,10 +414,10 @@ class TableCore:
 
     async def _run_bots(self, lg: Loaded) -> tuple[Loaded, list[str]]:
         """Let computer seats play while one of them is to move. Only while a person sits
-        at the table: computers alone would play each other without end."""
+        at the table (computers alone would play without end), or in a side game (it ends)."""
         g = lg.module
         lines: list[str] = []
-        while lg.game.status == "active" and lg.humans():
+        while lg.game.status == "active" and (lg.humans() or lg.game.side_game_of):
             view = lg.current_view()
             bots = [r for r in view["active"] if (s := lg.seat_for(r)) and s.is_bot]
             if not bots:

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 
 from bot.replies import Place, Reply
 from bot.table.core import TableCore
-from db import Game
+from db import TIEBREAK, Game
 from engine.grammar import and_
 
 # After an outage (5xx, a timeout), a post is tried again this long after each failure;
@@ -112,7 +112,7 @@ class Deliveries(TableCore):
         game = await self.repo.get_game(game_id)
         if game is None or game.posted is None or game.state is None \
                 or (at is not None and game.version != at) \
-                or game.status not in ("setup", "active", "finished"):
+                or game.status not in ("setup", "active", "finished", TIEBREAK):
             return None
         lg = await self._loaded(game)
         log = lg.public_view()["log"]

@@ -150,5 +150,7 @@ class Endings(TableCore):
             return await ended(self.repo, lg, Reply(public=text), self.now(), aborted)
         lg = await self._reloaded(lg)
         # The last picture says the game was abandoned, not whose turn it was.
-        return await ended(self.repo, lg, Reply(public=text, **await board_image(lg)),
-                           self.now(), aborted)
+        reply = await ended(self.repo, lg, Reply(public=text, **await board_image(lg)),
+                            self.now(), aborted)
+        await self._follow_on(lg, reply)  # an aborted tiebreak settles its game
+        return reply

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.replies import Actor
 from bot.table.positions import Positions
-from db import Game, Player, Seat
+from db import TIEBREAK, Game, Player, Seat
 from engine import games
 from engine.contract import Game as Rules
 from engine.contract import State, View
@@ -115,6 +115,14 @@ class Loaded:
     def current_view(self) -> View:
         """The spectator view of the latest state (the mover's own position mid-move)."""
         return self.public_view() if not self.in_move else self._view("current", self.started())
+
+    def status_after(self, state: State, result: object) -> str:
+        """The status a write of ``state`` leaves the game in: finished, waiting on a side
+        game (a tiebreak: bot/table/side_games.py), or as it was."""
+        if result is not None:
+            return "finished"
+        g = self.module
+        return TIEBREAK if g.side_game is not None and g.side_game(state) else self.game.status
 
     def moved_to(self, game: Game, state: State, view: View, *, shown: bool) -> Loaded:
         """The game after a write of ``state`` (whose spectator view is ``view``): public

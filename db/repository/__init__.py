@@ -18,6 +18,7 @@ serves (``bot/table/``) of a part per concern, each a subclass of ``core.Reposit
     substitutes.py seats put up for substitutes, their candidates, consent and cards
     threads.py     games' own threads (their parent channel, archiving) and followers
     board.py       the servers' boards: where, their messages, the games they list
+    side_games.py  games opened for another (a tiebreak), and found from it
 
 The parts never call each other's methods: what they share is in the core.
 """
@@ -40,6 +41,7 @@ from db.repository.people import MyGame, People
 from db.repository.ratings import RatingKey, Ratings
 from db.repository.seats import Seats
 from db.repository.shown import PublicMoves, Recorded, Shown, Since
+from db.repository.side_games import SideGames
 from db.repository.steps import LogStep, NewStep, StepLog, step_arg
 from db.repository.substitutes import Substitutes
 from db.repository.threads import Threads
@@ -47,7 +49,7 @@ from db.repository.undo import Undo
 
 
 class Repository(Games, Seats, StepLog, PublicMoves, Undo, Clocks, Deliveries, People,
-                 Ratings, Lobby, Substitutes, Threads, Boards):
+                 Ratings, Lobby, Substitutes, Threads, Boards, SideGames):
     """Every read and write of the game tables (see the modules above)."""
 
 

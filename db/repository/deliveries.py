@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import func, update
 from sqlmodel import col, select
 
-from db.models import LIVE_STATUSES, Game
+from db.models import LIVE_STATUSES, TIEBREAK, Game
 from db.repository.core import RepositoryCore
 
 
@@ -47,7 +47,7 @@ class Deliveries(RepositoryCore):
         post is recorded as not delivered or whose log has lines past what was shown (a
         crash between a write and its post: only a restart asks that)."""
         async with self._sessions() as s:
-            q = select(Game).where(col(Game.status).in_((*LIVE_STATUSES, "finished")))
+            q = select(Game).where(col(Game.status).in_((*LIVE_STATUSES, "finished", TIEBREAK)))
             if now is not None:
                 q = q.where(col(Game.redeliver_at) <= now)
             else:

@@ -193,13 +193,24 @@ def typed_lines(g: Game, state: dict, role: str,
 # where the game's generator stood at the end of that timeline (a counter, never the key),
 # so the new future is drawn from outputs nobody has seen and replays exactly.
 REDEAL = "~redeal"
+# The action of the other step the table writes: a game the position waited on, played as a
+# game of its own (``side_game``: Vijayanagara's Goat-Tiger tiebreak), is over; its arg is
+# that game's winning side, or None when it ended without one.
+SIDE_GAME = "~side_game"
+# Steps nobody played: no side's move, no one's wait.
+TABLE_STEPS = (REDEAL, SIDE_GAME)
 
 
 def apply_step(g: Game, state: dict, role: str, action: str, arg: object) -> dict:
     """``g.act``, or for a REDEAL step the same position with its hidden future dealt
-    anew: what every replay of a stored log uses."""
+    anew, or for a SIDE_GAME step the position told how its side game ended: what every
+    replay of a stored log uses."""
     if action == REDEAL:
         return _redeal(g)(state, _generator_at(state["rng"], arg), g.ROLES)
+    if action == SIDE_GAME:
+        if g.side_game_over is None:
+            raise ValueError(f"{g.NAME} waits on no other game.")
+        return g.side_game_over(state, arg)
     return g.act(state, role, action, arg)
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine import grammar
-from engine.games.vijayanagara import battle, upkeep
+from engine.games.vijayanagara import battle, tiebreak, upkeep
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
 from engine.games.vijayanagara.cards import end_turn
@@ -233,17 +233,25 @@ def standings(state: dict) -> list[tuple[str, int, int]]:
 
 
 def finish(state: dict) -> None:
+    """The final score (5.0): most victory points, ties broken by Resources; a tie on both
+    is a shared victory, or with ``tiebreak=goat_tiger`` waits on a game of Aadu-Huli
+    aata (5.5, ``tiebreak``)."""
     table = standings(state)
     best = table[0][1:]
     winners = [f for f, v, r in table if (v, r) == best]
-    state["result"] = {
-        "winners": winners,
-        "scores": {f: v for f, v, _ in table},
-        "reason": "Final score (5.0): " + ", ".join(
-            f"{SHORT[f]} {v} VP ({r} Resources)" for f, v, r in table) + ". "
-        + " and ".join(SHORT[w] for w in winners) + (" win." if len(winners) == 1 else
-                                                      " share the victory."),
-    }
-    state["log"].append(state["result"]["reason"])
+    scores = {f: v for f, v, _ in table}
+    said = "Final score (5.0): " + ", ".join(
+        f"{SHORT[f]} {v} VP ({r} Resources)" for f, v, r in table) + "."
     state["stack"].clear()
     end_turn(state)
+    if len(winners) > 1 and tiebreak.wanted(state):
+        state["log"].append(said)
+        tiebreak.start(state, winners, scores, said)
+        return
+    state["result"] = {
+        "winners": winners,
+        "scores": scores,
+        "reason": f"{said} " + " and ".join(SHORT[w] for w in winners)
+        + (" win." if len(winners) == 1 else " share the victory."),
+    }
+    state["log"].append(state["result"]["reason"])

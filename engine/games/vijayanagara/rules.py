@@ -9,7 +9,8 @@ from collections.abc import Collection
 from operator import itemgetter
 
 from engine import rng
-from engine.games.vijayanagara import cards, commands, decks, negotiation, sequence
+from engine.errors import IllegalAction
+from engine.games.vijayanagara import cards, commands, decks, negotiation, sequence, tiebreak
 from engine.games.vijayanagara import machine as m
 from engine.games.vijayanagara import pieces as pc
 from engine.games.vijayanagara.data import (
@@ -51,6 +52,10 @@ OPTIONS: dict[str, Option] = {
         "help": "Timur's Shadow variant: after the first Timurid card, Commands select one "
         "space.",
     },
+    tiebreak.OPTION: {
+        "type": "choice", "choices": ["none", tiebreak.GOAT_TIGER], "default": "none",
+        "help": "`goat_tiger`: a tie on VP and Resources is played out at Goat-Tiger (5.5).",
+    },
 }
 
 
@@ -68,6 +73,10 @@ def setup(seed: int, options: dict | None = None) -> dict:
     opts = _options(options or {})
     revision = revision_entry(opts, REVISION)
     opts.pop(REVISION_OPTION, None)
+    if opts[tiebreak.OPTION] == "none":
+        # Off, as every game set up before the option was: its state stays as it was, so
+        # stored games and their recorded logs replay to the very same states.
+        del opts[tiebreak.OPTION]
     state: dict = {
         "game": ID,
         **revision,
@@ -222,6 +231,8 @@ def prompt(state: dict, role: str) -> tuple[str, dict]:
 
 
 def act(state: dict, role: str, action: str, arg: object = None) -> dict:
+    if (why := tiebreak.refusal(state)) is not None:
+        raise IllegalAction(why)
     opening(state, role, action, arg, names=ROLE_NAMES, active=active(state), prompt=prompt,
             refused=_refused, anytime=anytime, offstage=_offstage)
     known = _asked(state)[1]
@@ -325,6 +336,21 @@ def redeal(state: dict, generator: object, keep: Collection[str] = ()) -> dict:
 
 def result(state: dict) -> dict | None:
     return state["result"]
+
+
+def side_game(state: dict) -> dict | None:
+    """The Goat-Tiger tiebreak the position waits on (5.5), if any."""
+    return tiebreak.pending(state)
+
+
+def side_game_over(state: dict, winner: object) -> dict:
+    """The position told how its Goat-Tiger tiebreak ended: ``winner`` its winning side
+    ("goats", "tigers"), or None."""
+    if tiebreak.pending(state) is None:
+        raise IllegalAction("This game waits on no Goat-Tiger tiebreak.")
+    new = _copy(state)
+    tiebreak.settle(new, winner)
+    return new
 
 
 def summary(state: dict) -> dict:

@@ -15,8 +15,9 @@ from engine.games.vijayanagara.data import FACTIONS, PASS_RESOURCES, SHORT
 
 
 def idle(state: dict) -> bool:
-    """Empty stack: reveal the next card (2.3.8)."""
-    if state["result"] is not None:
+    """Empty stack: reveal the next card (2.3.8); none once the final score is taken, also
+    while a tie waits on its Goat-Tiger tiebreak (5.5)."""
+    if state["result"] is not None or "tiebreak" in state:
         return False
     if state["current"] is not None:
         state["played"].append(state["current"])

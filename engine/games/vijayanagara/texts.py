@@ -106,7 +106,18 @@ RULES_TOPICS = {
     "victory": "**Victory (5.0).** Delhi: Prosperity of Tributary Provinces, plus 3 minus the "
     "Invaders left in Delhi after Timur (at least -3). Bahmani and Vijayanagara: Prosperity "
     "of Provinces they Control, plus Forts / Temples on the map, plus Influence. Ties go to "
-    "Resources.",
+    "Resources; factions tied on both share the victory, or with option "
+    "`tiebreak=goat_tiger` play for it (`/rules topic:tiebreak`).",
+    "tiebreak": "**The Goat-Tiger tiebreak (5.0, 5.5), option `tiebreak=goat_tiger`.** "
+    "Factions still tied on victory points and Resources after Timur play a game of "
+    "Aadu-Huli aata; its winner takes the game. Darbar opens it in the game's channel "
+    "between the people seated for the tied factions (the computer plays a computer's "
+    "faction), each side drawn at random from the game's own generator; the Goats move "
+    "first. The Vijayanagara game waits meanwhile, and its result names the winner.\n"
+    "Darbar's readings: three factions tied play two games in turn (two drawn at random, "
+    "then the winner against the third, sides drawn again); a Goat-Tiger game that ends "
+    "without a winner (a draw by repetition, both sides resigned by one person, or "
+    "aborted) breaks no tie, and those it left tied share the victory.",
     "computer": "**The computer (Darbar's own).** The printed Non-Player booklet (1.5.1) is "
     "not public, so Darbar's computer is a search of its own, built from the victory "
     "conditions (5.0) and each faction's means. It weighs every choice of the Sequence of "
