@@ -104,4 +104,8 @@ async def test_the_one_live_game_index_is_partial_and_timestamps_are_timestamptz
                      "rating.updated_at": "timestamp with time zone",
                      "seatoffer.created_at": "timestamp with time zone",
                      "step.created_at": "timestamp with time zone",
-                     "undorequest.created_at": "timestamp with time zone"}
+                     "undorequest.created_at": "timestamp with time zone",
+                     "board.due_at": "timestamp with time zone",
+                     "invitation.created_at": "timestamp with time zone",
+                     "substitute.created_at": "timestamp with time zone",
+                     "substitute.due_at": "timestamp with time zone"}
