@@ -389,6 +389,11 @@ COMMANDS: tuple[Command[Any], ...] = (
                 None if v.lobby is None else v.lobby.id,
                 None if v.lfg_role is None else v.lfg_role.id, v.substitute_hours),
             group="server"),
+    command("board", "One message listing the server's games, kept up to date "
+            "(moderators set it)", BoardArgs,
+            lambda t, p, a, v: t.server_board(p, a, None if v.channel is None
+                                              else v.channel.id, v.off),
+            group="server"),
     command("open", "Open a game whose seats anyone may take, from a card in the lobby",
             Seek, lambda t, p, a, v: t.seek(p, a, v.game, v.players, v.pace,
                                             _typed_options(v.options)),
@@ -398,11 +403,6 @@ COMMANDS: tuple[Command[Any], ...] = (
             buttons=(clicks.OPEN_SEATS_PAGE,)),
     command("role", "Give yourself the looking-for-a-game role, or take it off", NoArgs,
             lambda t, p, a, _: t.lfg(p, a), group="seek", buttons=(clicks.LFG,)),
-    command("board", "One message listing the server's games, kept up to date "
-            "(moderators set it)", BoardArgs,
-            lambda t, p, a, v: t.server_board(p, a, None if v.channel is None
-                                              else v.channel.id, v.off),
-            group="server"),
     command("mygames", "Your games in every server, those waiting on you first", Listed,
             lambda t, p, a, v: t.my_games(p, a, v.page),
             buttons=(clicks.MY_GAMES_PAGE,)),

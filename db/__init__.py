@@ -1,16 +1,15 @@
 """Storage: SQLModel tables and the async repository."""
 
+from db.community_models import Board, Follower, GameThread, Invitation, Substitute
 from db.location import normalise_url
 from db.models import (
     ASIDE,
     LIVE_STATUSES,
     STATUSES,
     TIEBREAK,
-    Board,
     Checkpoint,
     Game,
     Handover,
-    Invitation,
     Player,
     PublicMove,
     Rated,
@@ -22,7 +21,6 @@ from db.models import (
     SeatOffer,
     Server,
     Step,
-    Substitute,
     UndoRequest,
     id_of,
 )
@@ -42,7 +40,6 @@ from db.repository import (
     VersionConflict,
     step_arg,
 )
-from db.thread_models import Follower, GameThread
 
 __all__ = [
     "ASIDE",

@@ -55,7 +55,7 @@ def test_list_offers_every_status_the_database_can_hold(capsys):
     code, _, err = run(capsys, "list", "--status", "bogus")
     assert code == 2
     assert all(f"'{status}'" in err for status in STATUSES)
-    assert set(STATUSES) == {"setup", "active", "finished", "aborted", "aside"}
+    assert set(STATUSES) == {"setup", "active", "finished", "aborted", "aside", "tiebreak"}
 
 
 # --- every argument is explained ----------------------------------------------------------

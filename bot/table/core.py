@@ -67,8 +67,7 @@ def outage_reply(error: BaseException) -> Reply:
 
 
 def playable_ids() -> list[str]:
-    """Games a table can host: rules and a board image both exist (an engine may
-    land before its renderer)."""
+    """Games a table can host: both rules and a board image exist (a renderer may lag)."""
     return [g for g in games.ids() if g in renderer.ids()]
 
 
@@ -257,8 +256,7 @@ class TableCore:
                           f"this channel (or holds the server's moderator role), can {what}.")
 
     async def seated_players(self, seats: Iterable[Seat]) -> dict[str, Player]:
-        """The ``/me`` settings of the people seated (by user id; those with none left
-        out)."""
+        """The ``/me`` settings of the people seated, by user id (those with none: left out)."""
         return await self.repo.players({s.user_id for s in seats if s.user_id and s.role})
 
     async def duties(self, seats: Iterable[Seat],

@@ -6,8 +6,8 @@ from __future__ import annotations
 from alembic import context
 from sqlmodel import SQLModel
 
+import db.community_models  # noqa: F401  (the community tables, issue 41)
 import db.models  # noqa: F401  (the tables, for autogenerate)
-import db.thread_models  # noqa: F401  (the tables of games' threads, issue 41)
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=SQLModel.metadata,

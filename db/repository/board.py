@@ -13,7 +13,8 @@ from sqlalchemy import func, update
 from sqlalchemy import select as sa_select
 from sqlmodel import col, select
 
-from db.models import LIVE_STATUSES, Board, Game, Seat, table_of
+from db.community_models import Board
+from db.models import LIVE_STATUSES, Game, Seat, table_of
 from db.repository.core import RepositoryCore
 
 _G, _S = table_of(Game), table_of(Seat)

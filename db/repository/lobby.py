@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from sqlalchemy import func
 from sqlmodel import col, select
 
-from db.models import Game, Invitation, Seat
+from db.community_models import Invitation
+from db.models import Game, Seat
 from db.repository.core import RepositoryCore
 
 

@@ -12,7 +12,8 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
-from db.models import Game, Substitute, table_of
+from db.community_models import Substitute
+from db.models import Game, table_of
 from db.repository.core import RepositoryCore
 
 _G, _U = table_of(Game), table_of(Substitute)

@@ -10,10 +10,10 @@ from sqlalchemy import bindparam, delete, update
 from sqlalchemy import select as sa_select
 from sqlmodel import col
 
+from db.community_models import Follower, GameThread
 from db.models import table_of
 from db.repository import fast
 from db.repository.core import RepositoryCore, from_row
-from db.thread_models import Follower, GameThread
 
 _T, _F = table_of(GameThread), table_of(Follower)
 # Read with every public post of a game (who gets it by DM): one indexed read.
