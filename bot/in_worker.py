@@ -40,10 +40,13 @@ def _end_with_the_bot(lifeline: Connection) -> None:
     os._exit(0)
 
 
-def search(game_id: str, state: dict, role: str) -> tuple[list[tuple[str, Any]], float]:
-    """The computer's move (``g.bot_steps``) and how long the search took (in the worker:
-    its wait for one is not counted)."""
-    search = games.get(game_id).bot_steps
+def search(game_id: str, state: dict, role: str, quick: bool = False
+           ) -> tuple[list[tuple[str, Any]], float]:
+    """The computer's move (``g.bot_steps``; ``quick``: ``g.quick_bot_steps`` where the game
+    has one) and how long the search took (in the worker: its wait for one is not
+    counted)."""
+    g = games.get(game_id)
+    search = (quick and g.quick_bot_steps) or g.bot_steps
     if search is None:  # the table seats the computer only where a game has one
         raise ValueError(f"{game_id} has no computer player")
     began = time.perf_counter()

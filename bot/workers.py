@@ -141,11 +141,13 @@ def on_slow_work(callback: Callable[[], None]) -> Iterator[None]:
         _on_slow.reset(token)
 
 
-async def bot_steps(game_id: str, state: dict, role: str) -> list[tuple[str, Any]]:
-    """The computer's move for ``role`` (``g.bot_steps``), searched in a worker process."""
+async def bot_steps(game_id: str, state: dict, role: str, *, quick: bool = False
+                    ) -> list[tuple[str, Any]]:
+    """The computer's move for ``role`` (``g.bot_steps``, or ``quick``: at its quickest),
+    searched in a worker process."""
     if (slow := _on_slow.get()) is not None:
         slow()  # a search takes a good part of a second, more when others queue for it
-    steps, seconds = await POOL.run(in_worker.search, game_id, state, role)
+    steps, seconds = await POOL.run(in_worker.search, game_id, state, role, quick)
     THINK.labels(game_id).observe(seconds)
     return steps
 

@@ -72,6 +72,9 @@ class Game:
 
     # --- capabilities ---------------------------------------------------------------------
     bot_steps: Callable[[State, str], list[Step]] | None = None  # a computer player
+    # The computer at its quickest, for a game computers play alone (a side game between
+    # two computer seats: nobody waits on its quality, everyone on its length).
+    quick_bot_steps: Callable[[State, str], list[Step]] | None = None
     # Why the computer cannot take a seat in a game with these options (None: it can).
     computer_refuses: Callable[[dict], str | None] | None = None
     # Whom the game waits for, as its spectator view's ``active`` says, without building

@@ -426,7 +426,7 @@ class TableCore:
             # Search is CPU-bound: in a worker process, so the event loop stays free to
             # acknowledge interactions (a thread would hold the loop's GIL).
             state = lg.started()  # the game is under way
-            steps = await workers.bot_steps(lg.game.game, state, role)
+            steps = await workers.bot_steps(lg.game.game, state, role, quick=not lg.humans())
             for action, arg in steps:
                 state = g.act(state, role, action, arg)
             try:
