@@ -43,7 +43,8 @@ HELP = (
     "- Clocks, playing hours, time away and `/mygames`: `/help topic:time`; rematch, "
     "ratings and `/leaderboard`, `/profile`, `/stats`: `/help topic:ratings`.\n"
     "- Each person may have a limited number of open games per server.\n"
-    "- Threads, following a game, open seats and substitutes: `/help topic:community`.\n"
+    "- Threads, following, open seats, substitutes, the server's board: "
+    "`/help topic:community`.\n"
     "- `/help game:<name>` shows that game's rules in short and its options "
     "(`/game new … options:players=3`); `/rules topic:` one topic."
 )
@@ -64,6 +65,8 @@ COMMUNITY_HELP = (
     "- `/game substitute side:` (players or moderators) puts a stalled seat up: its card "
     "has **Take the seat**, and the other players agree or refuse (12 hours' silence is "
     "consent). The substitute is not rated; the leaver is placed last.\n"
+    "- `/server board channel:` (moderators) keeps one message there listing the server's "
+    "games: open seats first, then whose turn and since when, edited as they change.\n"
     "- Moderators choose the lobby, the role, threads or channel, when a finished game's "
     "thread is archived and how long a timed-out seat is offered to substitutes: "
     "`/server settings`."

@@ -66,7 +66,8 @@ async def test_help_points_to_the_community_topic_which_names_every_new_command(
     assert "`/help topic:community`" in (first.private or "")
     topic = await commands.find(None, "help").call(table, HERE, RAVI, {"topic": "community"})
     for said in ("/game follow", "/game unfollow", "/seek open", "/seek list", "/seek role",
-                 "/game substitute", "open:true", "threads:channel", "/server settings"):
+                 "/game substitute", "open:true", "threads:channel", "/server settings",
+                 "/server board"):
         assert said in (topic.private or ""), said
 
 
