@@ -18,9 +18,9 @@ async def test_a_move_whose_computer_reply_another_request_made_still_tells_it(
     resumed: list = []
     calls = []
 
-    async def resumed_meanwhile(game_id, state, role):
+    async def resumed_meanwhile(game_id, state, role, **how):
         calls.append(role)
-        steps = await search(game_id, state, role)
+        steps = await search(game_id, state, role, **how)
         if len(calls) == 1:  # while this search ran, a restart's resume made the reply
             resumed.append(await table.resume(HERE))
         return steps
