@@ -52,7 +52,7 @@ from bot.discord_face.views import extras, panel_view, public_view
 from bot.logsetup import add_log_context, log_field
 from bot.metrics import FIRST_ANSWER, INTERACTIONS
 from bot.replies import Ping, Reply, ThreadChange, clip
-from bot.table import Table, delivery_key, not_posted, outage_reply
+from bot.table import Failed, Table, delivery_key, not_posted, outage_reply
 from db.outage import unavailable
 
 log = logging.getLogger("darbar.interactions")
@@ -321,19 +321,29 @@ async def _deliver_opened(interaction: discord.Interaction, reply: Reply,
         if isinstance(channel := interaction.channel, discord.abc.Messageable):
             await channel.send(notice, view=view, allowed_mentions=NO_PINGS)
         await interaction.edit_original_response(content=notice)
-    place = interaction.client.get_partial_messageable(int(thread.thread_id),
-                                                       guild_id=interaction.guild_id)
+    await _post_in(interaction, reply, int(thread.thread_id), interaction.guild_id,
+                   "its first post in its thread")
+
+
+async def _post_in(interaction: discord.Interaction, reply: Reply, channel_id: int,
+                   guild_id: int | None, what: str) -> Failed | None:
+    """``reply``'s public post made in another channel than the interaction's (the game's
+    new thread, the game's own channel for a Join pressed in the lobby), recorded in the
+    delivery ledger there; a post Discord refused is recorded undelivered, and why."""
+    channel = interaction.client.get_partial_messageable(channel_id, guild_id=guild_id)
     try:
-        await post(place, reply)
+        await post(channel, reply)
     except POST_ERRORS as e:
         failed = failure_of(e, files=has_files(reply))
         if failed is None:
             raise
-        log.warning("game #%s: its first post in its thread not made: %s", reply.game_id, e)
+        log.warning("game #%s: %s (channel %s) not made: %s", reply.game_id, what,
+                    channel_id, e)
         if (table := _table(interaction)) is not None:
             await table.undelivered(reply, failed)
-        return
-    await _delivered(interaction, reply, int(thread.thread_id))
+        return failed
+    await _delivered(interaction, reply, channel_id)
+    return None
 
 
 async def _post_public(interaction: discord.Interaction, reply: Reply, public: str,
@@ -395,21 +405,9 @@ async def _post_elsewhere(interaction: discord.Interaction, reply: Reply) -> str
     game post; what the caller is to read instead if it could not be made."""
     place = reply.place
     assert place is not None
-    channel = interaction.client.get_partial_messageable(
-        int(place.channel_id), guild_id=int(place.guild_id) if place.guild_id else None)
-    try:
-        await post(channel, reply)
-    except POST_ERRORS as e:
-        failed = failure_of(e, files=has_files(reply))
-        if failed is None:
-            raise
-        log.warning("game #%s: its post in channel %s was not made: %s", reply.game_id,
-                    place.channel_id, e)
-        if (table := _table(interaction)) is not None:
-            await table.undelivered(reply, failed)
-        return not_posted(failed, stored=reply.log_seen is not None)
-    await _delivered(interaction, reply)
-    return None
+    failed = await _post_in(interaction, reply, int(place.channel_id),
+                            int(place.guild_id) if place.guild_id else None, "its post")
+    return None if failed is None else not_posted(failed, stored=reply.log_seen is not None)
 
 
 async def _private_after(interaction: discord.Interaction, text: str, reply: Reply, *,
