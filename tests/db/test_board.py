@@ -6,19 +6,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
-
-from db import Board, Repository, Seat
+from db import Board, Seat
 from db.repository.board import NO_GAMES
 
 T = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-async def repo(db_url):
-    r = await Repository.open(db_url)
-    yield r
-    await r.close()
 
 
 async def new_game(repo, channel: str, guild: str = "g"):

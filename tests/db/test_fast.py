@@ -90,13 +90,6 @@ async def test_a_refused_statement_is_sqlalchemy_s_error_and_counted(repo):
     assert seen == ["IntegrityError"]
 
 
-@pytest.fixture
-async def repo(db_url):
-    r = await Repository.open(db_url)
-    yield r
-    await r.close()
-
-
 async def test_a_read_on_the_cursor_returns_what_sqlalchemy_returns_types_included(tmp_path):
     """A move's reads (its game, seats and players; what a pinged person missed, with an
     expanding IN) on the cursor: the same rows as SQLAlchemy's, each value of the same

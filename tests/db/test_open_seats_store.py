@@ -7,18 +7,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
-
 from db import Invitation, Repository, Seat
 
 T = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-async def repo(db_url):
-    r = await Repository.open(db_url)
-    yield r
-    await r.close()
 
 
 async def open_game(repo, channel: str, people: list[str], guild: str = "g", minutes=0):

@@ -11,13 +11,6 @@ from sqlalchemy import text
 from db import ChannelBusy, NewStep, Repository, Seat, VersionConflict
 
 
-@pytest.fixture
-async def repo(db_url):
-    r = await Repository.open(db_url)
-    yield r
-    await r.close()
-
-
 async def new_game(repo, channel="c1"):
     return await repo.create_game(
         guild_id="g", channel_id=channel, game="goat_tiger", options={}, seed=7,

@@ -29,13 +29,6 @@ from tests.support.table import (
 THERE = Place(channel_id="2001", guild_id="1000")
 
 
-@pytest.fixture
-async def repo(db_url):
-    r = await Repository.open(db_url)
-    yield r
-    await r.close()
-
-
 async def columns(repo, table: str) -> set[str]:
     async with repo.engine.connect() as conn:
         return await conn.run_sync(lambda c: {col["name"] for col in inspect(c).get_columns(table)})

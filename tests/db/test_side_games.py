@@ -10,17 +10,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from db import TIEBREAK, ChannelBusy, Repository, Sched, Seat
+from db import TIEBREAK, ChannelBusy, Sched, Seat
 from db.repository.shown import Shown
 
 NOW = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-async def repo(db_url):
-    r = await Repository.open(db_url)
-    yield r
-    await r.close()
 
 
 async def side_game(repo, parent, seats=("u1", "u2")):

@@ -10,16 +10,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from db import Repository, Seat, Substitute
+from db import Seat, Substitute
 
 T = datetime(2030, 1, 1, tzinfo=UTC)
-
-
-@pytest.fixture
-async def repo(db_url):
-    r = await Repository.open(db_url)
-    yield r
-    await r.close()
 
 
 async def up(repo, **kw) -> Substitute | None:

@@ -7,18 +7,9 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
-import pytest
-
 from db import Repository
 
 T0 = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-async def repo(db_url):
-    r = await Repository.open(db_url)
-    yield r
-    await r.close()
 
 
 async def new_game(repo: Repository, channel: str = "t1") -> int:

@@ -67,6 +67,15 @@ async def stored(bot, messages: list[int]) -> None:
     raise AssertionError(f"the board's messages are {board.messages}, not {messages}")
 
 
+async def open_games(fake) -> None:
+    """A Goat-Tiger game in each channel of GAMES, ravi and meera seated: under way."""
+    for channel in GAMES:
+        await answer(fake, await fake.slash("ravi", "game", {
+            "game": "goat_tiger", "side": "goats"}, subcommand="new", channel_id=channel))
+        await answer(fake, await fake.slash("meera", "game", subcommand="join",
+                                            channel_id=channel))
+
+
 async def settled(fake) -> int:
     """Let the bot's board loop look a few times; the requests so far."""
     await asyncio.sleep(0.3)
@@ -79,12 +88,7 @@ async def test_the_board_is_edited_in_place_coalesced_repaired_and_switched_off(
     async with serving(channel_ids=(*GAMES, BOARD)) as fake:
         bot = bot_on(db_url, clock)
         async with fake.running(bot, timeout=30):
-            for channel in GAMES:
-                await answer(fake, await fake.slash("ravi", "game", {
-                    "game": "goat_tiger", "side": "goats"}, subcommand="new",
-                    channel_id=channel))
-                await answer(fake, await fake.slash("meera", "game", subcommand="join",
-                                                    channel_id=channel))
+            await open_games(fake)
             # Only a moderator sets it up; meera is told so, and nothing is posted.
             mark = len(fake.requests)
             r = await answer(fake, await fake.slash("meera", "server", {"channel": BOARD},
@@ -193,12 +197,7 @@ async def test_a_long_board_is_pages_in_order_kept_in_order_moved_and_taken_away
     async with serving(channel_ids=(*GAMES, BOARD)) as fake:
         bot = bot_on(db_url, clock)
         async with fake.running(bot, timeout=30):
-            for channel in GAMES:
-                await answer(fake, await fake.slash("ravi", "game", {
-                    "game": "goat_tiger", "side": "goats"}, subcommand="new",
-                    channel_id=channel))
-                await answer(fake, await fake.slash("meera", "game", subcommand="join",
-                                                    channel_id=channel))
+            await open_games(fake)
             await answer(fake, await fake.slash("ravi", "server", {"channel": BOARD},
                                                 subcommand="board"))
 
