@@ -31,11 +31,20 @@ def said(fake, text: str) -> list[dict]:
             if not m["flags"] & EPHEMERAL and text in (m.get("content") or "")]
 
 
-async def a_legal_move(bot) -> str:
-    """One of the goats' legal moves in the test channel's game."""
-    game = await bot.repo.latest_game(str(CHANNEL))
+async def a_legal_move(bot, timeout: float = 20.0) -> str:
+    """One of the goats' legal moves in the test channel's game, once the computer's
+    tigers have answered the move before (its reply may still be on its way when the
+    mover's own answer arrives: the goats have no move until then)."""
     rules = games.get("goat_tiger")
-    return sorted(games.tokens(rules, rules.view(json.loads(game.state), "goats")))[0]
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        game = await bot.repo.latest_game(str(CHANNEL))
+        legal = sorted(games.tokens(rules, rules.view(json.loads(game.state), "goats")))
+        if legal or loop.time() > end:
+            assert legal, "the computer never answered"
+            return legal[0]
+        await asyncio.sleep(0.05)
 
 
 async def against_the_computer(fake) -> None:
