@@ -95,10 +95,10 @@ class RepositoryCore:
         self._sync_engine: Engine | None = None
         self._sync_writer: tuple[Engine, ThreadPoolExecutor] | None = None
         self._sync_reader: tuple[Engine, ThreadPoolExecutor] | None = None
-        # ... and first on the event loop's own thread, through two connections it keeps,
-        # one to read and one to write (by use: the thread's id, the connection; see read
-        # and write_now), and how many writes were made there
-        self._on_loop: dict[str, tuple[int, Connection]] = {}
+        # ... and first on the event loop's own thread, through one connection it keeps for
+        # both (the thread's id, the connection; see read and write_now), and how many
+        # writes were made there
+        self._on_loop: tuple[int, Connection] | None = None
         self._loop_writes = 0
         self._checkpointing: asyncio.Future[None] | None = None  # the WAL's, under way
         # PostgreSQL's reads take their connections from a pool of their own that does not
@@ -132,9 +132,9 @@ class RepositoryCore:
         return repo
 
     async def close(self) -> None:
-        for _, conn in self._on_loop.values():
-            conn.close()
-        self._on_loop.clear()
+        if self._on_loop is not None:
+            self._on_loop[1].close()
+            self._on_loop = None
         for held in (self._sync_writer, self._sync_reader):
             if held is not None:
                 held[1].shutdown(wait=True)
@@ -185,7 +185,7 @@ class RepositoryCore:
         when taken (that check, pool_pre_ping, was a round trip before every read: the
         next-game button took 1.5 ms instead of 1); a read that finds its connection
         dropped is tried again once on a fresh one."""
-        if (on_loop := self._loop_connection("read")) is not None:
+        if (on_loop := self._loop_connection()) is not None:
             try:
                 return _fetched(query(on_loop))
             except OperationalError as e:
@@ -214,12 +214,20 @@ class RepositoryCore:
                 raise
             return await self._read_pg(query)
 
-    def _loop_connection(self, use: str) -> Connection | None:
-        """The connection the event loop's thread reads (``use`` "read") or writes
-        ("write") a SQLite file through, made on first use, that never waits for a lock
-        (the reader threads and the writer's are its fallback); None for other databases,
-        or on a thread other than the one it was made on."""
-        if use not in self._on_loop:
+    def _loop_connection(self) -> Connection | None:
+        """The connection the event loop's thread reads and writes a SQLite file through,
+        made on first use, that never waits for a lock (the reader threads and the
+        writer's are its fallback); None for other databases, or on a thread other than
+        the one it was made on.
+
+        One connection for both: SQLite drops a connection's whole page cache when it
+        finds that another connection has written since its last transaction, so a
+        second connection that only read re-read the pages of every move's reads from
+        the files after each move's write, and kept a page cache of its own (up to 2 MB)
+        for it. The loop's reads and writes never interleave: each runs whole, without
+        an await, and a read leaves no transaction open (``read`` rolls back whatever one
+        began)."""
+        if self._on_loop is None:
             engine = self._sqlite_sync_engine()
             if engine is None:
                 return None
@@ -228,18 +236,17 @@ class RepositoryCore:
                     SQLITE_READERS, thread_name_prefix="darbar-sqlite-read"))
             conn = engine.connect()
             conn.exec_driver_sql("PRAGMA busy_timeout=0")  # never wait on the loop
-            if use == "write":
-                # a checkpoint syncs the files to the disk: never on the loop (write_now)
-                conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
+            # a checkpoint syncs the files to the disk: never on the loop (write_now)
+            conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
             conn.rollback()
-            self._on_loop[use] = (threading.get_ident(), conn)
-        thread, conn = self._on_loop[use]
+            self._on_loop = (threading.get_ident(), conn)
+        thread, conn = self._on_loop
         if thread != threading.get_ident():
             return None
         if conn.invalidated or conn.closed:  # the driver's connection was lost
-            del self._on_loop[use]
+            self._on_loop = None
             conn.close()
-            return self._loop_connection(use)
+            return self._loop_connection()
         return conn
 
     async def write_now(self, work: Callable[[Connection], T]) -> T:
@@ -263,7 +270,7 @@ class RepositoryCore:
             # a write made while it ran would have it go on growing
             await self._checkpointing
             self._checkpointing = None
-        if (on_loop := self._loop_connection("write")) is not None:
+        if (on_loop := self._loop_connection()) is not None:
             with on_loop.begin():  # its end commits or rolls back the driver's transaction
                 if ours := began(on_loop):
                     out = work(on_loop)

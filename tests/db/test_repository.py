@@ -392,6 +392,31 @@ async def test_a_read_that_finds_sqlite_locked_is_read_again_off_the_event_loop(
     assert await repo.live_game_seats("c1") is not None  # the loop's connection still reads
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+async def test_the_event_loop_reads_each_write_whoever_made_it(repo, db_url):
+    """The loop reads and writes a SQLite file through one connection, which keeps the
+    pages it read: a move read back shows the position just written, and one written by
+    another process (another connection, which this one's cached pages do not know of)
+    shows that position, never the one read before it."""
+    game = await new_game(repo)
+    for i in range(3):  # this process's writes, each read back at once
+        game.version = await repo.append_steps(
+            game, [NewStep("goats", "u1", "place", f"c{i}")], {"n": i, "pad": "x" * 9000})
+        found = await repo.live_game_seats("c1")
+        assert (found.game.version, json.loads(found.game.state)["n"]) == (game.version, i)
+    other = await Repository.open(db_url)  # another process on the same file
+    try:
+        theirs = await other.live_game_seats("c1")
+        await other.append_steps(theirs.game, [NewStep("goats", "u1", "place", "d1")],
+                                 {"n": 99, "pad": "y" * 9000})
+    finally:
+        await other.close()
+    found = await repo.live_game_seats("c1")
+    assert found.game.version == game.version + 1
+    assert json.loads(found.game.state) == {"n": 99, "pad": "y" * 9000}
+    assert [s.arg for s in await repo.steps(game.id)] == ['"c0"', '"c1"', '"c2"', '"d1"']
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 async def test_a_move_that_finds_sqlite_locked_is_written_off_the_event_loop(repo, db_url):
