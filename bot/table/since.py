@@ -10,6 +10,7 @@ nothing a player may not see can be in it."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -26,6 +27,8 @@ from engine.grammar import count
 SUMMARY_ACTIONS = 3
 SUMMARY_LINE = 240
 LOG_SINCE = "`/log since:me`"
+# The views recorded by this process's last writes, by their JSON (see ``parsed_view``).
+VIEWS_KEPT = 48
 NO_RECORD = ("I have no record of your last move in game #{id}: it was made before this "
              "version of Darbar kept one, or the game was imported, or the move was taken "
              "back. `/log` shows the game's latest lines, `/board` the position.")
@@ -66,7 +69,34 @@ def before_view(since: Since, public: Sequence[str]) -> View | None:
     last = since.last
     if last is None or last.view is None or not since.after:
         return None
-    return {**jsontext.loads(last.view), "log": list(public[:last.log_to])}
+    return {**parsed_view(last.view), "log": list(public[:last.log_to])}
+
+
+_views: OrderedDict[str, View] = OrderedDict()
+
+
+def parsed_view(text: str) -> View:
+    """``jsontext.loads(text)``, a view as ``PublicMove`` records it. The view a person's
+    move left is read back at every post that pings them (the picture marks what changed
+    since), and it is the text this process wrote with that move: the view it dumped is
+    kept by that text (the last VIEWS_KEPT: a few for each of the 16 or so games a
+    process plays at once), so it is not parsed again (a Rajas view, about 7 KB: 30-60
+    µs). Kept by the text itself, so whatever the database holds is what is shown; views
+    are never changed once made (``engine.contract``)."""
+    view = _views.get(text)
+    if view is None:
+        view = jsontext.loads(text)
+        _keep_view(text, view)
+    else:
+        _views.move_to_end(text)
+    return view
+
+
+def _keep_view(text: str, view: View) -> None:
+    _views[text] = view
+    _views.move_to_end(text)
+    while len(_views) > VIEWS_KEPT:
+        _views.popitem(last=False)
 
 
 def who(lg: Loaded, action: Action) -> str:
@@ -136,7 +166,9 @@ def opened(view: View) -> Shown:
 
 
 def _without_log(view: View) -> str:
-    return jsontext.dumps({k: v for k, v in view.items() if k != "log"})
+    kept = {k: v for k, v in view.items() if k != "log"}
+    _keep_view(text := jsontext.dumps(kept), kept)
+    return text
 
 
 def earlier(since: Since, told: int) -> tuple[tuple[str | None, int], ...]:
