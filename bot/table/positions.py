@@ -12,7 +12,9 @@ A Rajas state is about 45 KB parsed and its view 7 KB: the games kept take a few
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from engine import jsontext
 from engine.contract import State, View
@@ -66,3 +68,34 @@ class Positions:
         for kept in self._kept.get(game_id, ()):
             if kept.state is state:
                 kept.view = view
+
+
+T = TypeVar("T")
+
+
+class ByText(Generic[T]):
+    """Values parsed from stored texts (a pace, a recorded view), kept by the text itself,
+    the last ``size`` of them: what the database holds is always what is parsed, so a
+    value kept can never stand for another text. The values are never changed once made."""
+
+    def __init__(self, size: int, parse: Callable[[str], T]) -> None:
+        self._size = size
+        self._parse = parse
+        self._kept: OrderedDict[str, T] = OrderedDict()
+
+    def get(self, text: str) -> T:
+        """``parse(text)``, kept."""
+        value = self._kept.get(text)
+        if value is None:
+            value = self._parse(text)
+            self.keep(text, value)
+        else:
+            self._kept.move_to_end(text)
+        return value
+
+    def keep(self, text: str, value: T) -> None:
+        """Note that ``text`` (just written) is ``value``."""
+        self._kept[text] = value
+        self._kept.move_to_end(text)
+        while len(self._kept) > self._size:
+            self._kept.popitem(last=False)

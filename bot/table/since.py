@@ -10,12 +10,12 @@ nothing a player may not see can be in it."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.replies import cut, escape
 from bot.table.loaded import Loaded
+from bot.table.positions import ByText
 from bot.table.wording import COMPUTER, said_by
 from db import NewStep, Shown, Since
 from engine import jsontext
@@ -72,7 +72,7 @@ def before_view(since: Since, public: Sequence[str]) -> View | None:
     return {**parsed_view(last.view), "log": list(public[:last.log_to])}
 
 
-_views: OrderedDict[str, View] = OrderedDict()
+_views: ByText[View] = ByText(VIEWS_KEPT, jsontext.loads)
 
 
 def parsed_view(text: str) -> View:
@@ -83,20 +83,7 @@ def parsed_view(text: str) -> View:
     process plays at once), so it is not parsed again (a Rajas view, about 7 KB: 30-60
     µs). Kept by the text itself, so whatever the database holds is what is shown; views
     are never changed once made (``engine.contract``)."""
-    view = _views.get(text)
-    if view is None:
-        view = jsontext.loads(text)
-        _keep_view(text, view)
-    else:
-        _views.move_to_end(text)
-    return view
-
-
-def _keep_view(text: str, view: View) -> None:
-    _views[text] = view
-    _views.move_to_end(text)
-    while len(_views) > VIEWS_KEPT:
-        _views.popitem(last=False)
+    return _views.get(text)
 
 
 def who(lg: Loaded, action: Action) -> str:
@@ -167,7 +154,7 @@ def opened(view: View) -> Shown:
 
 def _without_log(view: View) -> str:
     kept = {k: v for k, v in view.items() if k != "log"}
-    _keep_view(text := jsontext.dumps(kept), kept)
+    _views.keep(text := jsontext.dumps(kept), kept)
     return text
 
 

@@ -8,7 +8,6 @@ Vijayanagara Empire)"). Names are escaped here, for messages; images get them ra
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 
@@ -17,6 +16,7 @@ from bot.pace import TIMEOUTS, Pace, span
 from bot.reminders import describe
 from bot.replies import escape, seat_label
 from bot.table.loaded import Loaded
+from bot.table.positions import ByText
 from db import Seat, id_of
 from engine.grammar import and_, they
 
@@ -169,7 +169,7 @@ def clock_lines(lg: Loaded, pace: Pace, now: datetime,
 
 
 PACES_KEPT = 64  # the paces of the games played in the last moments
-_paces: OrderedDict[str, Pace] = OrderedDict()
+_paces: ByText[Pace] = ByText(PACES_KEPT, lambda text: Pace.from_json(json.loads(text)))
 
 
 def stored_pace(text: str) -> Pace:
@@ -177,19 +177,12 @@ def stored_pace(text: str) -> Pace:
     wrote it (``written_pace``): a move settles the clocks from the pace the move before
     it wrote, and its post shows the one it writes. A Pace is never changed once made,
     and its JSON gives back the same values of the same types (``Pace.from_json``)."""
-    pace = _paces.get(text)
-    if pace is None:
-        pace = Pace.from_json(json.loads(text))
-        written_pace(text, pace)
-    return pace
+    return _paces.get(text)
 
 
 def written_pace(text: str, pace: Pace) -> None:
     """Note that ``text`` (stored) is ``pace``."""
-    _paces[text] = pace
-    _paces.move_to_end(text)
-    while len(_paces) > PACES_KEPT:
-        _paces.popitem(last=False)
+    _paces.keep(text, pace)
 
 
 def clock_line(lg: Loaded, roles: Iterable[str]) -> str:
