@@ -51,6 +51,25 @@ def test_the_kept_masks_stay_within_their_budget(monkeypatch):
     assert 0 < glyphs.kept_bytes() <= 50_000
 
 
+def test_only_the_faces_asked_for_last_stay_open_and_one_opened_again_draws_the_same(
+        monkeypatch):
+    """A font whose FreeType face was closed (the bot keeps ``FACES`` open: each face maps
+    the font file on its own) opens it again for a text it has not drawn, the pixels the
+    same as a plain font's."""
+    monkeypatch.setattr(glyphs, "FACES", 2)
+    kept = font(27)
+    for size in (28, 29, 30):  # three other sizes asked for since: 27's face is closed
+        font(size).getlength("Bengal")
+    assert glyphs._faces.open_count() == 2
+    opened = glyphs._faces.opened
+    drawn = _drawn(kept)
+    assert glyphs._faces.opened == opened + 1
+    assert glyphs._faces.open_count() == 2
+    plain = ImageFont.FreeTypeFont(str(FONT_DIR / FONT_FILES[False]), 27)
+    assert ImageChops.difference(drawn, _drawn(plain)).getbbox() is None
+    assert kept.getmetrics() == plain.getmetrics()
+
+
 def test_a_packed_layer_comes_back_with_the_same_pixels_without_drawing_it_again():
     draws = []
 
