@@ -8,6 +8,13 @@ its board again (30–40 ms). ``packed_cache`` keeps the last few layers as they
 more packed with LZ4 (a board is 2.5 MB as pixels, about 170 KB packed): packing one costs
 about 2 ms and unpacking it 3, a tenth of what drawing it did, and the pixels are the same
 ones. (zlib's fastest level packed 15 % smaller but took 12 ms to pack and 6 to unpack.)
+
+A layer is packed in bands of ``BAND_ROWS`` rows, each on its own, and unpacked a band at a
+time into the picture it becomes: packing a whole 800-px board at once first made its
+pixels into one string (Pillow's ``tobytes`` gathers them in pieces and then joins them:
+twice the 2.4 MB of its pixels) and unpacking made them a string again before the picture
+(2.4 MB more), 5–7 MB at once beside the picture itself, on each of the two render threads;
+a band is 150 KB. LZ4 looks back only 64 KB, so the bands pack as small as the whole did.
 """
 
 from __future__ import annotations
@@ -22,6 +29,31 @@ from PIL import Image
 
 Extra = TypeVar("Extra")
 Drawn = tuple[Image.Image, Extra]
+BAND_ROWS = 64  # rows packed together: 150 KB of an 800-px picture's pixels
+Packed = tuple[str, tuple[int, int], tuple[bytes, ...]]
+
+
+def pack(img: Image.Image) -> Packed:
+    """``img``'s pixels packed, a band of ``BAND_ROWS`` rows at a time."""
+    w, h = img.size
+    return img.mode, img.size, tuple(
+        lz4.block.compress(img.crop((0, y, w, min(h, y + BAND_ROWS))).tobytes())
+        for y in range(0, h, BAND_ROWS))
+
+
+def unpack(packed: Packed) -> Image.Image:
+    """The picture ``pack`` packed, the same pixels, each band decoded into its rows of the
+    picture (as ``Image.frombytes`` decodes a whole picture: no copy of a band's rows)."""
+    mode, (w, h), bands = packed
+    img = Image.new(mode, (w, h))
+    for i, band in enumerate(bands):
+        y = i * BAND_ROWS
+        decoder = Image._getdecoder(mode, "raw", (mode, 0, 1))
+        decoder.setimage(img.im, (0, y, w, min(h, y + BAND_ROWS)))
+        ended, error = decoder.decode(lz4.block.decompress(band))
+        if ended >= 0 or error != 0:
+            raise ValueError(f"a packed band of a {w}×{h} picture does not decode")
+    return img
 
 
 class PackedCache(Generic[Extra]):
@@ -32,8 +64,7 @@ class PackedCache(Generic[Extra]):
                  packed: int) -> None:
         self._draw, self._hot_size, self._packed_size = draw, hot, packed
         self._hot: OrderedDict[Hashable, tuple[Image.Image, Extra]] = OrderedDict()
-        self._packed: OrderedDict[Hashable, tuple[str, tuple[int, int], bytes, Extra]] = \
-            OrderedDict()
+        self._packed: OrderedDict[Hashable, tuple[Packed, Extra]] = OrderedDict()
         self._lock = threading.Lock()  # two render threads draw at once
         self.hits = self.unpacked = self.misses = 0
         self.__wrapped__ = draw
@@ -48,13 +79,13 @@ class PackedCache(Generic[Extra]):
             if (kept := self._packed.get(key)) is not None:
                 self._packed.move_to_end(key)
         if kept is not None:
-            mode, size, pixels, extra = kept
-            out = (Image.frombytes(mode, size, lz4.block.decompress(pixels)), extra)
+            pixels, extra = kept
+            out = (unpack(pixels), extra)
             self.unpacked += 1
         else:
             out = self._draw(*key)
             img, extra = out
-            packed = (img.mode, img.size, lz4.block.compress(img.tobytes()), extra)
+            packed = (pack(img), extra)
             self.misses += 1
             with self._lock:
                 self._packed[key] = packed
@@ -82,7 +113,8 @@ class PackedCache(Generic[Extra]):
     def packed_bytes(self) -> int:
         """What the packed layers hold (their pixels), for the memory bench."""
         with self._lock:
-            return sum(len(p[2]) for p in self._packed.values())
+            return sum(len(band) for (_, _, bands), _ in self._packed.values()
+                       for band in bands)
 
 
 def packed_cache(hot: int, packed: int

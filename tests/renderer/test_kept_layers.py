@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from engine import games
-from renderer.common import FONT_DIR, FONT_FILES, font, glyphs
+from renderer.common import FONT_DIR, FONT_FILES, font, glyphs, packed
 from renderer.common.packed import packed_cache
 from renderer.taj_mahal import board as taj_board
 
@@ -86,6 +86,19 @@ def test_a_packed_layer_comes_back_with_the_same_pixels_without_drawing_it_again
     for n, (img, notes) in again.items():
         assert notes == (n,)
         assert ImageChops.difference(img, first[n]).getbbox() is None
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L"])
+def test_a_layer_packed_in_bands_unpacks_to_the_same_pixels(mode):
+    """Bands of ``BAND_ROWS`` rows, the last one short: every pixel back where it was."""
+    h = 3 * packed.BAND_ROWS + 17
+    img = Image.effect_noise((203, h), 60).convert(mode)
+    ImageDraw.Draw(img).line((0, 0, 202, h - 1), fill=200, width=5)
+    kept = packed.pack(img)
+    assert len(kept[2]) == 4
+    back = packed.unpack(kept)
+    assert back.mode == img.mode and back.size == img.size
+    assert back.tobytes() == img.tobytes()
 
 
 @pytest.mark.slow
