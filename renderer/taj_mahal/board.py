@@ -55,7 +55,7 @@ from renderer.common import (
 from renderer.common.packed import packed_cache
 from renderer.taj_mahal import hand as taj_mahal_hand
 from renderer.taj_mahal import map as geo
-from renderer.taj_mahal.marks import KEY_H, bottom_key, ring_placed, since_words, with_room
+from renderer.taj_mahal.marks import KEY_H, bottom_key, ring_placed, room, since_words
 from renderer.taj_mahal.marks import crown as crown_sprite
 from renderer.taj_mahal.since import changes
 from renderer.taj_mahal.style import (
@@ -294,7 +294,7 @@ def _pieces(view: TajMahalView) -> Pieces:
             crown if crown in CITY_XY else None)
 
 
-@packed_cache(hot=1, packed=20)  # a whole picture hot: 3.2 MB; packed, 170 KB
+@packed_cache(hot=1, packed=20)  # hot while one game posts: 3.2 MB; packed, 170 KB
 def _map(board: tuple[tuple[str, ...], int, bool, int], pieces: Pieces
          ) -> tuple[Image.Image, tuple[Noted, ...]]:
     """The board with its pieces: it changes only when a palace is placed or a visit
@@ -437,16 +437,15 @@ def draw(view: TajMahalView, players: Names = None, before: TajMahalView | None 
     height = _players_box(len(view.get("players") or {}))[3] + 6 + KEY_H
     board = (order, view.get("visit") or 0, bool(view.get("result")), height)
     pieces = _pieces(view)
-    drawn, notes = _map(board, pieces)
     said = since_words(marks.lines(), WIDTH) if marks is not None else None
-    img = with_room(drawn, said)
+    img, notes = _map.fresh(board, pieces, below=room(said), fill=FRAME)
     _replay(notes)
     _palace_markers(pieces)
     _header(img, view, players)
     _players_key(img, view, players, dict(marks.points) if marks else {})
     if marks is not None:
         ring_placed(img, marks.palaces)
-    return bottom_key(img, said, drawn.height)
+    return bottom_key(img, said, img.height - room(said))
 
 
 def _palace_markers(pieces: Pieces) -> None:
