@@ -55,6 +55,7 @@ from renderer.common import (
 from renderer.common.packed import packed_cache
 from renderer.taj_mahal import hand as taj_mahal_hand
 from renderer.taj_mahal import map as geo
+from renderer.taj_mahal import roads
 from renderer.taj_mahal.marks import KEY_H, bottom_key, ring_placed, room, since_words
 from renderer.taj_mahal.marks import crown as crown_sprite
 from renderer.taj_mahal.since import changes
@@ -73,7 +74,6 @@ from renderer.taj_mahal.style import (
     MUTED,
     PANEL,
     PROVINCE,
-    ROAD,
     VISITED,
     palace_shape,
 )
@@ -82,7 +82,7 @@ ID = "taj_mahal"
 WIDTH = geo.WIDTH
 HEADER_H = geo.HEADER_H
 MAP_BOTTOM = geo.MAP_BOTTOM
-MAP_BOX = (6, HEADER_H, WIDTH - 6, MAP_BOTTOM)
+MAP_BOX = geo.MAP_BOX
 CITY_XY = geo.CITY_XY
 PROVINCE_XY = geo.PROVINCE_XY
 PROVINCE_NAME = data.PROVINCE_NAMES
@@ -197,11 +197,8 @@ def _board(order: tuple[str, ...], visit: int, over: bool, height: int
 
 @packed_cache(hot=0, packed=1)
 def _roads() -> tuple[Image.Image, None]:
-    """Every road, smoothed, on a clear layer the map's size: drawn once."""
-    s = Smooth(MAP_BOX, scale=2)
-    for a, b in geo.ROADS:
-        s.line([a, b], (*ROAD, 255), geo.ROAD_W)
-    return s.shrink(), None
+    """Every road, smoothed, on a clear layer the map's size: read once (roads.py)."""
+    return roads.layer(), None
 
 
 def _province(img: Image.Image, pid: str, state: str) -> None:
