@@ -6,6 +6,15 @@ third of a Taj Mahal picture (8 ms of 25) and most of drawing its board (16 of 3
 Pillow draws a text by asking the font for its mask at the text's sub-pixel start and
 pasting that mask in the ink; ``KeptFont`` answers a question it has answered before with
 the same mask, so the pixels are exactly the ones FreeType would have drawn.
+
+A question answered from what is kept needs no FreeType face, so only the ``FACES`` faces
+asked last stay open (``_Faces``); the others are opened again when asked (0.1 ms). Each
+open face maps the font file on its own, and the kernel counts the pages each mapping has
+touched (some 300 KB a face, most of it read ahead around the tables a face reads as it
+opens) as the process's resident memory once a mapping: the 41 sizes the five games draw
+with counted 12 MB of the bot's resident memory (``darbar bench --only memory``), for
+about 1.5 MB of font file really in memory. Pillow cannot share one mapping between faces
+(a font given as bytes is copied into each face: 32 MB for 40 faces, tried at turn 6).
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ from PIL import ImageFont
 # changes since a move) push out the oldest.
 MASK_BYTES = 6 * 1024 * 1024
 SIZES = 8192  # kept text widths and boxes (a few numbers each)
+FACES = 8  # FreeType faces kept open: those of the texts a picture has not drawn before
 
 _masks: OrderedDict[Hashable, tuple[Any, tuple[int, int], int]] = OrderedDict()
 _sizes: OrderedDict[Hashable, Any] = OrderedDict()
@@ -41,7 +51,58 @@ def _key(font: KeptFont, name: str, args: tuple[Any, ...], kwargs: dict[str, Any
     return key
 
 
+class _Faces:
+    """The FreeType faces open (Pillow's ``core.getfont`` objects), the last ``FACES``
+    asked for; another is opened again as Pillow opened it. A face a thread still uses
+    when it is dropped here stays open until that thread lets it go."""
+
+    def __init__(self) -> None:
+        self._open: OrderedDict[Hashable, Any] = OrderedDict()
+        self.opened = 0  # faces opened again after they were closed (for the tests)
+
+    @staticmethod
+    def _key(f: KeptFont) -> Hashable:
+        return (f.path, f.size, f.index, f.encoding, f.layout_engine)
+
+    def get(self, f: KeptFont) -> Any:
+        key = self._key(f)
+        with _lock:
+            if (face := self._open.get(key)) is not None:
+                self._open.move_to_end(key)
+                return face
+        face = ImageFont.core.getfont(f.path, f.size, f.index, f.encoding,
+                                      layout_engine=f.layout_engine)
+        self.opened += 1
+        self.put(f, face)
+        return face
+
+    def put(self, f: KeptFont, face: Any) -> None:
+        with _lock:
+            self._open[self._key(f)] = face
+            self._open.move_to_end(self._key(f))
+            while len(self._open) > FACES:
+                self._open.popitem(last=False)
+
+    def open_count(self) -> int:
+        with _lock:
+            return len(self._open)
+
+
+_faces = _Faces()
+
+
 class KeptFont(ImageFont.FreeTypeFont):
+    """A font of a file on disk (its ``path``) that keeps the masks and sizes it gave,
+    and holds its FreeType face only while it is among the ``FACES`` asked for last."""
+
+    @property
+    def font(self) -> Any:
+        return _faces.get(self)
+
+    @font.setter
+    def font(self, face: Any) -> None:  # Pillow's __init__ opens the face
+        _faces.put(self, face)
+
     def getmask2(self, text: Any, mode: str = "", *args: Any, **kwargs: Any) -> Any:
         global _held
         key = _key(self, "mask", (text, mode, *args), kwargs)

@@ -55,7 +55,8 @@ from renderer.common import (
 from renderer.common.packed import packed_cache
 from renderer.taj_mahal import hand as taj_mahal_hand
 from renderer.taj_mahal import map as geo
-from renderer.taj_mahal.marks import KEY_H, bottom_key, ring_placed, since_words, with_room
+from renderer.taj_mahal import roads
+from renderer.taj_mahal.marks import KEY_H, bottom_key, ring_placed, room, since_words
 from renderer.taj_mahal.marks import crown as crown_sprite
 from renderer.taj_mahal.since import changes
 from renderer.taj_mahal.style import (
@@ -73,7 +74,6 @@ from renderer.taj_mahal.style import (
     MUTED,
     PANEL,
     PROVINCE,
-    ROAD,
     VISITED,
     palace_shape,
 )
@@ -82,7 +82,7 @@ ID = "taj_mahal"
 WIDTH = geo.WIDTH
 HEADER_H = geo.HEADER_H
 MAP_BOTTOM = geo.MAP_BOTTOM
-MAP_BOX = (6, HEADER_H, WIDTH - 6, MAP_BOTTOM)
+MAP_BOX = geo.MAP_BOX
 CITY_XY = geo.CITY_XY
 PROVINCE_XY = geo.PROVINCE_XY
 PROVINCE_NAME = data.PROVINCE_NAMES
@@ -197,11 +197,8 @@ def _board(order: tuple[str, ...], visit: int, over: bool, height: int
 
 @packed_cache(hot=0, packed=1)
 def _roads() -> tuple[Image.Image, None]:
-    """Every road, smoothed, on a clear layer the map's size: drawn once."""
-    s = Smooth(MAP_BOX, scale=2)
-    for a, b in geo.ROADS:
-        s.line([a, b], (*ROAD, 255), geo.ROAD_W)
-    return s.shrink(), None
+    """Every road, smoothed, on a clear layer the map's size: read once (roads.py)."""
+    return roads.layer(), None
 
 
 def _province(img: Image.Image, pid: str, state: str) -> None:
@@ -294,7 +291,7 @@ def _pieces(view: TajMahalView) -> Pieces:
             crown if crown in CITY_XY else None)
 
 
-@packed_cache(hot=1, packed=20)  # a whole picture hot: 3.2 MB; packed, 170 KB
+@packed_cache(hot=1, packed=20)  # hot while one game posts: 3.2 MB; packed, 170 KB
 def _map(board: tuple[tuple[str, ...], int, bool, int], pieces: Pieces
          ) -> tuple[Image.Image, tuple[Noted, ...]]:
     """The board with its pieces: it changes only when a palace is placed or a visit
@@ -437,16 +434,15 @@ def draw(view: TajMahalView, players: Names = None, before: TajMahalView | None 
     height = _players_box(len(view.get("players") or {}))[3] + 6 + KEY_H
     board = (order, view.get("visit") or 0, bool(view.get("result")), height)
     pieces = _pieces(view)
-    drawn, notes = _map(board, pieces)
     said = since_words(marks.lines(), WIDTH) if marks is not None else None
-    img = with_room(drawn, said)
+    img, notes = _map.fresh(board, pieces, below=room(said), fill=FRAME)
     _replay(notes)
     _palace_markers(pieces)
     _header(img, view, players)
     _players_key(img, view, players, dict(marks.points) if marks else {})
     if marks is not None:
         ring_placed(img, marks.palaces)
-    return bottom_key(img, said, drawn.height)
+    return bottom_key(img, said, img.height - room(said))
 
 
 def _palace_markers(pieces: Pieces) -> None:

@@ -31,6 +31,7 @@ DIGIT_IN = 34  # a city's number: this far from the city's centre, towards the p
 
 BOARD = data.BOARD
 MAP_BOTTOM = 912
+MAP_BOX = (6, HEADER_H, WIDTH - 6, MAP_BOTTOM)  # the map's land, inside the frame
 # The bonus tiles' key, in the map's empty bottom right corner: crowns and chips keep out.
 BONUS_BOX = (494.0, MAP_BOTTOM - 138.0, WIDTH - 14.0, MAP_BOTTOM - 8.0)
 

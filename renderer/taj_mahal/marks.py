@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from renderer.common import Smooth, font, label, marker, paste, smooth, wrap
 from renderer.taj_mahal import map as geo
-from renderer.taj_mahal.style import CREAM, EDGE, FRAME, GOLD, INK, MUTED, PANEL
+from renderer.taj_mahal.style import CREAM, EDGE, GOLD, INK, MUTED, PANEL
 
 NEW = (0, 104, 178)  # the ring round a palace placed since: a colour no player has
 LINE_H = 32  # a line of the key, at 22 px (11 px when shown 400 px wide)
@@ -59,18 +59,15 @@ def since_words(lines: Sequence[str], width: int) -> list[str]:
                 font(TEXT_F), width - 36)
 
 
-def with_room(board: Image.Image, said: Sequence[str] | None) -> Image.Image:
-    """``board`` copied onto the picture it becomes: taller by the ring's key and the
-    ``said`` lines where there are any (one copy, not a copy then a taller one)."""
-    if said is None:
-        return board.copy()
-    out = Image.new("RGB", (board.width, board.height + (1 + len(said)) * LINE_H), FRAME)
-    out.paste(board, (0, 0))
-    return out
+def room(said: Sequence[str] | None) -> int:
+    """The rows a picture needs under its board for the ring's key and the ``said``
+    lines, where there are any: the board is unpacked straight into a picture this much
+    taller (``PackedCache.fresh``), not copied onto it."""
+    return 0 if said is None else (1 + len(said)) * LINE_H
 
 
 def bottom_key(img: Image.Image, said: Sequence[str] | None, height: int) -> Image.Image:
-    """``img`` (``with_room`` of a board ``height`` tall, whose last ``KEY_H`` pixels are
+    """``img`` (a board ``height`` tall with ``room`` under it, whose last ``KEY_H`` pixels are
     left for it) with the key at its foot; with ``said`` (``since_words``), the ring's key
     and those lines under it."""
     f = font(TEXT_F)

@@ -14,16 +14,19 @@ from PIL import Image, ImageDraw
 from engine.games.vijayanagara import data as geo
 from engine.games.vijayanagara.shown import SpaceShown, VijayanagaraView
 from renderer.common import font, is_recording, marker, note, paste, smooth, text_sprite
+from renderer.common.prebuilt import prebuilt_image
 from renderer.vijayanagara import art as art
 from renderer.vijayanagara.layout import (
     BOX_H,
     BOX_R,
     BOX_W,
     COAST,
+    HEIGHT,
     MAP_BOX,
     POS,
     RIDGE,
     ROADS,
+    WIDTH,
     box_of,
     project,
 )
@@ -106,11 +109,27 @@ def chips_top(space: str) -> int:
 
 def draw_background(img: Image.Image) -> None:
     """Sea, land, roads, the Vindhya Range, the empty boxes with their names and
-    Prosperity."""
+    Prosperity, on a picture of the whole size: all but the names and Prosperity (texts
+    the legibility tests read) from landscape.png."""
+    img.paste(_landscape(), (0, 0))
+    for sp in geo.SPACES:
+        draw_name(img, sp)
+        draw_coin(img, sp)
+
+
+def _draw_landscape() -> Image.Image:
+    """The background but the boxes' names and Prosperity: drawn on supersampled layers
+    of the map's size, which took 36 MB at once at a process's first Vijayanagara
+    picture, so kept as data (landscape.png, renderer/common/prebuilt.py)."""
+    img = Image.new("RGB", (WIDTH, HEIGHT), art.FRAME)
     _draw_map(img)
     _draw_roads(img)
     _draw_ridge(img)
     _draw_boxes(img)
+    return img
+
+
+_landscape = prebuilt_image(__file__, "landscape", _draw_landscape)
 
 
 def _draw_map(img: Image.Image) -> None:
@@ -171,9 +190,6 @@ def _draw_boxes(img: Image.Image) -> None:
                 fill=art.rgba(art.SPACE_EDGE, 90),
                 width=s.w(1),
             )
-    for sp in geo.SPACES:
-        draw_name(img, sp)
-        draw_coin(img, sp)
 
 
 def draw_name(img: Image.Image, sp: str) -> None:

@@ -19,7 +19,8 @@ def test_the_renderers_keep_their_searches_as_data():
     assert {p.parent.name + "/" + p.name for p in SEARCHES} >= {
         "vijayanagara/roads.json", "taj_mahal/markers.json", "goat_tiger/palette.json",
         "vijayanagara/palette.json", "rajas/palette.json", "maharaja/palette.json",
-        "taj_mahal/palette.json", "taj_mahal/hand_palette.json", "goat_tiger/carved.png"}
+        "taj_mahal/palette.json", "taj_mahal/hand_palette.json", "goat_tiger/carved.png",
+        "taj_mahal/roads.png", "vijayanagara/landscape.png"}
 
 
 @pytest.mark.slow
