@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from functools import cache
 from multiprocessing.connection import Connection
 
-from PIL import GifImagePlugin, Image, ImageChops
+from PIL import GifImagePlugin, Image
+from PIL.Image import core
 
 from renderer.common import gif_rows
 
@@ -192,11 +193,6 @@ def _paletted(frames: list[Frame]) -> list[Image.Image]:
     return out
 
 
-# Palette index -> 255 where a frame's difference from the one before is not 0: the mask
-# a delta frame is cut with.
-_CHANGED = [0] + [255] * 255
-
-
 def _gif(pictures: list[Image.Image], scale: float, frame_ms: int, first_ms: int,
          last_ms: int) -> bytes:
     """The GIF, written a frame at a time: the first whole, each next one as the rectangle
@@ -276,54 +272,53 @@ def _joined(first: Image.Image, count: int, parts: list[_Part]) -> bytes:
 
 # Unchanged rows between two changed ones are written as a run of the transparent index
 # (renderer/common/gif_rows.py) when there are at least this many of their pixels: fewer
-# are not worth a join (a dictionary begun anew, a call to Pillow, the halving that finds
-# them). Measured on the replays of docs/benchmarks.md: 8,192 pixels, 16,384, 32,768 and
-# 65,536 took 6.0, 5.5, 5.1 and 5.1 ms a Vijayanagara frame (7.1 without runs), 2.3, 2.2,
-# 2.2 and 2.3 a Maharaja one (4.1), the GIF 1–6 % larger.
-GAP_PIXELS = 32768
+# are not worth a join (a dictionary begun anew, a call to Pillow's encoder, the halving
+# that finds them).
+GAP_PIXELS = 4096
 
 
 def _changed(im: Image.Image, before: Image.Image, ms: int, spare: int) -> bytes | None:
-    """The frame of ``im`` after ``before``: the rectangle that changed, its pixels alike
-    in ``before`` made transparent; the stretches of unchanged rows in it written as runs
-    (LZW over the rows that changed alone), where Pillow's encoder joins so. None: alike."""
-    delta = ImageChops.subtract_modulo(im, before)
-    box = delta.getbbox(alpha_only=False)
+    """The frame of ``im`` after ``before``: the rectangle that changed, the stretches of
+    unchanged rows in it written as runs of the transparent index (LZW over the rows that
+    changed alone), where Pillow's encoder joins so. None: alike.
+
+    The rows that changed are written as they are, their unchanged pixels too (they show
+    what the frame before shows): no mask is made, nor cut out, and a transparent index is
+    needed only for the runs, one the rows do not use."""
+    delta = im.im.chop_subtract_modulo(before.im)  # 0 where a pixel is unchanged
+    box = delta.getbbox(False)
     if box is None:
         return None
     x0, top, x1, bottom = box
     width = x1 - x0
-    # 255 where a pixel changed: the mask each band is cut with, and what its rows are
-    # found in (an "L" image: its crops copy no palette).
-    changed = delta.crop(box).point(_CHANGED, "L")
-    rows = _rows(changed, 0, bottom - top, max(1, -(-GAP_PIXELS // width)))
+    rows = _rows(delta, box, max(1, -(-GAP_PIXELS // width)))
     if len(rows) > 1 and gif_rows.joins():
-        parts = [(im.crop((x0, top + a, x1, top + b)), changed.crop((0, a, width, b)))
-                 for a, b in rows]
-        clear = _transparent(parts, spare)
+        boxes = [(x0, a, x1, b) for a, b in rows]
+        clear = _unused(im, boxes, spare)
         if clear is not None:
-            bands: list[tuple[Image.Image | int, int]] = [(_cut(*parts[0], clear), 0)]
-            for (_, end), (a, _), part in zip(rows, rows[1:], parts[1:], strict=False):
-                bands += [(clear, (a - end) * width), (_cut(*part, clear), 0)]
+            bands: list[gif_rows.Band] = [(im, boxes[0])]
+            for (_, end), (a, _), band in zip(rows, rows[1:], boxes[1:], strict=False):
+                bands += [(clear, (a - end) * width), (im, band)]
             data = gif_rows.frame(bands, (x0, top), (width, bottom - top), clear, ms)
             if data is not None:
                 return data
-    return _frame(*_delta(im.crop(box), changed, box[:2], spare), ms)
+    return _frame(im.crop(box), (x0, top), {}, ms)
 
 
-def _rows(changed: Image.Image, top: int, bottom: int, gap: int) -> list[tuple[int, int]]:
-    """The bands of rows ``top … bottom - 1`` of ``changed`` that hold a change, as (first,
-    end) rows, top to bottom; an unchanged stretch of fewer than ``gap`` rows stays in the
-    band around it. Found by halving: a crop's bounding box is a fast scan, a projection
-    on the rows is not."""
+def _rows(delta: core.ImagingCore, box: gif_rows.Box, gap: int) -> list[tuple[int, int]]:
+    """The bands of rows of ``box`` (its first and last rows changed) that hold a change
+    in ``delta`` (0: unchanged), as (first, end) rows, top to bottom; an unchanged stretch
+    of fewer than ``gap`` rows stays in the band around it. Found by halving: a crop's
+    bounding box is a fast scan, a projection on the rows is not."""
+    x0, top, x1, bottom = box
     if bottom - top < 2 * gap + 2:
         return [(top, bottom)]
     middle = (top + bottom) // 2
     halves = []
     for a, b in ((top, middle), (middle, bottom)):
-        found = changed.crop((0, a, changed.width, b)).getbbox()
+        found = delta.crop((x0, a, x1, b)).getbbox(False)
         if found is not None:
-            halves += _rows(changed, a + found[1], a + found[3], gap)
+            halves += _rows(delta, (x0, a + found[1], x1, a + found[3]), gap)
     out = halves[:1]
     for a, b in halves[1:]:
         if a - out[-1][1] < gap:
@@ -331,13 +326,6 @@ def _rows(changed: Image.Image, top: int, bottom: int, gap: int) -> list[tuple[i
         else:
             out.append((a, b))
     return out
-
-
-def _cut(part: Image.Image, changed: Image.Image, index: int) -> Image.Image:
-    """``part``'s pixels where ``changed`` is set, over a ground of ``index``."""
-    cut = Image.new("P", part.size, index)
-    cut.paste(part, mask=changed)
-    return cut
 
 
 def _spare(first: Image.Image) -> int:
@@ -353,32 +341,16 @@ def _only(index: int) -> list[int]:
     return [255 if i == index else 0 for i in range(256)]
 
 
-def _transparent(parts: list[tuple[Image.Image, Image.Image]], spare: int) -> int | None:
-    """An index none of the changed pixels uses (``parts``: each band and its mask of
-    changed pixels): ``spare`` where none does (a few fast passes), else the highest that
-    none does (a histogram, which counts every pixel: 1 ms a Vijayanagara frame); None
-    where they use all 256."""
-    def unused(part: Image.Image, changed: Image.Image) -> bool:
-        found = part.point(_only(spare), "L")  # 255 where the part uses it
-        return found.getbbox() is None or ImageChops.multiply(found, changed).getbbox() is None
-
-    if all(unused(part, changed) for part, changed in parts):
+def _unused(im: Image.Image, boxes: list[gif_rows.Box], spare: int) -> int | None:
+    """An index no pixel of ``boxes`` of ``im`` uses: ``spare`` where none does (a fast
+    pass a box), else the highest that none does (a histogram, which costs ten such
+    passes); None where they use all 256."""
+    only = _only(spare)
+    crops = [im.im.crop(box) for box in boxes]
+    if all(c.point(only, "L").getbbox(False) is None for c in crops):
         return spare
-    used = [sum(n) for n in zip(*(part.histogram(mask=m) for part, m in parts), strict=True)]
+    used = [sum(n) for n in zip(*(c.histogram() for c in crops), strict=True)]
     return next((i for i in range(255, -1, -1) if not used[i]), None)
-
-
-def _delta(part: Image.Image, changed: Image.Image, at: tuple[int, int],
-           spare: int) -> tuple[Image.Image, tuple[int, int], dict]:
-    """``part`` (the rectangle that changed, at ``at``), its pixels alike in the frame
-    before (``changed`` 0) made transparent, with an index none of its changed pixels
-    uses; none left: written as it is."""
-    clear = _transparent([(part, changed)], spare)
-    if clear is None:
-        return part, at, {}
-    # The changed pixels over a ground of the transparent index (its colour is never
-    # shown, so the frame needs no palette of its own).
-    return _cut(part, changed, clear), at, {"transparency": clear}
 
 
 def _frame(part: Image.Image, at: tuple[int, int], info: dict, ms: int) -> bytes:

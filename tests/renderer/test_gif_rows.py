@@ -61,17 +61,23 @@ def test_a_frame_encodes_only_the_rows_that_changed(monkeypatch):
     not the rectangle from one to the other (half the picture, a few per cent changed)."""
     pictures = _pictures(6)
     assert gif_rows.joins()  # checked once a process, by encoding bands of its own
-    encoded: list[int] = []
-    getdata = GifImagePlugin.getdata
+    whole: list[int] = []  # pixels of the frames Pillow's GIF writer encodes whole
+    bands: list[int] = []  # pixels of the bands handed to its encoder
+    getdata, stream = GifImagePlugin.getdata, gif_rows._stream
 
     def counted(im: Image.Image, *args, **kwargs) -> list[bytes]:
-        encoded.append(im.width * im.height)
+        whole.append(im.width * im.height)
         return getdata(im, *args, **kwargs)
 
+    def counted_band(im: Image.Image, box: gif_rows.Box) -> bytes:
+        bands.append((box[2] - box[0]) * (box[3] - box[1]))
+        return stream(im, box)
+
     monkeypatch.setattr(GifImagePlugin, "getdata", counted)
+    monkeypatch.setattr(gif_rows, "_stream", counted_band)
     animation(pictures)
-    first, later = encoded[0], sum(encoded[1:]) / (len(encoded) - 1)
-    assert first == 300 * 900
+    assert whole == [300 * 900]  # the first; each next one in bands
+    later = sum(bands) / (len(pictures) - 1)
     assert later < 300 * 100, f"{later:.0f} pixels a frame encoded by LZW"
 
 
@@ -90,7 +96,7 @@ def test_a_run_decodes_to_its_pixels_between_two_bands(count):
     count -= count % width
     top = Image.frombytes("P", (width, 40), rng.randbytes(width * 40))
     bottom = Image.frombytes("P", (width, 2), bytes((3,)) * width * 2)
-    data = gif_rows.frame([(top, 0), (5, count), (bottom, 0)], (0, 0),
+    data = gif_rows.frame([gif_rows.whole(top), (5, count), gif_rows.whole(bottom)], (0, 0),
                           (width, 42 + count // width), 9, 700)
     assert data is not None
     height = 42 + count // width
@@ -108,7 +114,8 @@ def test_a_band_joins_the_run_after_it_whatever_its_last_codes_width(pixels):
     width = pixels
     band = Image.frombytes("P", (width, 1), bytes(i % 251 for i in range(width)))
     tail = Image.frombytes("P", (width, 1), bytes((2,)) * width)
-    data = gif_rows.frame([(band, 0), (7, width * 3), (tail, 0)], (0, 0), (width, 5), 7, 700)
+    data = gif_rows.frame([gif_rows.whole(band), (7, width * 3), gif_rows.whole(tail)], (0, 0),
+                          (width, 5), 7, 700)
     assert data is not None
     gif = (b"GIF89a" + width.to_bytes(2, "little") + (5).to_bytes(2, "little")
            + b"\x87\0\0" + bytes(range(256)) * 3 + data + b";")
