@@ -18,11 +18,9 @@ from __future__ import annotations
 
 import io
 import math
-import multiprocessing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from multiprocessing.connection import Connection
 
 from PIL import GifImagePlugin, Image
 from PIL.Image import core
@@ -111,66 +109,28 @@ def animation(frames: Sequence[Frame], *, limit: int = UPLOAD_LIMIT, name: str =
 
 def animation_of(count: int, draw: Callable[[int], Frame], *, limit: int = UPLOAD_LIMIT,
                  name: str = "replay") -> Animation:
-    """``animation([draw(0), …, draw(count - 1)])``, the same bytes, drawn and encoded in
-    two processes where the system forks: a child forked once the first picture is drawn
-    draws and encodes the second half while this process does the first half (drawing
-    and GIF encoding hold the GIL, so threads would take turns). Each picture is drawn
-    once. Too big for ``limit``: the pictures not drawn here are drawn, and ``animation``
-    keeps fewer, as it does."""
-    if count < SPLIT_FROM or not _may_fork():
-        return animation([draw(i) for i in range(count)], limit=limit, name=name)
+    """``animation([draw(0), …, draw(count - 1)])``, the same bytes, each picture encoded
+    as soon as it is drawn: only the one before it is kept (a replay of 150 frames held
+    140 MB of pictures at once). Too big for ``limit``: they are drawn again, and
+    ``animation`` keeps fewer, as it does.
+
+    In this process: a child forked to draw and encode the second half (issue 40's second
+    stop) halved the wall time on a quiet machine, but cost 0.5–0.8 ms of CPU a frame (the
+    fork, copy-on-write faults, the picture before the child's first drawn twice, the two
+    processes slowing each other): a tenth of a frame's cost, and /replay whole of the
+    longest game takes 1–1.5 s in one process, well under its 3 s."""
+    if count <= 0:
+        raise ValueError("an animation needs at least one picture")
     first = _paletted([draw(0)])[0]
-    spare = _spare(first)  # found once here, for both processes
-    half = count // 2
+    pictures = (_paletted([first, draw(i)])[1] for i in range(1, count))
     durations = _durations(count, FRAME_MS, FIRST_MS, LAST_MS)
-    ctx = multiprocessing.get_context("fork")
-    reader, writer = ctx.Pipe(duplex=False)
-    # The child's part starts at the picture before its first, the one its first frame
-    # is told apart from: that picture alone is drawn in both processes.
-    child = ctx.Process(target=_encode_part, args=(writer, first, draw, half - 1, count,
-                                                      spare), daemon=True)
-    gif_rows.joins()  # checked once here (a few ms), not again in every child
-    child.start()
-    writer.close()
-    try:
-        pictures = _paletted([first, *(draw(i) for i in range(1, half))])
-        parts: list[_Part] = [_part(pictures, durations[:half], None, spare)]
-        try:
-            parts.append(reader.recv())
-        except EOFError:  # the child failed: its part is drawn here
-            rest = _paletted([first, *(draw(i) for i in range(half, count))])[1:]
-            parts.append(_part(rest, durations[half:], pictures[-1], spare))
-    finally:
-        reader.close()  # a child still sending (this process failed) stops at once
-        child.join()
-    data = _joined(pictures[0], count, parts)
+    spare = _spare(first)
+    parts = [_part([first], durations[:1], None, spare),
+             _part(pictures, durations[1:], first, spare)]
+    data = _joined(first, count, parts)
     if len(data) <= limit:
         return Animation(f"{name}.gif", data, tuple(range(count)), 1.0)
-    return animation([*pictures, *(draw(i) for i in range(half, count))], limit=limit,
-                     name=name)
-
-
-# Fewer pictures than this are drawn in one process: a fork costs about what a picture does.
-SPLIT_FROM = 8
-
-
-def _may_fork() -> bool:
-    """A daemonic process (a multiprocessing worker's thread, like the bench's) may have no
-    children; a system without fork keeps to one process."""
-    return not multiprocessing.current_process().daemon and \
-        "fork" in multiprocessing.get_all_start_methods()
-
-
-def _encode_part(out: Connection, first: Image.Image, draw: Callable[[int], Frame],
-                 start: int, end: int, spare: int) -> None:
-    """In the forked child: the frames of pictures ``start + 1 … end - 1`` (``start``: the
-    picture before, drawn only to be told apart from), sent back."""
-    try:
-        pictures = _paletted([first, *(draw(i) for i in range(start, end))])[1:]
-        durations = _durations(end, FRAME_MS, FIRST_MS, LAST_MS)[start + 1:]
-        out.send(_part(pictures[1:], durations, pictures[0], spare))
-    finally:
-        out.close()
+    return animation([draw(i) for i in range(count)], limit=limit, name=name)
 
 
 def _paletted(frames: list[Frame]) -> list[Image.Image]:
@@ -224,7 +184,7 @@ def _durations(count: int, frame_ms: int, first_ms: int, last_ms: int) -> list[i
 _Part = tuple[int, list[tuple[int, bytes]]]
 
 
-def _part(pictures: list[Image.Image], durations: list[int],
+def _part(pictures: Iterable[Image.Image], durations: list[int],
           before: Image.Image | None, spare: int) -> _Part:
     """The frames of ``pictures`` after ``before`` (None: the first, written whole);
     ``spare``: the transparent index tried first (``_spare``)."""

@@ -4,7 +4,6 @@ keeping the first and the last, exact where it keeps everything, and the same ev
 from __future__ import annotations
 
 import io
-import os
 import random
 from collections.abc import Callable
 
@@ -131,8 +130,7 @@ def test_pictures_given_as_the_palette_images_a_renderer_draws_animate_alike():
 
 
 def _drawn_here(frames: list[bytes]) -> tuple[list[int], Callable[[int], Image.Image]]:
-    """A drawing of ``frames`` by index, and the indices this process drew (a forked
-    child's drawing is not counted)."""
+    """A drawing of ``frames`` by index, and the indices it drew, in order."""
     here: list[int] = []
 
     def draw(i: int) -> Image.Image:
@@ -142,10 +140,10 @@ def _drawn_here(frames: list[bytes]) -> tuple[list[int], Callable[[int], Image.I
 
 
 @pytest.mark.parametrize("repeats", [(), (20, 21, 22), (39,)])
-def test_an_animation_drawn_in_two_processes_is_the_same_gif_byte_for_byte(repeats):
-    """The second half is drawn and encoded by a forked child while this process does
-    the first: the same bytes as one process makes, a position alike to the one before
-    (at the seam too) shown for both their times, and each picture drawn once."""
+def test_an_animation_encoded_as_it_is_drawn_is_the_same_gif_byte_for_byte(repeats):
+    """Each picture is encoded once drawn, the one before it alone kept: the same bytes as
+    ``animation`` makes of them all, a position alike to the one before shown for both
+    their times, and each picture drawn once, in order."""
     frames = _frames(40)
     for i in repeats:
         frames[i] = frames[i - 1]
@@ -153,10 +151,10 @@ def test_an_animation_drawn_in_two_processes_is_the_same_gif_byte_for_byte(repea
     made = animation_of(len(frames), draw)
     alone = animation(frames)
     assert (made.data, made.kept, made.scale) == (alone.data, alone.kept, alone.scale)
-    assert len(here) <= len(frames) // 2 + 1 and len(set(here)) == len(here)
+    assert here == list(range(len(frames)))
 
 
-def test_an_animation_drawn_in_two_processes_too_big_keeps_fewer_as_one_process_does():
+def test_an_animation_encoded_as_it_is_drawn_too_big_keeps_fewer_as_animation_does():
     frames = _frames(30, noise=400)
     whole = len(animation(frames).data)
     _, draw = _drawn_here(frames)
@@ -165,12 +163,10 @@ def test_an_animation_drawn_in_two_processes_too_big_keeps_fewer_as_one_process_
     assert (made.data, made.kept, made.scale) == (alone.data, alone.kept, alone.scale)
 
 
-def test_a_forked_child_that_fails_leaves_the_animation_as_one_process_makes_it():
-    frames = _frames(20)
-    parent = os.getpid()
-
-    def draw(i: int) -> bytes:
-        if os.getpid() != parent:
-            raise RuntimeError("the child fails")
-        return frames[i]
-    assert animation_of(len(frames), draw).data == animation(frames).data
+def test_an_animation_of_one_picture_is_that_picture():
+    frames = _frames(1)
+    _, draw = _drawn_here(frames)
+    made = animation_of(1, draw)
+    assert made.data == animation(frames).data and made.kept == (0,)
+    assert _gif_frames(made.data)[0].tobytes() == \
+        Image.open(io.BytesIO(frames[0])).convert("RGB").tobytes()

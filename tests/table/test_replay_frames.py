@@ -14,7 +14,7 @@ from PIL import Image, ImageChops
 import renderer
 from bot.story import Log, Look, tell
 from engine import games
-from renderer.common import animation, png
+from renderer.common import png
 from renderer.common.animation import FIRST_MS, FRAME_MS, LAST_MS
 
 pytestmark = pytest.mark.slow  # a dozen positions of each game, drawn twice
@@ -94,8 +94,6 @@ def test_a_whole_replay_encodes_as_png_only_the_position_it_shows(monkeypatch):
 
     monkeypatch.setitem(Image.SAVE, "PNG", saved)
     monkeypatch.setattr(png, "palette_png", written)
-    # Every frame drawn here, where the count sees it (a forked child draws as this does).
-    monkeypatch.setattr(animation, "SPLIT_FROM", 10**6)
     log, views = _log("vijayanagara")
     story = tell(log, 3, Look({}, {}, frames=50, limit=8 * 2**20))
     assert story.animation is not None and len(story.animation.kept) == len(views)
