@@ -158,13 +158,14 @@ def tell(log: Log, move: int | None, look: Look) -> Story:
     told = _position(log, chosen, look, chosen is last)
     made = None
     if look.frames:
-        # Each frame drawn as the palette image a post's PNG holds, and encoded once, into
-        # the GIF: no PNG made only to be decoded again; half of them in a second process.
+        # Each frame drawn, mapped to the palette a post's PNG holds only where it changed
+        # since the frame before, and encoded once, into the GIF: no PNG made only to be
+        # decoded again.
         kept = sample(len(views), look.frames)
 
         def frame(k: int) -> Frame:
             i = kept[k]
-            return told.png if i == told.index else renderer.drawn(
+            return told.png if i == told.index else renderer.painted(
                 log.game, _frame_view(views[i], look, i == last.index), players=look.players)
 
         made = animation_of(len(kept), frame, limit=look.limit, name=f"replay-{log.game}")

@@ -25,6 +25,7 @@ from PIL import Image
 
 from engine import games
 from renderer.common import Names
+from renderer.common.animation import Frame
 from renderer.common.banner import with_banner
 from renderer.common.picture import Picture
 from renderer.common.words import within_alt_limit
@@ -77,6 +78,16 @@ def drawn(game_id: str, view: View, *, players: Names = None) -> Image.Image:
     if picture.drawn is not None:
         return picture.drawn(view, players)
     return Image.open(io.BytesIO(picture.render(view, players)))
+
+
+def painted(game_id: str, view: View, *, players: Names = None) -> Frame:
+    """``drawn``'s picture before it is mapped to its palette, where the game's picture
+    can give it (an animation then maps only the rows of a frame that changed), else
+    ``drawn``'s."""
+    picture = _picture(game_id)
+    if picture.painted is not None:
+        return picture.painted(view, players)
+    return drawn(game_id, view, players=players)
 
 
 def marks_since(game_id: str) -> bool:

@@ -13,6 +13,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from PIL import Image
 
 from renderer.common import Names
+from renderer.common.animation import Painted
 
 View = TypeVar("View")
 ViewIn = TypeVar("ViewIn", contravariant=True)
@@ -28,6 +29,12 @@ class DrawImage(Protocol[ViewIn]):
     """``Draw``'s picture before it is encoded: the palette image its PNG holds."""
 
     def __call__(self, view: ViewIn, players: Names = None, /) -> Image.Image: ...
+
+
+class DrawPainted(Protocol[ViewIn]):
+    """``DrawImage``'s picture before it is mapped to its palette (an animation's frame)."""
+
+    def __call__(self, view: ViewIn, players: Names = None, /) -> Painted: ...
 
 
 class DrawFocused(Protocol[ViewIn]):
@@ -78,3 +85,6 @@ class Picture(Generic[View]):
     # ``render``'s picture as the palette image it encodes, for an animation that encodes
     # its frames itself (a replay's GIF); a game without it has its PNG decoded.
     drawn: DrawImage[View] | None = None
+    # ``drawn``'s picture before it is mapped to its palette: an animation maps only the
+    # rows of a frame that changed since the frame before.
+    painted: DrawPainted[View] | None = None

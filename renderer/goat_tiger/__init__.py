@@ -19,4 +19,5 @@ PICTURE: Picture[GoatTigerView] = Picture(
     status=words.status,
     since=board.since,
     drawn=board.drawn,
+    painted=board.painted,
 )

@@ -46,6 +46,7 @@ from renderer.common import (
     text_sprite,
     to_palette,
 )
+from renderer.common.animation import Painted
 from renderer.common.prebuilt import prebuilt_image
 from renderer.goat_tiger import art as art
 from renderer.goat_tiger.geometry import (
@@ -458,6 +459,11 @@ def warm() -> None:
 def drawn(view: GoatTigerView, players: Names = None) -> Image.Image:
     """The picture ``render`` encodes, as its palette image (a replay's frame)."""
     return to_palette(draw(view, players), palette())
+
+
+def painted(view: GoatTigerView, players: Names = None) -> Painted:
+    """``drawn`` before it is mapped to its palette (a replay's frame)."""
+    return Painted(draw(view, players), palette())
 
 
 def render(view: GoatTigerView, players: Names = None) -> bytes:

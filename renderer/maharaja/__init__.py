@@ -11,6 +11,7 @@ from renderer.maharaja import board, words
 PICTURE: Picture[MaharajaView] = Picture(
     render=board.render,
     drawn=board.drawn,
+    painted=board.painted,
     layout=board.layout,
     warm=board.warm,
     describe=words.describe,

@@ -35,6 +35,7 @@ from renderer.common import (
     recording,
     to_palette,
 )
+from renderer.common.animation import Painted
 from renderer.maharaja.map import POS, H, W, background
 from renderer.maharaja.marks import draw_arrows, draw_key, draw_marks, lost_by_place
 from renderer.maharaja.pieces import draw_pieces, layout_pieces
@@ -141,6 +142,11 @@ def warm() -> None:
 def drawn(view: MaharajaView, players: Names = None) -> Image.Image:
     """The picture ``render`` encodes, as its palette image (a replay's frame)."""
     return to_palette(draw(view, players), palette())
+
+
+def painted(view: MaharajaView, players: Names = None) -> Painted:
+    """``drawn`` before it is mapped to its palette (a replay's frame)."""
+    return Painted(draw(view, players), palette())
 
 
 def render(view: MaharajaView, players: Names = None) -> bytes:

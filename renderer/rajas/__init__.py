@@ -15,6 +15,7 @@ from renderer.rajas import board, province, words
 PICTURE: Picture[RajasView] = Picture(
     render=board.render,
     drawn=board.drawn,
+    painted=board.painted,
     layout=board.layout,
     warm=board.warm,
     describe=words.describe,

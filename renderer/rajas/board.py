@@ -41,6 +41,7 @@ from renderer.common import (
     to_palette,
     wrap,
 )
+from renderer.common.animation import Painted
 from renderer.rajas.art import (
     CREAM,
     DIE,
@@ -417,6 +418,11 @@ def warm() -> None:
 def drawn(view: RajasView, players: Names = None) -> Image.Image:
     """The picture ``render`` encodes, as its palette image (a replay's frame)."""
     return to_palette(draw(view, players), palette())
+
+
+def painted(view: RajasView, players: Names = None) -> Painted:
+    """``drawn`` before it is mapped to its palette (a replay's frame)."""
+    return Painted(draw(view, players), palette())
 
 
 def render(view: RajasView, players: Names = None) -> bytes:

@@ -13,6 +13,7 @@ from renderer.taj_mahal import board, hand, words
 PICTURE: Picture[TajMahalView] = Picture(
     render=board.render,
     drawn=board.drawn,
+    painted=board.painted,
     layout=board.layout,
     warm=board.warm,
     describe=words.describe,

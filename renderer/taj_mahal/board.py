@@ -52,6 +52,7 @@ from renderer.common import (
     smooth_box,
     to_palette,
 )
+from renderer.common.animation import Painted
 from renderer.common.packed import packed_cache
 from renderer.taj_mahal import hand as taj_mahal_hand
 from renderer.taj_mahal import map as geo
@@ -478,6 +479,11 @@ def warm() -> None:
 def drawn(view: TajMahalView, players: Names = None) -> Image.Image:
     """The picture ``render`` encodes, as its palette image (a replay's frame)."""
     return to_palette(draw(view, players), palette())
+
+
+def painted(view: TajMahalView, players: Names = None) -> Painted:
+    """``drawn`` before it is mapped to its palette (a replay's frame)."""
+    return Painted(draw(view, players), palette())
 
 
 def render(view: TajMahalView, players: Names = None) -> bytes:

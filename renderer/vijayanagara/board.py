@@ -52,6 +52,7 @@ from renderer.common import (
     recording,
     to_palette,
 )
+from renderer.common.animation import Painted
 from renderer.vijayanagara import art as art
 from renderer.vijayanagara import header as header
 from renderer.vijayanagara import key as key
@@ -206,6 +207,11 @@ def warm() -> None:
 def drawn(view: VijayanagaraView, players: Names = None) -> Image.Image:
     """The picture ``render`` encodes, as its palette image (a replay's frame)."""
     return to_palette(draw(view, players), palette())
+
+
+def painted(view: VijayanagaraView, players: Names = None) -> Painted:
+    """``drawn`` before it is mapped to its palette (a replay's frame)."""
+    return Painted(draw(view, players), palette())
 
 
 def render(view: VijayanagaraView, players: Names = None) -> bytes:
