@@ -350,7 +350,7 @@ def _unused(areas: list[tuple[Image.Image, gif_rows.Box]], spare: int) -> int | 
     none does (a fast pass an area), else the highest that none does (a histogram, which
     costs ten such passes); None where they use all 256."""
     only = _only(spare)
-    crops = [im.im.crop(box) for im, box in areas]
+    crops = [im.im if box == (0, 0, *im.size) else im.im.crop(box) for im, box in areas]
     if all(c.point(only, "L").getbbox(False) is None for c in crops):
         return spare
     used = [sum(n) for n in zip(*(c.histogram() for c in crops), strict=True)]

@@ -10,8 +10,8 @@ import random
 import pytest
 from PIL import GifImagePlugin, Image, ImageDraw
 
-from renderer.common import gif_rows
-from renderer.common.animation import animation
+from renderer.common import gif_rows, to_palette
+from renderer.common.animation import Frame, Painted, animation, animation_of
 
 CUBE = [c for r in range(6) for g in range(6) for b in range(6) for c in (r * 51, g * 51, b * 51)]
 
@@ -154,3 +154,25 @@ def test_where_bands_cannot_be_joined_frames_are_written_whole(monkeypatch, brok
     assert _decoded(made.data) == [p.convert("RGB").tobytes() for p in pictures]
     monkeypatch.undo()
     assert animation(pictures).data != made.data  # joined where it may be
+
+
+def test_pictures_given_before_their_palette_decode_to_the_pictures_mapped():
+    """A renderer's drawing and its palette (``Painted``): only the rows that changed are
+    mapped, and every frame decodes to the whole picture mapped, pixel for pixel; also
+    where a colour changed but maps to the same index, and where a frame between them is
+    given as a PNG (the stepper's picture, which a whole replay reuses)."""
+    pictures = _pictures(8, noise=30)
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(CUBE + [0] * (768 - len(CUBE)))
+    drawings = [p.convert("RGB") for p in pictures]
+    ImageDraw.Draw(drawings[3]).rectangle((50, 500, 90, 520), fill=(1, 0, 2))  # maps to 0
+    ImageDraw.Draw(drawings[2]).rectangle((50, 500, 90, 520), fill=(0, 0, 0))
+    mapped = [to_palette(d, palette) for d in drawings]
+    buf = io.BytesIO()
+    mapped[5].save(buf, format="PNG")
+    frames: list[Frame] = [Painted(d, palette) for d in drawings]
+    frames[5] = buf.getvalue()
+    made = animation_of(len(frames), frames.__getitem__)
+    assert made.kept == tuple(range(len(frames)))
+    assert _decoded(made.data) == [m.convert("RGB").tobytes() for m in mapped]
+    assert _decoded(animation(frames).data) == _decoded(made.data)  # the same, all mapped
