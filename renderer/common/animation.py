@@ -12,6 +12,21 @@ bytes.
 Too big for the limit, the animation keeps fewer positions (spread evenly, the first and
 the last always kept); with few enough left, it scales the pictures down instead; and it
 measures again after each change.
+
+What a frame costs (issue 40: a replay's picture at most its board post's CPU). A frame is
+the rows that changed since the frame before, written as the picture has them (their
+unchanged pixels too: no mask is made or cut out), the unchanged rows between them as runs
+of the transparent index (``gif_rows``). A renderer may give its drawing before it is
+mapped to its palette (``Painted``): two drawings are told apart as drawn, and only the
+rows that changed are mapped (mapping a whole Vijayanagara picture took 1.2 ms). Every
+frame is drawn and encoded in one process, as it comes, the picture before it alone kept.
+Measured side by side with the turn before (``darbar bench --only replay``, load 2.2–3.8):
+a Vijayanagara frame 7.0–9.1 → 5.3–6.0 ms of CPU against its post's 4.4–5.4, a Maharaja
+one 3.6–4.7 → 2.3–3.2 against 3.7–4.2; the GIFs are 1.5–2× larger (2.1 MB for 88
+Vijayanagara positions, 2.0 MB for 150 of Maharaja's; 3 MB for 150 of Rajas'), still far
+under the limit. Pillow's LZW (6–7 ns a pixel) over the rows that changed is what is left
+of a Vijayanagara frame's cost above its post's: its header's lines change at every move,
+and a PNG's deflate of the whole picture costs about what LZW costs for those rows.
 """
 
 from __future__ import annotations
@@ -156,7 +171,9 @@ def animation_of(count: int, draw: Callable[[int], Frame], *, limit: int = UPLOA
     data = _joined(first, count, parts)
     if len(data) <= limit:
         return Animation(f"{name}.gif", data, tuple(range(count)), 1.0)
-    return animation([draw(i) for i in range(count)], limit=limit, name=name)
+    # Each mapped as it is drawn: a drawing (RGB) is four times its palette image.
+    return animation([_flat(f) if isinstance(f, Painted) else f
+                      for f in (draw(i) for i in range(count))], limit=limit, name=name)
 
 
 def _paletted(frames: list[Frame]) -> list[Image.Image]:
@@ -260,7 +277,9 @@ def _joined(first: Image.Image, count: int, parts: list[_Part]) -> bytes:
 # Unchanged rows between two changed ones are written as a run of the transparent index
 # (renderer/common/gif_rows.py) when there are at least this many of their pixels: fewer
 # are not worth a join (a dictionary begun anew, a call to Pillow's encoder, the halving
-# that finds them).
+# that finds them). Measured on the fuzzer's longest Vijayanagara game (turn 8): 4,096,
+# 8,192, 16,384 and 32,768 pixels took 3.7, 3.8, 3.8 and 3.7 ms of a frame (finding the
+# rows 0.58 → 0.39 ms, LZW 1.30 → 1.46), Maharaja's 2.3, 2.4, 2.2 and 2.6.
 GAP_PIXELS = 4096
 
 

@@ -18,6 +18,14 @@ ends with a clear of its own. A GIF decoder
 reads the frame as one image: the same pixels as one stream of the whole rectangle.
 ``joins`` checks the join against Pillow's decoder once a process, so an encoder that
 grows its codes otherwise writes whole rectangles (``None``) rather than a broken frame.
+
+A band is a rectangle of the picture itself, handed to Pillow's encoder as its GIF writer
+hands it a frame, with no crop copied and no file written around it (3 µs a call where
+``GifImagePlugin.getdata`` took 21): so a stretch of a few unchanged rows is worth a run
+(issue 40, turn 8: ``animation.GAP_PIXELS`` 32,768 → 4,096 pixels). Its bits are joined
+in pairs, then pairs of pairs, so a frame of many bands costs a few passes over its bits.
+A Pillow whose private encoder call fails the check writes frames whole, by its public
+writer.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 and of the longest games of the fuzzers (tests/table/test_replay.py). For each: its steps
 and positions, one replay of its log, what a picture of the replay costs against the board
 post of the same position (CPU, side by side: goal at most 1×) and where the two part (a
-frame's GIF encoding against the post's PNG), the whole replay with its
+frame mapped where it changed and encoded into the GIF, against the post's picture mapped
+whole and encoded as PNG), the whole replay with its
 animation (size, positions kept, scale), and through the table: ``/replay whole`` (wall
 time; goal under 3 s for the fuzzers' longest games), the first call (the whole log
 replayed) and a click on ◀ ▶ (from a checkpoint)."""
@@ -30,7 +31,7 @@ from bot.table.replaying import MAX_FRAMES, PICTURE_ROOM
 from db import Repository, Seat, id_of
 from db.repository import NewStep
 from engine import games
-from renderer.common.animation import UPLOAD_LIMIT, animation, sample
+from renderer.common.animation import UPLOAD_LIMIT, Frame, Painted, animation_of, sample
 from renderer.common.png import png_file
 from tools.bench.undo import _long_log
 
@@ -205,21 +206,12 @@ def replay_figures(quick: bool = False) -> None:
         print(f"    a picture of the replay {picture * 1000:7.1f} ms CPU; the board post of the "
               f"same position {post * 1000:.1f} ms ({sum(map(len, pngs)) / len(pngs) / 1024:.0f}"
               f" KB PNG): {picture / post:.2f}× (goal ≤ 1×; {BEFORE}); {_load()}")
-        # Where a frame's cost parts from its post's: the same palette images encoded
-        # into the GIF (one process) and as the posts' PNGs.
-        images = [renderer.drawn(log.game, {**views[i], "log": views[i]["log"][-LOG_KEPT:]},
-                                 players=players) for i in kept]
-        t0 = time.process_time()
-        animation(images, limit=limit)
-        gif = (time.process_time() - t0) / len(kept)
-        t0 = time.process_time()
-        for im in images:
-            png_file(im)
-        png = (time.process_time() - t0) / len(kept)
-        print(f"    of which the encoding   {gif * 1000:7.1f} ms a frame into the GIF, "
-              f"{png * 1000:.1f} ms its post's PNG; {_load()}")
+        gif, png = _encodings(log, [views[i] for i in kept], players, limit)
+        print(f"    of which the encoding   {gif * 1000:7.1f} ms a frame into the GIF (mapped "
+              f"where it changed), {png * 1000:.1f} ms its post's (mapped whole, PNG); "
+              f"{_load()}")
         print(f"    whole replay, animated  {whole:7.1f} s CPU ({here:.1f} s in this process, "
-              f"{child:.1f} s in the child forked to draw half the frames), {wall:.1f} s wall: "
+              f"{child:.1f} s in children), {wall:.1f} s wall: "
               f"GIF {len(made.data) / 2**20:.1f} MB (limit {limit / 2**20:.1f} MB), "
               f"{len(made.kept)} of {len(ends)} positions at {made.scale:.0%}; {_load()}")
         first, click, through = asyncio.run(_clicks(log))
@@ -232,6 +224,35 @@ def replay_figures(quick: bool = False) -> None:
               f"whole log, in a worker), {click:.0f} ms a click on ◀ ▶ (from a checkpoint)",
               flush=True)
     print(flush=True)
+
+
+def _encodings(log: Log, views: list[dict], players: dict[str, str],
+               limit: int) -> tuple[float, float]:
+    """Where a frame's cost parts from its post's, CPU seconds a frame: from the drawing as
+    the renderer makes it, the frame mapped to its palette where it changed and encoded
+    into the GIF (drawn one at a time, as /replay does: the drawing's CPU measured and
+    taken away), and the post's picture mapped whole and encoded as PNG."""
+    drawing = 0.0
+
+    def painted(k: int) -> Frame:
+        nonlocal drawing
+        t = time.process_time()
+        out = renderer.painted(log.game, {**views[k], "log": views[k]["log"][-LOG_KEPT:]},
+                               players=players)
+        drawing += time.process_time() - t
+        return out
+
+    t0 = time.process_time()
+    animation_of(len(views), painted, limit=limit)
+    gif = (time.process_time() - t0 - drawing) / len(views)
+    png = 0.0
+    for k in range(len(views)):
+        im = painted(k)
+        t0 = time.process_time()
+        png_file(im.mapped() if isinstance(im, Painted) else renderer.drawn(
+            log.game, {**views[k], "log": views[k]["log"][-LOG_KEPT:]}, players=players))
+        png += (time.process_time() - t0) / len(views)
+    return gif, png
 
 
 def _views(log: Log) -> list[dict]:
