@@ -75,19 +75,19 @@ def drawn(game_id: str, view: View, *, players: Names = None) -> Image.Image:
     """``render``'s picture as the palette image its PNG holds, pixel for pixel: an
     animation's frame, which is then never encoded as PNG only to be decoded again."""
     picture = _picture(game_id)
-    if picture.drawn is not None:
-        return picture.drawn(view, players)
+    if picture.painted is not None:
+        return picture.painted(view, players).mapped()
     return Image.open(io.BytesIO(picture.render(view, players)))
 
 
 def painted(game_id: str, view: View, *, players: Names = None) -> Frame:
     """``drawn``'s picture before it is mapped to its palette, where the game's picture
-    can give it (an animation then maps only the rows of a frame that changed), else
-    ``drawn``'s."""
+    can give it (an animation then maps only the rows of a frame that changed), else its
+    PNG."""
     picture = _picture(game_id)
     if picture.painted is not None:
         return picture.painted(view, players)
-    return drawn(game_id, view, players=players)
+    return picture.render(view, players)
 
 
 def marks_since(game_id: str) -> bool:

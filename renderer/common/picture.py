@@ -10,8 +10,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from PIL import Image
-
 from renderer.common import Names
 from renderer.common.animation import Painted
 
@@ -25,14 +23,9 @@ class Draw(Protocol[ViewIn]):
     def __call__(self, view: ViewIn, players: Names = None, /) -> bytes: ...
 
 
-class DrawImage(Protocol[ViewIn]):
-    """``Draw``'s picture before it is encoded: the palette image its PNG holds."""
-
-    def __call__(self, view: ViewIn, players: Names = None, /) -> Image.Image: ...
-
-
 class DrawPainted(Protocol[ViewIn]):
-    """``DrawImage``'s picture before it is mapped to its palette (an animation's frame)."""
+    """``Draw``'s picture before it is encoded, and before it is mapped to its palette (an
+    animation's frame)."""
 
     def __call__(self, view: ViewIn, players: Names = None, /) -> Painted: ...
 
@@ -82,9 +75,7 @@ class Picture(Generic[View]):
     # as arrows, placed, removed or changed pieces highlighted, cards played shown); a
     # game without it draws the plain picture.
     since: DrawSince[View] | None = None
-    # ``render``'s picture as the palette image it encodes, for an animation that encodes
-    # its frames itself (a replay's GIF); a game without it has its PNG decoded.
-    drawn: DrawImage[View] | None = None
-    # ``drawn``'s picture before it is mapped to its palette: an animation maps only the
-    # rows of a frame that changed since the frame before.
+    # ``render``'s picture before it is encoded, and before it is mapped to its palette:
+    # an animation encodes its frames itself (a replay's GIF) and maps only the rows of a
+    # frame that changed since the frame before; a game without it has its PNG decoded.
     painted: DrawPainted[View] | None = None

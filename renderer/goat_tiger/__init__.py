@@ -18,6 +18,5 @@ PICTURE: Picture[GoatTigerView] = Picture(
     describe=words.describe,
     status=words.status,
     since=board.since,
-    drawn=board.drawn,
     painted=board.painted,
 )

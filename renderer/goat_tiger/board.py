@@ -44,7 +44,6 @@ from renderer.common import (
     recording,
     smooth,
     text_sprite,
-    to_palette,
 )
 from renderer.common.animation import Painted
 from renderer.common.prebuilt import prebuilt_image
@@ -456,13 +455,8 @@ def warm() -> None:
     render(_specimens()[0])
 
 
-def drawn(view: GoatTigerView, players: Names = None) -> Image.Image:
-    """The picture ``render`` encodes, as its palette image (a replay's frame)."""
-    return to_palette(draw(view, players), palette())
-
-
 def painted(view: GoatTigerView, players: Names = None) -> Painted:
-    """``drawn`` before it is mapped to its palette (a replay's frame)."""
+    """What ``render`` encodes, before it is mapped to its palette (a replay's frame)."""
     return Painted(draw(view, players), palette())
 
 

@@ -10,7 +10,6 @@ from renderer.maharaja import board, words
 
 PICTURE: Picture[MaharajaView] = Picture(
     render=board.render,
-    drawn=board.drawn,
     painted=board.painted,
     layout=board.layout,
     warm=board.warm,

@@ -33,7 +33,6 @@ from renderer.common import (
     outcome_line,
     outcome_title,
     recording,
-    to_palette,
 )
 from renderer.common.animation import Painted
 from renderer.maharaja.map import POS, H, W, background
@@ -139,13 +138,8 @@ def warm() -> None:
     palette()
 
 
-def drawn(view: MaharajaView, players: Names = None) -> Image.Image:
-    """The picture ``render`` encodes, as its palette image (a replay's frame)."""
-    return to_palette(draw(view, players), palette())
-
-
 def painted(view: MaharajaView, players: Names = None) -> Painted:
-    """``drawn`` before it is mapped to its palette (a replay's frame)."""
+    """What ``render`` encodes, before it is mapped to its palette (a replay's frame)."""
     return Painted(draw(view, players), palette())
 
 

@@ -14,7 +14,6 @@ from renderer.rajas import board, province, words
 
 PICTURE: Picture[RajasView] = Picture(
     render=board.render,
-    drawn=board.drawn,
     painted=board.painted,
     layout=board.layout,
     warm=board.warm,

@@ -38,7 +38,6 @@ from renderer.common import (
     make_palette,
     marker,
     recording,
-    to_palette,
     wrap,
 )
 from renderer.common.animation import Painted
@@ -415,13 +414,8 @@ def warm() -> None:
     palette()
 
 
-def drawn(view: RajasView, players: Names = None) -> Image.Image:
-    """The picture ``render`` encodes, as its palette image (a replay's frame)."""
-    return to_palette(draw(view, players), palette())
-
-
 def painted(view: RajasView, players: Names = None) -> Painted:
-    """``drawn`` before it is mapped to its palette (a replay's frame)."""
+    """What ``render`` encodes, before it is mapped to its palette (a replay's frame)."""
     return Painted(draw(view, players), palette())
 
 

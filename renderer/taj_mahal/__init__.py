@@ -12,7 +12,6 @@ from renderer.taj_mahal import board, hand, words
 
 PICTURE: Picture[TajMahalView] = Picture(
     render=board.render,
-    drawn=board.drawn,
     painted=board.painted,
     layout=board.layout,
     warm=board.warm,

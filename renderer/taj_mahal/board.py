@@ -50,7 +50,6 @@ from renderer.common import (
     recording,
     smooth,
     smooth_box,
-    to_palette,
 )
 from renderer.common.animation import Painted
 from renderer.common.packed import packed_cache
@@ -476,13 +475,8 @@ def warm() -> None:
     taj_mahal_hand.hand_palette()
 
 
-def drawn(view: TajMahalView, players: Names = None) -> Image.Image:
-    """The picture ``render`` encodes, as its palette image (a replay's frame)."""
-    return to_palette(draw(view, players), palette())
-
-
 def painted(view: TajMahalView, players: Names = None) -> Painted:
-    """``drawn`` before it is mapped to its palette (a replay's frame)."""
+    """What ``render`` encodes, before it is mapped to its palette (a replay's frame)."""
     return Painted(draw(view, players), palette())
 
 

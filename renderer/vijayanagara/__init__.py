@@ -11,7 +11,6 @@ from renderer.vijayanagara import board, words
 
 PICTURE: Picture[VijayanagaraView] = Picture(
     render=board.render,
-    drawn=board.drawn,
     painted=board.painted,
     layout=board.layout,
     warm=board.warm,

@@ -50,7 +50,6 @@ from renderer.common import (
     make_palette,
     note,
     recording,
-    to_palette,
 )
 from renderer.common.animation import Painted
 from renderer.vijayanagara import art as art
@@ -204,13 +203,8 @@ def warm() -> None:
     render(_specimens()[0])
 
 
-def drawn(view: VijayanagaraView, players: Names = None) -> Image.Image:
-    """The picture ``render`` encodes, as its palette image (a replay's frame)."""
-    return to_palette(draw(view, players), palette())
-
-
 def painted(view: VijayanagaraView, players: Names = None) -> Painted:
-    """``drawn`` before it is mapped to its palette (a replay's frame)."""
+    """What ``render`` encodes, before it is mapped to its palette (a replay's frame)."""
     return Painted(draw(view, players), palette())
 
 
