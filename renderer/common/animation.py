@@ -152,22 +152,30 @@ def animation_of(count: int, draw: Callable[[int], Frame], *, limit: int = UPLOA
     longest game takes 1–1.5 s in one process, well under its 3 s."""
     if count <= 0:
         raise ValueError("an animation needs at least one picture")
-    first = _paletted([draw(0)])[0]
+    drawn = draw(0)
+    first = _paletted([drawn])[0]
     colours = first.getpalette()
-    alike: dict[int, bool] = {}  # by id: whether a palette is the first picture's
+    # By id, whether a palette is the first picture's (each held, so no id is reused).
+    alike: dict[int, tuple[Image.Image, bool]] = {}
+
+    def kept(drawn: Frame) -> bool:
+        """Whether a drawing is told apart from the one before as it is, and mapped where
+        it changed (else it is mapped whole, as ``animation`` maps it)."""
+        return isinstance(drawn, Painted) and drawn.image.size == first.size and \
+            alike.setdefault(id(drawn.palette), (
+                drawn.palette, drawn.palette.getpalette() == colours))[1]
 
     def picture(i: int) -> Image.Image | Painted:
         drawn = draw(i)
-        if isinstance(drawn, Painted) and drawn.image.size == first.size and alike.setdefault(
-                id(drawn.palette), drawn.palette.getpalette() == colours):
-            return drawn  # mapped where it changed
-        return _paletted([first, drawn])[1]
+        return drawn if isinstance(drawn, Painted) and kept(drawn) else \
+            _paletted([first, drawn])[1]
 
     pictures = (picture(i) for i in range(1, count))
     durations = _durations(count, FRAME_MS, FIRST_MS, LAST_MS)
     spare = _spare(first)
+    before = drawn if isinstance(drawn, Painted) and kept(drawn) else first
     parts = [_part([first], durations[:1], None, spare),
-             _part(pictures, durations[1:], first, spare)]
+             _part(pictures, durations[1:], before, spare)]
     data = _joined(first, count, parts)
     if len(data) <= limit:
         return Animation(f"{name}.gif", data, tuple(range(count)), 1.0)
