@@ -284,8 +284,8 @@ def _joined(first: Image.Image, count: int, parts: list[_Part]) -> bytes:
 
 # Unchanged rows between two changed ones are written as a run of the transparent index
 # (renderer/common/gif_rows.py) when there are at least this many of their pixels: fewer
-# are not worth a join (a dictionary begun anew, a call to Pillow's encoder, the halving
-# that finds them). Measured on the fuzzer's longest Vijayanagara game (turn 8): 2,048,
+# are not worth a join (a dictionary begun anew, a call to Pillow's encoder, the strips
+# that find them). Measured on the fuzzer's longest Vijayanagara game (turn 8): 2,048,
 # 4,096 and 8,192 pixels took 3.14, 3.12 and 3.14 ms of a frame, Maharaja's 1.85, 1.82
 # and 1.83; 32,768 (the turn before's, when a band was cut out with a mask) 0.3 ms more.
 GAP_PIXELS = 4096
