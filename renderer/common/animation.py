@@ -20,13 +20,14 @@ of the transparent index (``gif_rows``). A renderer may give its drawing before 
 mapped to its palette (``Painted``): two drawings are told apart as drawn, and only the
 rows that changed are mapped (mapping a whole Vijayanagara picture took 1.2 ms). Every
 frame is drawn and encoded in one process, as it comes, the picture before it alone kept.
-Measured side by side with the turn before (``darbar bench --only replay``, load 2.2–3.8):
-a Vijayanagara frame 7.0–9.1 → 5.3–6.0 ms of CPU against its post's 4.4–5.4, a Maharaja
-one 3.6–4.7 → 2.3–3.2 against 3.7–4.2; the GIFs are 1.5–2× larger (2.1 MB for 88
-Vijayanagara positions, 2.0 MB for 150 of Maharaja's; 3 MB for 150 of Rajas'), still far
-under the limit. Pillow's LZW (6–7 ns a pixel) over the rows that changed is what is left
-of a Vijayanagara frame's cost above its post's: its header's lines change at every move,
-and a PNG's deflate of the whole picture costs about what LZW costs for those rows.
+Measured side by side with the turn before (``darbar bench --only replay``, load 3.4–5.2):
+a Vijayanagara frame 6.8–8.7 → 4.7–5.8 ms of CPU against its post's 4.2–4.9 (1.1–1.2×), a
+Maharaja one 3.6–4.7 → 2.2–2.8 against 3.7–4.0 (0.56–0.74×); the GIFs are 1.5–3× larger
+(2.1 MB for 88 Vijayanagara positions, 2.0 MB for 150 of Maharaja's, 3.1 MB for 150 of
+Rajas'), still far under the limit. What is left of a Vijayanagara frame's cost above its
+post's: Pillow's LZW (6–7 ns a pixel) over the rows that changed (its header's lines
+change at every move) costs about what the post's deflate of the whole picture does, and
+telling two drawings apart 0.6 ms more.
 """
 
 from __future__ import annotations
