@@ -328,7 +328,7 @@ def _changed(im: Image.Image | Painted, before: Image.Image | Painted, ms: int,
             data = gif_rows.frame(bands, (x0, top), (width, bottom - top), clear, ms)
             if data is not None:
                 return data
-    whole = picture.crop(box) if palette is None else areas[0][0] if len(areas) == 1 \
+    whole = picture.crop(box) if palette is None else areas[0][0] if boxes == [box] \
         else to_palette(picture.crop(box), palette)
     return _frame(whole, (x0, top), {}, ms)
 

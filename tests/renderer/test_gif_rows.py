@@ -176,3 +176,28 @@ def test_pictures_given_before_their_palette_decode_to_the_pictures_mapped():
     assert made.kept == tuple(range(len(frames)))
     assert _decoded(made.data) == [m.convert("RGB").tobytes() for m in mapped]
     assert _decoded(animation(frames).data) == _decoded(made.data)  # the same, all mapped
+
+
+@pytest.mark.parametrize("painted", [False, True])
+@pytest.mark.parametrize("gap", [1, 13, 14, 27, 28, 29, 60])
+def test_changes_any_number_of_rows_apart_decode_to_the_pictures(gap, painted):
+    """Two changes ``gap`` rows apart, about the height of the strips the rows are found
+    in (2 × 14 rows for a frame 300 px wide), at the frame's first and last rows and
+    across a strip's edge: each frame decodes to its picture, given as the palette image
+    or as the drawing before it is mapped."""
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(CUBE + [0] * (768 - len(CUBE)))
+    base = Image.new("P", (300, 200), 200)
+    base.putpalette(palette.getpalette() or [])
+    pictures = [base]
+    for i in range(1, 6):
+        im = base.copy()
+        d = ImageDraw.Draw(im)
+        top = 3 * i + (i % 2) * 25
+        d.line((10 + i, top, 290 - i, top), fill=i)  # one row
+        d.rectangle((5 * i, top + 1 + gap, 5 * i + 40, top + 1 + gap + i % 3), fill=30 + i)
+        pictures.append(im)
+    frames: list[Frame] = [Painted(p.convert("RGB"), palette) if painted else p
+                           for p in pictures]
+    made = animation_of(len(frames), frames.__getitem__)
+    assert _decoded(made.data) == [p.convert("RGB").tobytes() for p in pictures]
