@@ -286,9 +286,10 @@ def _joined(first: Image.Image, count: int, parts: list[_Part]) -> bytes:
 # Unchanged rows between two changed ones are written as a run of the transparent index
 # (renderer/common/gif_rows.py) when there are at least this many of their pixels: fewer
 # are not worth a join (a dictionary begun anew, a call to Pillow's encoder, the strips
-# that find them). Measured on the fuzzer's longest Vijayanagara game (turn 8): 2,048,
-# 4,096 and 8,192 pixels took 3.14, 3.12 and 3.14 ms of a frame, Maharaja's 1.85, 1.82
-# and 1.83; 32,768 (the turn before's, when a band was cut out with a mask) 0.3 ms more.
+# that find them); a gap is counted in rows of the picture's width. Measured on the
+# fuzzer's longest Vijayanagara game (turn 8): 2,048, 4,096 and 8,192 pixels took 3.14,
+# 3.12 and 3.14 ms of a frame, Maharaja's 1.85, 1.82 and 1.83; 32,768 (the turn before's,
+# when a band was cut out with a mask) 0.3 ms more.
 GAP_PIXELS = 4096
 
 
@@ -306,16 +307,14 @@ def _changed(im: Image.Image | Painted, before: Image.Image | Painted, ms: int,
     palette = None
     if isinstance(im, Painted) and isinstance(before, Painted) and im.palette is before.palette:
         picture, palette = im.image, im.palette
-        delta = picture.im.chop_subtract_modulo(before.image.im)
+        box, rows = _apart(picture.im, before.image.im)
     else:
         picture = _flat(im)
-        delta = picture.im.chop_subtract_modulo(_flat(before).im)
-    box = delta.getbbox(False)  # 0 where a pixel is unchanged
+        box, rows = _apart(picture.im, _flat(before).im)
     if box is None:
         return None
     x0, top, x1, bottom = box
     width = x1 - x0
-    rows = _rows(delta, box, max(1, -(-GAP_PIXELS // width)))
     boxes = [(x0, a, x1, b) for a, b in rows]
     areas = [(picture, b) if palette is None else gif_rows.whole(to_palette(
         picture.crop(b), palette)) for b in boxes]
@@ -337,27 +336,52 @@ def _flat(im: Image.Image | Painted) -> Image.Image:
     return im.mapped() if isinstance(im, Painted) else im
 
 
-def _rows(delta: core.ImagingCore, box: gif_rows.Box, gap: int) -> list[tuple[int, int]]:
-    """The bands of rows of ``box`` that hold a change in ``delta`` (0: unchanged), as
-    (first, end) rows, top to bottom; an unchanged stretch of fewer than ``gap`` rows
-    stays in the band around it (and so may one of fewer than ``2 * gap``, inside one
-    strip). Found a strip of ``2 * gap`` rows at a time, by its bounding box (a fast scan;
-    a projection on the rows is not): where a strip's changes begin and end, the strips
-    between without any. Halving the rectangle found the same rows, within 1 %, in three
-    times the time (it copies the delta over and over: 0.51 ms of a Vijayanagara frame
-    against 0.18)."""
-    x0, top, x1, bottom = box
-    out: list[tuple[int, int]] = []
-    for a in range(top, bottom, 2 * gap):
-        found = delta.crop((x0, a, x1, min(bottom, a + 2 * gap))).getbbox(False)
-        if found is None:
-            continue
-        first, end = a + found[1], a + found[3]
-        if out and first - out[-1][1] < gap:
-            out[-1] = (out[-1][0], end)
+# Rows two pictures are told apart in at a time: a delta of the whole picture was a fresh
+# block of 3.7 MB a Vijayanagara frame, which the C library may map and fault in anew each
+# time (1.1 ms a frame more in the bench's process after other games); one of 32 rows
+# is 100 KB, reused, and stays in the cache for the strips the rows are found in.
+STRIP = 32
+
+
+def _apart(im: core.ImagingCore,
+           before: core.ImagingCore) -> tuple[gif_rows.Box | None, list[tuple[int, int]]]:
+    """The rectangle in which ``im`` differs from ``before`` (None: alike), and the bands
+    of its rows that hold a change, as (first, end) rows, top to bottom; an unchanged
+    stretch of fewer than ``gap`` rows (``GAP_PIXELS`` of the picture's width) stays in
+    the band around it, and so may one of fewer than ``2 * gap`` within a strip. Told
+    apart ``STRIP`` rows at a time, each strip's changes found by its bounding box (a fast
+    scan; a projection on the rows is not), and where they span more than two gaps, by the
+    bounding boxes of its own strips of ``2 * gap`` rows: where each begins and ends.
+    Halving the whole delta found the same rows, within 1 %, in three times the time (it
+    copies the delta over and over: 0.51 ms of a Vijayanagara frame against 0.18)."""
+    width, height = im.size
+    gap = max(1, -(-GAP_PIXELS // width))
+    rows: list[tuple[int, int]] = []
+    x0, x1 = width, 0
+
+    def found(first: int, end: int) -> None:
+        if rows and first - rows[-1][1] < gap:
+            rows[-1] = (rows[-1][0], end)
         else:
-            out.append((first, end))
-    return out
+            rows.append((first, end))
+
+    for top in range(0, height, STRIP):
+        strip = (0, top, width, min(height, top + STRIP))
+        delta = im.crop(strip).chop_subtract_modulo(before.crop(strip))  # 0: unchanged
+        box = delta.getbbox(False)
+        if box is None:
+            continue
+        x0, x1 = min(x0, box[0]), max(x1, box[2])
+        if box[3] - box[1] < 2 * gap + 2:
+            found(top + box[1], top + box[3])
+            continue
+        for a in range(box[1], box[3], 2 * gap):
+            part = delta.crop((0, a, width, min(box[3], a + 2 * gap))).getbbox(False)
+            if part is not None:
+                found(top + a + part[1], top + a + part[3])
+    if not rows:
+        return None, rows
+    return (x0, rows[0][0], x1, rows[-1][1]), rows
 
 
 def _spare(first: Image.Image) -> int:
