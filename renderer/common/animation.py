@@ -20,14 +20,14 @@ of the transparent index (``gif_rows``). A renderer may give its drawing before 
 mapped to its palette (``Painted``): two drawings are told apart as drawn, and only the
 rows that changed are mapped (mapping a whole Vijayanagara picture took 1.2 ms). Every
 frame is drawn and encoded in one process, as it comes, the picture before it alone kept.
-Measured side by side with the turn before (``darbar bench --only replay``, load 3.4–5.2):
-a Vijayanagara frame 6.8–8.7 → 4.7–5.8 ms of CPU against its post's 4.2–4.9 (1.1–1.2×), a
-Maharaja one 3.6–4.7 → 2.2–2.8 against 3.7–4.0 (0.56–0.74×); the GIFs are 1.5–3× larger
-(2.1 MB for 88 Vijayanagara positions, 2.0 MB for 150 of Maharaja's, 3.1 MB for 150 of
-Rajas'), still far under the limit. What is left of a Vijayanagara frame's cost above its
-post's: Pillow's LZW (6–7 ns a pixel) over the rows that changed (its header's lines
-change at every move) costs about what the post's deflate of the whole picture does, and
-telling two drawings apart 0.6 ms more.
+Measured side by side with main before this turn (``darbar bench --only replay``, load
+1.8–3.9): a Vijayanagara frame 6.6–8.8 → 4.8–5.6 ms of CPU against its post's 4.4–4.6
+(1.09–1.20×), a Maharaja one 3.4–4.5 → 2.2–2.9 against 3.8–4.1 (0.54–0.76×); the GIFs are
+1.5–3× larger (2.1 MB for 88 Vijayanagara positions, 2.0 MB for 150 of Maharaja's, 3.1 MB
+for 150 of Rajas'), still far under the limit. What is left of a Vijayanagara frame's cost
+above its post's: Pillow's LZW (6–7 ns a pixel) over the rows that changed (its header's
+lines change at every move) costs about what the post's deflate of the whole picture
+does, and telling two drawings apart, their rows found with it, 0.9 ms more.
 """
 
 from __future__ import annotations
