@@ -24,7 +24,7 @@ from bot.discord_face.face import Face
 from bot.discord_face.members import Members
 from bot.discord_face.permissions import UNKNOWN_CHANNEL, refused_because
 from bot.discord_face.pings import NO_PINGS, mention
-from bot.discord_face.respond import files_of, has_files, post, run_and_respond
+from bot.discord_face.respond import files_of, has_files, post, run_and_respond, too_late
 from bot.discord_face.threads import after_post, archive_due, renames_under_way
 from bot.failures import opening_database
 from bot.health import HealthServer
@@ -98,7 +98,9 @@ class DarbarBot(Face):
         """Answer an interaction with the reply of a table call (see context.Face): how
         the buttons answer, as views.py cannot import respond.py, which draws them."""
         told: list[Notice] = []  # players found to have left, to tell their games about
-        if not self.closing:  # else the work is closed unstarted (nothing to wrap)
+        # Work not taken up is closed unstarted (run_and_respond): a wrapper around it
+        # would close, and leave the table's call it wraps never awaited.
+        if not too_late(interaction):
             if self.members is not None:
                 work = self.members.around(interaction, work, told)
             work = lobby.giving_roles(interaction, work)

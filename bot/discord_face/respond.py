@@ -78,6 +78,12 @@ def since_made(interaction: discord.Interaction) -> float:
     return max(0.0, (discord.utils.utcnow() - interaction.created_at).total_seconds())
 
 
+def too_late(interaction: discord.Interaction) -> bool:
+    """Whether ``interaction`` is not taken up: the bot is closing, or Discord no longer
+    takes its answer. Its work is closed unstarted then (``run_and_respond``)."""
+    return closing(interaction) or since_made(interaction) > ANSWER_WITHIN
+
+
 def _answered(interaction: discord.Interaction) -> None:
     """Just after the interaction's first answer (a reply or a deferral): timed."""
     FIRST_ANSWER.labels(kind_of(interaction)[0]).observe(since_made(interaction))
@@ -134,7 +140,7 @@ async def run_and_respond(
     start, outcome = time.perf_counter(), "failed"
     reply: Reply | None = None
     try:
-        if closing(interaction) or since_made(interaction) > ANSWER_WITHIN:
+        if too_late(interaction):
             if asyncio.iscoroutine(work):
                 work.close()  # never started
             outcome = "restarting" if closing(interaction) else "expired"
