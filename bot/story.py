@@ -23,7 +23,7 @@ import renderer
 from engine import games
 from engine.contract import State, View
 from engine.replay import shown
-from renderer.common.animation import Animation, Frame, animation_of, sample
+from renderer.common.animation import Animation, Frame, Painted, animation_of, sample
 
 # A picture shows the log's last line: the views sent back keep only these many.
 LOG_KEPT = 3
@@ -162,11 +162,19 @@ def tell(log: Log, move: int | None, look: Look) -> Story:
         # since the frame before, and encoded once, into the GIF: no PNG made only to be
         # decoded again.
         kept = sample(len(views), look.frames)
+        # The frame before's view and drawing: a game's picture may draw the next over it,
+        # only what changed (the same pixels; the animation then compares only that).
+        after: tuple[View, Painted] | None = None
 
         def frame(k: int) -> Frame:
+            nonlocal after
             i = kept[k]
-            return told.png if i == told.index else renderer.painted(
-                log.game, _frame_view(views[i], look, i == last.index), players=look.players)
+            if i == told.index:
+                return told.png
+            view = _frame_view(views[i], look, i == last.index)
+            drawn = renderer.painted(log.game, view, players=look.players, after=after)
+            after = (view, drawn) if isinstance(drawn, Painted) else None
+            return drawn
 
         made = animation_of(len(kept), frame, limit=look.limit, name=f"replay-{log.game}")
     return Story(tuple(bounds), told, made)

@@ -25,7 +25,7 @@ from PIL import Image
 
 from engine import games
 from renderer.common import Names
-from renderer.common.animation import Frame
+from renderer.common.animation import Frame, Painted
 from renderer.common.banner import with_banner
 from renderer.common.picture import Picture
 from renderer.common.words import within_alt_limit
@@ -80,11 +80,15 @@ def drawn(game_id: str, view: View, *, players: Names = None) -> Image.Image:
     return Image.open(io.BytesIO(picture.render(view, players)))
 
 
-def painted(game_id: str, view: View, *, players: Names = None) -> Frame:
+def painted(game_id: str, view: View, *, players: Names = None,
+            after: tuple[View, Painted] | None = None) -> Frame:
     """``drawn``'s picture before it is mapped to its palette, where the game's picture
     can give it (an animation then maps only the rows of a frame that changed), else its
-    PNG."""
+    PNG. ``after``: an earlier view of the same game and its picture from here, which the
+    game's picture may draw over (the same pixels; the animation told where it redrew)."""
     picture = _picture(game_id)
+    if after is not None and picture.painted_after is not None:
+        return picture.painted_after(view, players, *after)
     if picture.painted is not None:
         return picture.painted(view, players)
     return picture.render(view, players)

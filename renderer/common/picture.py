@@ -30,6 +30,15 @@ class DrawPainted(Protocol[ViewIn]):
     def __call__(self, view: ViewIn, players: Names = None, /) -> Painted: ...
 
 
+class DrawAfter(Protocol[ViewIn]):
+    """``DrawPainted``'s picture drawn over ``after``, the picture of an earlier view of
+    the same game (``before``), redrawing only what changed since: the same pixels, and
+    the boxes it redrew (``Painted.changed``)."""
+
+    def __call__(self, view: ViewIn, players: Names, before: ViewIn, after: Painted,
+                 /) -> Painted: ...
+
+
 class DrawFocused(Protocol[ViewIn]):
     """A picture that shows one side's own board: the acting side's, or ``focus``'s."""
 
@@ -79,3 +88,7 @@ class Picture(Generic[View]):
     # an animation encodes its frames itself (a replay's GIF) and maps only the rows of a
     # frame that changed since the frame before; a game without it has its PNG decoded.
     painted: DrawPainted[View] | None = None
+    # ``painted`` over the picture of the position before (a replay's frame before): only
+    # what changed redrawn, and the animation told which boxes those are; a game without
+    # it draws every frame whole and has it told apart whole.
+    painted_after: DrawAfter[View] | None = None

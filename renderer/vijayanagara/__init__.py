@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from engine.games.vijayanagara.shown import VijayanagaraView
 from renderer.common.picture import Picture
-from renderer.vijayanagara import board, words
+from renderer.vijayanagara import board, over, words
 
 PICTURE: Picture[VijayanagaraView] = Picture(
     render=board.render,
     painted=board.painted,
+    painted_after=over.painted_after,
     layout=board.layout,
     warm=board.warm,
     describe=words.describe,

@@ -371,18 +371,52 @@ def draw_spaces(img: Image.Image, view: VijayanagaraView, changed: list[str] | N
     """The position on the map, with ``changed`` framed (default: the spaces this card's
     actions touched); ``why`` the frames' meaning, noted for the tests."""
     spaces = view.get("spaces") or {}
-    frame = art.frame_sprite(BOX_W, BOX_H, BOX_R)
     for sp in framed(view) if changed is None else changed:
-        paste(img, frame, POS[sp])
-        marker(f"{why}: {sp}", box_of(sp, 4))
-        if geo.PROSPERITY.get(sp):  # the frame runs under the coin, not over it
-            x0, y0, _, _ = box_of(sp)
-            paste(img, art.coin_sprite(geo.PROSPERITY[sp], BADGE, MIN_PX),
-                  (x0 + BADGE_IN, y0 + BADGE_IN))
+        draw_frame(img, sp, why)
     for sp in geo.SPACES:
         info = spaces.get(sp)
         if isinstance(info, dict):
             _draw_space(img, sp, info)
+
+
+# How far past its box a space's drawing reaches, (left, top, right, bottom): the badges
+# centred BADGE_IN inside its top corners (the coin, drawn again over a frame, to the left;
+# the Control marker, its edge included, to the right), the frame 4 px below. Measured,
+# and checked (tests/renderer/test_vijayanagara_over.py): each space's drawing lies within
+# its reach. A picture redrawn where a space changed restores its reach from the
+# background and draws it again (renderer/vijayanagara/over.py).
+REACH = (11, 11, 12, 4)
+
+
+def reach(sp: str) -> tuple[int, int, int, int]:
+    """The rectangle a space's drawing (frame, badges, chips) lies in, in whole pixels."""
+    x0, y0, x1, y1 = box_of(sp)
+    left, top, right, bottom = REACH
+    return (math.floor(x0) - left, math.floor(y0) - top, math.ceil(x1) + right,
+            math.ceil(y1) + bottom)
+
+
+def draw_some(img: Image.Image, view: VijayanagaraView, some: list[str]) -> None:
+    """``draw_spaces`` of ``some`` spaces alone, in its order (the frames under every
+    space's pieces): a picture redrawn where only a few spaces changed
+    (renderer/vijayanagara/over.py)."""
+    spaces = view.get("spaces") or {}
+    for sp in framed(view):
+        if sp in some:
+            draw_frame(img, sp, "this card")
+    for sp in geo.SPACES:
+        info = spaces.get(sp)
+        if sp in some and isinstance(info, dict):
+            _draw_space(img, sp, info)
+
+
+def draw_frame(img: Image.Image, sp: str, why: str) -> None:
+    paste(img, art.frame_sprite(BOX_W, BOX_H, BOX_R), POS[sp])
+    marker(f"{why}: {sp}", box_of(sp, 4))
+    if geo.PROSPERITY.get(sp):  # the frame runs under the coin, not over it
+        x0, y0, _, _ = box_of(sp)
+        paste(img, art.coin_sprite(geo.PROSPERITY[sp], BADGE, MIN_PX),
+              (x0 + BADGE_IN, y0 + BADGE_IN))
 
 
 def draw_moves(img: Image.Image, moves: list[tuple[str, str, str]]) -> None:
