@@ -233,13 +233,15 @@ def _encodings(log: Log, views: list[dict], players: dict[str, str],
     into the GIF (drawn one at a time, as /replay does: the drawing's CPU measured and
     taken away), and the post's picture mapped whole and encoded as PNG."""
     drawing = 0.0
+    after: tuple[dict, Painted] | None = None  # each drawn over the one before, as tell does
 
     def painted(k: int) -> Frame:
-        nonlocal drawing
+        nonlocal drawing, after
         t = time.process_time()
-        out = renderer.painted(log.game, {**views[k], "log": views[k]["log"][-LOG_KEPT:]},
-                               players=players)
+        view = {**views[k], "log": views[k]["log"][-LOG_KEPT:]}
+        out = renderer.painted(log.game, view, players=players, after=after)
         drawing += time.process_time() - t
+        after = (view, out) if isinstance(out, Painted) else None
         return out
 
     t0 = time.process_time()
