@@ -85,7 +85,8 @@ def painted(game_id: str, view: View, *, players: Names = None,
     """``drawn``'s picture before it is mapped to its palette, where the game's picture
     can give it (an animation then maps only the rows of a frame that changed), else its
     PNG. ``after``: an earlier view of the same game and its picture from here, which the
-    game's picture may draw over (the same pixels; the animation told where it redrew)."""
+    game's picture may draw over, in place (the same pixels; the animation told where it
+    redrew): ``after``'s picture is spent."""
     picture = _picture(game_id)
     if after is not None and picture.painted_after is not None:
         return picture.painted_after(view, players, *after)

@@ -33,7 +33,7 @@ class DrawPainted(Protocol[ViewIn]):
 class DrawAfter(Protocol[ViewIn]):
     """``DrawPainted``'s picture drawn over ``after``, the picture of an earlier view of
     the same game (``before``), redrawing only what changed since: the same pixels, and
-    the boxes it redrew (``Painted.changed``)."""
+    the boxes it redrew (``Painted.changed``). It may draw in place: ``after`` is spent."""
 
     def __call__(self, view: ViewIn, players: Names, before: ViewIn, after: Painted,
                  /) -> Painted: ...

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image
-
 from engine.games.vijayanagara import data as geo
 from engine.games.vijayanagara.shown import VijayanagaraView
 from renderer.common import Names, is_recording
@@ -63,8 +61,10 @@ def groups() -> dict[str, tuple[str, ...]]:
 
 def painted_after(view: VijayanagaraView, players: Names, before: VijayanagaraView,
                   after: Painted) -> Painted:
-    """``board.painted(view, players)``, drawn over ``after``, the picture of ``before``
-    (an earlier spectator view): only the header and what changed drawn again. Drawn
+    """``board.painted(view, players)``, drawn in place over ``after``, the picture of
+    ``before`` (an earlier spectator view): only the header and what changed drawn again
+    (copying the whole picture to draw on cost 0.3 ms). ``after`` is spent: its image is
+    the new picture's. Drawn
     whole where the texts are being recorded (the legibility tests read every text a
     picture holds), where either game is over (the banner) or ``after`` is no such
     picture."""
@@ -72,31 +72,30 @@ def painted_after(view: VijayanagaraView, players: Names, before: VijayanagaraVi
             before.get("result") or after.palette is not board.palette():
         return board.painted(view, players)
     base = board.background()
-    img = after.image.copy()
-    redrawn = [HEADER]
-    _restore(img, base, HEADER)
-    header.draw_header(img, view, players)
     was, now = set(vmap.framed(before)), set(vmap.framed(view))
     spaces, old = view.get("spaces") or {}, before.get("spaces") or {}
     some: list[str] = []
     for sp in geo.SPACES:
         if sp not in some and ((sp in was) != (sp in now) or spaces.get(sp) != old.get(sp)):
             some += groups()[sp]
-    for sp in some:
-        box = vmap.reach(sp)
-        redrawn.append(box)
-        _restore(img, base, box)
+    tracks = any(view.get(k) != before.get(k) for k in TRACKS_READ)
+    available = any(view.get(k) != before.get(k) for k in AVAILABLE_READ)
+    boxes = [HEADER, *(_clipped(vmap.reach(sp)) for sp in some),
+             *([TRACKS] if tracks else []), *([AVAILABLE] if available else [])]
+    # in place: what each box held is kept first (two spaces' reaches may meet), then
+    # each is restored from the background and drawn again
+    img = after.image
+    held = tuple((box, img.crop(box)) for box in boxes)
+    for box in boxes:
+        img.paste(base.crop(box), box[:2])
+    header.draw_header(img, view, players)
     vmap.draw_some(img, view, some)
-    if any(view.get(k) != before.get(k) for k in TRACKS_READ):
-        redrawn.append(TRACKS)
-        _restore(img, base, TRACKS)
+    if tracks:
         key.draw_tracks(img, view)
-    if any(view.get(k) != before.get(k) for k in AVAILABLE_READ):
-        redrawn.append(AVAILABLE)
-        _restore(img, base, AVAILABLE)
+    if available:
         key.draw_available(img, view)
-    return Painted(img, after.palette, tuple(redrawn), after.image)
+    return Painted(img, after.palette, held)
 
 
-def _restore(img: Image.Image, base: Image.Image, box: Box) -> None:
-    img.paste(base.crop(box), box[:2])
+def _clipped(box: Box) -> Box:
+    return (max(0, box[0]), max(0, box[1]), min(WIDTH, box[2]), min(HEIGHT, box[3]))

@@ -96,7 +96,7 @@ def test_every_position_of_a_long_game_drawn_over_the_one_before_is_its_full_dra
         assert isinstance(whole, Painted) and isinstance(drawn, Painted)
         assert ImageChops.difference(whole.image, drawn.image).getbbox() is None, i
         if after is not None and not view.get("result"):  # an end is drawn whole
-            assert drawn.changed is not None and drawn.since is after[1].image
+            assert drawn.changed is not None and drawn.image is after[1].image
         after = (view, drawn)
 
 
