@@ -27,7 +27,11 @@ Measured side by side with main before this turn (``darbar bench --only replay``
 for 150 of Rajas'), still far under the limit. What is left of a Vijayanagara frame's cost
 above its post's: Pillow's LZW (6–7 ns a pixel) over the rows that changed (its header's
 lines change at every move) costs about what the post's deflate of the whole picture
-does, and telling two drawings apart, their rows found with it, 0.9 ms more.
+does, and telling two drawings apart, their rows found with it, 0.9 ms more. A renderer
+that draws a frame in place over the one before (``Painted.changed``: Vijayanagara's)
+says which boxes it redrew, and only those are told apart: 0.8 ms of comparison and 0.3
+of copying a picture to draw on become 0.2 or so (the longest Vijayanagara game's frame
+4.9–5.0 → 4.1 ms, 0.90–0.92× its post; docs/benchmarks.md, "replay, part 3").
 """
 
 from __future__ import annotations
