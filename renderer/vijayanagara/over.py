@@ -9,14 +9,15 @@ frame, badges and chips), the Influence tracks (``INFLUENCE_BOX``) and the Avail
 counts (``LEGEND_BOX``); the only two that meet, Madhya Desh's and Maharashtra's, are
 drawn again together (``groups``). An element whose inputs changed has its rectangle
 restored from the background and is drawn again; the others are kept as drawn. A
-finished game's banner reaches the map's top spaces: its picture is drawn whole. tests/renderer/test_vijayanagara_over.py checks that the rectangles
-hold their drawings and do not meet, and that a long game drawn so is its full drawing
-pixel for pixel.
+finished game's banner reaches the map's top spaces: its picture is drawn whole.
+tests/renderer/test_vijayanagara_over.py checks that the rectangles hold their drawings
+and do not meet, and that a long game drawn so is its full drawing pixel for pixel.
 
-Measured on a long random game (85 positions, one run at load 3 on the shared 2-CPU VM):
-a frame's drawing 3.3 ms whole against 1.4 drawn so (the header, 0.8–1.0 ms, is most
-of it: its lines change at every move), and a replay's picture 5.6 → 4.5–4.6 ms, 0.89–
-0.91× its post's (docs/benchmarks.md, "Issue 40, turn 8: replay, part 3").
+Measured on a long random game (85 positions, load 2.7 on the shared 2-CPU VM): a frame
+drawn in 1.37 ms against 1.73 whole (the header, 0.8–1.0 ms, is most of what is left:
+its lines change at every move), told from the frame before in 0.3 ms against 0.8; a
+replay's picture 5.6 → 4.5–4.6 ms, 0.89–0.94× its post's (docs/benchmarks.md, "Issue
+40, turn 8: replay, part 3").
 """
 
 from __future__ import annotations

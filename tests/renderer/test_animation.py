@@ -14,6 +14,7 @@ from renderer.common.animation import (
     FRAME_MS,
     LAST_MS,
     MIN_FRAMES,
+    Painted,
     TooLarge,
     animate,
     animation,
@@ -170,3 +171,37 @@ def test_an_animation_of_one_picture_is_that_picture():
     assert made.data == animation(frames).data and made.kept == (0,)
     assert _gif_frames(made.data)[0].tobytes() == \
         Image.open(io.BytesIO(frames[0])).convert("RGB").tobytes()
+
+
+def test_frames_drawn_in_place_decode_to_their_pictures_told_apart_in_their_boxes():
+    """A renderer that draws each picture over the one before, in place, and says which
+    boxes it redrew (``Painted.changed``; side by side, overlapping, some unchanged, and
+    a frame alike to the one before): the GIF shows every picture as drawn."""
+    palette = Image.open(io.BytesIO(_frames(1)[0]))
+    canvas = Image.new("RGB", (400, 300), (240, 230, 200))
+    pictures: list[Image.Image] = []
+    boxes = [(10, 100, 90, 180), (80, 120, 200, 160), (300, 10, 390, 290), (0, 0, 400, 40)]
+
+    def draw(i: int) -> Painted:
+        if i == 0:
+            pictures.append(canvas.copy())
+            return Painted(canvas, palette)
+        held = tuple((b, canvas.crop(b)) for b in boxes)
+        d = ImageDraw.Draw(canvas)
+        if i % 4:  # every fourth frame redraws its boxes as they were
+            x = 12 + 9 * i % 60
+            d.rectangle((x, 110, x + 20, 170), fill=(0, 0, 0) if i % 2 else (255, 0, 0))
+            d.rectangle((120 + i, 125, 150 + i, 150), fill=(0, 51, 102))
+            d.text((10, 10), f"move {i}", fill=(0, 0, 0))
+        pictures.append(canvas.copy())
+        return Painted(canvas, palette, held)
+
+    made = animation_of(12, draw)
+    # as their PNGs hold them: mapped to the palette
+    pictures = [Painted(p, palette).mapped().convert("RGB") for p in pictures]
+    shown = [p for i, p in enumerate(pictures)
+             if i == 0 or ImageChops.difference(p, pictures[i - 1]).getbbox()]
+    decoded = _gif_frames(made.data)
+    assert len(decoded) == len(shown) < len(pictures)
+    for got, want in zip(decoded, shown, strict=True):
+        assert ImageChops.difference(got, want).getbbox() is None
