@@ -63,18 +63,36 @@ def test_spaces_whose_reaches_meet_are_drawn_again_together():
     assert groups["madhyadesh"] == ("madhyadesh", "maharashtra")
 
 
-def _views() -> list[dict]:
-    """Every shown position of a long random game (as the replay bench plays it), with
-    the log a picture keeps."""
+def _views(log: Log) -> list[dict]:
+    """Every shown position of ``log``, with the log a picture keeps."""
     from tools.bench.replay import _views as views
 
-    log = Log("vijayanagara", 1, {}, tuple(_long_log(3000)))
     return [{**v, "log": v["log"][-LOG_KEPT:]} for v in views(log)]
+
+
+def _random_game() -> Log:
+    """A long random game, as the replay bench plays it (85 positions)."""
+    return Log("vijayanagara", 1, {}, tuple(_long_log(3000)))
+
+
+def _fuzzers_longest() -> Log:
+    """The fuzzer's longest game (Timur's shadow: the invaders; 88 positions)."""
+    from tests.engine.vijayanagara.fuzz import play
+
+    options = {"timurs_shadow": True}
+    _, steps = play(33, options=options, checked=False)
+    return Log("vijayanagara", 33, options, tuple(steps))
 
 
 @pytest.fixture(scope="module")
 def long_game() -> list[dict]:
-    return _views()
+    return _views(_random_game())
+
+
+@pytest.fixture(scope="module", params=[_random_game, _fuzzers_longest],
+                ids=["random", "fuzzers_longest"])
+def game(request) -> list[dict]:
+    return _views(request.param())
 
 
 def test_the_header_tracks_and_counts_draw_within_their_boxes(long_game):
@@ -87,10 +105,9 @@ def test_the_header_tracks_and_counts_draw_within_their_boxes(long_game):
         assert _inside(_ink(lambda img, v=view: key.draw_available(img, v)), over.AVAILABLE)
 
 
-def test_every_position_of_a_long_game_drawn_over_the_one_before_is_its_full_drawing(
-        long_game):
+def test_every_position_of_a_long_game_drawn_over_the_one_before_is_its_full_drawing(game):
     after = None
-    for i, view in enumerate(long_game):
+    for i, view in enumerate(game):
         whole = renderer.painted("vijayanagara", view, players=PLAYERS)
         drawn = renderer.painted("vijayanagara", view, players=PLAYERS, after=after)
         assert isinstance(whole, Painted) and isinstance(drawn, Painted)
