@@ -156,3 +156,20 @@ def test_other_games_draw_whole_given_the_picture_before():
     assert isinstance(first, Painted)
     again = renderer.painted("maharaja", view, after=(view, first))
     assert isinstance(again, Painted) and again.changed is None
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("seed", range(60))
+def test_the_fuzzers_games_drawn_over_the_position_before_are_their_full_drawings(seed):
+    """The property above over many games (every other with Timur's shadow): a space, a
+    track or the header that drew outside its box would leave a stale pixel somewhere."""
+    from tests.engine.vijayanagara.fuzz import play
+
+    options = {"timurs_shadow": True} if seed % 2 else {}
+    _, steps = play(seed, options=options, checked=False)
+    after = None
+    for i, view in enumerate(_views(Log("vijayanagara", seed, options, tuple(steps)))):
+        whole = renderer.painted("vijayanagara", view, players=PLAYERS)
+        drawn = renderer.painted("vijayanagara", view, players=PLAYERS, after=after)
+        assert ImageChops.difference(whole.image, drawn.image).getbbox() is None, (seed, i)
+        after = (view, drawn)
