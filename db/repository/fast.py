@@ -27,7 +27,8 @@ SQLAlchemy expands it; on another database, or with a listener, ``.all()`` of
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -159,3 +160,26 @@ def rows(conn: Connection, stmt: ClauseElement, values: Mapping[str, Any]) -> li
         return found
     return [tuple(v if f is None else f(v) for f, v in zip(read.results, row, strict=True))
             for row in found]
+
+
+@contextmanager
+def snapshot(conn: Connection) -> Iterator[None]:
+    """The reads made inside it see the database as of one moment (SQLite: one read
+    transaction, begun by the driver and ended at the exit, whatever SQLAlchemy knows of
+    it; within a transaction already open, that one). Without it, SQLite's driver reads
+    each statement in a transaction of its own, and a write made between two of them by
+    another connection would show in the second only. Not for other databases: there a
+    caller reads what must agree in one statement (a read runs in autocommit)."""
+    if conn.dialect.name != "sqlite":
+        raise TypeError("a snapshot of several statements is SQLite's (see fast.snapshot)")
+    driver = conn.connection.driver_connection
+    assert isinstance(driver, sqlite3.Connection)
+    if driver.in_transaction:
+        yield
+        return
+    driver.execute("BEGIN")  # deferred: the first read takes the snapshot, no lock waited for
+    try:
+        yield
+    finally:
+        if driver.in_transaction:
+            driver.rollback()
