@@ -6,18 +6,21 @@ import json
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import func, update
+from sqlalchemy import bindparam, func, update
 from sqlalchemy import select as sa_select
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from db.models import LIVE_STATUSES, Game, Handover, Seat, SeatOffer, id_of, table_of, utcnow
+from db.repository import fast
 from db.repository.clocks import Sched
-from db.repository.core import RepositoryCore, in_session
+from db.repository.core import RepositoryCore, from_row
 from db.repository.shown import Shown, record
 from engine import jsontext
 
-_G, _S = table_of(Game), table_of(Seat)
+_G, _S, _H = table_of(Game), table_of(Seat), table_of(Handover)
+# read at a game's end (its ratings): as rows, without the ORM (about 1 ms less)
+_HANDOVERS = sa_select(_H).where(_H.c.game_id == bindparam("game_id")).order_by(_H.c.id)
 
 
 class Seats(RepositoryCore):
@@ -149,8 +152,8 @@ class Seats(RepositoryCore):
 
     async def handovers(self, game_id: int) -> list[Handover]:
         """The sides of a game that changed hands, in order."""
-        q = select(Handover).where(Handover.game_id == game_id).order_by(col(Handover.id))
-        return await self.read(in_session(lambda s: list(s.exec(q).all())))
+        rows = await self.read(lambda conn: fast.rows(conn, _HANDOVERS, {"game_id": game_id}))
+        return [from_row(Handover, dict(zip(_H.c.keys(), r, strict=True))) for r in rows]
 
     async def open_games_of(self, user_id: str, guild_id: str | None) -> int:
         """How many games being set up or played in this guild the user sits at or opened."""

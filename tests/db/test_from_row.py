@@ -43,3 +43,41 @@ async def test_the_rows_a_move_reads_are_the_rows_the_orm_reads(db_url):
         assert [s.name for s in await repo.seats(game.id)] == ["Ravi", "Asha"]
     finally:
         await repo.close()
+
+
+async def test_a_games_steps_and_handovers_read_as_rows_are_the_orms(db_url):
+    """A game's end reads its whole log and its handovers with Core: the same rows, in the
+    same order, as the ORM's read of them (the undone steps left out unless asked)."""
+    from sqlmodel import col, select
+
+    from db import Handover, NewStep, Step
+
+    repo = await Repository.open(db_url)
+    try:
+        game = await repo.create_game(
+            guild_id="g", channel_id="c", game="goat_tiger", options={}, seed=7,
+            created_by="u1", seats=[Seat(position=0, role="goats", user_id="u1", name="Ravi"),
+                                    Seat(position=1, role="tigers", user_id="u2", name="Meera")])
+        seats = await repo.seats(game.id)
+        game.version = await repo.start_game(game, {s.id: s.role for s in seats}, {"n": 0})
+        for i, (role, user) in enumerate([("goats", "u1"), ("tigers", "u2"), ("goats", "u1")]):
+            game.version = await repo.append_steps(
+                game, [NewStep(role, user, "place", f"c{i}")], {"n": i + 1})
+        game.version = await repo.undo_steps(game, [3], {"n": 2})
+        game.version = await repo.reassign_seat(game, seats[1].id, user_id=None,
+                                                name="Computer", is_bot=True, why="resigned")
+        async with repo._sessions() as s:
+            every = (await s.exec(select(Step).where(Step.game_id == game.id)
+                                  .order_by(col(Step.seq)))).all()
+            handed = (await s.exec(select(Handover).where(Handover.game_id == game.id)
+                                   .order_by(col(Handover.id)))).all()
+        assert [r.model_dump() for r in await repo.steps(game.id, include_undone=True)] == \
+            [r.model_dump() for r in every]
+        assert [r.model_dump() for r in await repo.steps(game.id)] == \
+            [r.model_dump() for r in every if not r.undone]
+        assert [s.arg for s in await repo.steps(game.id)] == ['"c0"', '"c1"']
+        assert [r.model_dump() for r in await repo.handovers(game.id)] == \
+            [r.model_dump() for r in handed]
+        assert [(h.role, h.from_user, h.why) for h in handed] == [("tigers", "u2", "resigned")]
+    finally:
+        await repo.close()
