@@ -24,10 +24,11 @@ from bot.metrics import MOVES, STEPS
 from bot.pace import Defaults, Pace
 from bot.ratelimit import RateLimiter
 from bot.reminders import Policy
-from bot.replies import Actor, Ping, Place, Reply, clip, echo, escape, jump_link
+from bot.replies import Actor, Ping, Place, Reply, clip, escape, jump_link
 from bot.table.conclusion import Ending, conclude, ending, rate, rating_keys
 from bot.table.game_threads import after_post
 from bot.table.loaded import Loaded, Refusal
+from bot.table.loaded import check_role as check_role  # the commands import it here
 from bot.table.positions import Positions
 from bot.table.posts import public_update, told_from
 from bot.table.since import earlier, earliest, shown_by, summary
@@ -37,7 +38,6 @@ from db import Game, NewStep, Player, Repository, Sched, Seat, Since, VersionCon
 from db.models import utcnow
 from db.outage import unavailable
 from engine import games, jsontext
-from engine.contract import Game as Rules
 from engine.contract import State
 from engine.grammar import and_
 from engine.replay import shown
@@ -69,18 +69,6 @@ def outage_reply(error: BaseException) -> Reply:
 def playable_ids() -> list[str]:
     """Games a table can host: both rules and a board image exist (a renderer may lag)."""
     return [g for g in games.ids() if g in renderer.ids()]
-
-
-def check_role(g: Rules, role: str | None, options: dict) -> str | None:
-    """A side a player named, read against the game (None: any side)."""
-    if role in (None, "", "random", "any"):
-        return None
-    role = role.strip().lower()
-    roles = g.ROLES if games.count_left_open(g, options) else games.sides(g, options)
-    if role not in roles:
-        raise Refusal(f"{echo(role)} is not a side in this game of {g.NAME}. Sides: "
-                      f"{', '.join(roles)}.")
-    return role
 
 
 ALL_DAY = Availability()  # the duty of someone who set no hours
@@ -139,11 +127,13 @@ class TableCore:
         # The positions this process last wrote or read, parsed (bot/table/positions.py).
         self.positions = Positions()
 
-    async def _load(self, place: Place, *, run_bots: bool = True) -> Loaded:
-        found = await self.repo.live_game_seats(place.channel_id)  # one query for all
+    async def _load(self, place: Place, *, run_bots: bool = True,
+                    followers: bool = False) -> Loaded:
+        found = await self.repo.live_game_seats(place.channel_id, followers=followers)
         if found is None:
             raise Refusal(await self._no_live_game(place))
         lg = await self._loaded(found.game, found.seats, found.players)
+        lg.followers = found.followers  # asked by a call that posts a move
         if run_bots:
             # A computer reply lost to a crash or restart is made now, before anything else.
             lg, _ = await self._run_bots(lg)
@@ -439,6 +429,7 @@ class TableCore:
                 # for the computer only its steps reach the log; a resignation or an
                 # abort writes none.)
                 lg = await self._reloaded(lg)
+            lg.followers = None  # read again with the post: a follow made meanwhile gets it
             said = lg.public_view()["log"][len(view["log"]):]
             if said:  # a step that changes nothing others see is not worth a line
                 lines.append(said_by(f"**{COMPUTER}**", said))

@@ -114,7 +114,8 @@ async def after_post(repo: Repository, lg: Loaded, reply: Reply, now: datetime) 
     if reply.public is None:
         return
     game_id = id_of(lg.game)
-    reply.followers = tuple(await repo.dm_followers(game_id))
+    reply.followers = lg.followers if lg.followers is not None else \
+        tuple(await repo.dm_followers(game_id))
     if lg.game.status == "finished":
         await ended(repo, lg, reply, now, result_line(lg))
 

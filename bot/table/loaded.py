@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from bot.replies import Actor
+from bot.replies import Actor, echo
 from bot.table.positions import Positions
 from db import TIEBREAK, Game, Player, Seat
 from engine import games
@@ -18,6 +18,18 @@ NOT_STARTED = "The game has not started yet."
 
 class Refusal(Exception):
     """A polite no: shown only to the caller; nothing was written."""
+
+
+def check_role(g: Rules, role: str | None, options: dict) -> str | None:
+    """A side a player named, read against the game (None: any side)."""
+    if role in (None, "", "random", "any"):
+        return None
+    role = role.strip().lower()
+    roles = g.ROLES if games.count_left_open(g, options) else games.sides(g, options)
+    if role not in roles:
+        raise Refusal(f"{echo(role)} is not a side in this game of {g.NAME}. Sides: "
+                      f"{', '.join(roles)}.")
+    return role
 
 
 @dataclass
@@ -36,6 +48,9 @@ class Loaded:
     # The /me settings of the people seated, where they were read with the game (None:
     # not read; a person's None: no settings).
     players: dict[str, Player | None] | None = None
+    # Who follows the game by DM, where they were read with it for a call that posts a
+    # move (None: read with the post; bot/table/game_threads.py).
+    followers: tuple[str, ...] | None = None
     # The positions this process keeps parsed, with the views built for them (the call
     # that wrote a position built its view; the next one reads that position back).
     kept: Positions | None = field(default=None, repr=False, compare=False)
@@ -128,7 +143,7 @@ class Loaded:
         """The game after a write of ``state`` (whose spectator view is ``view``): public
         if ``shown``, else the others keep this position's public one (and its view)."""
         new = Loaded(game, self.seats, self.module, state, None if shown else self.public,
-                     players=self.players, kept=self.kept)
+                     players=self.players, followers=self.followers, kept=self.kept)
         new._views["public" if shown else "current"] = view
         if not shown and "public" in self._views:
             new._views["public"] = self._views["public"]

@@ -31,7 +31,7 @@ class Moves(TableCore):
             return await self.panel(place, actor)
         if len(line) > MAX_LINE:
             raise Refusal(f"That move is too long ({len(line)} characters).")
-        lg = await self._load(place)
+        lg = await self._load(place, followers=True)
         tokens = self._expand(lg, actor, line).lower().split()
         state = lg.started()
         mark = games.reveal_mark(lg.module, state)
@@ -78,7 +78,7 @@ class Moves(TableCore):
     async def click(self, place: Place, actor: Actor, game_id: int, version: int,
                     token: str) -> Reply:
         """One step from a panel button built at ``version`` of ``game_id``."""
-        lg = await self._load(place)
+        lg = await self._load(place, followers=True)
         if lg.game.id != game_id:
             raise Refusal("That panel belongs to a game that has ended.")
         if lg.game.version != version:

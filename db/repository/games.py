@@ -18,6 +18,7 @@ from db.models import ASIDE, LIVE_STATUSES, Game, Player, RematchPing, Seat, id_
 from db.repository import fast
 from db.repository.clocks import Sched
 from db.repository.core import ChannelBusy, RepositoryCore, from_row
+from db.repository.threads import DM_FOLLOWERS
 from engine import jsontext
 
 _G, _S, _P = table_of(Game), table_of(Seat), table_of(Player)
@@ -46,18 +47,23 @@ _GAME_ID = list(_G.c.keys()).index("id")
 _SEAT_USER = list(_S.c.keys()).index("user_id")
 
 
-def _game_and_seats(conn: Connection, channel_id: str) -> tuple[tuple, list[tuple]] | None:
-    """The live game's row and its seats' rows (each a seat's columns, then its person's
-    settings' columns), read as of one moment."""
+def _game_and_seats(conn: Connection, channel_id: str, followers: bool
+                    ) -> tuple[tuple, list[tuple], list[tuple] | None] | None:
+    """The live game's row, its seats' rows (each a seat's columns, then its person's
+    settings' columns) and, on SQLite where ``followers`` is asked, its DM followers'
+    rows, read as of one moment."""
     if conn.dialect.name != "sqlite":
         rows = fast.rows(conn, _LIVE_GAME_SEATS, {"channel_id": channel_id})
         n = len(_G.c)
-        return (rows[0][:n], [r[n:] for r in rows if r[n] is not None]) if rows else None
+        return (rows[0][:n], [r[n:] for r in rows if r[n] is not None], None) if rows \
+            else None
     with fast.snapshot(conn):
         found = fast.rows(conn, _LIVE_GAME, {"channel_id": channel_id})
         if not found:
             return None
-        return found[0], fast.rows(conn, _SEATS_SETTINGS, {"game_id": found[0][_GAME_ID]})
+        game_id = {"game_id": found[0][_GAME_ID]}
+        return (found[0], fast.rows(conn, _SEATS_SETTINGS, game_id),
+                fast.rows(conn, DM_FOLLOWERS, game_id) if followers else None)
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,8 @@ class Seated:
     game: Game
     seats: list[Seat]
     players: dict[str, Player | None]
+    # who follows it by DM, where they were read with it (None: not read)
+    followers: tuple[str, ...] | None = None
 
 
 class Games(RepositoryCore):
@@ -134,21 +142,26 @@ class Games(RepositoryCore):
             )
             return (await s.exec(q)).first()
 
-    async def live_game_seats(self, channel_id: str) -> Seated | None:
+    async def live_game_seats(self, channel_id: str, *, followers: bool = False
+                              ) -> Seated | None:
         """The channel's live game, its seats (by position) and the settings of the people
         seated, as of one moment. Read with Core rather than the ORM (half the CPU time of
-        every move's read); the rows become plain, unattached objects."""
-        found = await self.read(partial(_game_and_seats, channel_id=channel_id))
+        every move's read); the rows become plain, unattached objects. ``followers``: who
+        follows the game by DM too, in the same read where it costs one statement more
+        (SQLite), for a call that posts a move (read apart after its post otherwise)."""
+        found = await self.read(partial(_game_and_seats, channel_id=channel_id,
+                                        followers=followers))
         if found is None:
             return None
-        game_row, rows = found
+        game_row, rows, following = found
         m = len(_S.c)
         game = from_row(Game, dict(zip(_G.c.keys(), game_row, strict=True)))
         seats = [from_row(Seat, dict(zip(_S.c.keys(), r[:m], strict=True))) for r in rows]
         players = {r[_SEAT_USER]: None if r[m] is None else
                    from_row(Player, dict(zip(_P.c.keys(), r[m:], strict=True)))
                    for r in rows if r[_SEAT_USER] is not None}
-        return Seated(game, seats, players)
+        return Seated(game, seats, players,
+                      None if following is None else tuple(r[0] for r in following))
 
     async def latest_game(self, channel_id: str) -> Game | None:
         """The channel's live game, or else its most recent one (for /log after the end)."""

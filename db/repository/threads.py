@@ -16,8 +16,9 @@ from db.repository import fast
 from db.repository.core import RepositoryCore, from_row
 
 _T, _F = table_of(GameThread), table_of(Follower)
-# Read with every public post of a game (who gets it by DM): one indexed read.
-_DM_FOLLOWERS = sa_select(_F.c.user_id).where(
+# Read with every public post of a game (who gets it by DM): one indexed read, made with
+# the game's own read where a call posts a move (games.live_game_seats).
+DM_FOLLOWERS = sa_select(_F.c.user_id).where(
     _F.c.game_id == bindparam("game_id"), _F.c.how == "dm", _F.c.stopped_at.is_(None)
 ).order_by(_F.c.since, _F.c.user_id)
 
@@ -81,7 +82,7 @@ class Threads(RepositoryCore):
 
     async def dm_followers(self, game_id: int) -> list[str]:
         """Who is sent the game's public posts by DM (and has not closed their DMs)."""
-        rows = await self.read(lambda conn: fast.rows(conn, _DM_FOLLOWERS,
+        rows = await self.read(lambda conn: fast.rows(conn, DM_FOLLOWERS,
                                                       {"game_id": game_id}))
         return [r[0] for r in rows]
 
