@@ -24,7 +24,7 @@ from bot.metrics import MOVES, STEPS
 from bot.pace import Defaults, Pace
 from bot.ratelimit import RateLimiter
 from bot.reminders import Policy
-from bot.replies import Actor, Ping, Place, Reply, clip, escape, jump_link
+from bot.replies import Actor, Ping, Place, Reply, clip, escape
 from bot.table.conclusion import Ending, conclude, ending, rate, rating_keys
 from bot.table.game_threads import after_post
 from bot.table.loaded import Loaded, Refusal
@@ -37,6 +37,7 @@ from bot.table.wording import COMPUTER, result_line, said_by, stored_pace, writt
 from db import Game, NewStep, Player, Repository, Sched, Seat, Since, VersionConflict, id_of
 from db.models import utcnow
 from db.outage import unavailable
+from db.repository import MoveReads
 from engine import games, jsontext
 from engine.contract import State
 from engine.grammar import and_
@@ -171,8 +172,11 @@ class TableCore:
         assert game is not None  # games are never deleted
         return await self._loaded(game)
 
-    async def _store(self, lg: Loaded, steps: list[NewStep], state: State) -> Loaded:
-        """Write the steps; return the game as they leave it, without reading it back.
+    async def _store(self, lg: Loaded, steps: list[NewStep], state: State, *,
+                     mover: str | None = None) -> Loaded:
+        """Write the steps; return the game as they leave it, without reading it back,
+        with what its post reads (``Loaded.reads``: read with the write; ``mover``'s
+        next game waiting on them too).
         The write was version-checked, so nothing (seats included) changed since ``lg`` was
         read, and any later write is again checked against the version known here.
 
@@ -194,6 +198,9 @@ class TableCore:
         # clocks and reminders change.
         sched = await self._schedule(lg, after, status=status, now=now, acted=any(
             s.user_id is not None for s in steps)) if public else None
+        reads = MoveReads([p.user_id for p in Ping.of_roles(
+            lg.seats, g.ROLE_NAMES, after, after["active"])] if status == "active" else (),
+            mover) if public else None
         version = await self.repo.append_steps(
             lg.game, steps, state,
             status=status if status != lg.game.status else None,
@@ -204,6 +211,7 @@ class TableCore:
             shown=shown_by(steps, lg.public_view(), after) if public else None,
             state_json=(state_json := jsontext.dumps(state)),
             checkpoint=(lg.game.version + 1) % CHECKPOINT_EVERY == 0,
+            reads=reads,
         )
         if (stored := _stored.get()) is not None:
             stored.append(version)
@@ -222,14 +230,9 @@ class TableCore:
         STEPS.labels(game.game).inc(len(steps))
         if (moved := after.get("move", 0) - before.get("move", 0)) > 0:
             MOVES.labels(game.game).inc(moved)
-        return lg.moved_to(game, state, after, shown=public)
-
-    async def next_game_link(self, actor: Actor, after_game: int | None = None
-                             ) -> tuple[str, str] | None:
-        """The game that has waited longest on ``actor`` (not ``after_game``), as a link
-        button, for the confirmation of a move."""
-        found = await self.repo.next_awaiting(actor.user_id, not_game=after_game)
-        return None if found is None else ("Next game waiting on you", jump_link(*found))
+        new = lg.moved_to(game, state, after, shown=public)
+        new.reads = reads
+        return new
 
     async def is_moderator(self, actor: Actor, guild_id: str | None) -> bool:
         """Manage Channels, or the server's configured moderator role (``/server``)."""
@@ -364,6 +367,8 @@ class TableCore:
         (none for a game over or waiting on nobody but the computer)."""
         if lg.game.status != "active" or lg.state is None:
             return {}
+        if lg.reads is not None and lg.reads.read:  # read with the write that made it
+            return {s.user_id: s for s in lg.reads.since or ()}
         view = lg.public_view()
         users = [p.user_id for p in Ping.of_roles(lg.seats, lg.module.ROLE_NAMES, view,
                                                    view["active"])]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.replies import Actor, echo
 from bot.table.positions import Positions
-from db import TIEBREAK, Game, Player, Seat
+from db import TIEBREAK, Game, MoveReads, Player, Seat
 from engine import games
 from engine.contract import Game as Rules
 from engine.contract import State, View
@@ -51,6 +51,8 @@ class Loaded:
     # Who follows the game by DM, where they were read with it for a call that posts a
     # move (None: read with the post; bot/table/game_threads.py).
     followers: tuple[str, ...] | None = None
+    # What this position's post reads, where the write that made it read it (db MoveReads).
+    reads: MoveReads | None = None
     # The positions this process keeps parsed, with the views built for them (the call
     # that wrote a position built its view; the next one reads that position back).
     kept: Positions | None = field(default=None, repr=False, compare=False)

@@ -4,12 +4,12 @@ autocomplete's legal continuations of a partly typed line."""
 from __future__ import annotations
 
 from bot.drafts import UnknownDraft
-from bot.replies import Actor, Place, Reply, clip, echo, escape
+from bot.replies import Actor, Place, Reply, clip, echo, escape, jump_link
 from bot.table.core import TableCore, refusals
 from bot.table.loaded import Loaded, Refusal
 from bot.table.turns import acting_role, panel_reply
 from bot.table.wording import said_by, waiting_for
-from db import NewStep, id_of
+from db import MoveReads, NewStep, id_of
 from engine import IllegalAction, games
 from engine.contract import State
 from engine.errors import possible
@@ -117,7 +117,8 @@ class Moves(TableCore):
 
     async def _commit(self, lg: Loaded, actor: Actor, state: State, steps: list[NewStep],
                       note: str = "") -> Reply:
-        new = await self._store(lg, steps, state)
+        new = await self._store(lg, steps, state, mover=actor.user_id)
+        reads = new.reads  # the mover's next game waiting on them, read with the move
         if new.in_move:
             # A step inside a move: only the mover sees it (with what it did, dice
             # included) until the move is complete; the board on request (/board).
@@ -133,9 +134,19 @@ class Moves(TableCore):
             said_by(f"**{escape(actor.name)}**", lines), *bot_lines]), since=since)
         reply.private = note or None
         reply.move_done = True
-        if (link := await self.next_game_link(actor, after_game=id_of(new.game))) is not None:
+        if (link := await self.next_game_link(actor, after_game=id_of(new.game),
+                                              reads=reads)) is not None:
             reply.links.append(link)
         return reply
+
+    async def next_game_link(self, actor: Actor, after_game: int | None = None,
+                             reads: MoveReads | None = None) -> tuple[str, str] | None:
+        """The game that has waited longest on ``actor`` (not ``after_game``), as a link
+        button, for the confirmation of a move (as ``reads``, their move's write, read it)."""
+        found = reads.next_up if reads is not None and reads.read and \
+            reads.mover == actor.user_id else \
+            await self.repo.next_awaiting(actor.user_id, not_game=after_game)
+        return None if found is None else ("Next game waiting on you", jump_link(*found))
 
     def _expand(self, lg: Loaded, actor: Actor, line: str) -> str:
         try:

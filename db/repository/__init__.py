@@ -42,7 +42,7 @@ from db.repository.ratings import RatingKey, Ratings
 from db.repository.seats import Seats
 from db.repository.shown import PublicMoves, Recorded, Shown, Since
 from db.repository.side_games import SideGames
-from db.repository.steps import LogStep, NewStep, StepLog, step_arg
+from db.repository.steps import LogStep, MoveReads, NewStep, StepLog, step_arg
 from db.repository.substitutes import Substitutes
 from db.repository.threads import Threads
 from db.repository.undo import Undo
@@ -62,6 +62,7 @@ __all__ = [
     "Due",
     "LogStep",
     "MyGame",
+    "MoveReads",
     "NewStep",
     "OpenGame",
     "RatingKey",

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, bindparam, func, literal, null
+from sqlalchemy import Connection, Select, bindparam, func, literal, null
 from sqlalchemy import select as sa_select
 
 from db.models import ASIDE, LIVE_STATUSES, Game, Player, Seat, Server, table_of
@@ -52,6 +52,14 @@ _NEXT_AWAITING = (
 
 _PLAYERS = sa_select(_P).where(_P.c.user_id.in_(bindparam("ids", expanding=True)))
 _PLAYER_ID = list(_P.c.keys()).index("user_id")
+
+
+def next_awaiting_read(conn: Connection, user_id: str, not_game: int | None = None
+                       ) -> tuple[str | None, str] | None:
+    """``People.next_awaiting`` on ``conn`` (in its transaction, if it has one)."""
+    row = fast.execute(conn, _NEXT_AWAITING, {
+        "user_id": user_id, "not_game": -1 if not_game is None else not_game}).fetchone()
+    return None if row is None else (row[0], row[1])
 
 
 class People(RepositoryCore):
@@ -107,9 +115,7 @@ class People(RepositoryCore):
         """The game in play (other than ``not_game``) that has waited longest on one of
         ``user_id``'s sides, as (guild id, channel id): one query by the seats' user index
         that returns one row, for the "next game" button under every move's confirmation."""
-        row = await self.read(lambda conn: fast.execute(conn, _NEXT_AWAITING, {
-            "user_id": user_id, "not_game": -1 if not_game is None else not_game}).fetchone())
-        return None if row is None else (row[0], row[1])
+        return await self.read(lambda conn: next_awaiting_read(conn, user_id, not_game))
 
     async def games_in(self, guild_id: str, limit: int = 500,
                        aside_since: datetime | None = None) -> list[MyGame]:

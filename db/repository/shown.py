@@ -150,17 +150,24 @@ class PublicMoves(RepositoryCore):
     async def since(self, game_id: int, user_ids: Collection[str]) -> list[Since]:
         """For each person: their latest public move and every one after it. One indexed
         read, whatever the game's length."""
-        users = sorted(set(user_ids))
-        if not users:
+        if not user_ids:
             return []
-        rows = [Recorded(*r) for r in await self.read(lambda conn: fast.rows(
-            conn, _SINCE, {"game_id": game_id, "users": users, "n": len(users)}))]
-        out = []
-        for user in user_ids:
-            # The rows reach back to the earliest of their latest moves, so each person's
-            # latest is among them (none: they have not moved, and the start's row is theirs).
-            seq = max((r.seq for r in rows if r.user_id == user), default=0)
-            last = next((r for r in rows if r.seq == seq), None)
-            after = tuple(r for r in rows if r.seq > seq) if last is not None else ()
-            out.append(Since(user, last, after))
-        return out
+        return await self.read(lambda conn: since_read(conn, game_id, user_ids))
+
+
+def since_read(conn: Connection, game_id: int, user_ids: Collection[str]) -> list[Since]:
+    """``PublicMoves.since`` on ``conn`` (in its transaction, if it has one)."""
+    users = sorted(set(user_ids))
+    if not users:
+        return []
+    rows = [Recorded(*r) for r in fast.rows(
+        conn, _SINCE, {"game_id": game_id, "users": users, "n": len(users)})]
+    out = []
+    for user in user_ids:
+        # The rows reach back to the earliest of their latest moves, so each person's
+        # latest is among them (none: they have not moved, and the start's row is theirs).
+        seq = max((r.seq for r in rows if r.user_id == user), default=0)
+        last = next((r for r in rows if r.seq == seq), None)
+        after = tuple(r for r in rows if r.seq > seq) if last is not None else ()
+        out.append(Since(user, last, after))
+    return out

@@ -19,13 +19,16 @@ from db.models import Checkpoint, Game, Step, id_of, table_of, utcnow
 from db.repository import fast
 from db.repository.clocks import Sched
 from db.repository.core import BUMP, RepositoryCore, VersionConflict, from_row
+from db.repository.people import next_awaiting_read
 from db.repository.shown import (
     PG_RECORD,
     PG_RECORD_PARAMS,
     Shown,
+    Since,
     pg_record_values,
     record,
     record_sync,
+    since_read,
 )
 from engine import jsontext
 
@@ -110,6 +113,28 @@ class LogStep:
     arg: str | None
 
 
+@dataclass
+class MoveReads:
+    """What a move's post reads of the database, read with the move's write: on SQLite in
+    its transaction, after its statements (each read of its own began a read transaction
+    of SQLite's, 40-50 µs in a move's run, and more with cold caches), elsewhere just after
+    it. Asked: what the people now ``pinged`` have not seen since their last move, and the
+    game waiting longest on the ``mover`` other than this one. Filled in by the write."""
+
+    pinged: Sequence[str] = ()
+    mover: str | None = None
+    since: list[Since] | None = None  # None: not read (nobody pinged)
+    next_up: tuple[str | None, str] | None = None  # (guild, channel); None: no such game
+    read: bool = False
+
+    def __call__(self, conn: Connection, game_id: int) -> None:
+        if self.pinged:
+            self.since = since_read(conn, game_id, self.pinged)
+        if self.mover is not None:
+            self.next_up = next_awaiting_read(conn, self.mover, not_game=game_id)
+        self.read = True
+
+
 @dataclass(frozen=True)
 class NewStep:
     role: str
@@ -148,6 +173,7 @@ class StepLog(RepositoryCore):
         shown: Shown | None = None,
         state_json: str | None = None,
         checkpoint: bool = False,
+        reads: MoveReads | None = None,
     ) -> int:
         """Append steps and the snapshot they lead to, in one transaction. ``now`` (default:
         the current time) is stored as the steps' time and the game's ``updated_at``;
@@ -156,7 +182,8 @@ class StepLog(RepositoryCore):
         with it (``PublicMove``, its seq the write's last step); ``state_json``: ``state``
         as JSON, where the caller has it already; ``checkpoint``: keep the new state as a
         checkpoint too (``save_checkpoint``), in the same transaction where the write is
-        one on SQLite's writer thread (a transaction of its own cost a move 1.4 ms).
+        one on SQLite's writer thread (a transaction of its own cost a move 1.4 ms);
+        ``reads``: what the move's post reads, read with the write (``MoveReads``).
 
         On SQLite (a file) the whole transaction runs as one call on a writer thread: the
         database is locked from the bump to the commit, and through the async driver that
@@ -202,12 +229,14 @@ class StepLog(RepositoryCore):
                     raise VersionConflict(f"game {game.id} is no longer at version {game.version}")
             if checkpoint:
                 await self.save_checkpoint(id_of(game), game.version + 1, values["state"])
+            if reads is not None:
+                await self.read(partial(reads, game_id=id_of(game)))
             return game.version + 1
         if self._sqlite_writer() is not None:
             async with self._writer():
                 await self.write_now(partial(_append_sync, game_id=id_of(game),
                                              expected=game.version, values=values, rows=rows,
-                                             shown=shown, checkpoint=checkpoint))
+                                             shown=shown, checkpoint=checkpoint, reads=reads))
             return game.version + 1
         async with self._tx() as s:
             # The version bump comes first: it takes the write lock before any read.
@@ -219,6 +248,8 @@ class StepLog(RepositoryCore):
                     await record(conn, id_of(game), shown)
         if checkpoint:
             await self.save_checkpoint(id_of(game), game.version + 1, values["state"])
+        if reads is not None:
+            await self.read(partial(reads, game_id=id_of(game)))
         return game.version + 1
 
     async def save_checkpoint(self, game_id: int, version: int, state: str) -> None:
@@ -255,7 +286,8 @@ class StepLog(RepositoryCore):
 
 
 def _append_sync(conn: Connection, *, game_id: int, expected: int, values: dict,
-                 rows: list[dict], shown: Shown | None, checkpoint: bool) -> None:
+                 rows: list[dict], shown: Shown | None, checkpoint: bool,
+                 reads: MoveReads | None) -> None:
     """``append_steps`` in ``conn``'s transaction (the same statements, and the
     checkpoint's)."""
     res = fast.execute(
@@ -275,6 +307,8 @@ def _append_sync(conn: Connection, *, game_id: int, expected: int, values: dict,
         except SQLAlchemyError:
             log.warning("game %s: no checkpoint at version %s", game_id, expected + 1,
                         exc_info=True)
+    if reads is not None:
+        reads(conn, game_id)
 
 
 def step_arg(step: Step | LogStep) -> object:
