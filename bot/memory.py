@@ -27,6 +27,14 @@ process has grown ``GROWTH_MB`` since it was last trimmed: a trim costs about 1 
 some tens of pictures, and the freed heap no longer piles up between ticks. Trimming after
 4 MB instead (turn 8) trimmed six times as often and left the peak where it was: what sets
 it is what two pictures drawn at once hold, not the freed heap between them.
+
+What lives as long as the process (its modules and data, each renderer's caches once its
+first picture built them: some 130,000 objects the cyclic garbage collector tracks) is
+moved out of that collector's reach after each renderer's first picture
+(``freeze_long_lived``). Its full collections, which come once the objects that outlived
+two younger ones add up to a quarter of those, went through all of them every time: in a
+Rajas run, one of 60 ms of the event loop's CPU (and a 60 ms stall) about every 400
+moves, 0.15 ms a move; frozen, the collections inside 400 moves cost 10 ms in all.
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import functools
+import gc
 import os
 import threading
 from pathlib import Path
@@ -66,6 +75,17 @@ def limit_arenas(arenas: int = ARENAS) -> bool:
     if mallopt is None or os.environ.get("MALLOC_ARENA_MAX"):
         return False
     return bool(mallopt(_M_ARENA_MAX, arenas))
+
+
+def freeze_long_lived() -> None:
+    """Everything the process holds now, past one collection of what is garbage already,
+    left out of the cyclic garbage collector's collections from now on (``gc.freeze``):
+    call it once what lives as long as the process has been made (a renderer's caches
+    after its first picture). An object among them that later becomes part of a garbage
+    cycle is never collected, so it is called a few times in a process's life, not more;
+    reference counting frees all else as before."""
+    gc.collect()
+    gc.freeze()
 
 
 _trimmed_at: list[float] = []  # resident MB after the last trim (none yet: empty)

@@ -62,3 +62,27 @@ async def test_every_picture_drawn_asks_whether_to_trim(monkeypatch):
     assert await posts.drawn("goat_tiger", "board", lambda: b"png") == b"png"
     assert await posts.drawn("goat_tiger", "board", lambda: b"png") == b"png"
     assert len(asked) == 2
+
+
+async def test_a_renderers_first_picture_leaves_what_it_built_to_no_collection(monkeypatch):
+    """After each renderer's first picture, what the process holds is frozen out of the
+    garbage collector's collections (its caches live as long as the process); later
+    pictures freeze nothing more."""
+    import gc
+
+    from bot.table import posts
+
+    frozen = []
+    monkeypatch.setattr(memory, "freeze_long_lived", lambda: frozen.append(1))
+    monkeypatch.setattr(posts, "_WARMED", set())
+    for _ in range(3):
+        assert await posts.drawn("goat_tiger", "board", lambda: b"png") == b"png"
+    assert await posts.drawn("rajas", "board", lambda: b"png") == b"png"
+    assert len(frozen) == 2  # once for each renderer's first picture
+    monkeypatch.undo()
+    kept = [object()]  # held before the freeze: frozen with it
+    before = gc.get_freeze_count()
+    memory.freeze_long_lived()
+    assert gc.get_freeze_count() > before
+    assert not any(o is kept for o in gc.get_objects())
+    gc.unfreeze()  # the rest of the test run as it was

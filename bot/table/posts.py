@@ -32,6 +32,7 @@ T = TypeVar("T")
 # A renderer's first picture builds its caches (sprites drawn large and scaled down), which
 # briefly takes tens of MB more: one thread at a time does that, and the heap it freed is
 # given back at once, so two threads warming together never add up to the bot's peak.
+# What it built lives as long as the process: out of the garbage collector's way since.
 _WARMED: set[tuple[str, str]] = set()
 _WARMING = threading.Lock()
 
@@ -46,6 +47,7 @@ def _first_or_plain(key: tuple[str, str], draw: Callable[[], T]) -> Callable[[],
             if key not in _WARMED:
                 _WARMED.add(key)
                 memory.trim()
+                memory.freeze_long_lived()
             return out
     return first
 
