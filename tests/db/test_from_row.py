@@ -14,16 +14,23 @@ def _as_read(row) -> tuple:
             row.__pydantic_private__, sa_inspect(row).transient)
 
 
+async def _started(repo: Repository):
+    """A Goat-Tiger game between Ravi (who set a time zone) and Meera, just started: the
+    game as created, and its seats."""
+    game = await repo.create_game(
+        guild_id="g", channel_id="c", game="goat_tiger", options={}, seed=7,
+        created_by="u1", seats=[Seat(position=0, role="goats", user_id="u1", name="Ravi"),
+                                Seat(position=1, role="tigers", user_id="u2", name="Meera")])
+    await repo.save_player(Player(user_id="u1", tz="Asia/Kolkata"))
+    seats = await repo.seats(game.id)
+    game.version = await repo.start_game(game, {s.id: s.role for s in seats}, {"n": 0})
+    return game, seats
+
+
 async def test_the_rows_a_move_reads_are_the_rows_the_orm_reads(db_url):
     repo = await Repository.open(db_url)
     try:
-        game = await repo.create_game(
-            guild_id="g", channel_id="c", game="goat_tiger", options={}, seed=7,
-            created_by="u1", seats=[Seat(position=0, role="goats", user_id="u1", name="Ravi"),
-                                    Seat(position=1, role="tigers", user_id="u2", name="Meera")])
-        await repo.save_player(Player(user_id="u1", tz="Asia/Kolkata"))
-        seats = await repo.seats(game.id)
-        await repo.start_game(game, {s.id: s.role for s in seats}, {"n": 0})
+        game, _ = await _started(repo)
         found = await repo.live_game_seats("c")
         assert found is not None
         orm_game = await repo.get_game(game.id)
@@ -54,12 +61,7 @@ async def test_a_games_steps_and_handovers_read_as_rows_are_the_orms(db_url):
 
     repo = await Repository.open(db_url)
     try:
-        game = await repo.create_game(
-            guild_id="g", channel_id="c", game="goat_tiger", options={}, seed=7,
-            created_by="u1", seats=[Seat(position=0, role="goats", user_id="u1", name="Ravi"),
-                                    Seat(position=1, role="tigers", user_id="u2", name="Meera")])
-        seats = await repo.seats(game.id)
-        game.version = await repo.start_game(game, {s.id: s.role for s in seats}, {"n": 0})
+        game, seats = await _started(repo)
         for i, (role, user) in enumerate([("goats", "u1"), ("tigers", "u2"), ("goats", "u1")]):
             game.version = await repo.append_steps(
                 game, [NewStep(role, user, "place", f"c{i}")], {"n": i + 1})
