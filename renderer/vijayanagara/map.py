@@ -7,6 +7,7 @@ the spaces the action under way touched."""
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -367,15 +368,18 @@ def _draw_space(img: Image.Image, sp: str, info: SpaceShown) -> None:
 
 
 def draw_spaces(img: Image.Image, view: VijayanagaraView, changed: list[str] | None = None,
-                why: str = "this card") -> None:
+                why: str = "this card", only: Collection[str] | None = None) -> None:
     """The position on the map, with ``changed`` framed (default: the spaces this card's
-    actions touched); ``why`` the frames' meaning, noted for the tests."""
+    actions touched); ``why`` the frames' meaning, noted for the tests. ``only``: those
+    spaces alone, in the same order (the frames under every space's pieces), for a
+    picture redrawn where only a few spaces changed (renderer/vijayanagara/over.py)."""
     spaces = view.get("spaces") or {}
     for sp in framed(view) if changed is None else changed:
-        draw_frame(img, sp, why)
+        if only is None or sp in only:
+            draw_frame(img, sp, why)
     for sp in geo.SPACES:
         info = spaces.get(sp)
-        if isinstance(info, dict):
+        if isinstance(info, dict) and (only is None or sp in only):
             _draw_space(img, sp, info)
 
 
@@ -394,20 +398,6 @@ def reach(sp: str) -> tuple[int, int, int, int]:
     left, top, right, bottom = REACH
     return (math.floor(x0) - left, math.floor(y0) - top, math.ceil(x1) + right,
             math.ceil(y1) + bottom)
-
-
-def draw_some(img: Image.Image, view: VijayanagaraView, some: list[str]) -> None:
-    """``draw_spaces`` of ``some`` spaces alone, in its order (the frames under every
-    space's pieces): a picture redrawn where only a few spaces changed
-    (renderer/vijayanagara/over.py)."""
-    spaces = view.get("spaces") or {}
-    for sp in framed(view):
-        if sp in some:
-            draw_frame(img, sp, "this card")
-    for sp in geo.SPACES:
-        info = spaces.get(sp)
-        if sp in some and isinstance(info, dict):
-            _draw_space(img, sp, info)
 
 
 def draw_frame(img: Image.Image, sp: str, why: str) -> None:

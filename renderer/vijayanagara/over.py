@@ -93,7 +93,7 @@ def painted_after(view: VijayanagaraView, players: Names, before: VijayanagaraVi
     for box in boxes:
         img.paste(base.crop(box), box[:2])
     header.draw_header(img, view, players)
-    vmap.draw_some(img, view, some)
+    vmap.draw_spaces(img, view, only=some)
     if tracks:
         key.draw_tracks(img, view)
     if available:

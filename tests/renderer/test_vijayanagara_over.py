@@ -41,7 +41,7 @@ def _ink(draw) -> tuple[int, int, int, int] | None:
 @pytest.mark.parametrize("marker", [{"control": "vijayanagara"}, {"tributary": True}])
 def test_a_space_draws_within_its_reach(sp, marker):
     view = {"spaces": {sp: {"pieces": CROWDED, **marker}}, "touched": [sp]}
-    ink = _ink(lambda img: vmap.draw_some(img, view, [sp]))
+    ink = _ink(lambda img: vmap.draw_spaces(img, view, only=[sp]))
     assert ink is not None and _inside(ink, vmap.reach(sp))
 
 
