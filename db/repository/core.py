@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -24,6 +24,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import configure_mappers
 from sqlalchemy.pool import ConnectionPoolEntry
+from sqlalchemy.sql import FromClause
 from sqlmodel import Session, SQLModel, col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -386,6 +387,11 @@ def from_row(model: type[M], values: Mapping[str, Any]) -> M:
     _set(obj, "__pydantic_private__", None)
     manager._state_setter(obj, manager._state_constructor(obj, manager))
     return obj
+
+
+def from_columns(model: type[M], table: FromClause, row: Sequence[Any]) -> M:
+    """``from_row`` of a row read as ``table``'s columns, in their order."""
+    return from_row(model, dict(zip(table.c.keys(), row, strict=True)))
 
 
 # Mapped now, so that a model made by from_row has its attributes' instrumentation.

@@ -17,7 +17,7 @@ from sqlmodel import col, select
 from db.models import ASIDE, LIVE_STATUSES, Game, Player, RematchPing, Seat, id_of, table_of, utcnow
 from db.repository import fast
 from db.repository.clocks import Sched
-from db.repository.core import ChannelBusy, RepositoryCore, from_row
+from db.repository.core import ChannelBusy, RepositoryCore, from_columns
 from db.repository.threads import DM_FOLLOWERS
 from engine import jsontext
 
@@ -155,10 +155,10 @@ class Games(RepositoryCore):
             return None
         game_row, rows, following = found
         m = len(_S.c)
-        game = from_row(Game, dict(zip(_G.c.keys(), game_row, strict=True)))
-        seats = [from_row(Seat, dict(zip(_S.c.keys(), r[:m], strict=True))) for r in rows]
+        game = from_columns(Game, _G, game_row)
+        seats = [from_columns(Seat, _S, r[:m]) for r in rows]
         players = {r[_SEAT_USER]: None if r[m] is None else
-                   from_row(Player, dict(zip(_P.c.keys(), r[m:], strict=True)))
+                   from_columns(Player, _P, r[m:])
                    for r in rows if r[_SEAT_USER] is not None}
         return Seated(game, seats, players,
                       None if following is None else tuple(r[0] for r in following))

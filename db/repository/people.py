@@ -13,7 +13,7 @@ from sqlalchemy import select as sa_select
 
 from db.models import ASIDE, LIVE_STATUSES, Game, Player, Seat, Server, table_of
 from db.repository import fast
-from db.repository.core import RepositoryCore, from_row
+from db.repository.core import RepositoryCore, from_columns
 
 _G, _S, _P = table_of(Game), table_of(Seat), table_of(Player)
 
@@ -69,7 +69,7 @@ class People(RepositoryCore):
         if not user_ids:
             return {}
         rows = await self.read(lambda conn: fast.rows(conn, _PLAYERS, {"ids": list(user_ids)}))
-        return {r[_PLAYER_ID]: from_row(Player, dict(zip(_P.c.keys(), r, strict=True)))
+        return {r[_PLAYER_ID]: from_columns(Player, _P, r)
                 for r in rows}
 
     async def save_player(self, player: Player) -> None:

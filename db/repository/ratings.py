@@ -15,7 +15,7 @@ from sqlmodel import col, select
 
 from db.models import Game, Rated, RatedSeat, Rating, table_of
 from db.repository import fast
-from db.repository.core import RepositoryCore, from_row
+from db.repository.core import RepositoryCore, from_columns
 
 RatingKey = tuple[str, str, str]  # (guild or "*", game, user)
 _RATED, _SEAT, _RATING = table_of(Rated), table_of(RatedSeat), table_of(Rating)
@@ -163,8 +163,8 @@ def _rated(conn: Connection, game_id: int) -> tuple[Rated, list[RatedSeat]] | No
     # the rows that PostgreSQL's read in autocommit gives, should the game's end be
     # recorded between its two statements: the seats are written with the row, so a row
     # found has its seats
-    return (from_row(Rated, dict(zip(_RATED.c.keys(), found[0], strict=True))),
-            [from_row(RatedSeat, dict(zip(_SEAT.c.keys(), r, strict=True))) for r in seats])
+    return (from_columns(Rated, _RATED, found[0]),
+            [from_columns(RatedSeat, _SEAT, r) for r in seats])
 
 
 def _record(conn: Connection, *, row: Rated, seats: Sequence[RatedSeat],
@@ -195,7 +195,7 @@ def _ratings(conn: Connection, keys: Collection[RatingKey]) -> dict[RatingKey, R
     wanted = set(keys)
     out = {}
     for r in found:
-        rating = from_row(Rating, dict(zip(_RATING.c.keys(), r, strict=True)))
+        rating = from_columns(Rating, _RATING, r)
         if (key := (rating.guild_id, rating.game, rating.user_id)) in wanted:
             out[key] = rating
     return out

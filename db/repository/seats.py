@@ -14,7 +14,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from db.models import LIVE_STATUSES, Game, Handover, Seat, SeatOffer, id_of, table_of, utcnow
 from db.repository import fast
 from db.repository.clocks import Sched
-from db.repository.core import RepositoryCore, from_row
+from db.repository.core import RepositoryCore, from_columns
 from db.repository.shown import Shown, record
 from engine import jsontext
 
@@ -153,7 +153,7 @@ class Seats(RepositoryCore):
     async def handovers(self, game_id: int) -> list[Handover]:
         """The sides of a game that changed hands, in order."""
         rows = await self.read(lambda conn: fast.rows(conn, _HANDOVERS, {"game_id": game_id}))
-        return [from_row(Handover, dict(zip(_H.c.keys(), r, strict=True))) for r in rows]
+        return [from_columns(Handover, _H, r) for r in rows]
 
     async def open_games_of(self, user_id: str, guild_id: str | None) -> int:
         """How many games being set up or played in this guild the user sits at or opened."""

@@ -18,7 +18,7 @@ from sqlmodel import col, select
 from db.models import Checkpoint, Game, Step, id_of, table_of, utcnow
 from db.repository import fast
 from db.repository.clocks import Sched
-from db.repository.core import BUMP, RepositoryCore, VersionConflict, from_row
+from db.repository.core import BUMP, RepositoryCore, VersionConflict, from_columns
 from db.repository.people import next_awaiting_read
 from db.repository.shown import (
     PG_RECORD,
@@ -149,8 +149,7 @@ class StepLog(RepositoryCore):
     async def steps(self, game_id: int, *, include_undone: bool = False) -> list[Step]:
         q = _STEPS if include_undone else _LIVE_STEPS
         rows = await self.read(lambda conn: fast.rows(conn, q, {"game_id": game_id}))
-        keys = _STEP.c.keys()
-        return [from_row(Step, dict(zip(keys, r, strict=True))) for r in rows]
+        return [from_columns(Step, _STEP, r) for r in rows]
 
     async def step_log(self, game_id: int) -> list[LogStep]:
         """The live steps, in order, as plain rows: a long game's log is read this way

@@ -13,7 +13,7 @@ from sqlmodel import col
 from db.community_models import Follower, GameThread
 from db.models import table_of
 from db.repository import fast
-from db.repository.core import RepositoryCore, from_row
+from db.repository.core import RepositoryCore, from_columns
 
 _T, _F = table_of(GameThread), table_of(Follower)
 # Read with every public post of a game (who gets it by DM): one indexed read, made with
@@ -51,7 +51,7 @@ class Threads(RepositoryCore):
         q = (sa_select(_T).where(_T.c.archive_at <= now, _T.c.archived_at.is_(None))
              .order_by(_T.c.archive_at, _T.c.game_id).limit(limit))
         rows = await self.read(lambda conn: fast.rows(conn, q, {}))
-        return [from_row(GameThread, dict(zip(_T.c.keys(), r, strict=True))) for r in rows]
+        return [from_columns(GameThread, _T, r) for r in rows]
 
     async def claim_archive(self, game_id: int, now: datetime) -> bool:
         """Whether this call claimed the archiving of the game's thread (of several
