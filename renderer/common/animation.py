@@ -254,7 +254,7 @@ def _part(pictures: Iterable[Image.Image | Painted], durations: list[int],
     lead, times, frames = 0, list[int](), list[bytes]()
     for im, ms in zip(pictures, durations, strict=True):
         if before is None:
-            frames.append(_frame(_flat(im), (0, 0), {}, ms))
+            frames.append(_frame(_flat(im), (0, 0), ms))
         else:
             changed = _changed(im, before, ms, spare)
             if changed is None:  # alike: the frame before is shown for its time too
@@ -343,7 +343,7 @@ def _changed(im: Image.Image | Painted, before: Image.Image | Painted, ms: int,
                 return data
     whole = picture.crop(box) if palette is None else areas[0][0] if boxes == [box] \
         else to_palette(picture.crop(box), palette)
-    return _frame(whole, (x0, top), {}, ms)
+    return _frame(whole, (x0, top), ms)
 
 
 def _flat(im: Image.Image | Painted) -> Image.Image:
@@ -438,5 +438,6 @@ def _unused(areas: list[tuple[Image.Image, gif_rows.Box]], spare: int) -> int | 
     return next((i for i in range(255, -1, -1) if not used[i]), None)
 
 
-def _frame(part: Image.Image, at: tuple[int, int], info: dict, ms: int) -> bytes:
-    return b"".join(GifImagePlugin.getdata(part, at, duration=ms, **info))
+def _frame(part: Image.Image, at: tuple[int, int], ms: int) -> bytes:
+    """``part`` as one opaque frame at ``at``, as Pillow's GIF writer writes it."""
+    return b"".join(GifImagePlugin.getdata(part, at, duration=ms))
