@@ -67,6 +67,15 @@ async def stored(bot, messages: list[int]) -> None:
     raise AssertionError(f"the board's messages are {board.messages}, not {messages}")
 
 
+async def switched_off(bot, fake) -> None:
+    """Wait until the server's board is stored as off (it is stored at once)."""
+    for _ in range(400):  # a bound for a failing test only
+        if (await bot.repo.board(str(fake.guild_id))).channel_id is None:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the board was not switched off")
+
+
 async def open_games(fake) -> None:
     """A Goat-Tiger game in each channel of GAMES, ravi and meera seated: under way."""
     for channel in GAMES:
@@ -173,10 +182,7 @@ async def test_the_board_is_edited_in_place_coalesced_repaired_and_switched_off(
             await fake.delete_message(second)
             await fake.wait_for(lambda r: r.method == "POST" and r.status == 403
                                 and r.path.endswith(f"/channels/{BOARD}/messages"))
-            for _ in range(400):  # a bound for a failing test only: it is stored at once
-                if (await bot.repo.board(str(fake.guild_id))).channel_id is None:
-                    break
-                await asyncio.sleep(0.05)
+            await switched_off(bot, fake)
             r = await answer(fake, await fake.slash("ravi", "server", subcommand="board"))
             assert "off (I may not post in <#2003> (Send Messages" in content(r)
             # Set up again there, the moderator is told at once why it cannot be.
@@ -253,10 +259,7 @@ async def test_a_long_board_is_pages_in_order_kept_in_order_moved_and_taken_away
             await answer(fake, await fake.slash("ravi", "server", {"channel": BOARD},
                                                 subcommand="board"))
             await fake.delete_channel(BOARD)
-            for _ in range(400):  # a bound for a failing test only: it is stored at once
-                if (await bot.repo.board(str(fake.guild_id))).channel_id is None:
-                    break
-                await asyncio.sleep(0.05)
+            await switched_off(bot, fake)
             r = await answer(fake, await fake.slash("ravi", "server", subcommand="board"))
             assert "off (its channel was deleted.)" in content(r)
     assert bot_errors == []
